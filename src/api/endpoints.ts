@@ -1,0 +1,11 @@
+/** Loads every resource module so the endpoint registry is complete. */
+import './games';
+import './goods';
+import './assist';
+import './dictionary';
+import './user';
+import './orders';
+import './coupons';
+import './attribution';
+
+export { registeredEndpoints } from './http';

@@ -1,0 +1,64 @@
+/**
+ * One error type for every failed call. `kind` tells the UI what happened;
+ * `message` carries the spec's wording for transport failures and the
+ * server's `retMsg` for business failures.
+ */
+export type ApiErrorKind = 'network' | 'timeout' | 'aborted' | 'http' | 'business' | 'auth' | 'contract';
+
+export const AUTH_ERROR_CODES = ['auth_40001', 'auth_40002'] as const;
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  message: string;
+  endpoint: string;
+  status?: number;
+  code?: string;
+  /** zod issue path for a contract error, e.g. `retData.0.price` */
+  issuePath?: string;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  readonly endpoint: string;
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  readonly issuePath: string | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.kind = init.kind;
+    this.endpoint = init.endpoint;
+    this.status = init.status;
+    this.code = init.code;
+    this.issuePath = init.issuePath;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+export function isAuthCode(code: unknown): boolean {
+  return typeof code === 'string' && (AUTH_ERROR_CODES as readonly string[]).includes(code);
+}
+
+/** Chinese text for a shopper; transport failures keep the spec's wording in brackets. */
+export function userMessage(error: unknown): string {
+  if (!isApiError(error)) return '出了点问题，请稍后重试';
+  switch (error.kind) {
+    case 'business':
+    case 'auth':
+      return error.message;
+    case 'network':
+      return `网络连接失败，请检查网络后重试（${error.message}）`;
+    case 'timeout':
+      return `请求超时，请稍后重试（${error.message}）`;
+    case 'aborted':
+      return `请求已取消（${error.message}）`;
+    case 'http':
+      return `服务暂时不可用，请稍后重试（${error.message}）`;
+    case 'contract':
+      return '服务返回的数据异常，请稍后重试';
+  }
+}

@@ -1,0 +1,228 @@
+/** Games: catalogue browsing under /sgame. */
+import { queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { EpochMsSchema, FenSchema, IdSchema, PlatformSchema, pageOf } from './common';
+import { defineEndpoint, emptyList, http } from './http';
+
+export const GameCardSchema = z.object({
+  gameId: IdSchema,
+  name: z.string(),
+  /** cover image URL (3:4) */
+  cover: z.string(),
+  /** square icon URL */
+  icon: z.string(),
+  tags: z.array(z.string()),
+  platforms: z.array(PlatformSchema),
+  labelIds: z.array(IdSchema),
+  /** lowest goods price, fen */
+  minPrice: FenSchema,
+  /** original price of that goods, fen */
+  originalPrice: FenSchema,
+  /** release date, epoch ms */
+  releaseDate: EpochMsSchema,
+  /** review score 0–10, one decimal */
+  score: z.number(),
+  sales: z.int(),
+});
+export type GameCard = z.infer<typeof GameCardSchema>;
+
+export const GameDetailSchema = z.extend(GameCardSchema, {
+  /** server HTML; render only through the sanitiser */
+  description: z.string(),
+  gallery: z.array(z.string()),
+  publisher: z.string(),
+  developer: z.string(),
+  languages: z.array(z.string()),
+});
+export type GameDetail = z.infer<typeof GameDetailSchema>;
+
+export const BannerSchema = z.object({
+  bannerId: IdSchema,
+  title: z.string(),
+  subtitle: z.string(),
+  image: z.string(),
+  /** in-app path (`/gameDetail/12`) or absolute URL */
+  link: z.string(),
+  bannerSite: z.int(),
+});
+export type Banner = z.infer<typeof BannerSchema>;
+
+export const PlateSchema = z.object({
+  plateId: IdSchema,
+  name: z.string(),
+  games: z.array(GameCardSchema),
+});
+export type Plate = z.infer<typeof PlateSchema>;
+
+export const LabelSchema = z.object({ labelId: IdSchema, name: z.string() });
+export type Label = z.infer<typeof LabelSchema>;
+
+export const RankTypeSchema = z.enum(['hot', 'sales', 'new', 'score']);
+export type RankType = z.infer<typeof RankTypeSchema>;
+
+export const RankSchema = z.object({
+  rankType: RankTypeSchema,
+  name: z.string(),
+  games: z.array(GameCardSchema),
+});
+export type Rank = z.infer<typeof RankSchema>;
+
+export const HotSearchSchema = z.object({
+  gameList: z.array(GameCardSchema),
+  /** suggested search words */
+  keywords: z.array(z.string()),
+});
+
+export const SearchSortSchema = z.enum(['default', 'sales', 'priceAsc', 'priceDesc', 'newest', 'score']);
+export type SearchSort = z.infer<typeof SearchSortSchema>;
+
+export interface SearchRequest {
+  keyword: string;
+  labelId?: number | undefined;
+  sort?: SearchSort | undefined;
+  pageNum?: number | undefined;
+  pageSize?: number | undefined;
+}
+
+export const GamePageSchema = pageOf(GameCardSchema);
+
+export const CombSearchSchema = z.object({
+  games: z.array(GameCardSchema),
+  labels: z.array(LabelSchema),
+  keywords: z.array(z.string()),
+});
+
+export const GameConfigSchema = z.object({
+  gameId: IdSchema,
+  /** system requirements, label/value rows */
+  minimum: z.array(z.object({ label: z.string(), value: z.string() })),
+  recommended: z.array(z.object({ label: z.string(), value: z.string() })),
+  /** how goods of this game are delivered, shown to the buyer */
+  deliveryNote: z.string(),
+});
+export type GameConfig = z.infer<typeof GameConfigSchema>;
+
+export const EvaluationSchema = z.object({
+  evaluationId: IdSchema,
+  /** masked nickname */
+  userName: z.string(),
+  /** 1–5 */
+  score: z.int(),
+  /** server HTML; render only through the sanitiser */
+  content: z.string(),
+  goodsName: z.string(),
+  createTime: EpochMsSchema,
+});
+export type Evaluation = z.infer<typeof EvaluationSchema>;
+
+export const EvaluationPageSchema = z.object({
+  ...pageOf(EvaluationSchema).shape,
+  /** average 1–5, one decimal */
+  avgScore: z.number(),
+  /** counts for scores 1..5, index 0 = one star */
+  distribution: z.array(z.int()),
+});
+export type EvaluationPage = z.infer<typeof EvaluationPageSchema>;
+
+// --- endpoints -------------------------------------------------------------
+
+const listFailure = 'Section hidden (quietly returns [])';
+
+export const qryBanner = defineEndpoint({
+  id: 'games.qryBanner', method: 'POST', path: '/sgame/mall/game/qryBanner',
+  data: z.array(BannerSchema), fallback: emptyList,
+  request: '`{ bannerSite: 1 }` (1 home, 2 activity)', response: '`Banner[]`', uiOnFailure: listFailure,
+});
+export const hotSearch = defineEndpoint({
+  id: 'games.hotSearch', method: 'POST', path: '/sgame/mall/game/hotSearch',
+  data: HotSearchSchema, fallback: () => ({ gameList: [], keywords: [] }),
+  request: '`{}`', response: '`{ gameList: GameCard[], keywords: string[] }`', uiOnFailure: 'Hot search hidden (fetcher returns an empty gameList)',
+});
+export const recommend = defineEndpoint({
+  id: 'games.recommend', method: 'POST', path: '/sgame/mall/game/recommend',
+  data: z.array(GameCardSchema), fallback: emptyList,
+  request: '`{ gameId?, size? }`', response: '`GameCard[]`', uiOnFailure: listFailure,
+});
+export const search = defineEndpoint({
+  id: 'games.search', method: 'POST', path: '/sgame/mall/game/search',
+  data: GamePageSchema,
+  request: '`{ keyword, labelId?, sort?, pageNum, pageSize }`', response: '`Page<GameCard>`', uiOnFailure: 'Error message with a retry button; the keyword stays',
+});
+export const recentGameSearch = defineEndpoint({
+  id: 'games.recentGameSearch', method: 'POST', path: '/sgame/mall/game/recentGameSearch',
+  data: z.array(z.string()), fallback: emptyList,
+  request: '`{}` (per user when logged in)', response: '`string[]` recent keywords', uiOnFailure: 'Only locally kept recent searches are shown',
+});
+export const rank = defineEndpoint({
+  id: 'games.rank', method: 'POST', path: '/sgame/mall/game/rank',
+  data: z.array(RankSchema), fallback: emptyList,
+  request: '`{ size? }`', response: '`Rank[]` (one list per rank type)', uiOnFailure: listFailure,
+});
+export const qryPlate = defineEndpoint({
+  id: 'games.qryPlate', method: 'POST', path: '/sgame/mall/game/qryPlate',
+  data: z.array(PlateSchema), fallback: emptyList,
+  request: '`{}`', response: '`Plate[]`', uiOnFailure: listFailure,
+});
+export const qryLabel = defineEndpoint({
+  id: 'games.qryLabel', method: 'POST', path: '/sgame/mall/game/qryLabel',
+  data: z.array(LabelSchema), fallback: emptyList,
+  request: '`{}`', response: '`Label[]`', uiOnFailure: 'Label filters hidden',
+});
+export const combSearch = defineEndpoint({
+  id: 'games.combSearch', method: 'POST', path: '/sgame/mall/game/combSearch',
+  data: CombSearchSchema,
+  request: '`{ keyword }`', response: '`{ games, labels, keywords }` suggestions while typing', uiOnFailure: 'Suggestions hidden',
+});
+export const gameDetail = defineEndpoint({
+  id: 'games.gameDetail', method: 'POST', path: '/sgame/game/mall/gameDetail',
+  data: GameDetailSchema,
+  request: '`{ gameId }`', response: '`GameDetail`; business code `game_40404` when unknown', uiOnFailure: 'Unknown id: 404 page; otherwise error with retry',
+});
+export const gameConfig = defineEndpoint({
+  id: 'games.gameConfig', method: 'POST', path: '/sgame/mall/game/gameConfig',
+  data: GameConfigSchema,
+  request: '`{ gameId }`', response: '`GameConfig`', uiOnFailure: 'Requirements section hidden',
+});
+export const evaluationPage = defineEndpoint({
+  id: 'games.evaluationPage', method: 'POST', path: '/sgame/mall/goods/evaluationPage',
+  data: EvaluationPageSchema,
+  request: '`{ gameId, pageNum, pageSize }`', response: '`Page<Evaluation> & { avgScore, distribution }`', uiOnFailure: 'Evaluations section shows an error with retry',
+});
+
+// --- fetchers --------------------------------------------------------------
+
+type Opts = { signal?: AbortSignal | undefined };
+
+export const getBanners = (bannerSite = 1, o: Opts = {}) => http.call(qryBanner, { body: { bannerSite }, signal: o.signal });
+export const getHotSearch = (o: Opts = {}) => http.call(hotSearch, { body: {}, signal: o.signal });
+export const getRecommend = (body: { gameId?: number; size?: number } = {}, o: Opts = {}) => http.call(recommend, { body, signal: o.signal });
+export const searchGames = (body: SearchRequest, o: Opts = {}) =>
+  http.call(search, { body: { pageNum: 1, pageSize: 20, sort: 'default', ...body }, signal: o.signal });
+export const getRecentGameSearch = (o: Opts = {}) => http.call(recentGameSearch, { body: {}, signal: o.signal });
+export const getRanks = (o: Opts = {}) => http.call(rank, { body: {}, signal: o.signal });
+export const getPlates = (o: Opts = {}) => http.call(qryPlate, { body: {}, signal: o.signal });
+export const getLabels = (o: Opts = {}) => http.call(qryLabel, { body: {}, signal: o.signal });
+export const getCombSearch = (keyword: string, o: Opts = {}) => http.call(combSearch, { body: { keyword }, signal: o.signal });
+export const getGameDetail = (gameId: number, o: Opts = {}) => http.call(gameDetail, { body: { gameId }, signal: o.signal });
+export const getGameConfig = (gameId: number, o: Opts = {}) => http.call(gameConfig, { body: { gameId }, signal: o.signal });
+export const getEvaluations = (body: { gameId: number; pageNum?: number; pageSize?: number }, o: Opts = {}) =>
+  http.call(evaluationPage, { body: { pageNum: 1, pageSize: 10, ...body }, signal: o.signal });
+
+// --- query options ---------------------------------------------------------
+
+export const bannersQueryOptions = (bannerSite = 1) =>
+  queryOptions({ queryKey: ['banners', bannerSite], queryFn: ({ signal }) => getBanners(bannerSite, { signal }) });
+export const hotSearchQueryOptions = () => queryOptions({ queryKey: ['hotSearch'], queryFn: ({ signal }) => getHotSearch({ signal }) });
+export const platesQueryOptions = () => queryOptions({ queryKey: ['plates'], queryFn: ({ signal }) => getPlates({ signal }) });
+export const labelsQueryOptions = () => queryOptions({ queryKey: ['labels'], queryFn: ({ signal }) => getLabels({ signal }) });
+export const ranksQueryOptions = () => queryOptions({ queryKey: ['ranks'], queryFn: ({ signal }) => getRanks({ signal }) });
+export const recommendQueryOptions = (gameId?: number) =>
+  queryOptions({ queryKey: ['recommend', gameId ?? null], queryFn: ({ signal }) => getRecommend(gameId ? { gameId } : {}, { signal }) });
+export const searchQueryOptions = (request: SearchRequest) =>
+  queryOptions({ queryKey: ['search', request], queryFn: ({ signal }) => searchGames(request, { signal }) });
+export const gameDetailQueryOptions = (gameId: number) =>
+  queryOptions({ queryKey: ['gameDetail', gameId], queryFn: ({ signal }) => getGameDetail(gameId, { signal }) });
+export const gameConfigQueryOptions = (gameId: number) =>
+  queryOptions({ queryKey: ['gameConfig', gameId], queryFn: ({ signal }) => getGameConfig(gameId, { signal }) });
+export const evaluationsQueryOptions = (gameId: number, pageNum = 1) =>
+  queryOptions({ queryKey: ['evaluations', gameId, pageNum], queryFn: ({ signal }) => getEvaluations({ gameId, pageNum }, { signal }) });

@@ -1,0 +1,160 @@
+/** Goods: the sellable items (keys, top-ups, subscriptions) under /goods. */
+import { queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { CouponSchema, EpochMsSchema, FenSchema, IdSchema, pageOf } from './common';
+import { EvaluationPageSchema, GameCardSchema } from './games';
+import { defineEndpoint, emptyList, http } from './http';
+
+export const GoodsTypeSchema = z.enum(['key', 'topup', 'accelerator', 'dlc']);
+export type GoodsType = z.infer<typeof GoodsTypeSchema>;
+
+export const GoodsSchema = z.object({
+  goodsId: IdSchema,
+  gameId: IdSchema,
+  gameName: z.string(),
+  name: z.string(),
+  type: GoodsTypeSchema,
+  cover: z.string(),
+  /** fen */
+  price: FenSchema,
+  /** fen; equal to price when not discounted */
+  originalPrice: FenSchema,
+  /** units left; 0 = sold out */
+  stock: z.int(),
+  /** `cdk`: a code shown after payment; `account`: credited to the game account */
+  deliveryType: z.enum(['cdk', 'account']),
+  /** a gift CDK can be claimed after payment (`giftCdkGrant`) */
+  hasGift: z.boolean(),
+  limitPerOrder: z.int(),
+  tags: z.array(z.string()),
+  sales: z.int(),
+});
+export type Goods = z.infer<typeof GoodsSchema>;
+
+export const GameGoodsSchema = z.object({ gameId: IdSchema, goods: z.array(GoodsSchema) });
+
+export const RecentSellSchema = z.object({
+  goodsName: z.string(),
+  gameName: z.string(),
+  /** masked buyer phone */
+  buyer: z.string(),
+  price: FenSchema,
+  time: EpochMsSchema,
+});
+export type RecentSell = z.infer<typeof RecentSellSchema>;
+
+export const ActivityGameSchema = z.object({
+  game: GameCardSchema,
+  goods: GoodsSchema,
+  /** activity price, fen */
+  activityPrice: FenSchema,
+  activityTag: z.string(),
+});
+export type ActivityGame = z.infer<typeof ActivityGameSchema>;
+
+export const CouponMatchSchema = z.object({
+  coupons: z.array(CouponSchema),
+  /** the coupon saving the most for this goods and quantity, if any */
+  bestCouponId: z.nullable(z.string()),
+});
+export type CouponMatch = z.infer<typeof CouponMatchSchema>;
+
+// --- endpoints -------------------------------------------------------------
+
+type Opts = { signal?: AbortSignal | undefined };
+
+export const findRecentSell = defineEndpoint({
+  id: 'goods.findRecentSell', method: 'GET', path: '/goods/goods/findRecentSell',
+  data: z.array(RecentSellSchema), fallback: emptyList,
+  request: 'none', response: '`RecentSell[]` (latest 20)', uiOnFailure: 'Section hidden (quietly returns [])',
+});
+export const checkStorage = defineEndpoint({
+  id: 'goods.checkStorage', method: 'POST', path: '/goods/mall/storage/checkStorage',
+  data: z.boolean(), fallback: () => true,
+  request: '`{ goodsId, buyNum = 1 }`', response: '`boolean` enough stock', uiOnFailure: 'Counts as available (spec); order creation re-checks',
+});
+export const goodsGameDetail = defineEndpoint({
+  id: 'goods.gameDetail', method: 'POST', path: '/goods/mall/goods/gameDetail',
+  data: GameGoodsSchema,
+  request: '`{ gameId }`', response: '`{ gameId, goods: Goods[] }`', uiOnFailure: 'Goods list shows an error with retry; buy disabled',
+});
+export const goodsCombSearch = defineEndpoint({
+  id: 'goods.combSearch', method: 'POST', path: '/goods/mall/goods/combSearch',
+  data: z.array(GoodsSchema), fallback: emptyList,
+  request: '`{ keyword }`', response: '`Goods[]` goods whose name matches', uiOnFailure: 'Goods matches hidden',
+});
+export const goodsHotSearch = defineEndpoint({
+  id: 'goods.hotSearch', method: 'POST', path: '/goods/mall/goods/hotSearch',
+  data: z.object({ gameList: z.array(GameCardSchema) }), fallback: () => ({ gameList: [] }),
+  request: 'none (empty body)', response: '`{ gameList: GameCard[] }`', uiOnFailure: 'Hot games hidden (empty gameList)',
+});
+export const goodsRank = defineEndpoint({
+  id: 'goods.rank', method: 'POST', path: '/goods/mall/goods/rank',
+  data: z.array(GoodsSchema), fallback: emptyList,
+  request: '`{ size? }`', response: '`Goods[]` best sellers', uiOnFailure: 'Section hidden',
+});
+export const goodsRecentGameSearch = defineEndpoint({
+  id: 'goods.recentGameSearch', method: 'POST', path: '/goods/mall/goods/recentGameSearch',
+  data: z.array(GameCardSchema), fallback: emptyList,
+  request: '`{}` (per user)', response: '`GameCard[]` games the user recently searched for', uiOnFailure: 'Section hidden',
+});
+export const goodsRecommend = defineEndpoint({
+  id: 'goods.recommend', method: 'POST', path: '/goods/mall/goods/recommend',
+  data: z.array(GoodsSchema), fallback: emptyList,
+  request: '`{ gameId?, size? }`', response: '`Goods[]`', uiOnFailure: 'Section hidden',
+});
+export const goodsSearch = defineEndpoint({
+  id: 'goods.search', method: 'POST', path: '/goods/mall/goods/search',
+  data: pageOf(GoodsSchema),
+  request: '`{ keyword, pageNum, pageSize }`', response: '`Page<Goods>`', uiOnFailure: 'Error with retry',
+});
+export const goodsEvaluationPage = defineEndpoint({
+  id: 'goods.evaluationPage', method: 'POST', path: '/goods/mall/goods/evaluationPage',
+  data: EvaluationPageSchema,
+  request: '`{ goodsId, pageNum, pageSize }`', response: 'evaluations of one goods', uiOnFailure: 'Error with retry',
+});
+export const activityGamePage = defineEndpoint({
+  id: 'goods.activityGamePage', method: 'POST', path: '/goods/mall/goods/activityGamePage',
+  data: pageOf(ActivityGameSchema),
+  request: '`{ activityId, pageNum, pageSize }`', response: '`Page<ActivityGame>`', uiOnFailure: 'Error with retry',
+});
+export const activityTopGame = defineEndpoint({
+  id: 'goods.activityTopGame', method: 'POST', path: '/goods/mall/goods/activityTopGame',
+  data: z.nullable(ActivityGameSchema),
+  request: '`{ activityId }`', response: '`ActivityGame | null`', uiOnFailure: 'Top game hidden',
+});
+export const matchCoupon = defineEndpoint({
+  id: 'goods.matchCoupon', method: 'POST', path: '/goods/mall/activity/goods/matchCoupon',
+  data: CouponMatchSchema, fallback: () => ({ coupons: [], bestCouponId: null }),
+  request: '`{ goodsId, buyNum }` (user from token; anonymous gets [])', response: '`{ coupons: Coupon[], bestCouponId }`', uiOnFailure: 'No coupon offered; buying still works',
+});
+
+// --- fetchers --------------------------------------------------------------
+
+export const getRecentSell = (o: Opts = {}) => http.call(findRecentSell, { signal: o.signal });
+export const getStorage = (body: { goodsId: number; buyNum?: number }, o: Opts = {}) =>
+  http.call(checkStorage, { body: { buyNum: 1, ...body }, signal: o.signal });
+export const getGameGoods = (gameId: number, o: Opts = {}) => http.call(goodsGameDetail, { body: { gameId }, signal: o.signal });
+export const getGoodsCombSearch = (keyword: string, o: Opts = {}) => http.call(goodsCombSearch, { body: { keyword }, signal: o.signal });
+export const getGoodsHotSearch = (o: Opts = {}) => http.call(goodsHotSearch, { signal: o.signal });
+export const getGoodsRank = (o: Opts = {}) => http.call(goodsRank, { body: {}, signal: o.signal });
+export const getGoodsRecentGameSearch = (o: Opts = {}) => http.call(goodsRecentGameSearch, { body: {}, signal: o.signal });
+export const getGoodsRecommend = (body: { gameId?: number; size?: number } = {}, o: Opts = {}) =>
+  http.call(goodsRecommend, { body, signal: o.signal });
+export const searchGoods = (body: { keyword: string; pageNum?: number; pageSize?: number }, o: Opts = {}) =>
+  http.call(goodsSearch, { body: { pageNum: 1, pageSize: 20, ...body }, signal: o.signal });
+export const getGoodsEvaluations = (body: { goodsId: number; pageNum?: number; pageSize?: number }, o: Opts = {}) =>
+  http.call(goodsEvaluationPage, { body: { pageNum: 1, pageSize: 10, ...body }, signal: o.signal });
+export const getActivityGames = (body: { activityId: string; pageNum?: number; pageSize?: number }, o: Opts = {}) =>
+  http.call(activityGamePage, { body: { pageNum: 1, pageSize: 12, ...body }, signal: o.signal });
+export const getActivityTopGame = (activityId: string, o: Opts = {}) => http.call(activityTopGame, { body: { activityId }, signal: o.signal });
+export const getMatchingCoupons = (body: { goodsId: number; buyNum: number }, o: Opts = {}) =>
+  http.call(matchCoupon, { body, signal: o.signal });
+
+// --- query options ---------------------------------------------------------
+
+export const recentSellQueryOptions = () => queryOptions({ queryKey: ['recentSell'], queryFn: ({ signal }) => getRecentSell({ signal }) });
+export const gameGoodsQueryOptions = (gameId: number) =>
+  queryOptions({ queryKey: ['gameGoods', gameId], queryFn: ({ signal }) => getGameGoods(gameId, { signal }) });
+export const matchCouponQueryOptions = (goodsId: number, buyNum: number) =>
+  queryOptions({ queryKey: ['matchCoupon', goodsId, buyNum], queryFn: ({ signal }) => getMatchingCoupons({ goodsId, buyNum }, { signal }) });

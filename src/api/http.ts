@@ -1,0 +1,199 @@
+/**
+ * The HTTP layer: one axios instance for every call, the response envelope,
+ * and `call()`, which turns any answer into parsed data or one `ApiError`.
+ *
+ * Endpoints are declared as data with `defineEndpoint()` so that the docs
+ * table, the simulated backend's checks and the fault matrix all read the
+ * same list (see `endpoints.ts`).
+ */
+import axios, { AxiosError, type AxiosInstance } from 'axios';
+import * as z from 'zod/mini';
+import { config } from '../config/env';
+import { clientState } from './client-state';
+import { ApiError, isAuthCode } from './errors';
+
+export type HttpMethod = 'GET' | 'POST';
+
+export interface EndpointDef<S extends z.ZodMiniType = z.ZodMiniType> {
+  /** `resource.name`, unique */
+  id: string;
+  method: HttpMethod;
+  /** below the base path; `{name}` marks a path parameter */
+  path: string;
+  /** schema of `retData` */
+  data: S;
+  /**
+   * The spec's "handling of answers": when present, a failed call (other than
+   * one the caller aborted) resolves to this value instead of throwing, e.g.
+   * `[]` for list fetches and `true` for the stock check.
+   */
+  fallback?: (() => z.output<S>) | undefined;
+  /** for docs/api.md: what is sent */
+  request: string;
+  /** for docs/api.md: what comes back */
+  response: string;
+  /** for docs/api.md: what the UI does when it fails */
+  uiOnFailure: string;
+}
+
+const registry = new Map<string, EndpointDef>();
+
+export function defineEndpoint<S extends z.ZodMiniType>(def: EndpointDef<S>): EndpointDef<S> {
+  if (registry.has(def.id)) throw new Error(`Endpoint ${def.id} is defined twice`);
+  registry.set(def.id, def as unknown as EndpointDef);
+  return def;
+}
+
+/** Fallback for the list fetches the spec says quietly come back empty. */
+export const emptyList = <T,>(): T[] => [];
+
+/** Every endpoint defined so far (import `./endpoints` first to load them all). */
+export function registeredEndpoints(): EndpointDef[] {
+  return [...registry.values()];
+}
+
+export const EnvelopeSchema = z.object({
+  success: z.boolean(),
+  retCode: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+  retMsg: z.optional(z.nullable(z.string())),
+  retData: z.optional(z.unknown()),
+});
+export type Envelope = z.infer<typeof EnvelopeSchema>;
+
+export interface CallOptions {
+  /** path parameters, replacing `{name}` in the endpoint path */
+  params?: Record<string, string | number>;
+  /** query string values */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** JSON body (POST) */
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+}
+
+export interface HttpClientOptions {
+  baseURL: string;
+  timeout: number;
+  appId: string;
+  reqChannel: string;
+  busiType: string;
+}
+
+export function createAxios(options: HttpClientOptions): AxiosInstance {
+  const instance = axios.create({
+    baseURL: options.baseURL,
+    timeout: options.timeout,
+    headers: {
+      reqChannel: options.reqChannel,
+      'Content-Type': 'application/json',
+      appId: options.appId,
+      busiType: options.busiType,
+    },
+    xsrfCookieName: 'XSRF-TOKEN',
+    xsrfHeaderName: 'X-XSRF-TOKEN',
+  });
+  instance.interceptors.request.use((request) => {
+    const { token, channel, adan } = clientState.get();
+    if (token) request.headers.set('token', token);
+    if (channel) request.headers.set('registerCanal', channel);
+    if (adan) request.headers.set('adan', adan);
+    return request;
+  });
+  return instance;
+}
+
+function resolvePath(path: string, params: CallOptions['params']): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Maps whatever axios threw to an ApiError with the spec's wording. */
+export function toApiError(error: unknown, endpoint: string, timeout: number): ApiError {
+  if (error instanceof ApiError) return error;
+  if (axios.isCancel(error)) return new ApiError({ kind: 'aborted', message: 'Request aborted', endpoint });
+  if (error instanceof AxiosError) {
+    if (error.code === AxiosError.ETIMEDOUT || (error.code === AxiosError.ECONNABORTED && /timeout/i.test(error.message))) {
+      return new ApiError({ kind: 'timeout', message: `timeout of ${error.config?.timeout ?? timeout}ms exceeded`, endpoint });
+    }
+    if (error.code === AxiosError.ECONNABORTED) return new ApiError({ kind: 'aborted', message: 'Request aborted', endpoint });
+    if (error.response) {
+      const status = error.response.status;
+      return new ApiError({ kind: 'http', message: `Request failed with status code ${status}`, endpoint, status });
+    }
+    return new ApiError({ kind: 'network', message: 'Network Error', endpoint });
+  }
+  return new ApiError({ kind: 'network', message: 'Network Error', endpoint });
+}
+
+function contractError(endpoint: string, prefix: string, error: z.core.$ZodError): ApiError {
+  const issue = error.issues[0];
+  const issuePath = [prefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.');
+  return new ApiError({
+    kind: 'contract',
+    message: `Unexpected response from ${endpoint} at ${issuePath || '(root)'}: ${issue?.message ?? 'invalid'}`,
+    endpoint,
+    issuePath: issuePath || '(root)',
+  });
+}
+
+/** Parses a raw HTTP body against the envelope and the endpoint's data schema. */
+export function parseAnswer<S extends z.ZodMiniType>(def: EndpointDef<S>, body: unknown): z.output<S> {
+  const envelope = EnvelopeSchema.safeParse(body);
+  if (!envelope.success) throw contractError(def.path, '', envelope.error);
+  const { success, retCode, retMsg, retData } = envelope.data;
+  if (!success) {
+    const code = retCode == null ? undefined : String(retCode);
+    const auth = isAuthCode(code);
+    throw new ApiError({
+      kind: auth ? 'auth' : 'business',
+      message: retMsg || (auth ? '登录信息已失效,请重新登录' : '请求失败，请稍后重试'),
+      endpoint: def.path,
+      code,
+    });
+  }
+  const data = def.data.safeParse(retData);
+  if (!data.success) throw contractError(def.path, 'retData', data.error);
+  return data.data;
+}
+
+export interface HttpClient {
+  axios: AxiosInstance;
+  call<S extends z.ZodMiniType>(def: EndpointDef<S>, options?: CallOptions): Promise<z.output<S>>;
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const instance = createAxios(options);
+
+  async function call<S extends z.ZodMiniType>(def: EndpointDef<S>, callOptions: CallOptions = {}): Promise<z.output<S>> {
+    try {
+      const response = await instance.request<unknown>({
+        method: def.method,
+        url: resolvePath(def.path, callOptions.params),
+        params: callOptions.query,
+        data: def.method === 'POST' ? (callOptions.body ?? {}) : undefined,
+        signal: callOptions.signal,
+      });
+      return parseAnswer(def, response.data);
+    } catch (caught) {
+      const error = toApiError(caught, def.path, options.timeout);
+      if (error.kind === 'auth') clientState.emitAuthExpired(error);
+      // A caller that cancelled does not want a fallback value, it wants to stop.
+      if (error.kind === 'aborted') throw error;
+      if (def.fallback) return def.fallback();
+      throw error;
+    }
+  }
+
+  return { axios: instance, call };
+}
+
+/** The app's one client. */
+export const http: HttpClient = createHttpClient({
+  baseURL: config.apiBase,
+  timeout: config.requestTimeoutMs,
+  appId: config.appId,
+  reqChannel: config.reqChannel,
+  busiType: config.busiType,
+});

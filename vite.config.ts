@@ -1,0 +1,26 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+
+export default defineConfig(({ mode }) => {
+  const fileEnv = loadEnv(mode, process.cwd(), '');
+  const apiMode = process.env.VITE_API_MODE ?? fileEnv.VITE_API_MODE ?? 'mock';
+  const proxyTarget = process.env.API_PROXY_TARGET ?? fileEnv.API_PROXY_TARGET ?? 'http://127.0.0.1:8787';
+  // In live mode both the dev server and `vite preview` forward /webapi to a real server.
+  const proxy = apiMode === 'live' ? { '/webapi': { target: proxyTarget, changeOrigin: true } } : undefined;
+
+  return {
+    plugins: [react()],
+    server: { port: 5173, proxy },
+    preview: { port: 4173, proxy },
+    build: { target: 'es2022', sourcemap: true },
+    test: {
+      environment: 'jsdom',
+      setupFiles: ['tests/setup.ts'],
+      include: ['tests/**/*.test.{ts,tsx}'],
+      exclude: ['tests/e2e/**', 'node_modules/**'],
+      restoreMocks: true,
+      env: { VITE_MOCK_LATENCY: '0' },
+    },
+  };
+});
