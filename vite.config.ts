@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { buildMetaPlugin } from './scripts/vite-build-meta';
 
 export default defineConfig(({ mode }) => {
   const fileEnv = loadEnv(mode, process.cwd(), '');
@@ -10,7 +11,7 @@ export default defineConfig(({ mode }) => {
   const proxy = apiMode === 'live' ? { '/webapi': { target: proxyTarget, changeOrigin: true } } : undefined;
 
   return {
-    plugins: [react()],
+    plugins: [react(), buildMetaPlugin()],
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },
     build: { target: 'es2022', sourcemap: true },

@@ -7,7 +7,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { clientState } from '../src/api/client-state';
-import { testServer } from './support/server';
+import { backend, testServer } from './support/server';
 
 beforeAll(() => testServer.listen({ onUnhandledRequest: 'error' }));
 
@@ -18,10 +18,11 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
+  if (typeof document !== 'undefined') cleanup();
   testServer.resetHandlers();
-  localStorage.clear();
-  sessionStorage.clear();
+  backend.control.reset();
+  globalThis.localStorage?.clear();
+  globalThis.sessionStorage?.clear();
   clientState.reset();
 });
 

@@ -1,0 +1,73 @@
+import { registeredEndpoints } from '../../src/api/endpoints';
+
+const header = `# The /webapi contract
+
+Generated from \`src/api/*.ts\` by \`npm run docs:api\`; \`npm test\` fails when this file is stale.
+Do not edit by hand: change the endpoint definition and regenerate.
+
+## Conventions
+
+- Base path \`/webapi\` (\`VITE_API_BASE\`), JSON in and out, timeout 50000 ms.
+- Headers on every call: \`reqChannel\`, \`Content-Type: application/json\`, \`appId\`, \`busiType\`;
+  added when known: \`token\` (logged in), \`registerCanal\` (channel), \`adan\` (bid id from a /sem landing).
+  XSRF: cookie \`XSRF-TOKEN\` → header \`X-XSRF-TOKEN\`.
+- Every answer is the envelope \`{ success, retCode, retMsg, retData }\`, parsed with zod (\`zod/mini\`);
+  \`retData\` is parsed with the endpoint's schema (see the source file named in the table).
+- Money is an integer number of **fen** (1/100 yuan): \`9900\` is ¥99.00. Times are epoch milliseconds
+  (the date helper also reads 10-digit second timestamps).
+- \`success: false\` is a business error: the UI shows \`retMsg\`. \`retCode\` \`auth_40001\` (token invalid or
+  expired) and \`auth_40002\` (signed in elsewhere) expire the session on any call.
+- Transport failures become \`ApiError\` kinds with the spec's texts: \`network\` "Network Error",
+  \`aborted\` "Request aborted", \`timeout\` "timeout of 50000ms exceeded", \`http\` "Request failed with
+  status code N"; a body that fails its schema is a \`contract\` error naming the endpoint and the issue path.
+- "Fallback" marks the spec's answer rules: such a call never throws (except when the caller aborted it)
+  and resolves to the value shown instead.
+- Paths marked *added* are not in the spec's call list; the screens the issues ask for need them.
+
+## Order status
+
+\`\`\`mermaid
+stateDiagram-v2
+  [*] --> unpaid: create
+  unpaid --> paid: payment confirmed
+  paid --> delivered: codes issued / account credited
+  unpaid --> cancelled: user cancels
+  unpaid --> expired: 15 min without payment
+  unpaid --> failed: payment failed
+  paid --> refunding: quick/refund
+  delivered --> refunding: quick/refund (refundable)
+  refunding --> refunded
+  refunded --> [*]
+\`\`\`
+
+An order is \`refundable\` while \`paid\` or \`delivered\`, within 7 days of payment, and before a gift CDK was
+claimed. Unpaid orders hold their stock and coupon until they expire or are cancelled.
+
+## Endpoints
+`;
+
+const escape = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function renderApiDocs(): string {
+  const rows = registeredEndpoints().map((def) => {
+    const [resource] = def.id.split('.');
+    const fallback = def.fallback ? ` **Fallback:** \`${JSON.stringify(def.fallback())}\`.` : '';
+    const added = /added/.test(def.request) ? ' *(added)*' : '';
+    return `| \`${def.method}\` | \`${def.path}\`${added} | ${escape(def.request)} | ${escape(def.response)} (\`src/api/${resource}.ts\`) | ${escape(def.uiOnFailure)}.${fallback} |`;
+  });
+  return `${header}
+${rows.length} endpoints.
+
+| Method | Path | Request | Response (\`retData\`) | On failure the UI… |
+| --- | --- | --- | --- | --- |
+${rows.join('\n')}
+
+## Static files outside /webapi
+
+| Path | What |
+| --- | --- |
+| \`GET /builds/latest.json?t=<timestamp>\` | \`{ id, timestamp }\` of the newest build (build-poll machine) |
+| \`GET /builds/meta/{buildId}.json\` | \`{ id, timestamp, redirects: { "/old": "/new" or "https://…" } }\` read by the route guard |
+| \`GET /webapi/static/img/{kind}/{id}.svg\` | images of the simulated backend (covers, banners, QR codes) |
+`;
+}

@@ -1,0 +1,25 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { AppActorContext } from './hooks';
+import type { AppActor } from './root-actor';
+import type { AppRouter } from './router';
+
+export interface AppProps {
+  router: AppRouter;
+  queryClient: QueryClient;
+  actor: AppActor;
+}
+
+/** Providers around the router. Toasts and modals live in the root route (root-shell.tsx). */
+export function App({ router, queryClient, actor }: AppProps) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AppActorContext.Provider value={actor}>
+          <RouterProvider router={router} />
+        </AppActorContext.Provider>
+      </QueryClientProvider>
+    </StrictMode>
+  );
+}

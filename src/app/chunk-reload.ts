@@ -1,0 +1,72 @@
+/**
+ * Spec: "Chunk load failure during navigation: page reloads, guarded to once
+ * per 10 seconds per path". After a deploy the old chunk names are gone, so a
+ * reload fetches the new build. The guard lives in sessionStorage so that it
+ * survives the reload it causes; a second failure inside the window is left to
+ * the error page instead of looping.
+ */
+export const RELOAD_GUARD_MS = 10_000;
+const KEY_PREFIX = 'chunk-reload:';
+
+const CHUNK_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading chunk [\w-]+ failed/i;
+
+export function isChunkLoadError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === 'ChunkLoadError' || CHUNK_ERROR.test(error.message);
+}
+
+export interface ReloadGuardDeps {
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  now: () => number;
+  reload: () => void;
+}
+
+/** Reloads unless this path already reloaded within 10 s. Returns whether it reloaded. */
+export function reloadOnceFor(path: string, deps: ReloadGuardDeps): boolean {
+  const key = KEY_PREFIX + path;
+  let last: number | null = null;
+  try {
+    const raw = deps.storage.getItem(key);
+    if (raw !== null && Number.isFinite(Number(raw))) last = Number(raw);
+  } catch {
+    // Storage may be unavailable (private mode); then the reload is unguarded.
+  }
+  const now = deps.now();
+  if (last !== null && now - last < RELOAD_GUARD_MS) return false;
+  try {
+    deps.storage.setItem(key, String(now));
+  } catch {
+    // see above
+  }
+  deps.reload();
+  return true;
+}
+
+export type ChunkFailureListener = (error: unknown, path: string) => void;
+const listeners = new Set<ChunkFailureListener>();
+
+/** Error reporting subscribes here to hear about failed chunk loads. */
+export function onChunkFailure(listener: ChunkFailureListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Wraps a dynamic import: on a chunk failure it reloads the page (guarded) and
+ * never settles, so nothing renders half-way; otherwise the error propagates.
+ */
+export function guardChunk<T>(importer: () => Promise<T>, deps?: Partial<ReloadGuardDeps> & { path?: () => string }): () => Promise<T> {
+  return () =>
+    importer().catch((error: unknown) => {
+      if (!isChunkLoadError(error)) throw error;
+      const path = deps?.path?.() ?? window.location.pathname;
+      for (const listener of listeners) listener(error, path);
+      const reloaded = reloadOnceFor(path, {
+        storage: deps?.storage ?? window.sessionStorage,
+        now: deps?.now ?? Date.now,
+        reload: deps?.reload ?? (() => window.location.reload()),
+      });
+      if (reloaded) return new Promise<T>(() => {});
+      throw error;
+    });
+}

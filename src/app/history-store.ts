@@ -1,0 +1,123 @@
+/**
+ * Navigation history store (spec sections 2 and 3): `routeHistory` (paths the
+ * user visited), the cached search parameters and `lastRoutePath`.
+ *
+ * Rules: search URLs are stored without `keyword`; while the user goes from
+ * /search to a game detail the search parameters stay cached, and leaving
+ * search for anything else clears them; the back action returns to the last
+ * stored path (search restored from the cache) or `/` when there is none.
+ * Kept in sessionStorage so a reload does not lose the way back.
+ */
+import { useRouter } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import * as z from 'zod/mini';
+
+export interface HistoryState {
+  routeHistory: string[];
+  searchParams: Record<string, string> | null;
+  lastRoutePath: string | null;
+}
+
+export interface VisitedLocation {
+  pathname: string;
+  /** parsed search object of the location */
+  search: Record<string, unknown>;
+}
+
+const MAX_ENTRIES = 50;
+const STORAGE_KEY = 'route-history:v1';
+const HistorySchema = z.object({
+  routeHistory: z.array(z.string()),
+  searchParams: z.nullable(z.record(z.string(), z.string())),
+  lastRoutePath: z.nullable(z.string()),
+});
+
+export const emptyHistory = (): HistoryState => ({ routeHistory: [], searchParams: null, lastRoutePath: null });
+
+function toQuery(search: Record<string, unknown>, drop: string[] = []): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(search)) {
+    if (drop.includes(key) || value === undefined || value === null || value === '') continue;
+    out[key] = String(value);
+  }
+  return out;
+}
+
+/** The path as stored: search pages lose their `keyword`. */
+export function storedPath(location: VisitedLocation): string {
+  const query = new URLSearchParams(toQuery(location.search, location.pathname === '/search' ? ['keyword'] : [])).toString();
+  return query ? `${location.pathname}?${query}` : location.pathname;
+}
+
+const isGameDetail = (pathname: string) => pathname.startsWith('/gameDetail/');
+
+/** Pure: the history after visiting `to`. */
+export function recordVisit(state: HistoryState, to: VisitedLocation): HistoryState {
+  const path = storedPath(to);
+  const current = state.routeHistory.at(-1) ?? null;
+  if (current === path && to.pathname !== '/search') return state;
+  // Search parameters survive only the trip search → game detail (→ back).
+  let searchParams = state.searchParams;
+  if (to.pathname === '/search') searchParams = toQuery(to.search);
+  else if (!isGameDetail(to.pathname)) searchParams = null;
+  const routeHistory = current === path ? state.routeHistory : [...state.routeHistory, path].slice(-MAX_ENTRIES);
+  return { routeHistory, searchParams, lastRoutePath: current === path ? state.lastRoutePath : current };
+}
+
+/** Pure: where the back action goes, and the history after going there. */
+export function backTarget(state: HistoryState): { href: string; next: HistoryState } {
+  const history = state.routeHistory.slice(0, -1);
+  const previous = history.at(-1);
+  if (!previous) return { href: '/', next: { ...state, routeHistory: [] } };
+  let href = previous;
+  if (previous.split('?')[0] === '/search' && state.searchParams) {
+    href = `/search?${new URLSearchParams(state.searchParams).toString()}`;
+  }
+  // Drop the entry we return to: visiting it records it again.
+  return { href, next: { ...state, routeHistory: history.slice(0, -1), lastRoutePath: history.at(-2) ?? null } };
+}
+
+function load(storage: Storage | undefined): HistoryState {
+  try {
+    const raw = storage?.getItem(STORAGE_KEY);
+    if (!raw) return emptyHistory();
+    const parsed = HistorySchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : emptyHistory();
+  } catch {
+    return emptyHistory();
+  }
+}
+
+let state: HistoryState | undefined;
+const storage = () => (typeof window === 'undefined' ? undefined : window.sessionStorage);
+
+export const historyStore = {
+  get(): HistoryState {
+    state ??= load(storage());
+    return state;
+  },
+  set(next: HistoryState): void {
+    state = next;
+    try {
+      storage()?.setItem(STORAGE_KEY, JSON.stringify(next));
+    } catch {
+      // storage full or unavailable: the in-memory history still works
+    }
+  },
+  visit(location: VisitedLocation): void {
+    historyStore.set(recordVisit(historyStore.get(), location));
+  },
+  reset(): void {
+    state = undefined;
+  },
+};
+
+/** The back action of the detail and modal-wrap layouts. */
+export function useBackAction(): () => void {
+  const router = useRouter();
+  return useCallback(() => {
+    const { href, next } = backTarget(historyStore.get());
+    historyStore.set(next);
+    void router.navigate({ href });
+  }, [router]);
+}

@@ -1,0 +1,191 @@
+/**
+ * Code-based route tree (docs/decisions/0002-code-based-routes.md): every
+ * path of spec section 2 with its route name, layout and title in
+ * `staticData.meta`, grouped under pathless layout routes.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, createRoute, createRouter, notFound } from '@tanstack/react-router';
+import { DetailLayout, HomeLayout, ModalWrapLayout, SemLayout } from '../layouts/layouts';
+import { ErrorPage, NotFoundPage } from '../pages/error-pages';
+import { lazyPage } from './lazy-page';
+import { RootShell } from './root-shell';
+import type { AppActor } from './root-actor';
+import { runMiddleware } from './route-middleware';
+import type { RouteMeta } from './route-meta';
+import { GameDetailSkeleton } from '../components/catalog/detail-skeleton';
+import {
+  loadGameDetail,
+  prefetchClassifies,
+  prefetchHome,
+  prefetchNew,
+  prefetchNotices,
+  prefetchSearch,
+} from '../components/catalog/route-data';
+import {
+  AgreementSearchSchema,
+  GameDetailSearchSchema,
+  HelpSearchSchema,
+  LandingSearchSchema,
+  NewPageSearchSchema,
+  NoticeSearchSchema,
+  OrderDetailSearchSchema,
+  SearchPageSearchSchema,
+  SettingSearchSchema,
+  parseSearch,
+} from './search-params';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  actor: AppActor;
+}
+
+const meta = (m: RouteMeta) => ({ meta: m });
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootShell,
+  beforeLoad: ({ location }) => runMiddleware(['redirects'], { pathname: location.pathname, href: location.href }),
+  notFoundComponent: NotFoundPage,
+  errorComponent: ErrorPage,
+});
+
+const homeLayout = createRoute({ getParentRoute: () => rootRoute, id: 'home-layout', component: HomeLayout });
+const detailLayout = createRoute({ getParentRoute: () => rootRoute, id: 'detail-layout', component: DetailLayout });
+const modalWrapLayout = createRoute({ getParentRoute: () => rootRoute, id: 'modal-wrap-layout', component: ModalWrapLayout });
+const semLayout = createRoute({ getParentRoute: () => rootRoute, id: 'sem-layout', component: SemLayout });
+
+const indexRoute = createRoute({
+  getParentRoute: () => homeLayout,
+  path: '/',
+  staticData: meta({ name: 'index', layout: 'home', title: '首页' }),
+  loader: ({ context }) => prefetchHome(context.queryClient),
+  component: lazyPage(() => import('../pages/home-page'), 'HomePage'),
+});
+
+const newRoute = createRoute({
+  getParentRoute: () => homeLayout,
+  path: '/new',
+  staticData: meta({ name: 'new', layout: 'home', title: '新品上架' }),
+  validateSearch: parseSearch(NewPageSearchSchema),
+  loader: ({ context }) => prefetchNew(context.queryClient),
+  component: lazyPage(() => import('../pages/new-page'), 'NewPage'),
+});
+
+const searchRoute = createRoute({
+  getParentRoute: () => homeLayout,
+  path: '/search',
+  staticData: meta({ name: 'search', layout: 'home', title: '搜索' }),
+  validateSearch: parseSearch(SearchPageSearchSchema),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => prefetchSearch(context.queryClient, deps),
+  component: lazyPage(() => import('../pages/search-page'), 'SearchPage'),
+});
+
+export const gameDetailRoute = createRoute({
+  getParentRoute: () => detailLayout,
+  path: '/gameDetail/$id',
+  staticData: meta({ name: 'gameDetail-id', layout: 'detail', title: '商品详情' }),
+  // Page validity (spec: "Page validation failure → 404 'Page Not Found: {path}'").
+  beforeLoad: ({ params }) => {
+    if (!/^[1-9]\d{0,9}$/.test(params.id)) throw notFound({ data: { reason: 'validation' } });
+  },
+  validateSearch: parseSearch(GameDetailSearchSchema),
+  // Waits for the game so that an unknown id (game_40404) shows the 404 page; the
+  // chosen goods/quantity in the search are not loader dependencies.
+  loader: ({ context, params }) => loadGameDetail(context.queryClient, Number(params.id)),
+  pendingComponent: GameDetailSkeleton,
+  component: lazyPage(() => import('../pages/game-detail-page'), 'GameDetailPage'),
+});
+
+const orderDetailRoute = createRoute({
+  getParentRoute: () => detailLayout,
+  path: '/orderDateil',
+  staticData: meta({ name: 'orderDateil', layout: 'detail', title: '订单详情' }),
+  validateSearch: parseSearch(OrderDetailSearchSchema),
+  component: lazyPage(() => import('../pages/order-detail-page'), 'OrderDetailPage'),
+});
+
+const settingRoute = createRoute({
+  getParentRoute: () => detailLayout,
+  path: '/setting',
+  staticData: meta({ name: 'setting', layout: 'detail', title: '个人中心' }),
+  validateSearch: parseSearch(SettingSearchSchema),
+  component: lazyPage(() => import('../pages/setting-page'), 'SettingPage'),
+});
+
+const couponRoute = createRoute({
+  getParentRoute: () => semLayout,
+  path: '/coupon',
+  staticData: meta({ name: 'coupon', layout: 'sem', title: '领券中心' }),
+  validateSearch: parseSearch(LandingSearchSchema),
+  component: lazyPage(() => import('../pages/coupon-page'), 'CouponPage'),
+});
+
+const semActivityRoute = createRoute({
+  getParentRoute: () => semLayout,
+  path: '/sem/activity',
+  staticData: meta({ name: 'sem-activity', layout: 'sem', title: '限时活动' }),
+  validateSearch: parseSearch(LandingSearchSchema),
+  component: lazyPage(() => import('../pages/sem-activity-page'), 'SemActivityPage'),
+});
+
+const noticeRoute = createRoute({
+  getParentRoute: () => modalWrapLayout,
+  path: '/notice',
+  staticData: meta({ name: 'notice', layout: 'modal-wrap', title: '公告' }),
+  validateSearch: parseSearch(NoticeSearchSchema),
+  loader: ({ context }) => prefetchNotices(context.queryClient),
+  component: lazyPage(() => import('../pages/notice-page'), 'NoticePage'),
+});
+
+const helpRoute = createRoute({
+  getParentRoute: () => modalWrapLayout,
+  path: '/help',
+  staticData: meta({ name: 'help', layout: 'modal-wrap', title: '帮助中心' }),
+  validateSearch: parseSearch(HelpSearchSchema),
+  loader: ({ context }) => prefetchClassifies(context.queryClient),
+  component: lazyPage(() => import('../pages/help-page'), 'HelpPage'),
+});
+
+const agreementRoute = createRoute({
+  getParentRoute: () => modalWrapLayout,
+  path: '/agreement',
+  staticData: meta({ name: 'agreement', layout: 'modal-wrap', title: '用户协议' }),
+  validateSearch: parseSearch(AgreementSearchSchema),
+  loader: ({ context }) => prefetchClassifies(context.queryClient),
+  component: lazyPage(() => import('../pages/agreement-page'), 'AgreementPage'),
+});
+
+const demoRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/demo',
+  staticData: meta({ name: 'demo', layout: 'none', title: '演示控制台' }),
+  component: lazyPage(() => import('../pages/demo-page'), 'DemoPage'),
+});
+
+export const routeTree = rootRoute.addChildren([
+  homeLayout.addChildren([indexRoute, newRoute, searchRoute]),
+  detailLayout.addChildren([gameDetailRoute, orderDetailRoute, settingRoute]),
+  modalWrapLayout.addChildren([noticeRoute, helpRoute, agreementRoute]),
+  semLayout.addChildren([couponRoute, semActivityRoute]),
+  demoRoute,
+]);
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+export function createAppRouter(context: RouterContext, options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {
+  return createRouter({
+    routeTree,
+    context,
+    history: options.history,
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    notFoundMode: 'root',
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

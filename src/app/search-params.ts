@@ -1,0 +1,58 @@
+/**
+ * Search parameters of the routes that take them, validated with zod. Bad
+ * values never break a page: each field falls back to its default.
+ */
+import * as z from 'zod/mini';
+import { SearchSortSchema } from '../api/games';
+
+const optionalPositiveInt = z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined);
+
+export const SearchPageSearchSchema = z.object({
+  keyword: z.catch(z.optional(z.string()), undefined),
+  labelId: optionalPositiveInt,
+  sort: z.catch(z.optional(SearchSortSchema), undefined),
+  page: optionalPositiveInt,
+});
+export type SearchPageSearch = z.infer<typeof SearchPageSearchSchema>;
+
+/** `/setting?type=`: 0 orders (the spec's value), 1 coupons, 2 account and real name. */
+export const SettingSearchSchema = z.object({
+  type: z.catch(z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(2)), 0), 0),
+  status: z.catch(z.optional(z.string()), undefined),
+  page: optionalPositiveInt,
+});
+export type SettingSearch = z.infer<typeof SettingSearchSchema>;
+
+export const OrderDetailSearchSchema = z.object({
+  id: z.catch(z.string(), ''),
+});
+
+export const HelpSearchSchema = z.object({
+  category: optionalPositiveInt,
+  article: optionalPositiveInt,
+  q: z.catch(z.optional(z.string()), undefined),
+});
+export type HelpSearch = z.infer<typeof HelpSearchSchema>;
+
+export const NewPageSearchSchema = z.object({
+  sort: z.catch(z.optional(z.enum(['newest', 'sales', 'priceAsc', 'priceDesc'])), undefined),
+});
+export type NewPageSearch = z.infer<typeof NewPageSearchSchema>;
+
+/** `/gameDetail/:id?goods=&num=`: the chosen goods and quantity survive a login or a reload. */
+export const GameDetailSearchSchema = z.object({
+  goods: optionalPositiveInt,
+  num: optionalPositiveInt,
+});
+export type GameDetailSearch = z.infer<typeof GameDetailSearchSchema>;
+
+export const NoticeSearchSchema = z.object({ id: optionalPositiveInt });
+
+export const AgreementSearchSchema = z.object({ doc: z.catch(z.optional(z.enum(['user', 'privacy'])), undefined) });
+
+/** Landing pages read arbitrary marketing parameters; the attribution module parses them. */
+export const LandingSearchSchema = z.record(z.string(), z.unknown());
+
+export function parseSearch<S extends z.ZodMiniType>(schema: S) {
+  return (raw: Record<string, unknown>): z.output<S> => schema.parse(raw);
+}

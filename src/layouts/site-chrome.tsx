@@ -1,0 +1,107 @@
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useId, useState, type FormEvent } from 'react';
+import { useCurrentUser, useModals } from '../app/hooks';
+import { config } from '../config/env';
+import { maskPhone } from '../lib/format';
+
+function SearchBox() {
+  const navigate = useNavigate();
+  const current = useRouterState({ select: (s) => (s.location.pathname === '/search' ? (s.location.search as { keyword?: string }).keyword : undefined) });
+  const [value, setValue] = useState(current ?? '');
+  const [lastCurrent, setLastCurrent] = useState(current);
+  if (current !== lastCurrent) {
+    // The URL owns the keyword: follow it when it changes (back/forward, a hot-search chip).
+    setLastCurrent(current);
+    setValue(current ?? '');
+  }
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const keyword = value.trim();
+    void navigate({ to: '/search', search: keyword ? { keyword } : {} });
+  };
+  return (
+    <form role="search" className="search-box" onSubmit={onSubmit}>
+      <input
+        type="search"
+        aria-label="搜索"
+        placeholder="搜索游戏、激活码、充值"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        enterKeyHint="search"
+      />
+      <button type="submit" className="search-submit">
+        搜索
+      </button>
+    </form>
+  );
+}
+
+function AccountEntry() {
+  const user = useCurrentUser();
+  const modals = useModals();
+  if (!user) {
+    return (
+      <button type="button" className="button button-primary header-login" onClick={() => modals.open('login')}>
+        登录
+      </button>
+    );
+  }
+  let label = user.telNum;
+  try {
+    label = maskPhone(user.telNum);
+  } catch {
+    // a malformed stored phone still shows something
+  }
+  return (
+    <Link to="/setting" search={{ type: 2 }} className="header-user" aria-label={`个人中心 ${label}`}>
+      {label}
+    </Link>
+  );
+}
+
+export function SiteHeader({ withNav }: { withNav: boolean }) {
+  const navId = useId();
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <Link to="/" className="logo" aria-label={`${config.storeName} 首页`}>
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>{config.storeName}</span>
+        </Link>
+        {withNav ? (
+          <>
+            <nav aria-label="主导航" id={navId} className="site-nav">
+              <Link to="/" activeOptions={{ exact: true }}>
+                首页
+              </Link>
+              <Link to="/new">新品</Link>
+              <Link to="/notice">公告</Link>
+              <Link to="/help">帮助</Link>
+            </nav>
+            <SearchBox />
+          </>
+        ) : null}
+        <AccountEntry />
+      </div>
+    </header>
+  );
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <nav aria-label="页脚导航" className="footer-links">
+        <Link to="/help">帮助中心</Link>
+        <Link to="/agreement" search={{ doc: 'user' }}>
+          用户协议
+        </Link>
+        <Link to="/agreement" search={{ doc: 'privacy' }}>
+          隐私政策
+        </Link>
+        <Link to="/notice">公告</Link>
+      </nav>
+      <p>© 2026 {config.storeName} · 正版授权 · 售后无忧</p>
+      <p className="footer-note">抵制不良游戏，拒绝盗版游戏。注意自我保护，谨防受骗上当。适度游戏益脑，沉迷游戏伤身。</p>
+    </footer>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * Text helpers of spec sections 5 and 9.
+ */
+
+/** `13812345678` → `138****5678`; anything but exactly 11 characters throws. */
+export function maskPhone(phone: string): string {
+  if (typeof phone !== 'string' || phone.length !== 11) throw new Error('Invalid phone number');
+  return `${phone.slice(0, 3)}****${phone.slice(7)}`;
+}
+
+const NEW_USER_MS = 24 * 60 * 60 * 1000;
+
+/** An account created less than 24 hours ago. */
+export function isNewUser(createTime: number, now: number = Date.now()): boolean {
+  const created = toMillis(createTime);
+  return now - created >= 0 && now - created < NEW_USER_MS;
+}
+
+/** 10-digit timestamps are seconds, others milliseconds. */
+export function toMillis(timestamp: number | string): number {
+  const value = Number(timestamp);
+  return String(Math.trunc(Math.abs(value))).length === 10 ? value * 1000 : value;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Formats a timestamp with the spec's default pattern `yyyy.MM.dd hh:mm:ss`
+ * (hh is the 24-hour clock here, as the store shows times of day).
+ * Tokens: yyyy MM dd hh HH mm ss.
+ */
+export function formatDate(timestamp: number | string | Date, pattern = 'yyyy.MM.dd hh:mm:ss'): string {
+  const date = timestamp instanceof Date ? timestamp : new Date(toMillis(timestamp));
+  if (Number.isNaN(date.getTime())) return '';
+  const tokens: Record<string, string> = {
+    yyyy: String(date.getFullYear()),
+    MM: pad(date.getMonth() + 1),
+    dd: pad(date.getDate()),
+    hh: pad(date.getHours()),
+    HH: pad(date.getHours()),
+    mm: pad(date.getMinutes()),
+    ss: pad(date.getSeconds()),
+  };
+  return pattern.replace(/yyyy|MM|dd|hh|HH|mm|ss/g, (token) => tokens[token] ?? token);
+}
+
+const NAMED_ENTITIES: Record<string, string> = { nbsp: ' ', lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
+
+function decodeEntities(text: string): string {
+  // One pass, so `&amp;lt;` becomes the text `&lt;` and is not decoded twice.
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
+      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
+  });
+}
+
+/** A tag, where quoted attribute values may contain `>` (`<img alt="a>b">`). */
+const TAG = /<\/?[a-z!?][^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>/gi;
+
+/**
+ * Removes HTML tags and images, collapsing whitespace: for previews of server
+ * HTML. The result is plain text for React to escape, never markup to inject.
+ */
+export function stripHtml(html: string | null | undefined): string {
+  if (!html) return '';
+  const text = String(html)
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(TAG, ' ');
+  return decodeEntities(text).replace(/\s+/g, ' ').trim();
+}
+
+/** Drops keys whose value is the empty string (e.g. before sending a form). */
+export function dropEmpty<T extends Record<string, unknown>>(object: T): Partial<T> {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== '')) as Partial<T>;
+}
+
+/** `'PC,Steam,Switch'` → `'PC / Steam / Switch'` (arrays too). */
+export function joinList(list: string | readonly string[] | null | undefined): string {
+  if (!list) return '';
+  const parts = Array.isArray(list) ? list : String(list).split(',');
+  return parts
+    .map((part) => String(part).trim())
+    .filter(Boolean)
+    .join(' / ');
+}
+
+/** `value × 10^by` through the decimal string form, exact for the decimal the value was written as. */
+function shiftDecimal(value: number, by: number): number {
+  const [mantissa = '0', exponent = '0'] = String(value).split('e');
+  return Number(`${mantissa}e${Number(exponent) + by}`);
+}
+
+/**
+ * `99.5` → `{ integer: '99', decimal: '50' }`; decimals rounded half away
+ * from zero to `digits` (decimal rounding, so 1.005 → 1.01, not the binary
+ * `toFixed` answer 1.00). Non-finite values count as 0.
+ */
+export function splitNumber(value: number, digits = 2): { integer: string; decimal: string } {
+  const safe = Number.isFinite(value) ? value : 0;
+  const sign = safe < 0 ? '-' : '';
+  const shifted = Math.round(shiftDecimal(Math.abs(safe), digits));
+  const rounded = shiftDecimal(shifted, -digits);
+  const [integer = '0', decimal = ''] = rounded.toFixed(digits).split('.');
+  return { integer: rounded === 0 ? integer : sign + integer, decimal };
+}
+
+/**
+ * Reads one query value from a URL or a query string; `null` when absent. A
+ * hash-router URL (`/#/path?a=1`) is searched after the real query string.
+ */
+export function queryValue(name: string, url: string = typeof window === 'undefined' ? '' : window.location.href): string | null {
+  const hashAt = url.indexOf('#');
+  const beforeHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
+  const hash = hashAt >= 0 ? url.slice(hashAt + 1) : '';
+  const queryAt = beforeHash.indexOf('?');
+  const candidates = [
+    queryAt >= 0 ? beforeHash.slice(queryAt + 1) : /^[^/:]*=/.test(beforeHash) ? beforeHash : '',
+    hash.includes('?') ? hash.slice(hash.indexOf('?') + 1) : hash,
+  ];
+  for (const query of candidates) {
+    const value = new URLSearchParams(query).get(name);
+    if (value !== null) return value;
+  }
+  return null;
+}

@@ -1,0 +1,48 @@
+/**
+ * Start-up, in order: the simulated backend (mock mode only, loaded
+ * dynamically so live builds carry no mock code), build metadata, the one
+ * root actor, the router, then the first render.
+ */
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { BUILD_ID, fetchBuildMeta, fetchLatestBuild } from './app/build-info';
+import { loadInspector } from './app/inspector';
+import { installNavigationHooks } from './app/navigation';
+import { createQueryClient } from './app/query-client';
+import { createRootActor } from './app/root-actor';
+import { setBuildRedirects } from './app/route-middleware';
+import { createAppRouter } from './app/router';
+import { config } from './config/env';
+import './styles.css';
+
+async function startMockBackend(): Promise<void> {
+  // `import.meta.env.VITE_API_MODE` is replaced at build time, so in live builds this branch and its import vanish.
+  if (import.meta.env.VITE_API_MODE === 'live') return;
+  const { startMockWorker } = await import('./mock/browser');
+  await startMockWorker({ latency: config.mockLatencyMs });
+}
+
+async function start(): Promise<void> {
+  await startMockBackend();
+  const [inspect] = await Promise.all([
+    loadInspector(),
+    fetchBuildMeta(BUILD_ID)
+      .then((meta) => setBuildRedirects(meta.redirects))
+      .catch(() => undefined), // no metadata (e.g. an old build): no redirects
+  ]);
+  const queryClient = createQueryClient();
+  const actor = createRootActor({
+    buildId: BUILD_ID,
+    fetchLatestBuild: () => fetchLatestBuild(),
+    reloadPage: (to) => window.location.assign(to),
+    inspect,
+  });
+  const router = createAppRouter({ queryClient, actor });
+  installNavigationHooks(router, actor);
+  actor.start();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(<App router={router} queryClient={queryClient} actor={actor} />);
+}
+
+void start();
