@@ -7,12 +7,14 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { BUILD_ID, fetchBuildMeta, fetchLatestBuild } from './app/build-info';
 import { loadInspector } from './app/inspector';
-import { installNavigationHooks } from './app/navigation';
+import { installConnectivityEvents, installNavigationHooks } from './app/navigation';
+import { toast } from './app/toast';
 import { createQueryClient } from './app/query-client';
 import { createRootActor } from './app/root-actor';
 import { setBuildRedirects } from './app/route-middleware';
 import { createAppRouter } from './app/router';
 import { config } from './config/env';
+import { loadModal } from './modals/registry';
 import './styles.css';
 
 async function startMockBackend(): Promise<void> {
@@ -35,11 +37,15 @@ async function start(): Promise<void> {
     buildId: BUILD_ID,
     fetchLatestBuild: () => fetchLatestBuild(),
     reloadPage: (to) => window.location.assign(to),
+    loadModal,
+    reportLoadFailure: () => toast.error('弹窗加载失败，请检查网络后重试'),
+    pollIntervalMs: config.buildPollIntervalMs,
     inspect,
   });
   const router = createAppRouter({ queryClient, actor });
   installNavigationHooks(router, actor);
   actor.start();
+  installConnectivityEvents(actor);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(<App router={router} queryClient={queryClient} actor={actor} />);

@@ -43,6 +43,37 @@ stateDiagram-v2
 An order is \`refundable\` while \`paid\` or \`delivered\`, within 7 days of payment, and before a gift CDK was
 claimed. Unpaid orders hold their stock and coupon until they expire or are cancelled.
 
+## Business codes
+
+\`success: false\` answers carry one of these \`retCode\`s and a Chinese \`retMsg\` that the UI shows as is.
+
+| Code | Meaning |
+| --- | --- |
+| \`auth_40001\` | token missing, unknown or expired: the session expires (spec section 8) |
+| \`auth_40002\` | signed in elsewhere / kicked out: the session expires |
+| \`phone_40001\` | not an 11-digit phone number starting with 1 |
+| \`sms_40001\` | wrong SMS code |
+| \`sms_40003\` | no code was sent, or it expired (5 minutes) |
+| \`sms_42901\` | a code was sent to this phone less than 60 s ago (also order SMS resend) |
+| \`user_40404\` | registerLogin for a phone without an account: call phoneRegister with the same code |
+| \`user_40901\` | phoneRegister for a phone that already has an account |
+| \`qr_40001\` | session code invalid or already used |
+| \`token_40001\` | unknown auto-login token (deliberately not an auth code: nobody's session ends) |
+| \`realname_40001\` / \`realname_40002\` | name not 2–20 Chinese characters / ID number fails the GB 11643 checksum |
+| \`realname_40901\` | already verified |
+| \`game_40404\` / \`goods_40404\` / \`activity_40404\` / \`coupon_40404\` / \`order_40404\` | not found (or not this user's order) |
+| \`stock_40901\` | not enough stock (库存不足，请联系客服) |
+| \`order_40001\` / \`order_40002\` / \`order_40003\` | quantity below 1 or no items / over \`limitPerOrder\` / coupon and package together |
+| \`order_40901\` | order not refundable |
+| \`order_40902\` | the order's status does not allow this (pay a non-unpaid order, SMS before delivery, gift before payment) |
+| \`coupon_40001\` | coupon not usable on this order |
+| \`coupon_40901\` / \`coupon_41001\` | coupon already received / none left |
+| \`package_40001\` | the package's goods are not all in the order |
+| \`pay_40001\` | unknown pay channel |
+| \`gift_40401\` | the order carries no gift |
+| \`sem_40001\` | bid request missing its parameters |
+| \`sys_50000\` | unexpected server error |
+
 ## Endpoints
 `;
 

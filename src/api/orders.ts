@@ -73,7 +73,7 @@ export const PaymentSchema = z.object({
   payType: z.enum(['qrcode', 'link']),
   /** text to encode as a QR (qrcode) */
   qrContent: z.nullable(z.string()),
-  /** image of that QR (data: SVG in the simulated backend) */
+  /** image of that QR (an SVG under /webapi/static/qr/ in the simulated backend) */
   qrImage: z.nullable(z.string()),
   /** pay page (link) */
   payUrl: z.nullable(z.string()),

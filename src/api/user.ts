@@ -32,7 +32,7 @@ export type RealNameInfo = z.infer<typeof RealNameInfoSchema>;
 
 export const QrCodeSchema = z.object({
   qrId: z.string(),
-  /** image URL (data: SVG in the simulated backend) */
+  /** image URL (an SVG under /webapi/static/qr/ in the simulated backend) */
   qrImage: z.string(),
   expireSeconds: z.int(),
 });

@@ -16,7 +16,8 @@ export function useAppActor(): AppActor {
   return actor;
 }
 
-export type ModalName = 'login' | 'autoLogin' | 'pay' | 'paySuccess' | 'realName' | 'coupon' | 'refund';
+export type { ModalName } from '../../machines/modal.machine';
+import type { ModalName } from '../../machines/modal.machine';
 
 export interface ModalControls {
   open(name: ModalName, props?: Record<string, unknown>): void;

@@ -1,17 +1,14 @@
-import { use, type ComponentType } from 'react';
+import { use, type ComponentType, type ReactElement } from 'react';
 import { guardChunk } from './chunk-reload';
 
-type Preloadable<P> = ComponentType<P> & { preload: () => Promise<void> };
+export type LazyPage = (() => ReactElement) & { preload: () => Promise<void> };
 
 /**
- * A page component loaded on demand. `preload()` lets the router fetch the
- * chunk on intent (hover, focus, touch); a failed chunk goes through the
- * reload guard (chunk-reload.ts).
+ * A route's page component, loaded on demand. `preload()` lets the router
+ * fetch the chunk on intent (hover, focus, touch); a failed chunk goes
+ * through the reload guard (chunk-reload.ts). Route components take no props.
  */
-export function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>(
-  importer: () => Promise<M>,
-  exportName: K,
-): Preloadable<M[K] extends ComponentType<infer P> ? P : never> {
+export function lazyPage<M, K extends keyof M & string>(importer: () => Promise<M>, exportName: K): LazyPage {
   const load = guardChunk(importer);
   let pending: Promise<M> | undefined;
   const get = () => {
@@ -21,12 +18,11 @@ export function lazyPage<M extends Record<string, unknown>, K extends keyof M & 
     });
     return pending;
   };
-  type P = M[K] extends ComponentType<infer Q> ? Q : never;
-  function LazyPage(props: P & object) {
+  function Page(): ReactElement {
     const mod = use(get());
-    const Page = mod[exportName] as ComponentType<P>;
-    return <Page {...props} />;
+    const Component = mod[exportName] as ComponentType;
+    return <Component />;
   }
-  LazyPage.displayName = `Lazy(${exportName})`;
-  return Object.assign(LazyPage as ComponentType<P>, { preload: () => get().then(() => undefined) });
+  Page.displayName = `LazyPage(${exportName})`;
+  return Object.assign(Page, { preload: () => get().then(() => undefined) });
 }

@@ -30,3 +30,16 @@ export function installNavigationHooks(router: AppRouter, actor: AppActor): () =
     offResolved();
   };
 }
+
+/** Tells the root actor when the browser goes offline or comes back (polling pauses meanwhile). */
+export function installConnectivityEvents(actor: AppActor, target: Window = window): () => void {
+  const offline = () => actor.send({ type: 'app.offline' });
+  const online = () => actor.send({ type: 'app.online' });
+  target.addEventListener('offline', offline);
+  target.addEventListener('online', online);
+  if (target.navigator.onLine === false) offline();
+  return () => {
+    target.removeEventListener('offline', offline);
+    target.removeEventListener('online', online);
+  };
+}

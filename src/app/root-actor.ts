@@ -8,10 +8,15 @@
  * exactly once. Starting schedules the first build check (1 s later). Nothing
  * here runs at import time.
  */
-import { createActor, fromPromise, type Actor, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, fromPromise, sendParent, type Actor, type InspectionEvent, type Observer } from 'xstate';
 import { appMachine } from '../../machines/app.machine';
 import { buildPollMachine, type BuildInfo } from '../../machines/build-poll.machine';
+import { couponPopupMachine, type PopupCheck } from '../../machines/coupon-popup.machine';
 import { modalMachine, type ModalName } from '../../machines/modal.machine';
+import type { Coupon } from '../api/common';
+import { getHomePopup } from '../api/user';
+import { config } from '../config/env';
+import { createPopupClock, createPopupGate } from '../marketing/popup-record';
 
 /** What `createActor({ inspect })` accepts; `@statelyai/inspect`'s `inspector.inspect` is one. */
 export type InspectionFn = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
@@ -31,12 +36,35 @@ export interface RootActorDeps {
   pollIntervalMs?: number;
   /** Stately inspector (see ./inspector.ts); undefined in normal runs. */
   inspect?: InspectionFn;
+  /** The coupon popup's clock (epoch ms). Default: the wall clock, shifted by the /demo day offset in mock mode. */
+  now?: () => number;
+  /** The home popup's coupons (GET home/popup). Default: `getHomePopup`. */
+  fetchHomePopup?: (signal: AbortSignal) => Promise<Coupon[]>;
+  /** Where the popup's "shown today" record lives. Default: `window.localStorage`. */
+  popupStorage?: Pick<Storage, 'getItem' | 'setItem'>;
+  /** `false` keeps the daily coupon popup from showing (e.g. on /demo). Default `true`. */
+  couponPopupEnabled?: boolean;
 }
 
 export type AppActor = Actor<typeof appMachine>;
 
 function warnLoadFailure(name: string, error: unknown): void {
   console.warn(`[modal] failed to load "${name}"`, error);
+}
+
+function browserLocalStorage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined; // blocked storage: the popup then shows at every start
+  }
+}
+
+/** The session's user id, read from the system (the session child owns it); null when anonymous or absent. */
+function sessionUserId(system: { get(systemId: string): unknown }): number | null {
+  const session = system.get('session') as { getSnapshot(): { context?: { user?: { userId?: unknown } | null } } } | undefined;
+  const userId = session?.getSnapshot().context?.user?.userId;
+  return typeof userId === 'number' ? userId : null;
 }
 
 export function createRootActor(deps: RootActorDeps): AppActor {
@@ -58,6 +86,26 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     },
     delays: deps.pollIntervalMs === undefined ? {} : { pollInterval: deps.pollIntervalMs },
   });
-  const machine = appMachine.provide({ actors: { modal, buildPoll } });
+  const storage = deps.popupStorage ?? browserLocalStorage();
+  const gate = createPopupGate({
+    storage,
+    now: deps.now ?? createPopupClock({ mock: config.apiMode === 'mock', storage }),
+    enabled: deps.couponPopupEnabled ?? true,
+  });
+  const fetchHomePopup = deps.fetchHomePopup ?? ((signal: AbortSignal) => getHomePopup({ signal }).then((answer) => answer.couponList));
+  const couponPopup = couponPopupMachine.provide({
+    actors: {
+      checkPopupDue: fromPromise<PopupCheck>(async ({ system }) => {
+        const userId = sessionUserId(system);
+        return { userId, ...gate.check(userId) };
+      }),
+      fetchPopup: fromPromise<Coupon[]>(({ signal }) => fetchHomePopup(signal)),
+    },
+    actions: {
+      openCouponModal: sendParent((_, { coupons }: { coupons: Coupon[] }) => ({ type: 'modal.open', name: 'coupon', props: { coupons } })),
+      recordShown: (_, { userId, day }) => gate.record(userId, day),
+    },
+  });
+  const machine = appMachine.provide({ actors: { modal, buildPoll, couponPopup } });
   return createActor(machine, { input: { buildId: deps.buildId }, inspect: deps.inspect });
 }

@@ -75,8 +75,9 @@ const searchRoute = createRoute({
   path: '/search',
   staticData: meta({ name: 'search', layout: 'home', title: '搜索' }),
   validateSearch: parseSearch(SearchPageSearchSchema),
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetchSearch(context.queryClient, deps),
+  // The search parameters are read from the location: declaring them as loaderDeps
+  // defeats the inference of the route's search type (TS sees `{}`).
+  loader: ({ context, location }) => prefetchSearch(context.queryClient, SearchPageSearchSchema.parse(location.search)),
   component: lazyPage(() => import('../pages/search-page'), 'SearchPage'),
 });
 
@@ -85,10 +86,12 @@ export const gameDetailRoute = createRoute({
   path: '/gameDetail/$id',
   staticData: meta({ name: 'gameDetail-id', layout: 'detail', title: '商品详情' }),
   // Page validity (spec: "Page validation failure → 404 'Page Not Found: {path}'").
-  beforeLoad: ({ params }) => {
+  validateSearch: parseSearch(GameDetailSearchSchema),
+  // The parameter is annotated: a context-typed beforeLoad defeats the inference of
+  // validateSearch (the page would see its search as `{}`).
+  beforeLoad: ({ params }: { params: { id: string } }) => {
     if (!/^[1-9]\d{0,9}$/.test(params.id)) throw notFound({ data: { reason: 'validation' } });
   },
-  validateSearch: parseSearch(GameDetailSearchSchema),
   // Waits for the game so that an unknown id (game_40404) shows the 404 page; the
   // chosen goods/quantity in the search are not loader dependencies.
   loader: ({ context, params }) => loadGameDetail(context.queryClient, Number(params.id)),

@@ -15,6 +15,10 @@ const EnvSchema = z.object({
   VITE_CUSTOMER_SERVICE_URL: z._default(z.string(), 'https://kefu.example.com/chat'),
   VITE_MOCK_LATENCY: z._default(z.string(), '120'),
   VITE_BUILD_POLL_INTERVAL: z._default(z.string(), '300000'),
+  // Third-party scripts (src/marketing/*): each is off unless its variable is set.
+  VITE_ANALYTICS_SCRIPT_URL: z.optional(z.url()),
+  VITE_AD_SCRIPT_URL: z.optional(z.url()),
+  VITE_SENTRY_DSN: z.optional(z.url()),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -43,5 +47,8 @@ export const config = {
   customerServiceUrl: env.VITE_CUSTOMER_SERVICE_URL,
   mockLatencyMs: Number(env.VITE_MOCK_LATENCY) || 0,
   buildPollIntervalMs: Number(env.VITE_BUILD_POLL_INTERVAL) || 300000,
+  analyticsScriptUrl: env.VITE_ANALYTICS_SCRIPT_URL,
+  adScriptUrl: env.VITE_AD_SCRIPT_URL,
+  sentryDsn: env.VITE_SENTRY_DSN,
   requestTimeoutMs: 50000,
 } as const;

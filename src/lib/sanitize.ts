@@ -47,6 +47,7 @@ const CONFIG: Config = {
 };
 
 // Control characters and spaces browsers ignore inside a scheme (`java\tscript:`, ` data:`).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
 const IGNORED_IN_SCHEME = /[\u0000-\u0020\u007f-\u009f]/g;
 
 function hasDataScheme(value: string): boolean {

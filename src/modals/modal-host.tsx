@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { useAppActor, type ModalName } from '../app/hooks';
+import { openModals } from '../../machines/modal.machine';
+import { useAppActor } from '../app/hooks';
 import { loadedModal } from './registry';
 
 /**
@@ -9,26 +10,22 @@ import { loadedModal } from './registry';
  */
 export function ModalHost() {
   const actor = useAppActor();
-  const modal = actor.system.get('modal') as ModalActorLike | undefined;
+  const modal = actor.getSnapshot().children.modal;
   if (!modal) return null;
-  return <ModalStack modal={modal} close={(name) => actor.send({ type: 'modal.close', name })} />;
+  return <ModalStack modal={modal} />;
 }
 
-interface StackEntry {
-  name: string;
-  props?: Record<string, unknown> | undefined;
-}
+type ModalActor = NonNullable<ReturnType<ReturnType<typeof useAppActor>['getSnapshot']>['children']['modal']>;
 
-type ModalActorLike = Parameters<typeof useSelector>[0] & { getSnapshot(): { context: { stack: StackEntry[] } } };
-
-function ModalStack({ modal, close }: { modal: ModalActorLike; close: (name: ModalName) => void }) {
-  const stack = useSelector(modal, (snapshot: { context: { stack: StackEntry[] } }) => snapshot.context.stack);
+function ModalStack({ modal }: { modal: ModalActor }) {
+  const actor = useAppActor();
+  const stack = useSelector(modal, openModals);
   return (
     <>
       {stack.map((entry) => {
         const Component = loadedModal(entry.name);
         if (!Component) return null;
-        return <Component key={entry.name} props={entry.props ?? {}} onClose={() => close(entry.name as ModalName)} />;
+        return <Component key={entry.name} props={entry.props ?? {}} onClose={() => actor.send({ type: 'modal.close', name: entry.name })} />;
       })}
     </>
   );

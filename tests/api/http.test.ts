@@ -6,7 +6,7 @@ import { getBanners, getHotSearch, getLabels, getPlates, getGameDetail } from '.
 import { getStorage } from '../../src/api/goods';
 import { getNotices } from '../../src/api/assist';
 import { getDictItems } from '../../src/api/dictionary';
-import { createHttpClient, http, toApiError } from '../../src/api/http';
+import { http, toApiError } from '../../src/api/http';
 import { qryBanner } from '../../src/api/games';
 import { getHello, postCheckTokenGetUserInfo, postCheckTokenLogin, postLogout } from '../../src/api/user';
 import { AxiosError } from 'axios';

@@ -11,6 +11,7 @@ import { createQueryClient } from '../../src/app/query-client';
 import { createRootActor, type RootActorDeps } from '../../src/app/root-actor';
 import { createAppRouter } from '../../src/app/router';
 import { installNavigationHooks } from '../../src/app/navigation';
+import { loadModal } from '../../src/modals/registry';
 
 export interface RenderAppOptions {
   /** overrides of the root actor's dependencies (e.g. a fake reloadPage) */
@@ -26,6 +27,7 @@ export async function renderApp(url = '/', options: RenderAppOptions = {}) {
     buildId: 'test-build',
     fetchLatestBuild: async () => ({ id: 'test-build', timestamp: 0 }),
     reloadPage: (to: string) => reloads.push(to),
+    loadModal,
     ...options.deps,
   });
   const router = createAppRouter({ queryClient, actor }, { history });

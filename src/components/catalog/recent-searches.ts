@@ -16,9 +16,10 @@ export const RECENT_SEARCH_MAX = 10;
 const KEYWORD_MAX = 50;
 
 const KeywordSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(KEYWORD_MAX));
+// Entries are checked one by one (cleanList), so one bad entry does not lose the others.
 const StoredSchema = z.object({
-  keywords: z.array(z.string()),
-  hiddenServer: z._default(z.array(z.string()), []),
+  keywords: z.array(z.unknown()),
+  hiddenServer: z.catch(z.array(z.unknown()), []),
 });
 export interface RecentSearches {
   keywords: string[];

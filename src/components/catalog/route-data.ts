@@ -104,37 +104,32 @@ export function sortNewGames(games: GameCard[], sort: NewSort): GameCard[] {
 
 // --- loaders -------------------------------------------------------------------
 
-function prefetch(queryClient: QueryClient, options: ReadonlyArray<Parameters<QueryClient['prefetchQuery']>[0]>): void {
-  for (const option of options) void queryClient.prefetchQuery(option);
-}
-
 export function prefetchHome(queryClient: QueryClient): void {
-  prefetch(queryClient, [
-    bannersQueryOptions(1),
-    labelsQueryOptions(),
-    hotSearchQueryOptions(),
-    recommendQueryOptions(),
-    platesQueryOptions(),
-    ranksQueryOptions(),
-    recentSellQueryOptions(),
-    dictItemsQueryOptions(DICT_KEYS.appDownloadUrl),
-  ]);
+  void queryClient.prefetchQuery(bannersQueryOptions(1));
+  void queryClient.prefetchQuery(labelsQueryOptions());
+  void queryClient.prefetchQuery(hotSearchQueryOptions());
+  void queryClient.prefetchQuery(recommendQueryOptions());
+  void queryClient.prefetchQuery(platesQueryOptions());
+  void queryClient.prefetchQuery(ranksQueryOptions());
+  void queryClient.prefetchQuery(recentSellQueryOptions());
+  void queryClient.prefetchQuery(dictItemsQueryOptions(DICT_KEYS.appDownloadUrl));
 }
 
 export function prefetchNew(queryClient: QueryClient): void {
-  prefetch(queryClient, [newGamesQueryOptions()]);
+  void queryClient.prefetchQuery(newGamesQueryOptions());
 }
 
 export function prefetchSearch(queryClient: QueryClient, search: SearchPageParams): void {
-  prefetch(queryClient, [searchQueryOptions(searchRequestOf(search)), labelsQueryOptions()]);
+  void queryClient.prefetchQuery(searchQueryOptions(searchRequestOf(search)));
+  void queryClient.prefetchQuery(labelsQueryOptions());
 }
 
 export function prefetchNotices(queryClient: QueryClient): void {
-  prefetch(queryClient, [noticesQueryOptions()]);
+  void queryClient.prefetchQuery(noticesQueryOptions());
 }
 
 export function prefetchClassifies(queryClient: QueryClient): void {
-  prefetch(queryClient, [classifiesQueryOptions()]);
+  void queryClient.prefetchQuery(classifiesQueryOptions());
 }
 
 /**
@@ -143,7 +138,9 @@ export function prefetchClassifies(queryClient: QueryClient): void {
  * retry button. The goods, requirements and evaluations start in parallel.
  */
 export async function loadGameDetail(queryClient: QueryClient, gameId: number): Promise<void> {
-  prefetch(queryClient, [gameGoodsQueryOptions(gameId), gameConfigQueryOptions(gameId), evaluationsQueryOptions(gameId, 1)]);
+  void queryClient.prefetchQuery(gameGoodsQueryOptions(gameId));
+  void queryClient.prefetchQuery(gameConfigQueryOptions(gameId));
+  void queryClient.prefetchQuery(evaluationsQueryOptions(gameId, 1));
   try {
     await queryClient.ensureQueryData(gameDetailQueryOptions(gameId));
   } catch (error) {

@@ -1,0 +1,24 @@
+/**
+ * How the session flows read a failed invoke. The app's actors reject with
+ * errors that carry the server's business `code` (e.g. `user_40404`) and a
+ * message fit for a shopper (the server's `retMsg`, or Chinese text for
+ * transport failures); machines only read those two fields, so they stay
+ * independent of the HTTP layer's error class.
+ */
+export interface Failure {
+  /** business code such as `user_40404`, when the server gave one */
+  code: string | undefined;
+  /** text to show as is */
+  message: string;
+}
+
+export const DEFAULT_FAILURE_MESSAGE = '操作失败，请稍后重试';
+
+export function readFailure(error: unknown, fallback: string = DEFAULT_FAILURE_MESSAGE): Failure {
+  if (typeof error !== 'object' || error === null) return { code: undefined, message: fallback };
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return {
+    code: typeof code === 'string' && code ? code : undefined,
+    message: typeof message === 'string' && message.trim() ? message : fallback,
+  };
+}

@@ -1,0 +1,291 @@
+/**
+ * Pure generator: XState machine → Mermaid `stateDiagram-v2` text and the
+ * Markdown pages of docs/machines/. No file system here; scripts/charts.ts
+ * writes (or, with --check, compares) what these functions return.
+ *
+ * Mermaid's state-diagram grammar allows neither ':' nor ';' in transition
+ * labels or state descriptions, so labels use U+A789 (꞉), which looks like a
+ * colon; the tables below the chart use the real one. Nested ids may not
+ * contain '-' or '.', hence `modal_opening` for `modal.opening`.
+ */
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import type { DiscoveredMachine } from './machines';
+import {
+  guardLabel,
+  listDelays,
+  listImplementations,
+  listInvokes,
+  listStateNodes,
+  listTransitions,
+  relativeStateName,
+  type TransitionInfo,
+} from './machine-introspection';
+
+const MERMAID_COLON = '\uA789';
+
+export const CHARTS_DIR = 'docs/machines';
+
+/** The first sentence of a comment, on one line (the index's "What it models"). */
+export function firstSentence(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const match = /^(.*?[.!?])(?:\s|$)/.exec(flat);
+  return match?.[1] ?? flat;
+}
+
+const nodeId = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_');
+const safeLabel = (text: string) => text.replace(/:/g, MERMAID_COLON).replace(/;/g, ',').replace(/"/g, "'");
+const isComposite = (node: AnyStateNode) => node.type === 'compound' || node.type === 'parallel';
+
+function edgeLabel(t: TransitionInfo): string {
+  const guard = t.guard ? ` [${t.guard}]` : '';
+  const actions = t.targets.length === 0 && t.actions.length ? ` / ${t.actions.join(', ')}` : '';
+  return safeLabel(`${t.eventLabel}${guard}${actions}`);
+}
+
+/** The node whose block declares `node` (the root's pseudo node lives at the top level). */
+const container = (node: AnyStateNode, root: AnyStateNode) => node.parent ?? root;
+
+function ancestorsOrSelf(node: AnyStateNode): AnyStateNode[] {
+  const chain: AnyStateNode[] = [];
+  for (let current: AnyStateNode | undefined = node; current; current = current.parent) chain.unshift(current);
+  return chain;
+}
+
+/** The block an edge is written in: the deepest block containing both ends, never between parallel regions. */
+function edgeBlock(t: TransitionInfo, target: AnyStateNode, root: AnyStateNode): AnyStateNode {
+  const a = ancestorsOrSelf(container(t.source, root));
+  const b = ancestorsOrSelf(container(target, root));
+  let common = root;
+  for (let i = 0; i < Math.min(a.length, b.length) && a[i] === b[i]; i++) common = a[i] as AnyStateNode;
+  while (common.type === 'parallel' && common.parent) common = common.parent;
+  return common;
+}
+
+/** The Mermaid `stateDiagram-v2` text for one machine. */
+export function toMermaid(machine: AnyStateMachine): string {
+  const root = machine.root;
+  const transitions = listTransitions(machine);
+  const invokesByState = new Map<string, string[]>();
+  for (const invoke of listInvokes(machine)) {
+    invokesByState.set(invoke.stateId, [...(invokesByState.get(invoke.stateId) ?? []), invoke.src === invoke.id ? invoke.id : `${invoke.src} as ${invoke.id}`]);
+  }
+
+  const edges = new Map<AnyStateNode, string[]>();
+  const notes = new Map<AnyStateNode, string[]>();
+  const addTo = <K, V>(map: Map<K, V[]>, key: K, value: V) => map.set(key, [...(map.get(key) ?? []), value]);
+  const rootHasOwnTransitions = transitions.some((t) => t.source === root);
+  const rootIsDrawnAsNode = root.type === 'parallel' || rootHasOwnTransitions || root.invoke.length > 0;
+
+  for (const t of transitions) {
+    if (t.targets.length === 0) {
+      // A targetless transition runs actions without leaving the state: a self-loop, or a note on a composite.
+      if (isComposite(t.source) && t.source !== root) addTo(notes, t.source, `${edgeLabel(t)} (no state change)`);
+      else addTo(edges, edgeBlock(t, t.source, root), `${nodeId(t.source)} --> ${nodeId(t.source)} : ${edgeLabel(t)}`);
+      continue;
+    }
+    for (const target of t.targets) {
+      addTo(edges, edgeBlock(t, target, root), `${nodeId(t.source)} --> ${nodeId(target)} : ${edgeLabel(t)}`);
+    }
+  }
+
+  const lines: string[] = ['stateDiagram-v2'];
+  const emit = (depth: number, text: string) => lines.push(`${'  '.repeat(depth)}${text}`);
+
+  const emitDeclaration = (node: AnyStateNode, depth: number) => {
+    emit(depth, `state "${safeLabel(node.key)}" as ${nodeId(node)}`);
+    for (const invoke of invokesByState.get(node.id) ?? []) emit(depth, `${nodeId(node)} : invoke ${safeLabel(invoke)}`);
+    if (isComposite(node)) {
+      emit(depth, `state ${nodeId(node)} {`);
+      emitBody(node, depth + 1);
+      emit(depth, '}');
+    }
+    const noteLines = [...(node.tags.length ? [`tags ${node.tags.join(', ')}`] : []), ...(notes.get(node) ?? [])];
+    if (noteLines.length) {
+      emit(depth, `note right of ${nodeId(node)}`);
+      for (const line of noteLines) emit(depth + 1, line.replace(/;/g, ','));
+      emit(depth, 'end note');
+    }
+    if (node.type === 'final') emit(depth, `${nodeId(node)} --> [*]`);
+  };
+
+  const emitBody = (node: AnyStateNode, depth: number) => {
+    const children = Object.values(node.states);
+    if (node.type === 'parallel') {
+      children.forEach((child, i) => {
+        if (i > 0) emit(depth, '--');
+        emitDeclaration(child, depth);
+      });
+    } else {
+      const initial = node.initial?.target[0];
+      if (initial) emit(depth, `[*] --> ${nodeId(initial)}`);
+      for (const child of children) emitDeclaration(child, depth);
+    }
+    for (const edge of edges.get(node) ?? []) emit(depth, edge);
+  };
+
+  if (root.type === 'parallel') {
+    emit(1, `[*] --> ${nodeId(root)}`);
+    emitDeclaration(root, 1);
+    for (const edge of edges.get(root) ?? []) emit(1, edge);
+  } else {
+    if (rootIsDrawnAsNode) {
+      // The root as a node: its transitions apply in any state, its invokes run as long as the machine.
+      emit(1, `state "${safeLabel(`${root.id} (any state)`)}" as ${nodeId(root)}`);
+      for (const invoke of invokesByState.get(root.id) ?? []) emit(1, `${nodeId(root)} : invoke ${safeLabel(invoke)}`);
+    }
+    emitBody(root, 1);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const code = (text: string) => `\`${text}\``;
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+/** Rows of the events table: external events first (by name), then XState's own (delays, invokes, always). */
+function eventRows(machine: AnyStateMachine): string[] {
+  const order = { event: 0, after: 1, done: 2, error: 3, snapshot: 4, stateDone: 5, always: 6 } as const;
+  const rows = listTransitions(machine)
+    .map((t, position) => ({ t, position }))
+    .sort((x, y) => order[x.t.kind] - order[y.t.kind] || (x.t.kind === 'event' ? x.t.eventLabel.localeCompare(y.t.eventLabel) : 0) || x.position - y.position);
+  return rows.map(({ t }) => {
+    const to = t.targets.length ? t.targets.map((n) => code(relativeStateName(n))).join(', ') : '(stays)';
+    return `| ${cell(code(t.eventLabel))} | ${code(relativeStateName(t.source))} | ${to} | ${t.guard ? cell(code(t.guard)) : ''} | ${t.actions.map((a) => code(a)).join(', ')} |`;
+  });
+}
+
+function implementationRows(machine: AnyStateMachine): string[] {
+  const names = listImplementations(machine);
+  const invokes = listInvokes(machine);
+  const delays = listDelays(machine);
+  const list = (items: string[]) => (items.length ? items.join(', ') : '—');
+  const actors = names.actors.map((name) => {
+    const uses = invokes.filter((i) => i.src === name).map((i) => `invoked as ${code(i.id)} in ${code(relativeStateName(nodeById(machine, i.stateId)))}${i.systemId ? `, systemId ${code(i.systemId)}` : ''}`);
+    return `${code(name)}${uses.length ? ` (${uses.join('; ')})` : ''}`;
+  });
+  const delayCells = delays.map((d) => `${code(d.name)}${d.ms !== undefined && String(d.ms) !== d.name ? ` = ${d.ms} ms` : d.ms === undefined ? ' (computed)' : ' ms'}`);
+  return [
+    `| Actors | ${list(actors)} |`,
+    `| Guards | ${list(names.guards.map((name) => guardCell(machine, name)))} |`,
+    `| Actions | ${list(names.actions.map(code))} |`,
+    `| Delays | ${list(delayCells)} |`,
+  ];
+}
+
+/** A named guard, with its definition when it is built from other guards (`and`, `not`, `stateIn`). */
+function guardCell(machine: AnyStateMachine, name: string): string {
+  const implementation: unknown = machine.implementations.guards[name];
+  const composed = typeof implementation === 'function' && 'check' in implementation ? guardLabel(implementation) : undefined;
+  return composed ? `${code(name)} = ${cell(code(composed))}` : code(name);
+}
+
+function nodeById(machine: AnyStateMachine, id: string): AnyStateNode {
+  return machine.getStateNodeById(`#${id}`);
+}
+
+/** External event types the machine reacts to (what callers may send). */
+export function externalEvents(machine: AnyStateMachine): string[] {
+  return [...new Set(listTransitions(machine).filter((t) => t.kind === 'event').map((t) => t.eventType))].sort();
+}
+
+function tagRows(machine: AnyStateMachine): string[] {
+  const byTag = new Map<string, string[]>();
+  for (const node of listStateNodes(machine)) for (const tag of node.tags) byTag.set(tag, [...(byTag.get(tag) ?? []), relativeStateName(node)]);
+  return [...byTag.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([tag, states]) => `| ${code(tag)} | ${states.map(code).join(', ')} |`);
+}
+
+export function chartPath(machineId: string): string {
+  return `${CHARTS_DIR}/${machineId}.md`;
+}
+
+export function renderMachinePage(entry: DiscoveredMachine): string {
+  const { machine } = entry;
+  const tags = tagRows(machine);
+  const parts = [
+    `<!-- Generated by \`npm run charts\` from ${entry.file}. Do not edit: change the machine and regenerate. -->`,
+    `# \`${entry.id}\` machine`,
+    '',
+    `Source: [\`${entry.file}\`](../../${entry.file}), export \`${entry.exportName}\`.`,
+    '',
+    entry.comment || '_The machine file has no opening comment._',
+    '',
+    '## Chart',
+    '',
+    '```mermaid',
+    toMermaid(machine).trimEnd(),
+    '```',
+    '',
+    '## Transitions by event',
+    '',
+    '| Event | From | To | Guard | Actions |',
+    '| --- | --- | --- | --- | --- |',
+    ...eventRows(machine),
+    '',
+    '## Names it declares (supplied with `.provide()`)',
+    '',
+    '| Kind | Names |',
+    '| --- | --- |',
+    ...implementationRows(machine),
+    '',
+    ...(tags.length ? ['## Tags', '', '| Tag | States |', '| --- | --- |', ...tags, ''] : []),
+    '## Open it in the Stately visualizer',
+    '',
+    `Open \`${entry.file}\` in VS Code with the "XState VSCode" extension and choose "Open Visual Editor", or paste the file into https://stately.ai/editor with "Import from code". See [the index](README.md) for live inspection.`,
+    '',
+  ];
+  return parts.join('\n');
+}
+
+export function renderIndex(entries: readonly DiscoveredMachine[]): string {
+  const rows = entries.map(
+    (e) => `| [\`${e.id}\`](${e.id}.md) | [\`${e.file}\`](../../${e.file}) | ${cell(firstSentence(e.comment))} | ${externalEvents(e.machine).map(code).join(', ')} |`,
+  );
+  return [
+    '<!-- Generated by `npm run charts`. Do not edit: change the machines and regenerate. -->',
+    '# Machines',
+    '',
+    'Every flow that cuts across pages is an XState machine in `machines/`. Each page below is generated from the machine itself: its chart, the events it takes, and the guards, actions, actors and delays it names.',
+    '',
+    '| Machine | File | What it models | Events |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+    '',
+    '## Opening a machine in the Stately visualizer',
+    '',
+    '- **VS Code**: install the "XState VSCode" extension (`statelyai.stately-vscode`), open a `machines/*.machine.ts` file and choose "Open Visual Editor" (the code lens above `createMachine`, or the command palette). Edits in the editor are written back to the file.',
+    '- **Browser**: open https://stately.ai/editor, choose "Import from code" and paste the machine file.',
+    '- **Live**: `npm run dev:inspect` starts the app with the Stately inspector; every actor of the running system (the `app` root and its children) appears with its current state and the events it receives.',
+    '',
+    '## Keeping these pages current',
+    '',
+    '`npm run charts` regenerates this folder; `npm run charts -- --check` only compares and names stale files; `tests/machines/charts.test.ts` fails when a committed page differs from a fresh generation. Path coverage of the same machines: see [../model-testing.md](../model-testing.md).',
+    '',
+  ].join('\n');
+}
+
+/** Every file `npm run charts` writes, keyed by repository-relative path. */
+export function generateChartFiles(entries: readonly DiscoveredMachine[]): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of entries) files.set(chartPath(entry.id), renderMachinePage(entry));
+  files.set(`${CHARTS_DIR}/README.md`, renderIndex(entries));
+  return files;
+}
+
+export interface StaleChart {
+  path: string;
+  reason: 'missing' | 'different' | 'orphaned';
+}
+
+/**
+ * Compares fresh output with what is on disk. `existing` lists the .md files
+ * currently in docs/machines/, so pages of deleted machines are reported too.
+ */
+export function findStaleCharts(expected: ReadonlyMap<string, string>, read: (path: string) => string | undefined, existing: readonly string[]): StaleChart[] {
+  const stale: StaleChart[] = [];
+  for (const [path, content] of expected) {
+    const current = read(path);
+    if (current === undefined) stale.push({ path, reason: 'missing' });
+    else if (current.replace(/\r\n/g, '\n') !== content) stale.push({ path, reason: 'different' });
+  }
+  for (const path of existing) if (!expected.has(path)) stale.push({ path, reason: 'orphaned' });
+  return stale;
+}

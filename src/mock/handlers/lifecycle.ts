@@ -1,0 +1,73 @@
+/**
+ * Order status changes. There are no timers: every request first "sweeps"
+ * the orders against now(), applying what would have happened meanwhile
+ * (auto-payment, expiry, refund settlement) at the time it would have happened.
+ *
+ *   unpaid ─pay (control or autoPayMs after order/pay)→ paid → delivered ─refund→ refunding ─3 s→ refunded
+ *   unpaid ─past expireTime→ expired (stock and coupon restored)
+ *   unpaid ─failPayment→ failed (stock and coupon restored)
+ */
+import type { OrderStatus } from '../../api/orders';
+import { REFUND_SETTLE_MS, cdkCode } from './rules';
+import type { OrderRecord } from './state';
+import type { World } from './world';
+
+function move(order: OrderRecord, status: OrderStatus, time: number): void {
+  order.status = status;
+  order.timeline.push({ status, time });
+}
+
+/** Gives back what an order that will never be paid was holding. */
+function release(world: World, order: OrderRecord): void {
+  for (const item of order.items) {
+    const key = String(item.goodsId);
+    const goods = world.seed.goods.find((g) => g.goodsId === item.goodsId);
+    world.state.stock[key] = (world.state.stock[key] ?? goods?.stock ?? 0) + item.buyNum;
+  }
+  if (order.coupon) {
+    const coupon = world.state.coupons.find((c) => c.couponId === order.coupon?.couponId);
+    if (coupon && coupon.usedOrderId === order.orderId) {
+      coupon.used = false;
+      coupon.usedOrderId = null;
+    }
+  }
+}
+
+/** Paid, then at once delivered: one CDK per unit of `cdk` goods. */
+export function payOrder(world: World, order: OrderRecord, time: number): void {
+  order.payTime = time;
+  if (!order.payChannel) order.payChannel = 'wechat';
+  move(order, 'paid', time);
+  for (const item of order.items) {
+    const goods = world.seed.goods.find((g) => g.goodsId === item.goodsId);
+    if (goods?.deliveryType !== 'cdk') continue;
+    for (let i = 0; i < item.buyNum; i += 1) order.cdks.push({ goodsName: item.goodsName, code: cdkCode(world.random) });
+  }
+  move(order, 'delivered', time);
+}
+
+export function failOrder(world: World, order: OrderRecord, time: number): void {
+  release(world, order);
+  move(order, 'failed', time);
+}
+
+export function refreshOrder(world: World, order: OrderRecord): void {
+  const now = world.now();
+  if (order.status === 'unpaid') {
+    const autoPayMs = world.state.autoPayMs;
+    const autoPayAt = order.payRequestedAt !== null && autoPayMs > 0 ? order.payRequestedAt + autoPayMs : null;
+    if (autoPayAt !== null && autoPayAt <= now && autoPayAt <= order.expireTime) {
+      payOrder(world, order, autoPayAt);
+    } else if (now >= order.expireTime) {
+      release(world, order);
+      move(order, 'expired', order.expireTime);
+    }
+  }
+  if (order.status === 'refunding' && order.refundRequestedAt !== null && now >= order.refundRequestedAt + REFUND_SETTLE_MS) {
+    move(order, 'refunded', order.refundRequestedAt + REFUND_SETTLE_MS);
+  }
+}
+
+export function sweepOrders(world: World): void {
+  for (const order of world.state.orders) refreshOrder(world, order);
+}

@@ -1,0 +1,91 @@
+/** Pure business rules of the simulated backend: validation, masking, codes. */
+
+export const SMS_CODE = '123456';
+export const SMS_INTERVAL_MS = 60_000;
+/** a sent login code stays usable this long */
+export const SMS_VALID_MS = 5 * 60_000;
+export const QR_EXPIRE_SECONDS = 120;
+export const ORDER_PAY_WINDOW_MS = 15 * 60_000;
+export const REFUND_WINDOW_MS = 7 * 24 * 3600_000;
+export const REFUND_SETTLE_MS = 3_000;
+export const NEW_USER_MS = 24 * 3600_000;
+export const DEFAULT_AUTO_PAY_MS = 8_000;
+
+export const isPhone = (value: unknown): value is string => typeof value === 'string' && /^1\d{10}$/.test(value);
+
+/** 2–20 Chinese characters; a middle dot is allowed between parts (e.g. 阿卜杜拉·买买提). */
+export function isChineseName(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const chars = [...value];
+  if (chars.length < 2 || chars.length > 20) return false;
+  return /^[\u3400-\u9fff]+(·[\u3400-\u9fff]+)*$/.test(value);
+}
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK_CHARS = '10X98765432';
+
+/** The GB 11643-1999 check character for the first 17 digits. */
+export function idCardCheckChar(first17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i += 1) sum += Number(first17[i]) * ID_WEIGHTS[i]!;
+  return ID_CHECK_CHARS[sum % 11]!;
+}
+
+/** 18 characters, 17 digits then a digit or X, with a valid GB 11643-1999 checksum. */
+export function isIdCardNo(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{17}[\dXx]$/.test(value)) return false;
+  return idCardCheckChar(value.slice(0, 17)) === value[17]!.toUpperCase();
+}
+
+/** 13812345678 → 138****5678 */
+export const maskPhone = (phone: string): string => (phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
+/** 张三丰 → 张** */
+export const maskName = (name: string): string => {
+  const chars = [...name];
+  return chars[0] + '*'.repeat(Math.max(1, chars.length - 1));
+};
+/** 110101199003074477 → 1101**********4477 */
+export const maskIdCard = (id: string): string => `${id.slice(0, 4)}${'*'.repeat(10)}${id.slice(-4)}`;
+
+const CODE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const TOKEN_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+export function randomString(random: () => number, length: number, alphabet = TOKEN_CHARS): string {
+  let out = '';
+  for (let i = 0; i < length; i += 1) out += alphabet[Math.floor(random() * alphabet.length) % alphabet.length];
+  return out;
+}
+
+/** XXXX-XXXX-XXXX-XXXX */
+export function cdkCode(random: () => number): string {
+  return [0, 1, 2, 3].map(() => randomString(random, 4, CODE_CHARS)).join('-');
+}
+
+/** yyyyMMdd in China time, for order numbers */
+export function dateStamp(time: number): string {
+  const d = new Date(time + 8 * 3600_000);
+  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+}
+
+export function latency(option: number | { min: number; max: number } | undefined, random: () => number): number {
+  if (option === undefined) return 0;
+  if (typeof option === 'number') return Math.max(0, option);
+  const min = Math.max(0, option.min);
+  const max = Math.max(min, option.max);
+  return Math.round(min + random() * (max - min));
+}
+
+/** Body fields arrive untyped; these read them without trusting them. */
+export const asRecord = (body: unknown): Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+export const str = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+export function num(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return undefined;
+}
+export function int(value: unknown, fallback: number, min = 1, max = 100): number {
+  const n = num(value);
+  if (n === undefined || !Number.isInteger(n)) return fallback;
+  return Math.min(max, Math.max(min, n));
+}

@@ -1,0 +1,172 @@
+/**
+ * The backend's mutable state and how it is saved. The seed (games, goods,
+ * articles…) is rebuilt at start; only what users change is kept here, so a
+ * saved value stays small and a seed change does not invalidate it.
+ */
+import type { Coupon } from '../../api/common';
+import type { OrderItem, OrderStatus, PayChannelCode } from '../../api/orders';
+import type { RealNameConfig } from '../../api/user';
+import type { StorageLike } from './types';
+
+export const STATE_VERSION = 1;
+export const DEFAULT_STORAGE_KEY = 'xingyou-mock-backend:v1';
+export const DEFAULT_REAL_NAME_CONFIG: RealNameConfig = { enable: true, sceneType: 1 };
+
+export interface UserRecord {
+  userId: number;
+  phone: string;
+  createTime: number;
+  registerCanal: string;
+  /** created by a QR scan in the messaging app */
+  wechatBound: boolean;
+  realName: { name: string; idCardNo: string; authTime: number } | null;
+  /** newest first, at most 10 */
+  recentSearches: string[];
+}
+
+export interface SessionRecord {
+  token: string;
+  userId: number;
+  createTime: number;
+  /** set once the session was ended by control: the token answers this code */
+  invalidCode: 'auth_40001' | 'auth_40002' | null;
+}
+
+export interface CouponRecord extends Omit<Coupon, 'status'> {
+  templateId: number;
+  userId: number;
+  /** `expired` is derived from expireTime when read */
+  used: boolean;
+  usedOrderId: string | null;
+}
+
+export interface OrderRecord {
+  orderId: string;
+  userId: number;
+  requestId: string;
+  status: OrderStatus;
+  items: OrderItem[];
+  totalAmount: number;
+  discountAmount: number;
+  payAmount: number;
+  coupon: { couponId: string; title: string; amount: number } | null;
+  packageId: number | null;
+  payChannel: PayChannelCode | null;
+  createTime: number;
+  payTime: number | null;
+  expireTime: number;
+  /** when `order/pay` was first called; auto-payment counts from here */
+  payRequestedAt: number | null;
+  refundRequestedAt: number | null;
+  cdks: { goodsName: string; code: string }[];
+  hasGift: boolean;
+  gift: { name: string; code: string } | null;
+  refundReason: string | null;
+  timeline: { status: OrderStatus; time: number }[];
+}
+
+export interface SmsRecord {
+  code: string;
+  sentAt: number;
+  used: boolean;
+}
+
+export interface PersistedState {
+  version: typeof STATE_VERSION;
+  nextUserId: number;
+  nextOrderSeq: number;
+  nextCouponSeq: number;
+  users: UserRecord[];
+  sessions: Record<string, SessionRecord>;
+  orders: OrderRecord[];
+  coupons: CouponRecord[];
+  /** coupons handed out per template id */
+  templateIssued: Record<string, number>;
+  /** live stock per goods id, only for goods whose stock changed (others: the seed's) */
+  stock: Record<string, number>;
+  /** login codes per phone */
+  sms: Record<string, SmsRecord>;
+  /** last order-code SMS per order id */
+  orderSmsSentAt: Record<string, number>;
+  /** auto-login tokens → phone */
+  autoLoginTokens: Record<string, string>;
+  realNameConfig: RealNameConfig;
+  autoPayMs: number;
+}
+
+export function emptyState(autoPayMs: number): PersistedState {
+  return {
+    version: STATE_VERSION,
+    nextUserId: 10001,
+    nextOrderSeq: 1,
+    nextCouponSeq: 1,
+    users: [],
+    sessions: {},
+    orders: [],
+    coupons: [],
+    templateIssued: {},
+    stock: {},
+    sms: {},
+    orderSmsSentAt: {},
+    autoLoginTokens: {},
+    realNameConfig: { ...DEFAULT_REAL_NAME_CONFIG },
+    autoPayMs,
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Reads a saved state. Anything unreadable — bad JSON, another version, a
+ * missing collection — yields `null` (and the stored value is removed) so the
+ * caller starts from the seed instead of crashing on half a state.
+ */
+export function loadState(storage: StorageLike, key: string): PersistedState | null {
+  let raw: string | null;
+  try {
+    raw = storage.getItem(key);
+  } catch {
+    return null;
+  }
+  if (raw == null) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!isRecord(parsed) || parsed.version !== STATE_VERSION) throw new Error('wrong version');
+    const arrays = ['users', 'orders', 'coupons'] as const;
+    const records = ['sessions', 'templateIssued', 'stock', 'sms', 'orderSmsSentAt', 'autoLoginTokens', 'realNameConfig'] as const;
+    const numbers = ['nextUserId', 'nextOrderSeq', 'nextCouponSeq', 'autoPayMs'] as const;
+    if (!arrays.every((name) => Array.isArray(parsed[name]))) throw new Error('bad shape');
+    if (!records.every((name) => isRecord(parsed[name]))) throw new Error('bad shape');
+    if (!numbers.every((name) => typeof parsed[name] === 'number')) throw new Error('bad shape');
+    return parsed as unknown as PersistedState;
+  } catch {
+    try {
+      storage.removeItem(key);
+    } catch {
+      // A storage that cannot even remove is ignored: the seed is used either way.
+    }
+    return null;
+  }
+}
+
+/** Writes the state when it changed since the last write; storage errors (quota, private mode) are ignored. */
+export function createSaver(storage: StorageLike | undefined, key: string) {
+  let last: string | null = null;
+  return {
+    save(state: PersistedState): void {
+      if (!storage) return;
+      const json = JSON.stringify(state);
+      if (json === last) return;
+      last = json;
+      try {
+        storage.setItem(key, json);
+      } catch {
+        // Persistence is a convenience; the in-memory state stays authoritative.
+      }
+    },
+    forget(): void {
+      last = null;
+    },
+  };
+}

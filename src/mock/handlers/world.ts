@@ -1,0 +1,288 @@
+/**
+ * Everything a route handler can reach: the seed, the mutable state, the
+ * clock, and the views that turn records into the contract's shapes. Route
+ * files stay thin by sharing these.
+ */
+import type * as z from 'zod/mini';
+import type { Coupon } from '../../api/common';
+import type { GameCard, GameDetail } from '../../api/games';
+import type { Goods } from '../../api/goods';
+import type { EndpointDef } from '../../api/http';
+import type { Order } from '../../api/orders';
+import type { UserInfo } from '../../api/user';
+import type { SeedCouponTemplate, SeedData } from '../seed/types';
+import { NEW_USER_MS, REFUND_WINDOW_MS, asRecord, isPhone, randomString } from './rules';
+import type { CouponRecord, OrderRecord, PersistedState, SessionRecord, UserRecord } from './state';
+import type { AuthCode, MockRequest } from './types';
+
+/** A failure the client should see as `success:false` with this code and Chinese message. */
+export class BizError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export const AUTH_MESSAGES: Record<AuthCode, string> = {
+  auth_40001: '登录信息已失效,请重新登录',
+  auth_40002: '您的账号已在其他设备登录,请重新登录',
+};
+
+export const authError = (code: AuthCode = 'auth_40001') => new BizError(code, AUTH_MESSAGES[code]);
+
+export interface QrRecord {
+  qrId: string;
+  content: string;
+  createdAt: number;
+  scannedAt: number | null;
+  sessionCode: string | null;
+  sessionCodeUsed: boolean;
+  /** the account the scan logs in */
+  phone: string | null;
+}
+
+export interface World {
+  seed: SeedData;
+  state: PersistedState;
+  /** QR logins are short-lived and not persisted */
+  qr: Map<string, QrRecord>;
+  bids: unknown[];
+  now(): number;
+  random(): number;
+  /** `/webapi`: prefix of the URLs handed out for images, QR codes and the pay page */
+  publicBase: string;
+}
+
+export interface RouteContext {
+  world: World;
+  request: MockRequest;
+  body: Record<string, unknown>;
+  params: Record<string, string>;
+  /** the logged-in user of the `token` header, or null (also for invalid tokens) */
+  user: UserRecord | null;
+  /** the same user, or an auth error as the endpoint's answer */
+  requireUser(): UserRecord;
+}
+
+export interface Route<S extends z.ZodMiniType = z.ZodMiniType> {
+  def: EndpointDef<S>;
+  handle(ctx: RouteContext): z.input<S> | Promise<z.input<S>>;
+}
+
+/** Ties a handler to its endpoint definition so its answer is type-checked against the schema. */
+export function route<S extends z.ZodMiniType>(def: EndpointDef<S>, handle: (ctx: RouteContext) => z.input<S> | Promise<z.input<S>>): Route {
+  return { def, handle } as unknown as Route;
+}
+
+/** Resolves the `token` header: the session, or why it is not usable. */
+export function sessionOf(world: World, token: string | undefined): { session: SessionRecord; user: UserRecord } | { error: AuthCode } {
+  if (!token) return { error: 'auth_40001' };
+  const session = world.state.sessions[token];
+  if (!session) return { error: 'auth_40001' };
+  if (session.invalidCode) return { error: session.invalidCode };
+  const user = world.state.users.find((u) => u.userId === session.userId);
+  if (!user) return { error: 'auth_40001' };
+  return { session, user };
+}
+
+export function createContext(world: World, request: MockRequest, params: Record<string, string>): RouteContext {
+  const resolved = sessionOf(world, request.headers.token);
+  const user = 'user' in resolved ? resolved.user : null;
+  return {
+    world,
+    request,
+    body: asRecord(request.body),
+    params,
+    user,
+    requireUser() {
+      if ('error' in resolved) throw authError(resolved.error);
+      return resolved.user;
+    },
+  };
+}
+
+// --- users and sessions ------------------------------------------------------
+
+export function findUserByPhone(world: World, phone: string): UserRecord | undefined {
+  return world.state.users.find((u) => u.phone === phone);
+}
+
+export function createUser(world: World, phone: string, registerCanal: string, wechatBound = false): UserRecord {
+  const user: UserRecord = {
+    userId: world.state.nextUserId,
+    phone,
+    createTime: world.now(),
+    registerCanal,
+    wechatBound,
+    realName: null,
+    recentSearches: [],
+  };
+  world.state.nextUserId += 1;
+  world.state.users.push(user);
+  return user;
+}
+
+/** A phone number for accounts created without one (QR scans). */
+export function generatedPhone(world: World): string {
+  for (let n = world.state.nextUserId; ; n += 1) {
+    const phone = `199${String(n).padStart(8, '0')}`;
+    if (isPhone(phone) && !findUserByPhone(world, phone)) return phone;
+  }
+}
+
+export function openSession(world: World, user: UserRecord): SessionRecord {
+  const token = `tk_${user.userId}_${randomString(world.random, 24)}`;
+  const session: SessionRecord = { token, userId: user.userId, createTime: world.now(), invalidCode: null };
+  world.state.sessions[token] = session;
+  return session;
+}
+
+export const userInfo = (user: UserRecord, token: string): UserInfo => ({
+  token,
+  userId: user.userId,
+  telNum: user.phone,
+  createTime: user.createTime,
+  registerCanal: user.registerCanal,
+});
+
+export const isNewUser = (world: World, user: UserRecord) => world.now() - user.createTime < NEW_USER_MS;
+
+// --- catalogue -----------------------------------------------------------------
+
+export function findGame(world: World, gameId: unknown): GameDetail | undefined {
+  return world.seed.games.find((g) => g.gameId === Number(gameId));
+}
+
+export const gameCard = (game: GameDetail): GameCard => ({
+  gameId: game.gameId,
+  name: game.name,
+  cover: game.cover,
+  icon: game.icon,
+  tags: game.tags,
+  platforms: game.platforms,
+  labelIds: game.labelIds,
+  minPrice: game.minPrice,
+  originalPrice: game.originalPrice,
+  releaseDate: game.releaseDate,
+  score: game.score,
+  sales: game.sales,
+});
+
+export function cardsOf(world: World, gameIds: readonly number[]): GameCard[] {
+  return gameIds.map((id) => findGame(world, id)).filter((g): g is GameDetail => g !== undefined).map(gameCard);
+}
+
+export function stockOf(world: World, goodsId: number): number {
+  const live = world.state.stock[String(goodsId)];
+  if (live !== undefined) return live;
+  return world.seed.goods.find((g) => g.goodsId === goodsId)?.stock ?? 0;
+}
+
+export function findGoods(world: World, goodsId: unknown): Goods | undefined {
+  const goods = world.seed.goods.find((g) => g.goodsId === Number(goodsId));
+  return goods && goodsView(world, goods);
+}
+
+/** The seed goods with today's stock. */
+export const goodsView = (world: World, goods: Goods): Goods => ({ ...goods, stock: stockOf(world, goods.goodsId) });
+
+export const allGoods = (world: World): Goods[] => world.seed.goods.map((g) => goodsView(world, g));
+
+// --- coupons ---------------------------------------------------------------------
+
+export function couponView(world: World, record: CouponRecord): Coupon {
+  const status = record.used ? 'used' : record.expireTime <= world.now() ? 'expired' : 'available';
+  return {
+    couponId: record.couponId,
+    title: record.title,
+    amount: record.amount,
+    threshold: record.threshold,
+    startTime: record.startTime,
+    expireTime: record.expireTime,
+    status,
+    gameIds: record.gameIds,
+    description: record.description,
+  };
+}
+
+export const remainingOf = (world: World, template: SeedCouponTemplate) =>
+  Math.max(0, template.total - (world.state.templateIssued[String(template.templateId)] ?? 0));
+
+export function issueCoupon(world: World, user: UserRecord, template: SeedCouponTemplate): CouponRecord {
+  const now = world.now();
+  const record: CouponRecord = {
+    couponId: `CP${String(world.state.nextCouponSeq).padStart(8, '0')}`,
+    templateId: template.templateId,
+    userId: user.userId,
+    title: template.title,
+    amount: template.amount,
+    threshold: template.threshold,
+    startTime: now,
+    expireTime: now + template.validDays * 24 * 3600_000,
+    gameIds: template.gameIds,
+    description: template.description,
+    used: false,
+    usedOrderId: null,
+  };
+  world.state.nextCouponSeq += 1;
+  world.state.templateIssued[String(template.templateId)] = (world.state.templateIssued[String(template.templateId)] ?? 0) + 1;
+  world.state.coupons.push(record);
+  return record;
+}
+
+/** A template as a coupon not yet handed out (what anonymous visitors see in the popup). */
+export function previewCoupon(world: World, template: SeedCouponTemplate): Coupon {
+  const now = world.now();
+  return {
+    couponId: `preview-${template.templateId}`,
+    title: template.title,
+    amount: template.amount,
+    threshold: template.threshold,
+    startTime: now,
+    expireTime: now + template.validDays * 24 * 3600_000,
+    status: 'available',
+    gameIds: template.gameIds,
+    description: template.description,
+  };
+}
+
+export const couponAppliesTo = (coupon: { gameIds: number[] }, gameId: number) =>
+  coupon.gameIds.length === 0 || coupon.gameIds.includes(gameId);
+
+// --- orders ------------------------------------------------------------------------
+
+export function isRefundable(world: World, order: OrderRecord): boolean {
+  if (order.status !== 'paid' && order.status !== 'delivered') return false;
+  if (order.payTime === null || world.now() - order.payTime > REFUND_WINDOW_MS) return false;
+  return order.gift === null;
+}
+
+export const orderView = (world: World, order: OrderRecord): Order => ({
+  orderId: order.orderId,
+  status: order.status,
+  items: order.items,
+  totalAmount: order.totalAmount,
+  discountAmount: order.discountAmount,
+  payAmount: order.payAmount,
+  coupon: order.coupon,
+  payChannel: order.payChannel,
+  createTime: order.createTime,
+  payTime: order.payTime,
+  expireTime: order.expireTime,
+  cdks: order.cdks,
+  hasGift: order.hasGift,
+  giftClaimed: order.gift !== null,
+  refundable: isRefundable(world, order),
+  refundReason: order.refundReason,
+  timeline: order.timeline,
+});
+
+/** The user's own order, or `order_40404` — another user's order is "not found", not "forbidden". */
+export function ownOrder(world: World, user: UserRecord, orderId: unknown): OrderRecord {
+  const order = world.state.orders.find((o) => o.orderId === String(orderId ?? '') && o.userId === user.userId);
+  if (!order) throw new BizError('order_40404', '订单不存在');
+  return order;
+}
+
+export const imageUrl = (world: World, kind: string, id: string | number) => `${world.publicBase}/static/img/${kind}/${id}.svg`;

@@ -1,0 +1,180 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { searchQueryOptions } from '../../../src/api/games';
+import { historyStore } from '../../../src/app/history-store';
+import { RECENT_SEARCH_KEY } from '../../../src/components/catalog/recent-searches';
+import { searchRequestOf } from '../../../src/components/catalog/route-data';
+import { renderApp } from '../../support/render-app';
+import { API, backend, backendData, countRequests, gate, holdPost, ok, testServer } from './helpers';
+
+const SEARCH = '/sgame/mall/game/search';
+const results = () => screen.getByRole('heading', { level: 2, name: '搜索结果' }).closest('section')!;
+const resultLinks = () => within(results()).getAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith('/gameDetail/'));
+
+beforeEach(() => {
+  historyStore.reset();
+});
+
+describe('search page', () => {
+  it('shows a skeleton while the results load', async () => {
+    const held = gate();
+    holdPost(SEARCH, held.wait);
+    await renderApp('/search?keyword=%E6%98%9F');
+    expect(await screen.findByRole('status', { name: '正在加载搜索结果' })).toBeInTheDocument();
+    held.release();
+    expect(await screen.findByText('共找到 11 款游戏')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: '正在加载搜索结果' })).not.toBeInTheDocument();
+  });
+
+  it('shows the games matching the keyword of the URL, each linking to its detail page', async () => {
+    await renderApp('/search?keyword=%E6%98%9F');
+    expect(await screen.findByRole('heading', { level: 1, name: '“星”的搜索结果' })).toBeInTheDocument();
+    expect(await screen.findByText('共找到 11 款游戏')).toBeInTheDocument();
+    const links = resultLinks();
+    expect(links).toHaveLength(11);
+    expect(links[0]).toHaveAccessibleName(expect.stringContaining('星砂回响'));
+    expect(links[0]).toHaveAttribute('href', '/gameDetail/1');
+    expect(screen.getByRole('searchbox', { name: '搜索' })).toHaveValue('星');
+  });
+
+  it('searches for what is typed in the header search box, through the URL', async () => {
+    const { user, router } = await renderApp('/search?keyword=%E6%98%9F');
+    await screen.findByText('共找到 11 款游戏');
+    const box = screen.getByRole('searchbox', { name: '搜索' });
+    await user.clear(box);
+    await user.type(box, '赛道{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: '“赛道”的搜索结果' })).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ keyword: '赛道' });
+  });
+
+  it('filters by label and sorts, keeping both in the URL and marking the current choice', async () => {
+    const { user, router } = await renderApp('/search?keyword=%E6%98%9F');
+    await screen.findByText('共找到 11 款游戏');
+    const labels = screen.getByRole('navigation', { name: '分类筛选' });
+    expect(within(labels).getByRole('link', { name: '全部分类' })).toHaveAttribute('aria-current', 'true');
+    await user.click(within(labels).getByRole('link', { name: '手游' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ keyword: '星', labelId: 8 }));
+    expect(within(labels).getByRole('link', { name: '手游' })).toHaveAttribute('aria-current', 'true');
+    const expected = await backendData<{ total: number }>(SEARCH, { keyword: '星', labelId: 8 });
+    expect(await screen.findByText(`共找到 ${expected.total} 款游戏`)).toBeInTheDocument();
+
+    const sorts = screen.getByRole('navigation', { name: '排序方式' });
+    await user.click(within(sorts).getByRole('link', { name: '价格从低到高' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ keyword: '星', labelId: 8, sort: 'priceAsc' }));
+    expect(within(sorts).getByRole('link', { name: '价格从低到高' })).toHaveAttribute('aria-current', 'true');
+    expect(within(sorts).getByRole('link', { name: '综合' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('shows the games of a label when opened from a home page chip, without a keyword', async () => {
+    await renderApp('/search?labelId=8');
+    expect(await screen.findByRole('heading', { level: 1, name: '手游游戏' })).toBeInTheDocument();
+    const expected = await backendData<{ total: number }>(SEARCH, { keyword: '', labelId: 8 });
+    expect(await screen.findByText(`共找到 ${expected.total} 款游戏`)).toBeInTheDocument();
+  });
+
+  it('pages through many results with page links kept in the URL', async () => {
+    const { user, router } = await renderApp('/search');
+    expect(await screen.findByText('共找到 64 款游戏')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: '分页' });
+    expect(within(pager).getByRole('link', { name: '第1页' })).toHaveAttribute('aria-current', 'page');
+    expect(resultLinks()).toHaveLength(20);
+    const secondPage = await backendData<{ list: { name: string }[] }>(SEARCH, { keyword: '', pageNum: 2, pageSize: 20 });
+    await user.click(within(pager).getByRole('link', { name: '下一页' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ page: 2 }));
+    await waitFor(() => expect(resultLinks()[0]).toHaveAccessibleName(expect.stringContaining(secondPage.list[0]!.name)));
+    expect(within(screen.getByRole('navigation', { name: '分页' })).getByRole('link', { name: '第2页' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(screen.getByRole('navigation', { name: '分页' })).getByRole('link', { name: '第4页' }));
+    await waitFor(() => expect(resultLinks()).toHaveLength(4));
+  });
+
+  it('offers the hot games when nothing matches', async () => {
+    await renderApp('/search?keyword=zzzz');
+    expect(await screen.findByText('没有找到与“zzzz”相关的游戏')).toBeInTheDocument();
+    const hot = (await screen.findByRole('heading', { level: 2, name: '大家都在玩' })).closest('section')!;
+    expect(within(hot).getAllByRole('link').length).toBeGreaterThan(0);
+  });
+
+  it('shows an error with a retry button when the search fails, keeping the keyword', async () => {
+    backend.control.setFault(SEARCH, { kind: 'network' });
+    const { user } = await renderApp('/search?keyword=%E6%98%9F');
+    const alert = await screen.findByRole('alert', { name: '' }).catch(() => screen.findByText('搜索失败'));
+    expect(alert).toBeInTheDocument();
+    expect(screen.getByText(/网络连接失败/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: '“星”的搜索结果' })).toBeInTheDocument();
+    backend.control.setFault(SEARCH, null);
+    await user.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('共找到 11 款游戏')).toBeInTheDocument();
+  });
+
+  it('keeps recent searches in this browser and clears them on request', async () => {
+    const { user, router } = await renderApp('/search?keyword=%E6%98%9F%E7%A0%82');
+    await screen.findByText(/共找到 \d+ 款游戏/);
+    await router.navigate({ to: '/search', search: { keyword: '赛道' } });
+    await screen.findByRole('heading', { level: 1, name: '“赛道”的搜索结果' });
+    await router.navigate({ to: '/search' });
+    const recent = (await screen.findByRole('heading', { level: 2, name: '最近搜索' })).closest('section')!;
+    expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['赛道', '星砂']);
+    expect(within(recent).getByRole('link', { name: '星砂' })).toHaveAttribute('href', '/search?keyword=%E6%98%9F%E7%A0%82');
+    await user.click(within(recent).getByRole('button', { name: '清空最近搜索' }));
+    expect(screen.queryByRole('heading', { level: 2, name: '最近搜索' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: '热门搜索' })).toBeInTheDocument();
+  });
+
+  it('ignores recent searches stored in a shape it does not know', async () => {
+    localStorage.setItem(RECENT_SEARCH_KEY, JSON.stringify({ keywords: [{ evil: true }, '正常', ''] }));
+    await renderApp('/search');
+    const recent = (await screen.findByRole('heading', { level: 2, name: '最近搜索' })).closest('section')!;
+    expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['正常']);
+  });
+
+  it('shows the same results at once, without a new request, after visiting a game and coming back', async () => {
+    const { user, router } = await renderApp('/search?keyword=%E6%98%9F&sort=sales');
+    await screen.findByText('共找到 11 款游戏');
+    const before = resultLinks().map((a) => a.getAttribute('href'));
+    const searches = countRequests(SEARCH);
+
+    await user.click(resultLinks()[2]!);
+    expect(await screen.findByRole('heading', { level: 1 })).not.toHaveTextContent('搜索结果');
+    expect(router.state.location.pathname).toMatch(/^\/gameDetail\/\d+$/);
+
+    await user.click(screen.getByRole('button', { name: '返回' }));
+    expect(await screen.findByRole('heading', { level: 1, name: '“星”的搜索结果' })).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ keyword: '星', sort: 'sales' });
+    expect(screen.queryByRole('status', { name: '正在加载搜索结果' })).not.toBeInTheDocument();
+    expect(resultLinks().map((a) => a.getAttribute('href'))).toEqual(before);
+    expect(searches.count).toBe(0);
+
+    // The browser's own back button too.
+    await user.click(resultLinks()[0]!);
+    await screen.findByRole('button', { name: '立即购买' });
+    router.history.back();
+    expect(await screen.findByRole('heading', { level: 1, name: '“星”的搜索结果' })).toBeInTheDocument();
+    expect(resultLinks().map((a) => a.getAttribute('href'))).toEqual(before);
+    expect(searches.count).toBe(0);
+  });
+
+  it('cancels the request of a search that was replaced before it answered', async () => {
+    const held = gate();
+    const signals: AbortSignal[] = [];
+    testServer.use(
+      http.post(`${API}${SEARCH}`, async ({ request }) => {
+        const body = (await request.clone().json()) as { keyword: string };
+        if (body.keyword !== '星') return undefined;
+        signals.push(request.signal);
+        await held.wait;
+        return ok(await backendData(SEARCH, body));
+      }),
+    );
+    const { router, queryClient } = await renderApp('/search?keyword=%E6%98%9F');
+    expect(await screen.findByRole('status', { name: '正在加载搜索结果' })).toBeInTheDocument();
+    await router.navigate({ to: '/search', search: { keyword: '赛道' } });
+    expect(await screen.findByRole('heading', { level: 1, name: '“赛道”的搜索结果' })).toBeInTheDocument();
+    await screen.findByText(/共找到 \d+ 款游戏/);
+    const stale = queryClient.getQueryState(searchQueryOptions(searchRequestOf({ keyword: '星' })).queryKey);
+    expect(stale?.fetchStatus).toBe('idle');
+    expect(stale?.data).toBeUndefined();
+    await waitFor(() => expect(signals.some((s) => s.aborted)).toBe(true));
+    held.release();
+  });
+});

@@ -1,0 +1,44 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../support/render-app';
+
+describe('error pages', () => {
+  it('say "Page not found: {path}" for a path no route matches, with a way home', async () => {
+    await renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found: /no/such/page' })).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
+  });
+
+  it('say "Page Not Found: {path}" with status 404 when a page rejects its parameters', async () => {
+    await renderApp('/gameDetail/abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found: /gameDetail/abc' })).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+  });
+
+  it('keep the site header and footer around the 404 page', async () => {
+    await renderApp('/missing');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found: /missing' });
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: '搜索' })).toBeInTheDocument();
+  });
+});
+
+describe('page titles', () => {
+  it('show the store name alone on the home page', async () => {
+    await renderApp('/');
+    await waitFor(() => expect(document.title).toBe('星游商城'));
+  });
+
+  it.each([
+    ['/new', '新品上架 - 星游商城'],
+    ['/search?keyword=%E6%98%9F', '搜索 - 星游商城'],
+    ['/notice', '公告 - 星游商城'],
+    ['/help', '帮助中心 - 星游商城'],
+    ['/agreement', '用户协议 - 星游商城'],
+  ])('show "<page title> - <store name>" on %s', async (url, title) => {
+    await renderApp(url);
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+});

@@ -1,0 +1,182 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnyActorRef, InspectionEvent } from 'xstate';
+import type { BuildInfo } from '../../machines/build-poll.machine';
+import { openModals } from '../../machines/modal.machine';
+import { loadInspector } from '../../src/app/inspector';
+import { createRootActor, type AppActor, type RootActorDeps } from '../../src/app/root-actor';
+
+vi.mock('@statelyai/inspect', () => ({
+  createBrowserInspector: () => ({ inspect: { next: () => {} } }),
+}));
+
+const BUILD = 'build-1';
+
+function rootActor(overrides: Partial<RootActorDeps> = {}) {
+  let answer: BuildInfo = { id: BUILD, timestamp: 1 };
+  const deps = {
+    buildId: BUILD,
+    fetchLatestBuild: vi.fn(async () => answer),
+    reloadPage: vi.fn(),
+    loadModal: vi.fn(async () => undefined),
+    reportLoadFailure: vi.fn(),
+    ...overrides,
+  };
+  const actor = createRootActor(deps);
+  return { actor, deps, deployNewBuild: () => (answer = { id: 'build-2', timestamp: 2 }) };
+}
+
+function modalSnapshot(actor: AppActor) {
+  const modal = actor.getSnapshot().children.modal;
+  if (!modal) throw new Error('the modal child is not running');
+  return modal.getSnapshot();
+}
+
+function buildPollSnapshot(actor: AppActor) {
+  const buildPoll = actor.getSnapshot().children.buildPoll;
+  if (!buildPoll) throw new Error('the buildPoll child is not running');
+  return buildPoll.getSnapshot();
+}
+const tick = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+
+describe('root actor and app machine', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllEnvs();
+  });
+
+  it('is returned unstarted: nothing is polled until start()', async () => {
+    const { actor, deps } = rootActor();
+
+    await tick(10_000);
+    expect(deps.fetchLatestBuild).not.toHaveBeenCalled();
+
+    actor.start();
+    await tick(1000);
+    expect(deps.fetchLatestBuild).toHaveBeenCalledTimes(1);
+    actor.stop();
+  });
+
+  it('runs one system whose children are reachable by systemId', () => {
+    const { actor } = rootActor();
+    actor.start();
+
+    const modal = actor.system.get('modal') as AnyActorRef | undefined;
+    const buildPoll = actor.system.get('buildPoll') as AnyActorRef | undefined;
+    expect(modal).toBeDefined();
+    expect(buildPoll).toBeDefined();
+    expect(modal?.system).toBe(actor.system);
+    expect(buildPoll?.system).toBe(actor.system);
+    expect(actor.getSnapshot().children.modal).toBe(modal);
+    expect(actor.getSnapshot().children.buildPoll).toBe(buildPoll);
+    expect(buildPollSnapshot(actor).context.currentBuildId).toBe(BUILD);
+    actor.stop();
+  });
+
+  it('forwards modal events to the modal child, which loads through the app', async () => {
+    const { actor, deps } = rootActor();
+    actor.start();
+
+    actor.send({ type: 'modal.open', name: 'pay', props: { goodsId: 3 } });
+    expect(modalSnapshot(actor).hasTag('modal:opening')).toBe(true);
+    expect(deps.loadModal).toHaveBeenCalledWith('pay');
+    await tick(0);
+    actor.send({ type: 'modal.open', name: 'login' });
+    await tick(0);
+    expect(openModals(modalSnapshot(actor)).map((m) => m.name)).toEqual(['pay', 'login']);
+
+    actor.send({ type: 'modal.close', name: 'login' });
+    expect(openModals(modalSnapshot(actor)).map((m) => m.name)).toEqual(['pay']);
+    actor.send({ type: 'modal.closeAll' });
+    expect(openModals(modalSnapshot(actor))).toEqual([]);
+    actor.stop();
+  });
+
+  it('hands a failed modal load to reportLoadFailure', async () => {
+    const failure = new Error('chunk failed');
+    const { actor, deps } = rootActor({ loadModal: vi.fn(async () => Promise.reject(failure)) });
+    actor.start();
+
+    actor.send({ type: 'modal.open', name: 'realName' });
+    await tick(0);
+
+    expect(deps.reportLoadFailure).toHaveBeenCalledWith('realName', failure);
+    expect(openModals(modalSnapshot(actor))).toEqual([]);
+    actor.stop();
+  });
+
+  it('forwards offline, online and payment events to the build poll', async () => {
+    const { actor, deps } = rootActor();
+    actor.start();
+
+    actor.send({ type: 'app.offline' });
+    expect(buildPollSnapshot(actor).hasTag('build:offline')).toBe(true);
+    await tick(5000);
+    expect(deps.fetchLatestBuild).not.toHaveBeenCalled();
+
+    actor.send({ type: 'app.online' });
+    await tick(0);
+    expect(deps.fetchLatestBuild).toHaveBeenCalledTimes(1);
+
+    actor.send({ type: 'payment.started' });
+    expect(buildPollSnapshot(actor).hasTag('payment:inProgress')).toBe(true);
+    actor.send({ type: 'payment.ended' });
+    expect(buildPollSnapshot(actor).hasTag('payment:inProgress')).toBe(false);
+    actor.stop();
+  });
+
+  it('reloads on the navigation after a new build, then keeps modals working', async () => {
+    const { actor, deps, deployNewBuild } = rootActor({ pollIntervalMs: 60_000 });
+    actor.start();
+    await tick(1000);
+
+    actor.send({ type: 'navigation.requested', to: '/new' });
+    expect(deps.reloadPage).not.toHaveBeenCalled();
+
+    deployNewBuild();
+    await tick(60_000);
+    actor.send({ type: 'navigation.requested', to: '/gameDetail/12' });
+
+    expect(deps.reloadPage).toHaveBeenCalledExactlyOnceWith('/gameDetail/12');
+    expect(actor.getSnapshot().hasTag('app:reloading')).toBe(true);
+    expect(actor.system.get('buildPoll')).toBeUndefined();
+
+    // A navigation racing the reload is dropped instead of reaching a finished child.
+    expect(() => actor.send({ type: 'navigation.requested', to: '/help' })).not.toThrow();
+    actor.send({ type: 'modal.open', name: 'login' });
+    await tick(0);
+    expect(openModals(modalSnapshot(actor)).map((m) => m.name)).toEqual(['login']);
+    actor.stop();
+  });
+
+  it('passes the inspector to the whole system', () => {
+    const seen = new Set<string>();
+    const inspect = (event: InspectionEvent) => {
+      if (event.type === '@xstate.actor') seen.add((event.actorRef as AnyActorRef).id);
+    };
+    const { actor } = rootActor({ inspect });
+    actor.start();
+
+    expect(seen).toEqual(new Set([actor.id, 'modal', 'buildPoll']));
+    actor.stop();
+  });
+});
+
+describe('loadInspector', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('returns nothing unless VITE_INSPECT is 1', async () => {
+    vi.stubEnv('VITE_INSPECT', '');
+    await expect(loadInspector()).resolves.toBeUndefined();
+  });
+
+  it('returns the Stately browser inspector when VITE_INSPECT is 1', async () => {
+    vi.stubEnv('VITE_INSPECT', '1');
+    const inspect = await loadInspector();
+    expect(inspect).toEqual({ next: expect.any(Function) });
+  });
+});

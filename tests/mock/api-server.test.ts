@@ -1,0 +1,82 @@
+import { http as mswHttp, passthrough } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { qryBanner } from '../../src/api/games';
+import { parseAnswer } from '../../src/api/http';
+import { parseLatency, startApiServer } from '../../server/api-server';
+import type { ApiServer } from '../../server/api-server';
+import { testServer } from '../support/server';
+
+let api: ApiServer;
+
+beforeAll(async () => {
+  api = await startApiServer({ port: 0, latency: 0 });
+});
+
+afterAll(async () => {
+  await api.close();
+});
+
+beforeEach(() => {
+  // These requests go to a real socket: let them past msw.
+  testServer.use(mswHttp.all(`${api.url}/*`, () => passthrough()));
+});
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${api.url}/webapi${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+describe('the node:http mount', () => {
+  it('answers the acceptance request: qryBanner with bannerSite 1 returns a valid envelope', async () => {
+    const response = await post('/sgame/mall/game/qryBanner', { bannerSite: 1 });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    const body: unknown = await response.json();
+    expect(body).toMatchObject({ success: true });
+    const banners = parseAnswer(qryBanner, body);
+    expect(banners.length).toBeGreaterThan(0);
+    expect(banners.every((b) => b.bannerSite === 1)).toBe(true);
+  });
+
+  it('keeps sessions between requests', async () => {
+    const phone = '13811112222';
+    await post('/u-nnpc/api/v3/userSms/sendSms', { phone });
+    const login = (await (await post('/u-nnpc/api/mall/phoneRegister', { phone, code: '123456' })).json()) as { retData: { token: string } };
+    const hello = await fetch(`${api.url}/webapi/u-nnpc/hello`, { headers: { token: login.retData.token } });
+    expect(await hello.json()).toMatchObject({ success: true, retData: 'ok' });
+  });
+
+  it('serves SVG images with their content type', async () => {
+    const response = await fetch(`${api.url}/webapi/static/img/cover/1.svg`);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await response.text()).toContain('<svg');
+  });
+
+  it('drops the connection for a network fault', async () => {
+    api.backend.control.setFault('/sgame/mall/game/qryBanner', { kind: 'network', times: 1 });
+    await expect(post('/sgame/mall/game/qryBanner', { bannerSite: 1 })).rejects.toThrow();
+  });
+
+  it('sends the HTML page of an HTTP fault', async () => {
+    api.backend.control.setFault('/sgame/mall/game/qryBanner', { kind: 'http', status: 502, html: true, times: 1 });
+    const response = await post('/sgame/mall/game/qryBanner', { bannerSite: 1 });
+    expect(response.status).toBe(502);
+    expect(await response.text()).toContain('<h1>502 Bad Gateway</h1>');
+  });
+
+  it('takes control commands over HTTP', async () => {
+    const response = await post('/__mock/state', {});
+    expect(await response.json()).toMatchObject({ success: true, retData: { autoPayMs: 8000 } });
+  });
+
+  it('answers 404 outside /webapi', async () => {
+    expect((await fetch(`${api.url}/index.html`)).status).toBe(404);
+  });
+});
+
+describe('API_LATENCY', () => {
+  it('reads 0, a fixed number or a range, and defaults to 80-250 ms', () => {
+    expect(parseLatency('0')).toBe(0);
+    expect(parseLatency('120')).toBe(120);
+    expect(parseLatency('50-300')).toEqual({ min: 50, max: 300 });
+    expect(parseLatency(undefined)).toEqual({ min: 80, max: 250 });
+  });
+});

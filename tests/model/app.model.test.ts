@@ -1,0 +1,4 @@
+import { describeModel } from '../support/model-suite';
+import { appModel } from './app.model';
+
+describeModel('app machine model', appModel);

@@ -1,0 +1,4 @@
+import { describeModel } from '../support/model-suite';
+import { buildPollModel } from './build-poll.model';
+
+describeModel('build-poll machine model', buildPollModel);

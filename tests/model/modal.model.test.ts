@@ -1,0 +1,4 @@
+import { describeModel } from '../support/model-suite';
+import { modalModel } from './modal.model';
+
+describeModel('modal machine model', modalModel);

@@ -1,0 +1,416 @@
+/**
+ * Model-based path testing for any machine, on `xstate/graph` (the successor
+ * of `@xstate/test`, which only supports XState 4).
+ *
+ * A model definition (`defineModel`) gives typed fixtures for every event the
+ * machine accepts, outcomes (done outputs / errors) for every invoke id, and
+ * hand-written journeys. From it:
+ *
+ * - `planModel()` traverses the machine with `getShortestPaths` (or
+ *   `getSimplePaths`) from `xstate/graph`. The machine is `.provide()`d with
+ *   inert actors and its invokes and delays are explored as the events
+ *   XState itself uses: `xstate.done.actor.<id>`, `xstate.error.actor.<id>`,
+ *   `xstate.after.<delay>.<stateId>`. (`createTestModel()` refuses machines
+ *   that invoke or use `after`; the traversal functions do not.) Journeys are
+ *   expanded with the pure `transition()` so each of their steps has an
+ *   expected state too.
+ * - `runPlanItem()` replays one path or journey against a real actor: every
+ *   invoked actor is a controllable fake (a done step resolves it, an error
+ *   step rejects it), delays run on XState's `SimulatedClock` (an after step
+ *   advances it by the delay), other events are sent. After each step the
+ *   actor's state value and context must equal the model's. No real time
+ *   passes and no timers are faked globally.
+ * - A `Coverage` records, from the actor's inspection events, every state node
+ *   entered and every transition taken (`@xstate.microstep` reports the
+ *   transition definitions), and reports what is missing.
+ *
+ * Plain TypeScript, no vitest import: the model tests and
+ * scripts/model-coverage.ts (`npm run test:model`) share it.
+ */
+import {
+  createActor,
+  fromPromise,
+  initialTransition,
+  SimulatedClock,
+  transition,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  type ContextFrom,
+  type EventFromLogic,
+  type EventObject,
+  type InputFrom,
+  type InspectionEvent,
+} from 'xstate';
+import { getShortestPaths, getSimplePaths, serializeSnapshot, type StatePath } from 'xstate/graph';
+import {
+  describeTransition,
+  keyOfDefinition,
+  listInvokes,
+  listStateNodes,
+  listTransitions,
+  resolveDelayMs,
+} from '../../scripts/lib/machine-introspection';
+
+// ---------------------------------------------------------------------------
+// Definitions
+
+/** At least one fixture for each event type of the machine, each typed as that event. */
+export type EventFixtures<TEvent extends EventObject> = {
+  [K in TEvent['type']]: readonly [Extract<TEvent, { type: K }>, ...Extract<TEvent, { type: K }>[]];
+};
+
+/** What an invoked actor may do in the model: finish with one of `done`, or fail with one of `error`. */
+export interface InvokeFixtures {
+  done?: readonly unknown[];
+  error?: readonly unknown[];
+}
+
+export interface DoneEvent {
+  type: `xstate.done.actor.${string}`;
+  output: unknown;
+}
+export interface ErrorEvent {
+  type: `xstate.error.actor.${string}`;
+  error: unknown;
+}
+export interface AfterEvent {
+  type: `xstate.after.${string}`;
+}
+
+/** A step of a path or journey: an event the machine takes, or an invoke outcome, or a delay elapsing. */
+export type ModelEvent<TEvent extends EventObject = AnyEventObject> = TEvent | DoneEvent | ErrorEvent | AfterEvent;
+
+export interface Journey<TEvent extends EventObject = AnyEventObject> {
+  /** A sentence about the behaviour, used as the test name. */
+  name: string;
+  events: readonly ModelEvent<TEvent>[];
+}
+
+export interface ModelDefinition<TMachine extends AnyStateMachine = AnyStateMachine> {
+  readonly kind: 'model';
+  machine: TMachine;
+  input?: InputFrom<TMachine>;
+  events: EventFixtures<EventFromLogic<TMachine>>;
+  /** Keyed by invoke id; required for every invoke that has onDone/onError. */
+  invokes?: Readonly<Record<string, InvokeFixtures>>;
+  /** Path generator: `shortest` (default) or `simple` (every simple path; grows fast). */
+  paths?: 'shortest' | 'simple';
+  /** What generated paths never contain: self-transitions, retries, re-entry. */
+  journeys?: readonly Journey<EventFromLogic<TMachine>>[];
+  /** A short phrase for a context, used in path names (`stack login < pay`). */
+  describeContext?: (context: ContextFrom<TMachine>) => string;
+}
+
+export function defineModel<TMachine extends AnyStateMachine>(definition: Omit<ModelDefinition<TMachine>, 'kind'>): ModelDefinition<TMachine> {
+  return { kind: 'model', ...definition };
+}
+
+export function isModelDefinition(value: unknown): value is ModelDefinition {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'model' && 'machine' in value;
+}
+
+export const doneEvent = (invokeId: string, output?: unknown): DoneEvent => ({ type: `xstate.done.actor.${invokeId}`, output });
+export const errorEvent = (invokeId: string, error: unknown = new Error('fake failure')): ErrorEvent => ({ type: `xstate.error.actor.${invokeId}`, error });
+/** `stateId` is the full id of the state that owns the `after`, e.g. `buildPoll.active.build.polling.idle`. */
+export const afterEvent = (delay: string | number, stateId: string): AfterEvent => ({ type: `xstate.after.${delay}.${stateId}` });
+
+// ---------------------------------------------------------------------------
+// Planning
+
+export interface PlanStep {
+  event: AnyEventObject;
+  /** The state the model expects after `event` (for the first step: the initial state). */
+  state: AnyMachineSnapshot;
+}
+
+export interface PlanItem {
+  kind: 'path' | 'journey';
+  name: string;
+  /** `steps[0]` is `xstate.init` with the initial state. */
+  steps: PlanStep[];
+}
+
+const inertLogic = fromPromise<unknown, unknown>(() => new Promise<never>(() => {}));
+
+function invokedSources(machine: AnyStateMachine): string[] {
+  const invokes = listInvokes(machine);
+  const inline = invokes.filter((i) => i.src === 'inline');
+  if (inline.length) {
+    throw new Error(`${machine.id}: name every invoked actor in setup({ actors }) so tests can replace it (inline src at ${inline.map((i) => i.stateId).join(', ')})`);
+  }
+  return [...new Set(invokes.map((i) => i.src))];
+}
+
+function withActors(machine: AnyStateMachine, logic: () => unknown): AnyStateMachine {
+  const actors = Object.fromEntries(invokedSources(machine).map((src) => [src, logic()]));
+  return machine.provide({ actors } as Parameters<AnyStateMachine['provide']>[0]);
+}
+
+/** Checks the fixtures against the machine and returns every event the traversal may try. */
+function modelEvents(definition: ModelDefinition): { external: AnyEventObject[]; invoke: (DoneEvent | ErrorEvent)[]; after: { event: AfterEvent; stateId: string }[] } {
+  const { machine } = definition;
+  const fixtures = definition.events as Record<string, readonly AnyEventObject[]>;
+  const transitions = listTransitions(machine);
+  const problems: string[] = [];
+
+  for (const type of new Set(transitions.filter((t) => t.kind === 'event').map((t) => t.eventType))) {
+    if (!fixtures[type]?.length) problems.push(`no fixture for event "${type}"`);
+  }
+  const invoke: (DoneEvent | ErrorEvent)[] = [];
+  for (const { id } of listInvokes(machine)) {
+    const outcomes = definition.invokes?.[id];
+    const handlesDone = transitions.some((t) => t.eventType === `xstate.done.actor.${id}`);
+    const handlesError = transitions.some((t) => t.eventType === `xstate.error.actor.${id}`);
+    if (handlesDone && !outcomes?.done?.length) problems.push(`no done fixture for invoke "${id}"`);
+    if (handlesError && !outcomes?.error?.length) problems.push(`no error fixture for invoke "${id}"`);
+    for (const output of outcomes?.done ?? []) invoke.push(doneEvent(id, output));
+    for (const error of outcomes?.error ?? []) invoke.push(errorEvent(id, error));
+  }
+  const after = transitions
+    .filter((t) => t.kind === 'after')
+    .filter((t, i, all) => all.findIndex((o) => o.eventType === t.eventType) === i)
+    .map((t) => ({ event: { type: t.eventType } as AfterEvent, stateId: t.source.id }));
+  if (problems.length) throw new Error(`Model for "${machine.id}": ${problems.join('; ')}`);
+
+  return { external: Object.values(fixtures).flat(), invoke, after };
+}
+
+const nodeIds = (snapshot: unknown): string[] => ((snapshot as { _nodes?: { id: string }[] })._nodes ?? []).map((n) => n.id);
+
+/** Generated paths (deduplicated: a path that is a prefix of another is dropped) followed by the journeys. */
+export function planModel(definition: ModelDefinition): PlanItem[] {
+  const { external, invoke, after } = modelEvents(definition);
+  const logic = withActors(definition.machine, () => inertLogic);
+  const events = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
+    const active = new Set(nodeIds(snapshot));
+    return [
+      ...external,
+      // Invoke outcomes only while that actor runs, delays only while their state is active: as in a real run.
+      ...invoke.filter((e) => e.type.replace(/^xstate\.(done|error)\.actor\./, '') in snapshot.children),
+      ...after.filter((a) => active.has(a.stateId)).map((a) => a.event),
+    ];
+  };
+  const options = { input: definition.input, events };
+  const generate = definition.paths === 'simple' ? getSimplePaths : getShortestPaths;
+  const paths = dedupe((generate(logic, options) as StatePath<AnyMachineSnapshot, AnyEventObject>[]).filter((p) => p.state.status !== 'error'));
+
+  const items: PlanItem[] = paths.map((path) => ({
+    kind: 'path',
+    name: `reaches ${describeState(definition, path.state)}${path.steps.length > 1 ? ` via ${path.steps.slice(1).map((s) => formatEvent(s.event)).join(', ')}` : ''}`,
+    steps: path.steps.map((s) => ({ event: s.event, state: s.state })),
+  }));
+  for (const journey of definition.journeys ?? []) items.push(expandJourney(logic, definition, journey));
+  return items;
+}
+
+function dedupe<T extends StatePath<AnyMachineSnapshot, AnyEventObject>>(paths: T[]): T[] {
+  const key = (p: T) => p.steps.slice(1).map((s) => JSON.stringify(s.event));
+  const sorted = [...paths].sort((a, b) => b.steps.length - a.steps.length);
+  const kept: T[] = [];
+  for (const path of sorted) {
+    const sequence = key(path);
+    if (kept.some((k) => sequence.every((e, i) => key(k)[i] === e))) continue;
+    kept.push(path);
+  }
+  // Shortest first reads better as a test plan.
+  return kept.reverse();
+}
+
+function expandJourney(logic: AnyStateMachine, definition: ModelDefinition, journey: Journey): PlanItem {
+  const [initial] = initialTransition(logic, definition.input);
+  const steps: PlanStep[] = [{ event: { type: 'xstate.init' }, state: initial }];
+  let snapshot = initial;
+  journey.events.forEach((event, i) => {
+    const [next] = transition(logic, snapshot, event as AnyEventObject);
+    if (next.status === 'error') throw new Error(`Journey "${journey.name}", step ${i + 1} (${formatEvent(event)}): the model errors (${String(next.error)})`);
+    snapshot = next;
+    steps.push({ event: event as AnyEventObject, state: next });
+  });
+  return { kind: 'journey', name: journey.name, steps };
+}
+
+// ---------------------------------------------------------------------------
+// Coverage
+
+export interface CoverageReport {
+  machine: string;
+  states: { covered: number; total: number; missing: string[] };
+  transitions: { covered: number; total: number; missing: string[] };
+}
+
+export interface Coverage {
+  recordSnapshot(snapshot: unknown): void;
+  recordTransitions(definitions: readonly AnyTransitionDefinition[]): void;
+  report(): CoverageReport;
+}
+
+export function createCoverage(machine: AnyStateMachine): Coverage {
+  const allStates = listStateNodes(machine).map((n) => n.id);
+  const allTransitions = listTransitions(machine);
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+  return {
+    recordSnapshot: (snapshot) => nodeIds(snapshot).forEach((id) => states.add(id)),
+    recordTransitions: (definitions) => definitions.forEach((d) => transitions.add(keyOfDefinition(d))),
+    report: () => ({
+      machine: machine.id,
+      states: {
+        covered: allStates.filter((id) => states.has(id)).length,
+        total: allStates.length,
+        missing: allStates.filter((id) => !states.has(id)),
+      },
+      transitions: {
+        covered: allTransitions.filter((t) => transitions.has(t.key)).length,
+        total: allTransitions.length,
+        missing: allTransitions.filter((t) => !transitions.has(t.key)).map(describeTransition),
+      },
+    }),
+  };
+}
+
+export function isComplete(report: CoverageReport): boolean {
+  return report.states.covered === report.states.total && report.transitions.covered === report.transitions.total;
+}
+
+// ---------------------------------------------------------------------------
+// Running against a real actor
+
+class FakeActors {
+  private readonly running = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
+
+  logic() {
+    return fromPromise<unknown, unknown>(
+      ({ self, signal }) =>
+        new Promise((resolve, reject) => {
+          const entry = { resolve, reject };
+          this.running.set(self.id, entry);
+          // Leaving the invoking state stops the actor: forget it so a stale settle cannot reach it.
+          signal.addEventListener('abort', () => {
+            if (this.running.get(self.id) === entry) this.running.delete(self.id);
+          });
+        }),
+    );
+  }
+
+  settle(id: string, outcome: { output: unknown } | { error: unknown }): void {
+    const entry = this.running.get(id);
+    if (!entry) throw new Error(`the model expects invoke "${id}" to settle, but no such actor is running`);
+    this.running.delete(id);
+    if ('error' in outcome) entry.reject(outcome.error);
+    else entry.resolve(outcome.output);
+  }
+}
+
+/** Lets promise callbacks and the actor mailbox run; only microtasks, no timers. */
+async function flush(): Promise<void> {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+}
+
+/** Replays one path or journey on a real actor, asserting every step; records coverage if given. */
+export async function runPlanItem(definition: ModelDefinition, item: PlanItem, coverage?: Coverage): Promise<void> {
+  const fakes = new FakeActors();
+  const clock = new SimulatedClock();
+  const machine = withActors(definition.machine, () => fakes.logic());
+  const inspect = (event: InspectionEvent) => {
+    if (!coverage || event.actorRef.sessionId !== event.rootId) return; // only the machine under test, not its fakes
+    if (event.type === '@xstate.microstep') {
+      coverage.recordTransitions(event._transitions);
+      coverage.recordSnapshot(event.snapshot);
+    } else if (event.type === '@xstate.snapshot') {
+      coverage.recordSnapshot(event.snapshot);
+    }
+  };
+  const actor = createActor(machine, { input: definition.input, clock, inspect });
+  actor.start();
+  try {
+    await flush();
+    coverage?.recordSnapshot(actor.getSnapshot());
+    expectState(actor.getSnapshot(), item.steps[0]?.state, item, 0);
+    for (const [index, step] of item.steps.entries()) {
+      if (index === 0) continue;
+      const { type } = step.event;
+      if (type.startsWith('xstate.done.actor.')) {
+        fakes.settle(type.slice('xstate.done.actor.'.length), { output: (step.event as DoneEvent).output });
+      } else if (type.startsWith('xstate.error.actor.')) {
+        fakes.settle(type.slice('xstate.error.actor.'.length), { error: (step.event as ErrorEvent).error });
+      } else if (type.startsWith('xstate.after.')) {
+        const delay = type.slice('xstate.after.'.length).split('.')[0];
+        const ms = resolveDelayMs(machine, delay);
+        if (ms === undefined) throw new Error(`delay "${delay}" of ${machine.id} is not a number; give the model machine a numeric delay with .provide({ delays })`);
+        clock.increment(ms);
+      } else {
+        actor.send(step.event);
+      }
+      await flush();
+      expectState(actor.getSnapshot(), step.state, item, index);
+    }
+  } finally {
+    actor.stop();
+  }
+}
+
+function expectState(actual: AnyMachineSnapshot, expected: AnyMachineSnapshot | undefined, item: PlanItem, index: number): void {
+  if (!expected) return;
+  if (actual.status === 'error') throw new Error(`${item.name}: step ${index} failed the actor: ${String(actual.error)}`);
+  const got = serializeSnapshot(actual);
+  const want = serializeSnapshot(expected);
+  if (got !== want) {
+    const event = item.steps[index]?.event;
+    throw new Error(`${item.name}\n  step ${index}${event ? ` (${formatEvent(event)})` : ''}: expected ${want}\n  but the actor is in ${got}`);
+  }
+}
+
+export interface ModelRun {
+  items: PlanItem[];
+  report: CoverageReport;
+  failures: { item: PlanItem; error: unknown }[];
+}
+
+/** Plans and runs every path and journey; used by `npm run test:model`. */
+export async function runModel(definition: ModelDefinition): Promise<ModelRun> {
+  const items = planModel(definition);
+  const coverage = createCoverage(definition.machine);
+  const failures: ModelRun['failures'] = [];
+  for (const item of items) {
+    try {
+      await runPlanItem(definition, item, coverage);
+    } catch (error) {
+      failures.push({ item, error });
+    }
+  }
+  return { items, report: coverage.report(), failures };
+}
+
+// ---------------------------------------------------------------------------
+// Formatting (test names, `npm run paths`)
+
+/** `idle`, or for parallel states `active.build.polling.waiting + active.payment.idle`. */
+export function formatState(snapshot: AnyMachineSnapshot): string {
+  const leaves = (snapshot._nodes as { type: string; path: string[]; order: number }[])
+    .filter((n) => n.type === 'atomic' || n.type === 'final')
+    .sort((a, b) => a.order - b.order);
+  return leaves.map((n) => n.path.join('.')).join(' + ') || '(root)';
+}
+
+/** The state with the model's context phrase, if any: `idle (stack login < pay)`. */
+export function describeState(definition: ModelDefinition, snapshot: AnyMachineSnapshot): string {
+  const phrase = definition.describeContext?.(snapshot.context as never);
+  return `${formatState(snapshot)}${phrase ? ` (${phrase})` : ''}`;
+}
+
+export function formatEvent(event: AnyEventObject): string {
+  const { type } = event;
+  if (type.startsWith('xstate.done.actor.')) return `done: ${type.slice('xstate.done.actor.'.length)}${suffix((event as DoneEvent).output)}`;
+  if (type.startsWith('xstate.error.actor.')) return `error: ${type.slice('xstate.error.actor.'.length)}`;
+  if (type.startsWith('xstate.after.')) return `after ${type.slice('xstate.after.'.length).split('.')[0]}`;
+  const { type: _type, ...payload } = event;
+  return `${type}${Object.keys(payload).length ? ` ${JSON.stringify(payload)}` : ''}`;
+}
+
+const suffix = (output: unknown) => (output === undefined ? '' : ` ${JSON.stringify(output)}`);
+
+export function formatContext(snapshot: AnyMachineSnapshot): string {
+  return JSON.stringify(snapshot.context ?? {});
+}
