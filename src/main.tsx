@@ -1,7 +1,8 @@
 /**
  * Start-up, in order: the simulated backend (mock mode only, loaded
- * dynamically so live builds carry no mock code), build metadata, the one
- * root actor, the router, then the first render.
+ * dynamically so live builds carry no mock code), marketing (channel and
+ * attribution, before any API call), build metadata, the one root actor, the
+ * router and the third-party adapters, then the first render.
  */
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -13,7 +14,10 @@ import { createQueryClient } from './app/query-client';
 import { createRootActor } from './app/root-actor';
 import { setBuildRedirects } from './app/route-middleware';
 import { createAppRouter } from './app/router';
+import { installSessionBridge, takeAutoLoginParams } from './app/session-bridge';
+import { loadPersistedSession } from './app/session-effects';
 import { config } from './config/env';
+import { startIntegrations, startMarketing } from './marketing/start';
 import { loadModal } from './modals/registry';
 import './styles.css';
 
@@ -25,7 +29,11 @@ async function startMockBackend(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  // First of all: an auto-login token leaves the address bar (and history) before anything reads the URL.
+  takeAutoLoginParams();
   await startMockBackend();
+  // Before any API call: the channel header, a stored bid, and the landing's attribution (in the background).
+  startMarketing({ href: window.location.href });
   const [inspect] = await Promise.all([
     loadInspector(),
     fetchBuildMeta(BUILD_ID)
@@ -41,10 +49,25 @@ async function start(): Promise<void> {
     reportLoadFailure: () => toast.error('弹窗加载失败，请检查网络后重试'),
     pollIntervalMs: config.buildPollIntervalMs,
     inspect,
+    // No daily coupon popup over the demo console.
+    couponPopupEnabled: !window.location.pathname.startsWith('/demo'),
+    // The user of an earlier visit (validated; a corrupt value is dropped quietly).
+    restoredSession: loadPersistedSession(),
   });
   const router = createAppRouter({ queryClient, actor });
   installNavigationHooks(router, actor);
   actor.start();
+  // After start (the restored user is known) and before the first render (the landing page view is heard).
+  startIntegrations({
+    router,
+    actor,
+    analyticsScriptUrl: config.analyticsScriptUrl,
+    adScriptUrl: config.adScriptUrl,
+    sentryDsn: config.sentryDsn,
+    release: BUILD_ID,
+    environment: config.apiMode,
+  });
+  installSessionBridge(actor);
   installConnectivityEvents(actor);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

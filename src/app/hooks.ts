@@ -5,6 +5,11 @@
  */
 import { useSelector } from '@xstate/react';
 import { createContext, useContext, useMemo } from 'react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { autoLoginMachine } from '../../machines/auto-login.machine';
+import type { loginMachine } from '../../machines/login.machine';
+import type { qrLoginMachine } from '../../machines/qr-login.machine';
+import type { sessionMachine } from '../../machines/session.machine';
 import type { UserInfo } from '../api/user';
 import type { AppActor } from './root-actor';
 
@@ -37,14 +42,32 @@ export function useModals(): ModalControls {
   );
 }
 
-/** The logged-in user, or null. */
-export function useCurrentUser(): UserInfo | null {
-  const actor = useAppActor();
-  return useSelector(actor, (snapshot) => selectUser(snapshot));
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type LoginActor = ActorRefFrom<typeof loginMachine>;
+export type QrLoginActor = ActorRefFrom<typeof qrLoginMachine>;
+export type AutoLoginActor = ActorRefFrom<typeof autoLoginMachine>;
+
+interface SystemChildren {
+  session: SessionActor;
+  login: LoginActor;
+  qrLogin: QrLoginActor;
+  autoLogin: AutoLoginActor;
 }
 
-function selectUser(snapshot: unknown): UserInfo | null {
-  const session = (snapshot as { children?: Record<string, { getSnapshot(): { context?: { user?: UserInfo | null } } } | undefined> })
-    .children?.session;
-  return session?.getSnapshot().context?.user ?? null;
+/** A long-lived child of the root system, by systemId (read-only: send events to the root). */
+export function useSystemChild<K extends keyof SystemChildren>(systemId: K): SystemChildren[K] {
+  const actor = useAppActor();
+  const child = actor.system.get(systemId) as SystemChildren[K] | undefined;
+  if (!child) throw new Error(`The root actor has no "${systemId}" child; was it started?`);
+  return child;
+}
+
+/** Selects from the session's snapshot (systemId `session`); re-renders only when the selection changes. */
+export function useSessionSelector<T>(selector: (snapshot: SnapshotFrom<typeof sessionMachine>) => T): T {
+  return useSelector(useSystemChild('session'), selector);
+}
+
+/** The logged-in user, or null. */
+export function useCurrentUser(): UserInfo | null {
+  return useSessionSelector((snapshot) => snapshot.context.user);
 }

@@ -13,10 +13,13 @@ import { appMachine } from '../../machines/app.machine';
 import { buildPollMachine, type BuildInfo } from '../../machines/build-poll.machine';
 import { couponPopupMachine, type PopupCheck } from '../../machines/coupon-popup.machine';
 import { modalMachine, type ModalName } from '../../machines/modal.machine';
+import type { PersistedSession } from '../../machines/session.machine';
 import type { Coupon } from '../api/common';
 import { getHomePopup } from '../api/user';
 import { config } from '../config/env';
 import { createPopupClock, createPopupGate } from '../marketing/popup-record';
+import { createPurchaseActors, type PurchaseFlowOptions } from './purchase-effects';
+import { createSessionActors, type SessionFlowOptions } from './session-effects';
 
 /** What `createActor({ inspect })` accepts; `@statelyai/inspect`'s `inspector.inspect` is one. */
 export type InspectionFn = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
@@ -34,6 +37,8 @@ export interface RootActorDeps {
   reportLoadFailure?: (name: string, error: unknown) => void;
   /** Poll interval in ms (default 300 000, the machine's `pollInterval`). */
   pollIntervalMs?: number;
+  /** Delay of the first build check in ms (default 1000, the machine's `firstCheckDelay`); tests shorten it. */
+  firstCheckDelayMs?: number;
   /** Stately inspector (see ./inspector.ts); undefined in normal runs. */
   inspect?: InspectionFn;
   /** The coupon popup's clock (epoch ms). Default: the wall clock, shifted by the /demo day offset in mock mode. */
@@ -44,6 +49,12 @@ export interface RootActorDeps {
   popupStorage?: Pick<Storage, 'getItem' | 'setItem'>;
   /** `false` keeps the daily coupon popup from showing (e.g. on /demo). Default `true`. */
   couponPopupEnabled?: boolean;
+  /** The session persisted by an earlier visit (`loadPersistedSession()` in ./session-effects.ts). Default: none, anonymous. */
+  restoredSession?: PersistedSession | null;
+  /** Effects, calls and delays of the session, login, qrLogin and autoLogin flows. Default: the browser's (./session-effects.ts). */
+  sessionFlows?: SessionFlowOptions;
+  /** Calls, toasts and delays of the payGate and payment flows (e.g. a shorter status poll). Default: the browser's (./purchase-effects.ts). */
+  purchaseFlows?: PurchaseFlowOptions;
 }
 
 export type AppActor = Actor<typeof appMachine>;
@@ -84,7 +95,10 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     actions: {
       reloadPage: (_, { to }) => deps.reloadPage(to),
     },
-    delays: deps.pollIntervalMs === undefined ? {} : { pollInterval: deps.pollIntervalMs },
+    delays: {
+      ...(deps.pollIntervalMs === undefined ? {} : { pollInterval: deps.pollIntervalMs }),
+      ...(deps.firstCheckDelayMs === undefined ? {} : { firstCheckDelay: deps.firstCheckDelayMs }),
+    },
   });
   const storage = deps.popupStorage ?? browserLocalStorage();
   const gate = createPopupGate({
@@ -106,6 +120,8 @@ export function createRootActor(deps: RootActorDeps): AppActor {
       recordShown: (_, { userId, day }) => gate.record(userId, day),
     },
   });
-  const machine = appMachine.provide({ actors: { modal, buildPoll, couponPopup } });
-  return createActor(machine, { input: { buildId: deps.buildId }, inspect: deps.inspect });
+  const sessionActors = createSessionActors(deps.sessionFlows);
+  const purchaseActors = createPurchaseActors(deps.purchaseFlows);
+  const machine = appMachine.provide({ actors: { modal, buildPoll, couponPopup, ...sessionActors, ...purchaseActors } });
+  return createActor(machine, { input: { buildId: deps.buildId, restoredSession: deps.restoredSession ?? null }, inspect: deps.inspect });
 }

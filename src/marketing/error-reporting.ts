@@ -101,7 +101,7 @@ export function startErrorReporting(options: ErrorReportingOptions): ErrorReport
             dsn,
             ...(options.release ? { release: options.release } : {}),
             ...(options.environment ? { environment: options.environment } : {}),
-            integrations: (defaults) => defaults.filter((integration) => integration.name !== 'GlobalHandlers'),
+            integrations: (defaults: { name: string }[]) => defaults.filter((integration) => integration.name !== 'GlobalHandlers'),
           });
           sentry = sdk;
           for (const item of pending.splice(0)) {

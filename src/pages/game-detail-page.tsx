@@ -263,9 +263,8 @@ function CouponHint({ goods, buyNum }: { goods: Goods; buyNum: number }) {
     return (
       <p className="coupon-hint">
         <button type="button" className="link-button" onClick={() => modals.open('login')}>
-          登录
+          登录后查看可用优惠券
         </button>
-        后查看可用优惠券
       </p>
     );
   }

@@ -26,6 +26,7 @@ import { relativeTime } from '../components/catalog/relative-time';
 import { isInternalHref } from '../components/catalog/smart-link';
 import { GameGridSkeleton, LinesSkeleton, Skeleton } from '../components/catalog/states';
 import { Tabs } from '../components/catalog/tabs';
+import { usePrefersReducedMotion } from '../components/catalog/use-media';
 import { Price } from '../components/price';
 import { config } from '../config/env';
 import '../styles/catalog.css';
@@ -139,12 +140,18 @@ function RankSection() {
   );
 }
 
+/** Without motion the list does not scroll: the newest few are shown. */
+const STATIC_SELLS = 8;
+
 function RecentSellSection() {
   const { data, isPending, dataUpdatedAt } = useQuery(recentSellQueryOptions());
+  const [paused, setPaused] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
   if (isPending) return <LinesSkeleton label="最近成交" lines={5} className="section ticker-skeleton" />;
   if (!data || data.length === 0) return null;
   // "3分钟前" is relative to when the list was fetched, which keeps rendering pure.
   const now = dataUpdatedAt;
+  const moving = data.length > 4 && !reducedMotion;
   const item = (sell: (typeof data)[number], key: string) => (
     <li key={key} className="ticker-item">
       <span className="ticker-buyer">{sell.buyer}</span>
@@ -155,15 +162,22 @@ function RecentSellSection() {
       <span className="ticker-time">{relativeTime(sell.time, now)}</span>
     </li>
   );
-  // The list scrolls as a ticker (CSS; paused on hover and focus, static with reduced motion). The
-  // second copy only makes the loop seamless and is hidden from assistive technology.
+  // The list scrolls as a ticker (CSS; paused on hover, by the button, and static with reduced
+  // motion). The second copy only makes the loop seamless and is hidden from assistive technology.
   return (
     <section aria-labelledby="home-recent-sell" className="section">
-      <h2 id="home-recent-sell">最近成交</h2>
-      <div className="ticker" tabIndex={0} aria-label="最近成交记录">
-        <div className={data.length > 4 ? 'ticker-track ticker-moving' : 'ticker-track'}>
-          <ul className="ticker-list">{data.map((sell, i) => item(sell, `a${i}`))}</ul>
-          {data.length > 4 ? (
+      <div className="section-head">
+        <h2 id="home-recent-sell">最近成交</h2>
+        {moving ? (
+          <button type="button" className="link-button" onClick={() => setPaused((p) => !p)}>
+            {paused ? '继续滚动' : '暂停滚动'}
+          </button>
+        ) : null}
+      </div>
+      <div className={moving ? 'ticker' : 'ticker ticker-static'}>
+        <div className={moving ? `ticker-track ticker-moving${paused ? ' is-paused' : ''}` : 'ticker-track'}>
+          <ul className="ticker-list">{(moving ? data : data.slice(0, STATIC_SELLS)).map((sell, i) => item(sell, `a${i}`))}</ul>
+          {moving ? (
             <ul className="ticker-list" aria-hidden="true">
               {data.map((sell, i) => item(sell, `b${i}`))}
             </ul>

@@ -60,6 +60,7 @@ export function NewPage() {
                       <Link
                         from="/new"
                         to="/new"
+                        activeOptions={{ exact: true }}
                         search={{ sort: option.value === 'newest' ? undefined : option.value }}
                         className="sort-link"
                         aria-current={option.value === sort ? 'true' : undefined}

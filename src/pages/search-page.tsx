@@ -135,6 +135,7 @@ function Filters({ labelId, sort }: { labelId: number | undefined; sort: SearchS
               <Link
                 from="/search"
                 to="/search"
+                activeOptions={{ exact: true }}
                 search={(prev) => ({ ...prev, labelId: undefined, page: undefined })}
                 className="chip"
                 aria-current={labelId === undefined ? 'true' : undefined}
@@ -147,6 +148,7 @@ function Filters({ labelId, sort }: { labelId: number | undefined; sort: SearchS
                 <Link
                   from="/search"
                   to="/search"
+                  activeOptions={{ exact: true }}
                   search={(prev) => ({ ...prev, labelId: label.labelId, page: undefined })}
                   className="chip"
                   aria-current={label.labelId === labelId ? 'true' : undefined}
@@ -165,6 +167,7 @@ function Filters({ labelId, sort }: { labelId: number | undefined; sort: SearchS
               <Link
                 from="/search"
                 to="/search"
+                activeOptions={{ exact: true }}
                 search={(prev) => ({ ...prev, sort: option.value === 'default' ? undefined : option.value, page: undefined })}
                 className="sort-link"
                 aria-current={option.value === sort ? 'true' : undefined}

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import type { BuildInfo } from '../../machines/build-poll.machine';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { buildPollMachine, isBuildStale, willReloadOnNavigation, type BuildInfo } from '../../machines/build-poll.machine';

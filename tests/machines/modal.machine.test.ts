@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { isModalOpen, isOpeningModal, modalMachine, openModals, topModal, type ModalName } from '../../machines/modal.machine';

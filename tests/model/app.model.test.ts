@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describeModel } from '../support/model-suite';
 import { appModel } from './app.model';
 

@@ -7,6 +7,9 @@
 import { appMachine } from '../../machines/app.machine';
 import { defineModel, doneEvent } from '../support/model';
 
+const SESSION_USER = { token: 'tk_1', userId: 10001, telNum: '13800000000', createTime: 0, registerCanal: '' };
+const REAL_NAME = { realName: '张*', idCardNo: '1101**********4477', authTime: 0 };
+
 export const appModel = defineModel({
   machine: appMachine,
   input: { buildId: 'build-1' },
@@ -20,6 +23,24 @@ export const appModel = defineModel({
     'payment.started': [{ type: 'payment.started' }],
     'payment.ended': [{ type: 'payment.ended' }],
     'session.changed': [{ type: 'session.changed', user: { userId: 10001 } }],
+    // Session flows (issue 4): one fixture each; the app only forwards them.
+    'session.login': [{ type: 'session.login', user: SESSION_USER }],
+    'session.logout': [{ type: 'session.logout' }],
+    'session.expired': [{ type: 'session.expired', code: 'auth_40001' }],
+    'session.realNameVerified': [{ type: 'session.realNameVerified', info: REAL_NAME }],
+    'session.synced': [{ type: 'session.synced', user: null, realName: null }],
+    'realName.verified': [{ type: 'realName.verified', info: REAL_NAME }],
+    'login.opened': [{ type: 'login.opened' }],
+    'login.sendCode': [{ type: 'login.sendCode', phone: '13800000000' }],
+    'login.submit': [{ type: 'login.submit', phone: '13800000000', code: '123456' }],
+    'qrLogin.start': [{ type: 'qrLogin.start' }],
+    'qrLogin.stop': [{ type: 'qrLogin.stop' }],
+    'qrLogin.hidden': [{ type: 'qrLogin.hidden' }],
+    'qrLogin.visible': [{ type: 'qrLogin.visible' }],
+    'qrLogin.refresh': [{ type: 'qrLogin.refresh' }],
+    'autoLogin.start': [{ type: 'autoLogin.start', token: 'alt_1', appId: 'nn_mall_web', currentPhone: null }],
+    'autoLogin.confirm': [{ type: 'autoLogin.confirm' }],
+    'autoLogin.cancel': [{ type: 'autoLogin.cancel' }],
   },
   invokes: {
     buildPoll: { done: [undefined] },
@@ -37,6 +58,23 @@ export const appModel = defineModel({
         { type: 'payment.started' },
         { type: 'payment.ended' },
         { type: 'session.changed', user: { userId: 10001 } },
+        { type: 'session.login', user: SESSION_USER },
+        { type: 'session.logout' },
+        { type: 'session.expired', code: 'auth_40001' },
+        { type: 'session.realNameVerified', info: REAL_NAME },
+        { type: 'session.synced', user: null, realName: null },
+        { type: 'realName.verified', info: REAL_NAME },
+        { type: 'login.opened' },
+        { type: 'login.sendCode', phone: '13800000000' },
+        { type: 'login.submit', phone: '13800000000', code: '123456' },
+        { type: 'qrLogin.start' },
+        { type: 'qrLogin.stop' },
+        { type: 'qrLogin.hidden' },
+        { type: 'qrLogin.visible' },
+        { type: 'qrLogin.refresh' },
+        { type: 'autoLogin.start', token: 'alt_1', appId: 'nn_mall_web', currentPhone: null },
+        { type: 'autoLogin.confirm' },
+        { type: 'autoLogin.cancel' },
         doneEvent('buildPoll'),
         { type: 'modal.open', name: 'login' },
         { type: 'navigation.requested', to: '/new' },

@@ -4,6 +4,7 @@
  * but the network. Returns the pieces a test may need to drive or inspect.
  */
 import { render, screen } from '@testing-library/react';
+import { afterEach } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { App } from '../../src/app/app';
@@ -11,30 +12,62 @@ import { createQueryClient } from '../../src/app/query-client';
 import { createRootActor, type RootActorDeps } from '../../src/app/root-actor';
 import { createAppRouter } from '../../src/app/router';
 import { installNavigationHooks } from '../../src/app/navigation';
+import { installSessionBridge, stashAutoLoginParams } from '../../src/app/session-bridge';
+import { loadPersistedSession } from '../../src/app/session-effects';
+import { startMarketing } from '../../src/marketing/start';
 import { loadModal } from '../../src/modals/registry';
 
 export interface RenderAppOptions {
   /** overrides of the root actor's dependencies (e.g. a fake reloadPage) */
   deps?: Partial<RootActorDeps>;
+  /** show the daily coupon popup at start, as the real app does (default false: most tests are about something else) */
+  couponPopup?: boolean;
 }
 
-export async function renderApp(url = '/', options: RenderAppOptions = {}) {
+type Stop = () => void;
+const running = new Set<Stop>();
+
+// Each app's root actor and session listeners end with its test, so no timer or auth listener leaks into the next one.
+afterEach(() => {
+  for (const stop of [...running]) stop();
+});
+
+export async function renderApp(startUrl = '/', options: RenderAppOptions = {}) {
+  // As in main.tsx: an auto-login token moves from the URL to sessionStorage before the router exists.
+  const url = stashAutoLoginParams(startUrl, sessionStorage);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const history = createMemoryHistory({ initialEntries: [url] });
   const reloads: string[] = [];
+  // As in main.tsx: channel, stored bid and attribution before the first call.
+  const marketing = startMarketing({ href: url });
   const actor = createRootActor({
     buildId: 'test-build',
     fetchLatestBuild: async () => ({ id: 'test-build', timestamp: 0 }),
     reloadPage: (to: string) => reloads.push(to),
     loadModal,
+    couponPopupEnabled: options.couponPopup ?? false,
+    // As in main.tsx: the user persisted by an earlier "visit" (same localStorage).
+    restoredSession: loadPersistedSession(localStorage),
     ...options.deps,
   });
   const router = createAppRouter({ queryClient, actor }, { history });
   installNavigationHooks(router, actor);
   actor.start();
+  const uninstallSession = installSessionBridge(actor);
+  const stop: Stop = () => {
+    running.delete(stop);
+    uninstallSession();
+    actor.stop();
+  };
+  running.add(stop);
   const user = userEvent.setup();
   const view = render(<App router={router} queryClient={queryClient} actor={actor} />);
   await router.load();
-  return { ...view, router, queryClient, actor, user, history, reloads, screen };
+  /** Unmounts and stops the app (e.g. before rendering it again to simulate a reload). */
+  const close = () => {
+    view.unmount();
+    stop();
+  };
+  return { ...view, router, queryClient, actor, user, history, reloads, screen, marketing, close };
 }

@@ -17,7 +17,7 @@ export function SearchPagination({ page, totalPages }: { page: number; totalPage
   return (
     <nav className="pagination" aria-label="分页">
       {page > 1 ? (
-        <Link from="/search" to="/search" search={to(page - 1)} className="page-link" rel="prev">
+        <Link from="/search" to="/search" activeOptions={{ exact: true }} search={to(page - 1)} className="page-link" rel="prev">
           上一页
         </Link>
       ) : (
@@ -36,6 +36,7 @@ export function SearchPagination({ page, totalPages }: { page: number; totalPage
               <Link
                 from="/search"
                 to="/search"
+                activeOptions={{ exact: true }}
                 search={to(n)}
                 className="page-link"
                 aria-current={n === page ? 'page' : undefined}
@@ -48,7 +49,7 @@ export function SearchPagination({ page, totalPages }: { page: number; totalPage
         )}
       </ul>
       {page < totalPages ? (
-        <Link from="/search" to="/search" search={to(page + 1)} className="page-link" rel="next">
+        <Link from="/search" to="/search" activeOptions={{ exact: true }} search={to(page + 1)} className="page-link" rel="next">
           下一页
         </Link>
       ) : (

@@ -179,10 +179,13 @@ describe('home page', () => {
     expect(within(screen.getByRole('tabpanel')).getAllByRole('listitem')).toHaveLength(10);
   });
 
-  it('shows recently sold goods and the app download links', async () => {
-    await renderApp('/');
+  it('shows recently sold goods, as a ticker that can be paused, and the app download links', async () => {
+    const { user } = await renderApp('/');
     const recent = (await screen.findByRole('heading', { level: 2, name: '最近成交' })).closest('section')!;
-    expect(within(recent).getAllByText(/购买了《/).length).toBeGreaterThanOrEqual(20);
+    expect(within(recent).getAllByRole('listitem').length).toBeGreaterThanOrEqual(20);
+    expect(within(recent).getAllByRole('listitem')[0]).toHaveTextContent(/\*{4}\d{4}购买了《.+》.+¥\d+\.\d{2}(刚刚|\d+(分钟|小时|天)前|\d{4}\.\d{2}\.\d{2})$/);
+    await user.click(within(recent).getByRole('button', { name: '暂停滚动' }));
+    expect(within(recent).getByRole('button', { name: '继续滚动' })).toBeInTheDocument();
     const app = (await screen.findByRole('heading', { level: 2, name: '下载星游商城 App' })).closest('section')!;
     expect(within(app).getByRole('link', { name: 'Android 版下载' })).toHaveAttribute('href', '/webapi/static/download/xingyou-mall-android.apk');
     expect(within(app).getByRole('link', { name: 'iOS 版下载' })).toBeInTheDocument();

@@ -1,0 +1,181 @@
+/**
+ * Auto-login: a link into the store may carry a login token (`?token=&appId=`)
+ * from another app of the same company. The token is exchanged for the user it
+ * belongs to, and the shopper is asked whether to log in as that user.
+ *
+ * States: `idle` until `autoLogin.start { token, appId, currentPhone }` (the
+ * app's start-up bridge found a token that it had moved from the URL to
+ * sessionStorage; `currentPhone` is the phone of the session restored at
+ * start, or null). `exchanging` (tag `autoLogin:busy`) invokes
+ * `exchangeToken` (checkTokenGetUserInfo). Whatever the answer, the stored
+ * token is cleared (`clearStoredToken`), so a reload never asks twice:
+ * the same phone as the logged-in user → `idle`, nothing shown; another phone
+ * or nobody logged in → `confirming` (tag `autoLogin:confirming`) after asking
+ * the parent to open the `autoLogin` modal, which shows the candidate's masked
+ * phone; a failure → `idle` with the server's message as an error toast.
+ * In `confirming`, `autoLogin.confirm` → `loggingIn` (tag `autoLogin:busy`,
+ * invokes `loginWithToken`, checkTokenLogin); success calls `signIn { user }`
+ * (the app forwards `session.login`), failure toasts the server's message;
+ * both close the modal and return to `idle`. `autoLogin.cancel` closes the
+ * modal and returns to `idle`. `session.changed` (forwarded by the app) keeps
+ * `currentPhone` up to date in every state.
+ *
+ * Invariants: the token stays in memory (`token`) only from `autoLogin.start`
+ * until the flow returns to `idle`, and never in storage once exchanged;
+ * `candidate` is set exactly in `confirming` and `loggingIn`.
+ *
+ * Not handled here: reading and cleaning the URL (src/app/session-bridge.ts,
+ * before the router starts), the session's effects, and whether the modal
+ * could open (the modal machine ignores an open while another one loads).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { UserInfo } from '../src/api/user';
+import { readFailure } from './failure';
+
+export interface AutoLoginRequest {
+  appId: string;
+  token: string;
+}
+
+export interface AutoLoginContext {
+  token: string | null;
+  appId: string | null;
+  /** The phone of the logged-in user, null when nobody is logged in. */
+  currentPhone: string | null;
+  /** The account the token belongs to, while the shopper is asked. */
+  candidate: UserInfo | null;
+}
+
+export type AutoLoginEvent =
+  | { type: 'autoLogin.start'; token: string; appId: string; currentPhone: string | null }
+  | { type: 'autoLogin.confirm' }
+  | { type: 'autoLogin.cancel' }
+  /** Forwarded by the app from the session (what the session machine announces). */
+  | { type: 'session.changed'; user: { telNum: string } | null };
+
+export type AutoLoginTag = 'autoLogin:busy' | 'autoLogin:confirming';
+
+export const AUTO_LOGIN_MESSAGES = {
+  exchangeFailed: '自动登录失败，请手动登录',
+  loginFailed: '自动登录失败，请手动登录',
+} as const;
+
+const EMPTY_FLOW = { token: null, appId: null, candidate: null } as const;
+
+function requireRequest(context: AutoLoginContext): AutoLoginRequest {
+  if (context.token === null || context.appId === null) throw new Error('autoLogin machine: no token while exchanging');
+  return { appId: context.appId, token: context.token };
+}
+
+export const autoLoginMachine = setup({
+  types: {} as {
+    context: AutoLoginContext;
+    events: AutoLoginEvent;
+    tags: AutoLoginTag;
+  },
+  actors: {
+    exchangeToken: fromPromise<UserInfo, AutoLoginRequest>(async () => {
+      throw new Error('exchangeToken is supplied by the app through autoLoginMachine.provide()');
+    }),
+    loginWithToken: fromPromise<UserInfo, AutoLoginRequest>(async () => {
+      throw new Error('loginWithToken is supplied by the app through autoLoginMachine.provide()');
+    }),
+  },
+  actions: {
+    assignRequest: assign((_, params: { token: string; appId: string; currentPhone: string | null }) => ({
+      token: params.token,
+      appId: params.appId,
+      currentPhone: params.currentPhone,
+      candidate: null,
+    })),
+    assignCandidate: assign((_, params: { user: UserInfo }) => ({ candidate: params.user })),
+    assignCurrentPhone: assign((_, params: { phone: string | null }) => ({ currentPhone: params.phone })),
+    forgetRequest: assign(EMPTY_FLOW),
+    /** The app removes the token (and appId) from sessionStorage. */
+    clearStoredToken: () => {},
+    /** The app sends the parent `modal.open { name: 'autoLogin' }`. */
+    openAutoLoginModal: () => {},
+    /** The app sends the parent `modal.close { name: 'autoLogin' }`. */
+    closeAutoLoginModal: () => {},
+    /** The app sends the parent `session.login { user }`. */
+    signIn: (_, _params: { user: UserInfo }) => {},
+    /** An error toast with the server's message. */
+    notifyError: (_, _params: { text: string }) => {},
+  },
+  guards: {
+    isCurrentUser: ({ context }, params: { user: UserInfo }) => context.currentPhone !== null && params.user.telNum === context.currentPhone,
+  },
+}).createMachine({
+  id: 'autoLogin',
+  context: { token: null, appId: null, currentPhone: null, candidate: null },
+  initial: 'idle',
+  on: {
+    'session.changed': {
+      actions: { type: 'assignCurrentPhone', params: ({ event }) => ({ phone: event.user?.telNum ?? null }) },
+    },
+  },
+  states: {
+    idle: {
+      on: {
+        'autoLogin.start': {
+          target: 'exchanging',
+          actions: { type: 'assignRequest', params: ({ event }) => ({ token: event.token, appId: event.appId, currentPhone: event.currentPhone }) },
+        },
+      },
+    },
+    exchanging: {
+      tags: ['autoLogin:busy'],
+      invoke: {
+        id: 'exchangeToken',
+        src: 'exchangeToken',
+        input: ({ context }) => requireRequest(context),
+        onDone: [
+          {
+            guard: { type: 'isCurrentUser', params: ({ event }) => ({ user: event.output }) },
+            target: 'idle',
+            actions: ['clearStoredToken', 'forgetRequest'],
+          },
+          {
+            target: 'confirming',
+            actions: ['clearStoredToken', { type: 'assignCandidate', params: ({ event }) => ({ user: event.output }) }, 'openAutoLoginModal'],
+          },
+        ],
+        onError: {
+          target: 'idle',
+          actions: [
+            'clearStoredToken',
+            'forgetRequest',
+            { type: 'notifyError', params: ({ event }) => ({ text: readFailure(event.error, AUTO_LOGIN_MESSAGES.exchangeFailed).message }) },
+          ],
+        },
+      },
+    },
+    confirming: {
+      tags: ['autoLogin:confirming'],
+      on: {
+        'autoLogin.confirm': { target: 'loggingIn' },
+        'autoLogin.cancel': { target: 'idle', actions: ['closeAutoLoginModal', 'forgetRequest'] },
+      },
+    },
+    loggingIn: {
+      tags: ['autoLogin:busy', 'autoLogin:confirming'],
+      invoke: {
+        id: 'loginWithToken',
+        src: 'loginWithToken',
+        input: ({ context }) => requireRequest(context),
+        onDone: {
+          target: 'idle',
+          actions: ['closeAutoLoginModal', { type: 'signIn', params: ({ event }) => ({ user: event.output }) }, 'forgetRequest'],
+        },
+        onError: {
+          target: 'idle',
+          actions: [
+            'closeAutoLoginModal',
+            { type: 'notifyError', params: ({ event }) => ({ text: readFailure(event.error, AUTO_LOGIN_MESSAGES.loginFailed).message }) },
+            'forgetRequest',
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,311 @@
+/**
+ * Pay gating: what happens between 立即购买 and the pay modal (spec section 4,
+ * "Pay modal, logged-in user"), plus the anonymous case the spec leaves open.
+ *
+ * States: `idle` takes `purchase.start { goodsId, buyNum = 1, gameId }` and
+ * keeps it in `request`. Everything else sits under `gating`. `readingSession`
+ * invokes `readSession` (the app reads the session child): anonymous →
+ * `awaitingLogin`, which opens the login modal; a login still being set up
+ * (the session fetches the real-name facts before it announces the user) →
+ * `awaitingSignIn`; logged in → `checkingConfig`. `checkingConfig` invokes
+ * `fetchRealNameConfig` (step 1, always fresh). Enabled with `sceneType` 1 and
+ * no real-name info on the session → warn 请先实名 and open the real-name
+ * modal (props `{ from: 'pay' }`) in `awaitingRealName` (step 2); otherwise
+ * `checkingStock` invokes `checkStorage { goodsId, buyNum }` (step 3). Not
+ * enough stock → close the pay modal and warn 库存不足，请联系客服; enough, or
+ * a failed check (the spec counts it as available) → open the pay modal with
+ * props `{ goodsId, buyNum, gameId }` (step 4). Either way back to `idle`.
+ *
+ * Resuming: in `awaitingLogin` / `awaitingSignIn`, `session.changed` with a
+ * user reads the session again and carries on, so the shopper never starts
+ * over. Closing the login modal (`modal.close { name: 'login' }` or
+ * `modal.closeAll`, forwarded by the app) goes to `confirmingLogin`, which
+ * reads the session once more, because a successful login closes its modal
+ * before the session announces the user: still anonymous → `idle` quietly,
+ * signing in → `awaitingSignIn`, logged in → `checkingConfig`. The real-name
+ * modal works the same way: `realName.verified` → `checkingStock`; closing it
+ * → `confirmingRealName`, which reads the session: real-name info there →
+ * `checkingStock`, none → `idle` quietly.
+ *
+ * Invariants: at most one purchase is gated at a time. A second
+ * `purchase.start` in a checking state (tag `payGate:busy`, a double click) is
+ * ignored. In the two states that wait on a modal (tag `payGate:waiting`) the
+ * page behind the modal is inert, so a `purchase.start` there means the modal
+ * never showed (its code failed to load): the gating starts over with the new
+ * request. `session.changed` to nobody (logout, expiry) ends any gating.
+ * `request` is non-null exactly under `gating`.
+ *
+ * Not handled here: what the modals show, the pay modal's own flow (the
+ * `payment` machine), the requests and the toasts (the app provides
+ * `readSession`, `fetchRealNameConfig`, `checkStorage`, `notify` and the
+ * modal actions, which go to the root as `modal.open` / `modal.close`).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { RealNameConfig } from '../src/api/user';
+import { readFailure } from './failure';
+
+export interface PurchaseRequest {
+  goodsId: number;
+  buyNum: number;
+  gameId: number;
+}
+
+/** The session as far as the gate needs it; the app reads it from the `session` child. */
+export interface SessionFacts {
+  /** `signingIn`: a login is being set up (its real-name facts are still loading). */
+  status: 'anonymous' | 'signingIn' | 'loggedIn';
+  hasRealName: boolean;
+}
+
+export interface PayGateContext {
+  request: PurchaseRequest | null;
+  /** Whether the session had real-name info when it was last read in this gating. */
+  hasRealName: boolean;
+}
+
+/** Sent by the buy buttons (game detail, activity landing). */
+export interface PurchaseStartEvent {
+  type: 'purchase.start';
+  goodsId: number;
+  /** default 1 (spec section 9) */
+  buyNum?: number;
+  gameId: number;
+}
+
+export type PayGateEvent =
+  | PurchaseStartEvent
+  /** Forwarded by the app: the session announces every login and logout. */
+  | { type: 'session.changed'; user: { userId: number } | null }
+  /** Forwarded by the app: the real-name modal that this flow opened succeeded. */
+  | { type: 'realName.verified' }
+  /** Forwarded by the app: modals closing (the login or real-name modal this flow opened). */
+  | { type: 'modal.close'; name: string }
+  | { type: 'modal.closeAll' };
+
+export type PayGateTag = 'payGate:busy' | 'payGate:waiting';
+
+export const PAY_GATE_MESSAGES = {
+  realNameRequired: '请先实名',
+  outOfStock: '库存不足，请联系客服',
+  configFailed: '实名配置获取失败，请稍后重试',
+} as const;
+
+export const DEFAULT_BUY_NUM = 1;
+
+function requireRequest(context: PayGateContext): PurchaseRequest {
+  // Only reachable if a gating state ran without a request, which the chart rules out.
+  if (!context.request) throw new Error('payGate machine: no purchase request while gating');
+  return context.request;
+}
+
+const requestOf = (event: PurchaseStartEvent): PurchaseRequest => ({
+  goodsId: event.goodsId,
+  buyNum: event.buyNum ?? DEFAULT_BUY_NUM,
+  gameId: event.gameId,
+});
+
+const closes = (event: PayGateEvent, name: string) => event.type === 'modal.closeAll' || (event.type === 'modal.close' && event.name === name);
+
+export const payGateMachine = setup({
+  types: {} as {
+    context: PayGateContext;
+    events: PayGateEvent;
+    tags: PayGateTag;
+  },
+  actors: {
+    /** The app reads the `session` child of the system. */
+    readSession: fromPromise<SessionFacts>(async () => {
+      throw new Error('readSession is supplied by the app through payGateMachine.provide()');
+    }),
+    /** POST /u-nnpc/api/mall/realName/global/config */
+    fetchRealNameConfig: fromPromise<RealNameConfig>(async () => {
+      throw new Error('fetchRealNameConfig is supplied by the app through payGateMachine.provide()');
+    }),
+    /** POST /goods/mall/storage/checkStorage: whether `buyNum` units are in stock. */
+    checkStorage: fromPromise<boolean, PurchaseRequest>(async () => {
+      throw new Error('checkStorage is supplied by the app through payGateMachine.provide()');
+    }),
+  },
+  actions: {
+    assignRequest: assign((_, params: { request: PurchaseRequest }) => ({ request: params.request, hasRealName: false })),
+    assignFacts: assign((_, params: { facts: SessionFacts }) => ({ hasRealName: params.facts.hasRealName })),
+    assignVerified: assign({ hasRealName: true }),
+    clearRequest: assign({ request: null, hasRealName: false }),
+    /** A toast. */
+    notify: (_, _params: { kind: 'warning' | 'error'; text: string }) => {},
+    /** The app sends the root `modal.open { name: 'login' }`. */
+    openLoginModal: () => {},
+    /** The app sends the root `modal.open { name: 'realName', props: { from: 'pay' } }`. */
+    openRealNameModal: () => {},
+    /** The app sends the root `modal.open { name: 'pay', props: request }`. */
+    openPayModal: (_, _params: PurchaseRequest) => {},
+    /** The app sends the root `modal.close { name: 'pay' }` (spec: "close and warn"). */
+    closePayModal: () => {},
+  },
+  guards: {
+    isAnonymous: (_, params: { facts: SessionFacts }) => params.facts.status === 'anonymous',
+    isSigningIn: (_, params: { facts: SessionFacts }) => params.facts.status === 'signingIn',
+    hasRealName: (_, params: { facts: SessionFacts }) => params.facts.hasRealName,
+    /** Spec section 4 step 2: enabled, sceneType 1, and no real-name info. */
+    needsRealName: ({ context }, params: { config: RealNameConfig }) => params.config.enable && params.config.sceneType === 1 && !context.hasRealName,
+    isInStock: (_, params: { available: boolean }) => params.available,
+    hasUser: ({ event }) => event.type === 'session.changed' && event.user !== null,
+    isLoggedOut: ({ event }) => event.type === 'session.changed' && event.user === null,
+    closesLoginModal: ({ event }) => closes(event, 'login'),
+    closesRealNameModal: ({ event }) => closes(event, 'realName'),
+  },
+}).createMachine({
+  id: 'payGate',
+  context: { request: null, hasRealName: false },
+  initial: 'idle',
+  states: {
+    idle: {
+      // Cleared on entry, not on leaving `gating`: exit actions run before the
+      // transition's own, and `openPayModal` still needs the request.
+      entry: 'clearRequest',
+      on: {
+        'purchase.start': {
+          target: 'gating',
+          actions: { type: 'assignRequest', params: ({ event }) => ({ request: requestOf(event) }) },
+        },
+      },
+    },
+    gating: {
+      initial: 'readingSession',
+      on: {
+        'session.changed': { guard: 'isLoggedOut', target: 'idle' },
+      },
+      states: {
+        readingSession: {
+          tags: ['payGate:busy'],
+          invoke: {
+            id: 'readSession',
+            src: 'readSession',
+            onDone: [
+              { guard: { type: 'isAnonymous', params: ({ event }) => ({ facts: event.output }) }, target: 'awaitingLogin' },
+              { guard: { type: 'isSigningIn', params: ({ event }) => ({ facts: event.output }) }, target: 'awaitingSignIn' },
+              { target: 'checkingConfig', actions: { type: 'assignFacts', params: ({ event }) => ({ facts: event.output }) } },
+            ],
+            // Reading the session cannot really fail; if it did, the shopper can simply press the button again.
+            onError: { target: '#payGate.idle' },
+          },
+        },
+        awaitingLogin: {
+          tags: ['payGate:waiting'],
+          entry: 'openLoginModal',
+          on: {
+            'session.changed': { guard: 'hasUser', target: 'readingSession' },
+            'modal.close': { guard: 'closesLoginModal', target: 'confirmingLogin' },
+            'modal.closeAll': { target: 'confirmingLogin' },
+            'purchase.start': {
+              target: 'readingSession',
+              actions: { type: 'assignRequest', params: ({ event }) => ({ request: requestOf(event) }) },
+            },
+          },
+        },
+        confirmingLogin: {
+          tags: ['payGate:busy'],
+          invoke: {
+            id: 'confirmLogin',
+            src: 'readSession',
+            onDone: [
+              { guard: { type: 'isAnonymous', params: ({ event }) => ({ facts: event.output }) }, target: '#payGate.idle' },
+              { guard: { type: 'isSigningIn', params: ({ event }) => ({ facts: event.output }) }, target: 'awaitingSignIn' },
+              { target: 'checkingConfig', actions: { type: 'assignFacts', params: ({ event }) => ({ facts: event.output }) } },
+            ],
+            onError: { target: '#payGate.idle' },
+          },
+          on: {
+            'session.changed': { guard: 'hasUser', target: 'readingSession' },
+          },
+        },
+        awaitingSignIn: {
+          tags: ['payGate:busy'],
+          on: {
+            'session.changed': { guard: 'hasUser', target: 'readingSession' },
+          },
+        },
+        checkingConfig: {
+          tags: ['payGate:busy'],
+          invoke: {
+            id: 'fetchRealNameConfig',
+            src: 'fetchRealNameConfig',
+            onDone: [
+              {
+                guard: { type: 'needsRealName', params: ({ event }) => ({ config: event.output }) },
+                target: 'awaitingRealName',
+                actions: { type: 'notify', params: { kind: 'warning', text: PAY_GATE_MESSAGES.realNameRequired } },
+              },
+              { target: 'checkingStock' },
+            ],
+            onError: {
+              target: '#payGate.idle',
+              actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', text: readFailure(event.error, PAY_GATE_MESSAGES.configFailed).message }) },
+            },
+          },
+        },
+        awaitingRealName: {
+          tags: ['payGate:waiting'],
+          entry: 'openRealNameModal',
+          on: {
+            'realName.verified': { target: 'checkingStock', actions: 'assignVerified' },
+            'modal.close': { guard: 'closesRealNameModal', target: 'confirmingRealName' },
+            'modal.closeAll': { target: 'confirmingRealName' },
+            'purchase.start': {
+              target: 'readingSession',
+              actions: { type: 'assignRequest', params: ({ event }) => ({ request: requestOf(event) }) },
+            },
+          },
+        },
+        confirmingRealName: {
+          tags: ['payGate:busy'],
+          invoke: {
+            id: 'confirmRealName',
+            src: 'readSession',
+            onDone: [
+              {
+                guard: { type: 'hasRealName', params: ({ event }) => ({ facts: event.output }) },
+                target: 'checkingStock',
+                actions: 'assignVerified',
+              },
+              { target: '#payGate.idle' },
+            ],
+            onError: { target: '#payGate.idle' },
+          },
+          on: {
+            'realName.verified': { target: 'checkingStock', actions: 'assignVerified' },
+          },
+        },
+        checkingStock: {
+          tags: ['payGate:busy'],
+          invoke: {
+            id: 'checkStorage',
+            src: 'checkStorage',
+            input: ({ context }) => requireRequest(context),
+            onDone: [
+              {
+                guard: { type: 'isInStock', params: ({ event }) => ({ available: event.output }) },
+                target: '#payGate.idle',
+                actions: { type: 'openPayModal', params: ({ context }) => requireRequest(context) },
+              },
+              {
+                target: '#payGate.idle',
+                actions: ['closePayModal', { type: 'notify', params: { kind: 'warning', text: PAY_GATE_MESSAGES.outOfStock } }],
+              },
+            ],
+            // Spec section 7: a failed stock check counts as available (order creation checks again).
+            onError: {
+              target: '#payGate.idle',
+              actions: { type: 'openPayModal', params: ({ context }) => requireRequest(context) },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+/** Whether a purchase is being checked (the buy button may show it is working). */
+export function isGatingPurchase(snapshot: { hasTag(tag: PayGateTag): boolean }): boolean {
+  return snapshot.hasTag('payGate:busy');
+}

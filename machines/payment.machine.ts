@@ -1,0 +1,421 @@
+/**
+ * Payment: the pay modal's flow from 立即支付 to a paid, failed or closed
+ * order — creating the order, asking for a QR code or pay link, and polling
+ * the order's status until the server settles it.
+ *
+ * States: `idle` (no pay modal). The pay modal sends `payment.open {
+ * requestId, orderId? }` when it shows. Without `orderId` → `active.editing`
+ * (the modal's form picks goods, quantity, coupon or package, and channel);
+ * with one (继续支付 on an unpaid order) → `loadingOrder` (invokes
+ * `fetchOrder`): unpaid → `editing` with that order, anything else →
+ * `orderClosed`, a failed load → `loadFailed`. In `editing`,
+ * `payment.submit { channel, draft? }` enters `paying`: `creatingOrder`
+ * (invokes `createOrder` with the draft and the modal's `requestId`; skipped
+ * when the order already exists) → `requestingPayment` (invokes `payOrder`) →
+ * `awaitingPayment`, which alternates `waiting` (the named delay
+ * `statusPollInterval`, 2 s) and `checking` (invokes `checkStatus`). `paid` /
+ * `delivered` → close the pay modal, open `paySuccess { orderId }`, `idle`;
+ * `failed` → `failed` (重新支付: `payment.retry { requestId }` creates a new
+ * order from the same draft); `cancelled` / `expired` (or any other settled
+ * status) → `orderClosed`; `unpaid` or a failed check → `waiting` again. A
+ * failed create or pay request returns to `editing` with the server's message
+ * in `error` (an order created before the failure is kept and paid next time).
+ *
+ * `paying` is parallel: next to that `flow`, `leave` is `quiet` until
+ * `payment.close` (the dialog's × or Escape) moves it to `confirming` (tag
+ * `payment:confirmingLeave`, 确认离开 / 继续支付) while polling goes on:
+ * `payment.stay` returns to `quiet`, `payment.leave` closes the pay modal and
+ * goes to `idle`. The order stays unpaid on the server (no cancel call) and
+ * can be paid later from the order list. Outside `paying`, `payment.close`
+ * closes at once.
+ *
+ * Invariants: `paying` announces `payment.started` on entry and
+ * `payment.ended` on exit, so the two always pair up (success, failure,
+ * expiry, leaving, or the modal closing) and the build poll never reloads the
+ * page mid-payment. At most one order per `requestId`: `payment.submit` is
+ * only taken in `editing`, so a double click sends one create request, and a
+ * retried create with the same `requestId` gets the same order back from the
+ * server. Polling runs only in `paying` and so stops whenever the modal goes
+ * away: `modal.close { name: 'pay' }` / `modal.closeAll` (forwarded by the app,
+ * e.g. when the session expires) and `session.changed` to nobody all return to
+ * `idle`.
+ *
+ * Not handled here: the form and the server data it shows (React Query in the
+ * pay modal), the countdown display (derived from `expireTime`; the server
+ * decides expiry and polling reports it), the success modal, and the requests
+ * (the app provides every actor and the modal/announce actions).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { Order, OrderLine, OrderStatus, PayChannelCode, Payment } from '../src/api/orders';
+import { readFailure } from './failure';
+
+/** What 立即支付 orders: one goods (unified/order/create) or a package (combine/order/create). */
+export type OrderDraft =
+  | { kind: 'goods'; goodsId: number; buyNum: number; couponId: string | null }
+  | { kind: 'package'; packageId: number; items: OrderLine[] };
+
+export interface CreateOrderInput {
+  draft: OrderDraft;
+  requestId: string;
+}
+
+export interface PayOrderInput {
+  orderId: string;
+  channel: PayChannelCode;
+}
+
+export interface StatusAnswer {
+  orderId: string;
+  status: OrderStatus;
+}
+
+export interface PaymentContext {
+  /** The idempotency key of the order being created; set by the modal, renewed by 重新支付. */
+  requestId: string | null;
+  /** An existing order to pay (继续支付), until it is loaded. */
+  orderId: string | null;
+  draft: OrderDraft | null;
+  channel: PayChannelCode | null;
+  /** The order being paid, once created or loaded. */
+  order: Order | null;
+  /** The QR code or pay link of the current pay request. */
+  payment: Payment | null;
+  /** The last status the server reported (for the closed and failed messages). */
+  status: OrderStatus | null;
+  /** Why the last create or pay request failed, or why the order could not be loaded. */
+  error: string | null;
+}
+
+export type PaymentEvent =
+  | { type: 'payment.open'; requestId: string; orderId?: string | undefined }
+  | { type: 'payment.submit'; channel: PayChannelCode; draft?: OrderDraft | undefined }
+  | { type: 'payment.retry'; requestId: string }
+  | { type: 'payment.close' }
+  | { type: 'payment.stay' }
+  | { type: 'payment.leave' }
+  /** Forwarded by the app. */
+  | { type: 'modal.close'; name: string }
+  | { type: 'modal.closeAll' }
+  | { type: 'session.changed'; user: { userId: number } | null };
+
+/** The events the pay modal sends (through the root); the others are forwarded by the app. */
+export type PaymentUiEvent = Extract<PaymentEvent, { type: `payment.${string}` }>;
+
+/** Sent to the root (the app forwards them to the build poll). */
+export type PaymentAnnouncement = { type: 'payment.started' } | { type: 'payment.ended' };
+
+export type PaymentTag =
+  | 'payment:active'
+  | 'payment:loading'
+  | 'payment:editing'
+  | 'payment:paying'
+  | 'payment:creating'
+  | 'payment:awaiting'
+  | 'payment:confirmingLeave'
+  | 'payment:failed'
+  | 'payment:closed';
+
+export const PAYMENT_MESSAGES = {
+  createFailed: '下单失败，请稍后重试',
+  payFailed: '发起支付失败，请稍后重试',
+  loadFailed: '订单加载失败，请稍后重试',
+} as const;
+
+function requireOrder(context: PaymentContext): Order {
+  // Only reachable if a paying state ran without an order, which the chart rules out.
+  if (!context.order) throw new Error('payment machine: no order while paying');
+  return context.order;
+}
+
+function createInput(context: PaymentContext): CreateOrderInput {
+  if (!context.draft || !context.requestId) throw new Error('payment machine: creating an order without a draft or requestId');
+  return { draft: context.draft, requestId: context.requestId };
+}
+
+const PAID: readonly OrderStatus[] = ['paid', 'delivered'];
+
+export const paymentMachine = setup({
+  types: {} as {
+    context: PaymentContext;
+    events: PaymentEvent;
+    tags: PaymentTag;
+  },
+  actors: {
+    /** GET order/detail */
+    fetchOrder: fromPromise<Order, { orderId: string }>(async () => {
+      throw new Error('fetchOrder is supplied by the app through paymentMachine.provide()');
+    }),
+    /** unified/order/create or combine/order/create, by draft kind */
+    createOrder: fromPromise<Order, CreateOrderInput>(async () => {
+      throw new Error('createOrder is supplied by the app through paymentMachine.provide()');
+    }),
+    /** unified/order/pay */
+    payOrder: fromPromise<Payment, PayOrderInput>(async () => {
+      throw new Error('payOrder is supplied by the app through paymentMachine.provide()');
+    }),
+    /** order/status */
+    checkStatus: fromPromise<StatusAnswer, { orderId: string }>(async () => {
+      throw new Error('checkStatus is supplied by the app through paymentMachine.provide()');
+    }),
+  },
+  actions: {
+    assignOpen: assign((_, params: { requestId: string; orderId: string | null }) => ({
+      requestId: params.requestId,
+      orderId: params.orderId,
+    })),
+    assignSubmit: assign((_, params: { channel: PayChannelCode; draft: OrderDraft | null }) => ({
+      channel: params.channel,
+      draft: params.draft,
+      error: null,
+    })),
+    assignChannel: assign((_, params: { channel: PayChannelCode }) => ({ channel: params.channel, error: null })),
+    assignOrder: assign((_, params: { order: Order }) => ({ order: params.order, orderId: params.order.orderId, status: params.order.status })),
+    assignPayment: assign((_, params: { payment: Payment }) => ({ payment: params.payment })),
+    assignStatus: assign((_, params: { status: OrderStatus }) => ({ status: params.status })),
+    assignError: assign((_, params: { message: string }) => ({ error: params.message, payment: null })),
+    /** 重新支付: a new attempt, so a new requestId and no order yet. */
+    assignRetry: assign((_, params: { requestId: string }) => ({
+      requestId: params.requestId,
+      order: null,
+      orderId: null,
+      payment: null,
+      status: null,
+      error: null,
+    })),
+    reset: assign({ requestId: null, orderId: null, draft: null, channel: null, order: null, payment: null, status: null, error: null }),
+    /** The app sends the root `payment.started`. */
+    announcePaymentStarted: () => {},
+    /** The app sends the root `payment.ended`. */
+    announcePaymentEnded: () => {},
+    /** The app sends the root `modal.close { name: 'pay' }`. */
+    closePayModal: () => {},
+    /** The app sends the root `modal.open { name: 'paySuccess', props: { orderId } }`. */
+    openPaySuccessModal: (_, _params: { orderId: string }) => {},
+  },
+  guards: {
+    hasOrderId: ({ event }) => event.type === 'payment.open' && typeof event.orderId === 'string' && event.orderId !== '',
+    hasOrder: ({ context }) => context.order !== null,
+    hasDraftInEvent: ({ event }) => event.type === 'payment.submit' && event.draft !== undefined,
+    hasDraft: ({ context }) => context.draft !== null,
+    isUnpaidOrder: (_, params: { status: OrderStatus }) => params.status === 'unpaid',
+    isPaid: (_, params: { status: OrderStatus }) => PAID.includes(params.status),
+    isFailed: (_, params: { status: OrderStatus }) => params.status === 'failed',
+    closesPayModal: ({ event }) => event.type === 'modal.closeAll' || (event.type === 'modal.close' && event.name === 'pay'),
+    isLoggedOut: ({ event }) => event.type === 'session.changed' && event.user === null,
+  },
+  delays: {
+    statusPollInterval: 2000,
+  },
+}).createMachine({
+  id: 'payment',
+  context: { requestId: null, orderId: null, draft: null, channel: null, order: null, payment: null, status: null, error: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      entry: 'reset',
+      on: {
+        'payment.open': [
+          {
+            guard: 'hasOrderId',
+            target: 'active.loadingOrder',
+            actions: { type: 'assignOpen', params: ({ event }) => ({ requestId: event.requestId, orderId: event.orderId ?? null }) },
+          },
+          {
+            target: 'active.editing',
+            actions: { type: 'assignOpen', params: ({ event }) => ({ requestId: event.requestId, orderId: null }) },
+          },
+        ],
+      },
+    },
+    active: {
+      tags: ['payment:active'],
+      initial: 'editing',
+      on: {
+        'modal.close': { guard: 'closesPayModal', target: 'idle' },
+        'modal.closeAll': { target: 'idle' },
+        'session.changed': { guard: 'isLoggedOut', target: 'idle', actions: 'closePayModal' },
+      },
+      states: {
+        loadingOrder: {
+          tags: ['payment:loading'],
+          invoke: {
+            id: 'fetchOrder',
+            src: 'fetchOrder',
+            input: ({ context }) => ({ orderId: context.orderId ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'isUnpaidOrder', params: ({ event }) => ({ status: event.output.status }) },
+                target: 'editing',
+                actions: { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) },
+              },
+              { target: 'orderClosed', actions: { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) } },
+            ],
+            onError: {
+              target: 'loadFailed',
+              actions: { type: 'assignError', params: ({ event }) => ({ message: readFailure(event.error, PAYMENT_MESSAGES.loadFailed).message }) },
+            },
+          },
+          on: {
+            'payment.close': { target: '#payment.idle', actions: 'closePayModal' },
+          },
+        },
+        loadFailed: {
+          tags: ['payment:closed'],
+          on: {
+            'payment.close': { target: '#payment.idle', actions: 'closePayModal' },
+          },
+        },
+        editing: {
+          tags: ['payment:editing'],
+          on: {
+            'payment.submit': [
+              {
+                guard: 'hasOrder',
+                target: 'paying.flow.requestingPayment',
+                actions: { type: 'assignChannel', params: ({ event }) => ({ channel: event.channel }) },
+              },
+              {
+                guard: 'hasDraftInEvent',
+                target: 'paying',
+                actions: { type: 'assignSubmit', params: ({ event }) => ({ channel: event.channel, draft: event.draft ?? null }) },
+              },
+            ],
+            'payment.close': { target: '#payment.idle', actions: 'closePayModal' },
+          },
+        },
+        paying: {
+          type: 'parallel',
+          tags: ['payment:paying'],
+          entry: 'announcePaymentStarted',
+          exit: 'announcePaymentEnded',
+          states: {
+            flow: {
+              initial: 'creatingOrder',
+              states: {
+                creatingOrder: {
+                  tags: ['payment:creating'],
+                  invoke: {
+                    id: 'createOrder',
+                    src: 'createOrder',
+                    input: ({ context }) => createInput(context),
+                    onDone: {
+                      target: 'requestingPayment',
+                      actions: { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) },
+                    },
+                    onError: {
+                      target: '#payment.active.editing',
+                      actions: { type: 'assignError', params: ({ event }) => ({ message: readFailure(event.error, PAYMENT_MESSAGES.createFailed).message }) },
+                    },
+                  },
+                },
+                requestingPayment: {
+                  tags: ['payment:creating'],
+                  invoke: {
+                    id: 'payOrder',
+                    src: 'payOrder',
+                    input: ({ context }) => ({ orderId: requireOrder(context).orderId, channel: context.channel ?? 'wechat' }),
+                    onDone: {
+                      target: 'awaitingPayment',
+                      actions: { type: 'assignPayment', params: ({ event }) => ({ payment: event.output }) },
+                    },
+                    onError: {
+                      target: '#payment.active.editing',
+                      actions: { type: 'assignError', params: ({ event }) => ({ message: readFailure(event.error, PAYMENT_MESSAGES.payFailed).message }) },
+                    },
+                  },
+                },
+                awaitingPayment: {
+                  tags: ['payment:awaiting'],
+                  initial: 'waiting',
+                  states: {
+                    waiting: {
+                      after: { statusPollInterval: 'checking' },
+                    },
+                    checking: {
+                      invoke: {
+                        id: 'checkStatus',
+                        src: 'checkStatus',
+                        input: ({ context }) => ({ orderId: requireOrder(context).orderId }),
+                        onDone: [
+                          {
+                            guard: { type: 'isPaid', params: ({ event }) => ({ status: event.output.status }) },
+                            target: '#payment.idle',
+                            actions: ['closePayModal', { type: 'openPaySuccessModal', params: ({ context }) => ({ orderId: requireOrder(context).orderId }) }],
+                          },
+                          {
+                            guard: { type: 'isFailed', params: ({ event }) => ({ status: event.output.status }) },
+                            target: '#payment.active.failed',
+                            actions: { type: 'assignStatus', params: ({ event }) => ({ status: event.output.status }) },
+                          },
+                          {
+                            guard: { type: 'isUnpaidOrder', params: ({ event }) => ({ status: event.output.status }) },
+                            target: 'waiting',
+                          },
+                          {
+                            target: '#payment.active.orderClosed',
+                            actions: { type: 'assignStatus', params: ({ event }) => ({ status: event.output.status }) },
+                          },
+                        ],
+                        // A failed check is retried at the next interval (docs/api.md: polling continues).
+                        onError: { target: 'waiting' },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            leave: {
+              initial: 'quiet',
+              states: {
+                quiet: {
+                  on: { 'payment.close': 'confirming' },
+                },
+                confirming: {
+                  tags: ['payment:confirmingLeave'],
+                  on: {
+                    'payment.stay': 'quiet',
+                    'payment.leave': { target: '#payment.idle', actions: 'closePayModal' },
+                  },
+                },
+              },
+            },
+          },
+        },
+        failed: {
+          tags: ['payment:failed'],
+          on: {
+            'payment.retry': {
+              guard: 'hasDraft',
+              target: 'paying',
+              actions: { type: 'assignRetry', params: ({ event }) => ({ requestId: event.requestId }) },
+            },
+            'payment.close': { target: '#payment.idle', actions: 'closePayModal' },
+          },
+        },
+        orderClosed: {
+          tags: ['payment:closed'],
+          on: {
+            'payment.close': { target: '#payment.idle', actions: 'closePayModal' },
+          },
+        },
+      },
+    },
+  },
+});
+
+type Tagged = { hasTag(tag: PaymentTag): boolean };
+
+/** A payment is in progress: the pay modal asks before closing. */
+export function isPaying(snapshot: Tagged): boolean {
+  return snapshot.hasTag('payment:paying');
+}
+
+/** An order or pay request is in flight: 立即支付 is disabled. */
+export function isSubmitting(snapshot: Tagged): boolean {
+  return snapshot.hasTag('payment:creating');
+}
+
+/** The QR code or pay link is shown and the status is being polled. */
+export function isAwaitingPayment(snapshot: Tagged): boolean {
+  return snapshot.hasTag('payment:awaiting');
+}

@@ -1,0 +1,377 @@
+/**
+ * Session: who is logged in, with the real-name facts the purchase flow needs,
+ * and what happens when the login ends (spec sections 4 and 8).
+ *
+ * States: `anonymous` (tag `session:anonymous`) has no user. The machine
+ * starts there; when the input holds a user (persisted in localStorage, read
+ * and validated by the app) it moves on at once to `loggedIn` (the only way
+ * `anonymous` ever holds a user), setting the request token again. `loggedIn` (tag `session:loggedIn`)
+ * holds one and has two children: `active` and `loggingOut` (tag
+ * `session:loggingOut`, invokes `logout`). `active` starts in `waitingToPing`
+ * when the user was restored: after `tokenPingDelay` (1 s) `checkingToken`
+ * calls `checkToken` (GET /u-nnpc/hello) once and rests in `ready` whatever
+ * the answer. A fresh login (`session.login { user }`, from any state) enters
+ * `signingIn` (tag `session:signingIn`): `fetchingConfig` reads the real-name
+ * global config, `fetchingRealName` reads the user's real-name info when the
+ * config is enabled, then `ready`. `expired` (tag `session:expired`) follows
+ * `session.expired` from any `loggedIn` state: it waits `expiryPromptDelay`
+ * (300 ms) in `waiting`, then closes every modal, warns and opens the login
+ * modal, and rests in `prompted` until someone logs in.
+ *
+ * Effects, all named and supplied by the app: a login stores the user (with
+ * its real-name info) in localStorage, sets the token cookie and the request
+ * token, sets the analytics user id and toasts 登录成功; a logout that the
+ * server accepts clears all of that and toasts 退出成功！, one it rejects
+ * toasts the server's message and stays logged in; an expiry clears all of
+ * that without a call. Whenever the user changes (login, logout, expiry,
+ * another tab) the parent hears `session.changed { user }` through
+ * `announceSessionChanged`; after a fresh login that happens once the
+ * real-name info is known, so a purchase resumed on it sees that info.
+ * `session.synced { user, realName }` (the app's `storage` listener: another
+ * tab logged in or out) adopts the other tab's session quietly.
+ *
+ * Invariants: `user` is non-null exactly in `loggedIn`; the request token is
+ * the user's token exactly in `loggedIn`; `realName` is null whenever `user`
+ * is; an expiry is handled once however many calls fail with it (only
+ * `loggedIn` takes `session.expired`), and the token ping's own auth failure
+ * reaches the machine only as that `session.expired` (the app's global auth
+ * listener sends it), never through `checkToken`'s error.
+ *
+ * Not handled here: the login ways (login, qrLogin and autoLogin machines,
+ * which send `session.login`), detecting auth errors (the HTTP layer and the
+ * app's bridge), storage formats, cookies and toasts (the app's effects), and
+ * navigation: nothing here changes the URL, so the page and a chosen goods
+ * item are still there after logging in again.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { RealNameConfig, RealNameInfo, UserInfo } from '../src/api/user';
+import { readFailure } from './failure';
+
+/** What the app keeps in localStorage between visits (spec section 3). */
+export interface PersistedSession {
+  user: UserInfo;
+  realName: RealNameInfo | null;
+}
+
+export interface SessionInput {
+  /** The session found in storage at start, already validated; null or absent when there is none. */
+  restored?: PersistedSession | null;
+}
+
+export interface SessionContext {
+  user: UserInfo | null;
+  realName: RealNameInfo | null;
+  /** The real-name global config fetched at the last login; null until then (and after a reload). */
+  realNameConfig: RealNameConfig | null;
+}
+
+export type SessionEvent =
+  /** A login way succeeded with this user (also: switching to another account). */
+  | { type: 'session.login'; user: UserInfo }
+  | { type: 'session.logout' }
+  /** A call answered `auth_40001` / `auth_40002`. */
+  | { type: 'session.expired'; code?: string | undefined }
+  | { type: 'session.realNameVerified'; info: RealNameInfo }
+  /** Another tab changed the stored session (null user: it logged out). */
+  | { type: 'session.synced'; user: UserInfo | null; realName: RealNameInfo | null };
+
+/** Sent to the parent whenever the user logs in or out. */
+export interface SessionChangedEvent {
+  type: 'session.changed';
+  user: UserInfo | null;
+}
+
+/**
+ * Sent to the root by the real-name modal after a successful verification
+ * when the purchase flow opened it (`props.from === 'pay'`), so the purchase
+ * can continue. The session itself learns it from `session.realNameVerified`.
+ */
+export interface RealNameVerifiedEvent {
+  type: 'realName.verified';
+  info: RealNameInfo;
+}
+
+export type SessionTag = 'session:anonymous' | 'session:loggedIn' | 'session:expired' | 'session:signingIn' | 'session:loggingOut';
+
+export type NoticeKind = 'success' | 'warning' | 'error';
+
+/** The session's own messages (spec section 8). A rejected logout shows the server's message instead. */
+export const SESSION_MESSAGES = {
+  loggedIn: '登录成功',
+  loggedOut: '退出成功！',
+  expired: '登录信息已失效,请重新登录',
+  logoutFailed: '退出失败，请稍后重试',
+} as const;
+
+function requireUser(context: SessionContext): UserInfo {
+  // Only reachable if a `loggedIn` action ran without a user, which the chart rules out.
+  if (!context.user) throw new Error('session machine: no user while logged in');
+  return context.user;
+}
+
+export const sessionMachine = setup({
+  types: {} as {
+    context: SessionContext;
+    events: SessionEvent;
+    input: SessionInput | undefined;
+    tags: SessionTag;
+  },
+  actors: {
+    /** GET /u-nnpc/hello with the restored token. Its result is not used: an auth failure arrives as `session.expired`. */
+    checkToken: fromPromise<unknown>(async () => {
+      throw new Error('checkToken is supplied by the app through sessionMachine.provide()');
+    }),
+    fetchRealNameConfig: fromPromise<RealNameConfig>(async () => {
+      throw new Error('fetchRealNameConfig is supplied by the app through sessionMachine.provide()');
+    }),
+    fetchRealNameInfo: fromPromise<RealNameInfo | null>(async () => {
+      throw new Error('fetchRealNameInfo is supplied by the app through sessionMachine.provide()');
+    }),
+    logout: fromPromise<unknown, { token: string }>(async () => {
+      throw new Error('logout is supplied by the app through sessionMachine.provide()');
+    }),
+  },
+  actions: {
+    assignUser: assign((_, params: { user: UserInfo }) => ({ user: params.user, realName: null, realNameConfig: null })),
+    assignRealNameConfig: assign((_, params: { config: RealNameConfig }) => ({ realNameConfig: params.config })),
+    assignRealName: assign((_, params: { info: RealNameInfo | null }) => ({ realName: params.info })),
+    assignSynced: assign((_, params: { user: UserInfo; realName: RealNameInfo | null }) => ({
+      user: params.user,
+      realName: params.realName,
+      realNameConfig: null,
+    })),
+    clearUser: assign({ user: null, realName: null, realNameConfig: null }),
+    /** The app writes `{ user, realName }` to localStorage. */
+    persistSession: (_, _params: PersistedSession) => {},
+    /** The app removes the stored session. */
+    forgetSession: () => {},
+    /** The app makes every request carry this token. */
+    setRequestToken: (_, _params: { token: string }) => {},
+    /** The app sets the `token` cookie for 30 days. */
+    setTokenCookie: (_, _params: { token: string }) => {},
+    /** The app drops the request token and the cookie. */
+    clearToken: () => {},
+    /** The analytics user id (null: anonymous). */
+    identifyUser: (_, _params: { userId: number | null }) => {},
+    /** A toast. */
+    notify: (_, _params: { kind: NoticeKind; text: string }) => {},
+    /** The app sends the parent `session.changed { user }` (sendParent). */
+    announceSessionChanged: (_, _params: { user: UserInfo | null }) => {},
+    /** The app sends the parent `modal.closeAll`. */
+    closeAllModals: () => {},
+    /** The app sends the parent `modal.open { name: 'login' }`. */
+    openLoginModal: () => {},
+  },
+  guards: {
+    hasRestoredUser: ({ context }) => context.user !== null,
+    isRealNameEnabled: (_, params: { config: RealNameConfig }) => params.config.enable,
+    /** Another tab is logged in as someone other than this tab's user. */
+    isOtherUserSynced: ({ context, event }) =>
+      event.type === 'session.synced' && event.user !== null && event.user.userId !== context.user?.userId,
+    /** Another tab refreshed this same user's stored session (e.g. real-name info). */
+    isSameUserSynced: ({ context, event }) =>
+      event.type === 'session.synced' && event.user !== null && context.user !== null && event.user.userId === context.user.userId,
+    /** Another tab logged out while this one holds a user. */
+    isLogoutSynced: ({ context, event }) => event.type === 'session.synced' && event.user === null && context.user !== null,
+  },
+  delays: {
+    tokenPingDelay: 1000,
+    expiryPromptDelay: 300,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    user: input?.restored?.user ?? null,
+    realName: input?.restored?.realName ?? null,
+    realNameConfig: null,
+  }),
+  initial: 'anonymous',
+  on: {
+    'session.login': {
+      // A root transition exits every active state: a login during another login starts over.
+      target: '.loggedIn.active.signingIn',
+      actions: [
+        { type: 'assignUser', params: ({ event }) => ({ user: event.user }) },
+        { type: 'persistSession', params: ({ event }) => ({ user: event.user, realName: null }) },
+        { type: 'setTokenCookie', params: ({ event }) => ({ token: event.user.token }) },
+        { type: 'setRequestToken', params: ({ event }) => ({ token: event.user.token }) },
+        { type: 'identifyUser', params: ({ event }) => ({ userId: event.user.userId }) },
+        { type: 'notify', params: { kind: 'success', text: SESSION_MESSAGES.loggedIn } },
+      ],
+    },
+    'session.synced': [
+      {
+        guard: 'isOtherUserSynced',
+        target: '.loggedIn.active.ready',
+        actions: [
+          { type: 'assignSynced', params: ({ event }) => ({ user: event.user!, realName: event.realName }) },
+          { type: 'setRequestToken', params: ({ context }) => ({ token: requireUser(context).token }) },
+          { type: 'identifyUser', params: ({ context }) => ({ userId: requireUser(context).userId }) },
+          { type: 'announceSessionChanged', params: ({ context }) => ({ user: context.user }) },
+        ],
+      },
+      {
+        guard: 'isSameUserSynced',
+        actions: { type: 'assignRealName', params: ({ event }) => ({ info: event.realName }) },
+      },
+      {
+        guard: 'isLogoutSynced',
+        target: '.anonymous',
+        actions: ['clearUser', 'clearToken', { type: 'identifyUser', params: { userId: null } }, { type: 'announceSessionChanged', params: { user: null } }],
+      },
+    ],
+  },
+  states: {
+    anonymous: {
+      tags: ['session:anonymous'],
+      // Only at start: `anonymous` is otherwise always entered with the user cleared.
+      always: {
+        guard: 'hasRestoredUser',
+        target: 'loggedIn.active.waitingToPing',
+        actions: [
+          { type: 'setRequestToken', params: ({ context }) => ({ token: requireUser(context).token }) },
+          { type: 'identifyUser', params: ({ context }) => ({ userId: requireUser(context).userId }) },
+        ],
+      },
+    },
+    loggedIn: {
+      tags: ['session:loggedIn'],
+      initial: 'active',
+      on: {
+        'session.expired': {
+          target: 'expired',
+          actions: ['clearUser', 'forgetSession', 'clearToken', { type: 'identifyUser', params: { userId: null } }, { type: 'announceSessionChanged', params: { user: null } }],
+        },
+        'session.realNameVerified': {
+          actions: [
+            { type: 'assignRealName', params: ({ event }) => ({ info: event.info }) },
+            { type: 'persistSession', params: ({ context }) => ({ user: requireUser(context), realName: context.realName }) },
+          ],
+        },
+      },
+      states: {
+        active: {
+          initial: 'ready',
+          on: {
+            'session.logout': { target: 'loggingOut' },
+          },
+          states: {
+            waitingToPing: {
+              after: { tokenPingDelay: 'checkingToken' },
+            },
+            checkingToken: {
+              invoke: {
+                id: 'checkToken',
+                src: 'checkToken',
+                // An auth failure has already expired the session (via `session.expired`); any other failure is ignored.
+                onDone: { target: 'ready' },
+                onError: { target: 'ready' },
+              },
+            },
+            signingIn: {
+              tags: ['session:signingIn'],
+              initial: 'fetchingConfig',
+              onDone: {
+                target: 'ready',
+                actions: { type: 'announceSessionChanged', params: ({ context }) => ({ user: context.user }) },
+              },
+              states: {
+                fetchingConfig: {
+                  invoke: {
+                    id: 'fetchRealNameConfig',
+                    src: 'fetchRealNameConfig',
+                    onDone: [
+                      {
+                        guard: { type: 'isRealNameEnabled', params: ({ event }) => ({ config: event.output }) },
+                        target: 'fetchingRealName',
+                        actions: { type: 'assignRealNameConfig', params: ({ event }) => ({ config: event.output }) },
+                      },
+                      {
+                        target: 'done',
+                        actions: { type: 'assignRealNameConfig', params: ({ event }) => ({ config: event.output }) },
+                      },
+                    ],
+                    // Without the config the purchase flow fetches it again; the login itself stands.
+                    onError: { target: 'done' },
+                  },
+                },
+                fetchingRealName: {
+                  invoke: {
+                    id: 'fetchRealNameInfo',
+                    src: 'fetchRealNameInfo',
+                    onDone: {
+                      target: 'done',
+                      actions: [
+                        { type: 'assignRealName', params: ({ event }) => ({ info: event.output }) },
+                        { type: 'persistSession', params: ({ context }) => ({ user: requireUser(context), realName: context.realName }) },
+                      ],
+                    },
+                    onError: { target: 'done' },
+                  },
+                },
+                done: { type: 'final' },
+              },
+            },
+            ready: {},
+          },
+        },
+        loggingOut: {
+          tags: ['session:loggingOut'],
+          invoke: {
+            id: 'logout',
+            src: 'logout',
+            input: ({ context }) => ({ token: requireUser(context).token }),
+            onDone: {
+              target: '#session.anonymous',
+              actions: [
+                'clearUser',
+                'forgetSession',
+                'clearToken',
+                { type: 'identifyUser', params: { userId: null } },
+                { type: 'notify', params: { kind: 'success', text: SESSION_MESSAGES.loggedOut } },
+                { type: 'announceSessionChanged', params: { user: null } },
+              ],
+            },
+            onError: {
+              target: 'active.ready',
+              actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', text: readFailure(event.error, SESSION_MESSAGES.logoutFailed).message }) },
+            },
+          },
+        },
+      },
+    },
+    expired: {
+      tags: ['session:expired'],
+      initial: 'waiting',
+      states: {
+        waiting: {
+          after: {
+            expiryPromptDelay: {
+              target: 'prompted',
+              actions: ['closeAllModals', { type: 'notify', params: { kind: 'warning', text: SESSION_MESSAGES.expired } }, 'openLoginModal'],
+            },
+          },
+        },
+        prompted: {},
+      },
+    },
+  },
+});
+
+/** Anything carrying the session's snapshot shape: the actor's snapshot or a test double. */
+interface SessionSnapshotLike {
+  context: SessionContext;
+  hasTag(tag: SessionTag): boolean;
+}
+
+export function currentUser(snapshot: { context: SessionContext }): UserInfo | null {
+  return snapshot.context.user;
+}
+
+export function isLoggedIn(snapshot: SessionSnapshotLike): boolean {
+  return snapshot.hasTag('session:loggedIn');
+}
+
+export function isLoggingOut(snapshot: SessionSnapshotLike): boolean {
+  return snapshot.hasTag('session:loggingOut');
+}

@@ -1,0 +1,145 @@
+/**
+ * The real effects of the buying flows (machines/pay-gate and
+ * machines/payment): the API calls, with failures turned into text a shopper
+ * can read, the session facts read from the system, toasts, and the events
+ * both flows send to the root (`modal.open` / `modal.close`,
+ * `payment.started` / `payment.ended`).
+ *
+ * `createPurchaseActors()` returns the two machines with these effects
+ * provided; src/app/root-actor.ts hands them to the app machine. Tests pass
+ * fakes for any part (api, effects, delays). Nothing here runs at import.
+ */
+import { fromPromise, sendParent } from 'xstate';
+import { payGateMachine, type PurchaseRequest, type SessionFacts } from '../../machines/pay-gate.machine';
+import { paymentMachine, type CreateOrderInput, type PayOrderInput, type StatusAnswer } from '../../machines/payment.machine';
+import { isApiError, userMessage } from '../api/errors';
+import { getStorage } from '../api/goods';
+import { createCombinedOrder, createOrder, getOrder, getOrderStatus, payOrder, type Order, type Payment } from '../api/orders';
+import { getRealNameConfig, type RealNameConfig } from '../api/user';
+import { toast } from './toast';
+
+/** The calls the buying flows make; each rejects with `{ code, message }` where message is shopper-readable. */
+export interface PurchaseApi {
+  fetchRealNameConfig(signal: AbortSignal): Promise<RealNameConfig>;
+  checkStorage(request: PurchaseRequest, signal: AbortSignal): Promise<boolean>;
+  fetchOrder(orderId: string, signal: AbortSignal): Promise<Order>;
+  createOrder(input: CreateOrderInput, signal: AbortSignal): Promise<Order>;
+  payOrder(input: PayOrderInput, signal: AbortSignal): Promise<Payment>;
+  checkStatus(orderId: string, signal: AbortSignal): Promise<StatusAnswer>;
+}
+
+export interface PurchaseEffects {
+  notify(kind: 'warning' | 'error', text: string): void;
+}
+
+/** Delay overrides in ms (tests); the machines' defaults otherwise. */
+export interface PurchaseDelays {
+  /** Order status polling interval (default 2000). */
+  statusPollMs?: number;
+}
+
+export interface PurchaseFlowOptions {
+  api?: Partial<PurchaseApi>;
+  effects?: Partial<PurchaseEffects>;
+  delays?: PurchaseDelays;
+}
+
+/** An error the machines read with `readFailure()`: the business code and a message to show as is. */
+export class PurchaseFlowError extends Error {
+  override readonly name = 'PurchaseFlowError';
+  readonly code: string | undefined;
+
+  constructor(message: string, code: string | undefined, cause: unknown) {
+    super(message, { cause });
+    this.code = code;
+  }
+}
+
+async function shopperErrors<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw new PurchaseFlowError(userMessage(error), isApiError(error) ? error.code : undefined, error);
+  }
+}
+
+export const browserPurchaseApi: PurchaseApi = {
+  fetchRealNameConfig: (signal) => shopperErrors(getRealNameConfig({ signal })),
+  checkStorage: ({ goodsId, buyNum }, signal) => shopperErrors(getStorage({ goodsId, buyNum }, { signal })),
+  fetchOrder: (orderId, signal) => shopperErrors(getOrder(orderId, { signal })),
+  createOrder: ({ draft, requestId }, signal) =>
+    shopperErrors(
+      draft.kind === 'goods'
+        ? createOrder({ goodsId: draft.goodsId, buyNum: draft.buyNum, couponId: draft.couponId ?? undefined, requestId }, { signal })
+        : createCombinedOrder({ items: draft.items, packageId: draft.packageId, requestId }, { signal }),
+    ),
+  payOrder: ({ orderId, channel }, signal) => shopperErrors(payOrder({ orderId, channelCode: channel }, { signal })),
+  checkStatus: (orderId, signal) => shopperErrors(getOrderStatus(orderId, { signal })),
+};
+
+interface SessionLike {
+  getSnapshot(): { hasTag(tag: string): boolean; context?: { realName?: unknown } };
+}
+
+/** What the pay gate needs of the `session` child; anonymous when there is none. */
+export function readSessionFacts(system: { get(systemId: string): unknown }): SessionFacts {
+  const session = system.get('session') as SessionLike | undefined;
+  const snapshot = session?.getSnapshot();
+  if (!snapshot) return { status: 'anonymous', hasRealName: false };
+  const hasRealName = snapshot.context?.realName !== null && snapshot.context?.realName !== undefined;
+  if (snapshot.hasTag('session:signingIn')) return { status: 'signingIn', hasRealName };
+  if (snapshot.hasTag('session:loggedIn')) return { status: 'loggedIn', hasRealName };
+  return { status: 'anonymous', hasRealName: false };
+}
+
+const browserEffects: PurchaseEffects = {
+  notify: (kind, text) => {
+    toast[kind](text);
+  },
+};
+
+const numeric = (ms: number | undefined) => (ms === undefined ? undefined : Math.max(0, ms));
+
+/** The payGate and payment machines with the app's effects provided. */
+export function createPurchaseActors(options: PurchaseFlowOptions = {}) {
+  const api: PurchaseApi = { ...browserPurchaseApi, ...options.api };
+  const effects: PurchaseEffects = { ...browserEffects, ...options.effects };
+  const statusPollMs = numeric(options.delays?.statusPollMs);
+
+  const payGate = payGateMachine.provide({
+    actors: {
+      readSession: fromPromise<SessionFacts>(async ({ system }) => readSessionFacts(system)),
+      fetchRealNameConfig: fromPromise<RealNameConfig>(({ signal }) => api.fetchRealNameConfig(signal)),
+      checkStorage: fromPromise<boolean, PurchaseRequest>(({ input, signal }) => api.checkStorage(input, signal)),
+    },
+    actions: {
+      notify: (_, { kind, text }) => effects.notify(kind, text),
+      openLoginModal: sendParent({ type: 'modal.open', name: 'login' }),
+      openRealNameModal: sendParent({ type: 'modal.open', name: 'realName', props: { from: 'pay' } }),
+      openPayModal: sendParent((_, request: PurchaseRequest) => ({
+        type: 'modal.open',
+        name: 'pay',
+        props: { goodsId: request.goodsId, buyNum: request.buyNum, gameId: request.gameId },
+      })),
+      closePayModal: sendParent({ type: 'modal.close', name: 'pay' }),
+    },
+  });
+
+  const payment = paymentMachine.provide({
+    actors: {
+      fetchOrder: fromPromise<Order, { orderId: string }>(({ input, signal }) => api.fetchOrder(input.orderId, signal)),
+      createOrder: fromPromise<Order, CreateOrderInput>(({ input, signal }) => api.createOrder(input, signal)),
+      payOrder: fromPromise<Payment, PayOrderInput>(({ input, signal }) => api.payOrder(input, signal)),
+      checkStatus: fromPromise<StatusAnswer, { orderId: string }>(({ input, signal }) => api.checkStatus(input.orderId, signal)),
+    },
+    actions: {
+      announcePaymentStarted: sendParent({ type: 'payment.started' }),
+      announcePaymentEnded: sendParent({ type: 'payment.ended' }),
+      closePayModal: sendParent({ type: 'modal.close', name: 'pay' }),
+      openPaySuccessModal: sendParent((_, { orderId }: { orderId: string }) => ({ type: 'modal.open', name: 'paySuccess', props: { orderId } })),
+    },
+    delays: statusPollMs === undefined ? {} : { statusPollInterval: statusPollMs },
+  });
+
+  return { payGate, payment };
+}

@@ -1,0 +1,141 @@
+/**
+ * Marketing at start-up (issue 7), in two steps:
+ *
+ * 1. `startMarketing()` — call it before the root actor starts and before any
+ *    API call: it decides the channel (sent as `registerCanal` from then on),
+ *    restores a stored bid (`adan`), then reads the landing's attribution
+ *    values and, on a /sem landing, asks for a bid in the background. It
+ *    returns at once; `attribution` settles when that background work is done.
+ *    (The daily coupon popup is a child of the root actor: it starts with it.)
+ * 2. `startIntegrations()` — call it once the root actor has started (so a
+ *    restored user is known) and before the first render (so the landing
+ *    page view is heard): the third-party
+ *    adapters (analytics, ad attribution, error reporting), each off unless
+ *    configured, each loading its script only after the first paint.
+ */
+import { clientState } from '../api/client-state';
+import { DICT_KEYS, getDictItems, type DictItem } from '../api/dictionary';
+import { postSemBid } from '../api/attribution';
+import { onPageShown } from '../app/navigation';
+import type { AppActor } from '../app/root-actor';
+import type { AppRouter } from '../app/router';
+import { config } from '../config/env';
+import { createAnalytics, type Analytics, type AnalyticsWindow } from './analytics';
+import { startAttribution, type AttributionOutcome, type BidBody } from './attribution';
+import { resolveChannel } from './channel';
+import { startErrorReporting, type ErrorReporting, type SentryLike } from './error-reporting';
+import { startAdAttribution } from './external-scripts';
+import { watchUserId } from './session-user';
+
+type SessionStore = Pick<Storage, 'getItem' | 'setItem'>;
+
+function browserSessionStorage(): SessionStore | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface StartMarketingOptions {
+  /** the URL the visit landed on (in the browser: `window.location.href`) */
+  href: string;
+  storage?: SessionStore | undefined;
+  /** default `config.product` */
+  defaultChannel?: string;
+  /** default `config.appId` */
+  appId?: string;
+  /** default: `getDictItems('leigod_mall_ocpc')` */
+  loadAttributionConfig?: () => Promise<readonly DictItem[]>;
+  /** default: `postSemBid` */
+  requestBid?: (body: BidBody) => Promise<{ bId: string }>;
+}
+
+export interface MarketingStart {
+  channel: string;
+  /** settles when the landing's values are stored and the bid (if any) has answered; never rejects */
+  attribution: Promise<AttributionOutcome>;
+}
+
+export function startMarketing(options: StartMarketingOptions): MarketingStart {
+  const url = new URL(options.href, 'http://localhost');
+  const storage = 'storage' in options ? options.storage : browserSessionStorage();
+  const channel = resolveChannel({ search: url.searchParams, storage, defaultChannel: options.defaultChannel ?? config.product });
+  clientState.set({ channel });
+  const { done } = startAttribution({
+    url,
+    storage,
+    appId: options.appId ?? config.appId,
+    channel,
+    loadConfig: options.loadAttributionConfig ?? (() => getDictItems(DICT_KEYS.ocpc)),
+    requestBid: options.requestBid ?? ((body) => postSemBid(body)),
+    setAdan: (adan) => clientState.set({ adan }),
+  });
+  return { channel, attribution: done };
+}
+
+/** The route name of the page on screen (`staticData.meta.name` of the deepest match). */
+export function currentRouteName(router: Pick<AppRouter, 'state'>): string | undefined {
+  return router.state.matches.at(-1)?.staticData.meta?.name;
+}
+
+export interface IntegrationsOptions {
+  router: Pick<AppRouter, 'state'>;
+  actor: Pick<AppActor, 'system' | 'subscribe'>;
+  analyticsScriptUrl?: string | undefined;
+  adScriptUrl?: string | undefined;
+  sentryDsn?: string | undefined;
+  release?: string | undefined;
+  environment?: string | undefined;
+  /** test seams; the defaults are the real browser objects */
+  win?: AnalyticsWindow;
+  loadScript?: (src: string) => void;
+  loadSentry?: () => Promise<SentryLike>;
+  schedule?: (task: () => void) => void;
+  subscribePageShown?: typeof onPageShown;
+}
+
+export interface Integrations {
+  analytics: Analytics | null;
+  errors: ErrorReporting | null;
+  ads: boolean;
+  stop(): void;
+}
+
+export function startIntegrations(options: IntegrationsOptions): Integrations {
+  const stops: (() => void)[] = [];
+  const errors = startErrorReporting({
+    dsn: options.sentryDsn,
+    release: options.release,
+    environment: options.environment,
+    ...(options.loadSentry ? { load: options.loadSentry } : {}),
+    ...(options.schedule ? { schedule: options.schedule } : {}),
+  });
+  if (errors) stops.push(() => errors.stop());
+
+  const analytics = createAnalytics({
+    scriptUrl: options.analyticsScriptUrl,
+    ...(options.win ? { win: options.win } : {}),
+    ...(options.loadScript ? { load: options.loadScript } : {}),
+  });
+  if (analytics) {
+    // Subscribed before the first render, so the landing page is counted like every later one.
+    stops.push((options.subscribePageShown ?? onPageShown)(({ pathname }) => analytics.pageView({ routeName: currentRouteName(options.router), path: pathname })));
+  }
+  if (analytics || errors) {
+    stops.push(
+      watchUserId(options.actor, (userId) => {
+        analytics?.setUserId(userId);
+        errors?.setUser(userId);
+      }),
+    );
+  }
+
+  const ads = startAdAttribution({ scriptUrl: options.adScriptUrl, ...(options.loadScript ? { load: options.loadScript } : {}) });
+  return {
+    analytics,
+    errors,
+    ads,
+    stop: () => stops.splice(0).forEach((stop) => stop()),
+  };
+}

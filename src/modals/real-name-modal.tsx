@@ -1,0 +1,161 @@
+/**
+ * The real-name modal (dialog 实名认证): name and ID number, checked here
+ * (2–20 Chinese characters; 18 characters with a valid GB 11643 check
+ * character) before `doAuth`, then `getAuth` reads the masked result. The
+ * session stores it (`session.realNameVerified`, persisted with the user).
+ *
+ * Props from the opener (`modal.open { name: 'realName', props }`):
+ * `{ from?: 'pay' | 'setting' }`. When the purchase flow opened it
+ * (`from: 'pay'`), a success also tells the root `realName.verified { info }`
+ * so the purchase can go on.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
+import { userMessage } from '../api/errors';
+import { getRealNameInfo, postRealNameAuth, type RealNameInfo } from '../api/user';
+import { useAppActor } from '../app/hooks';
+import { toast } from '../app/toast';
+import { Dialog } from '../components/dialog';
+import { isValidIdCard, maskIdCard, normalizeIdCard } from '../lib/id-card';
+import type { ModalComponentProps } from './registry';
+import '../styles/session.css';
+
+export interface RealNameModalProps {
+  /** Who opened it; `pay` makes a success announce `realName.verified`. */
+  from?: 'pay' | 'setting';
+}
+
+export const REAL_NAME_MESSAGES = {
+  nameRequired: '请输入真实姓名',
+  nameInvalid: '姓名应为2-20个汉字',
+  idRequired: '请输入身份证号',
+  idInvalid: '请输入正确的18位身份证号',
+  verified: '实名认证成功',
+} as const;
+
+const CHINESE_NAME = /^[\u3400-\u9fff]+(·[\u3400-\u9fff]+)*$/;
+
+export const RealNameSchema = z.string().check(
+  z.minLength(1, REAL_NAME_MESSAGES.nameRequired),
+  z.refine((value) => CHINESE_NAME.test(value) && [...value].length >= 2 && [...value].length <= 20, REAL_NAME_MESSAGES.nameInvalid),
+);
+export const IdCardSchema = z.string().check(
+  z.minLength(1, REAL_NAME_MESSAGES.idRequired),
+  z.refine((value) => isValidIdCard(value), REAL_NAME_MESSAGES.idInvalid),
+);
+
+function problem(schema: z.ZodMiniType<string>, value: string): string | undefined {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+function fromOf(props: Record<string, unknown>): RealNameModalProps['from'] {
+  return props.from === 'pay' || props.from === 'setting' ? props.from : undefined;
+}
+
+/** What the session keeps when getAuth has no answer right after a successful doAuth. */
+function localInfo(realName: string, idCardNo: string): RealNameInfo {
+  const chars = [...realName];
+  return { realName: `${chars[0] ?? ''}${'*'.repeat(Math.max(1, chars.length - 1))}`, idCardNo: maskIdCard(idCardNo), authTime: Date.now() };
+}
+
+export function RealNameModal({ onClose, props }: ModalComponentProps) {
+  const actor = useAppActor();
+  const from = fromOf(props);
+  const [name, setName] = useState('');
+  const [idCard, setIdCard] = useState('');
+  const [errors, setErrors] = useState<{ name?: string | undefined; idCard?: string | undefined }>({});
+  const nameRef = useRef<HTMLInputElement>(null);
+  const idRef = useRef<HTMLInputElement>(null);
+  const ids = { name: useId(), idCard: useId() };
+
+  const verify = useMutation({
+    mutationFn: async (input: { realName: string; idCardNo: string }): Promise<RealNameInfo> => {
+      await postRealNameAuth(input);
+      const info = await getRealNameInfo().catch(() => null);
+      return info ?? localInfo(input.realName, input.idCardNo);
+    },
+    onSuccess: (info) => {
+      actor.send({ type: 'session.realNameVerified', info });
+      if (from === 'pay') actor.send({ type: 'realName.verified', info });
+      toast.success(REAL_NAME_MESSAGES.verified);
+      onClose();
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (verify.isPending) return;
+    const realName = name.trim();
+    const idCardNo = normalizeIdCard(idCard);
+    const next = { name: problem(RealNameSchema, realName), idCard: problem(IdCardSchema, idCardNo) };
+    setErrors(next);
+    if (next.name) return nameRef.current?.focus();
+    if (next.idCard) return idRef.current?.focus();
+    verify.mutate({ realName, idCardNo });
+  };
+
+  return (
+    <Dialog title="实名认证" onClose={onClose}>
+      <p className="muted">根据国家相关规定，购买前需完成实名认证。您的信息仅用于身份核验。</p>
+      <form className="real-name-form" noValidate onSubmit={submit} aria-busy={verify.isPending || undefined}>
+        <div className="field">
+          <label htmlFor={ids.name}>姓名</label>
+          <input
+            id={ids.name}
+            ref={nameRef}
+            data-autofocus
+            type="text"
+            autoComplete="name"
+            maxLength={25}
+            placeholder="请输入真实姓名"
+            value={name}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? `${ids.name}-error` : undefined}
+            onChange={(e) => {
+              setName(e.target.value);
+              if (errors.name) setErrors((current) => ({ ...current, name: undefined }));
+            }}
+          />
+          {errors.name ? (
+            <p id={`${ids.name}-error`} className="field-error">
+              {errors.name}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.idCard}>身份证号</label>
+          <input
+            id={ids.idCard}
+            ref={idRef}
+            type="text"
+            autoComplete="off"
+            maxLength={18}
+            placeholder="请输入18位身份证号"
+            value={idCard}
+            aria-invalid={errors.idCard ? true : undefined}
+            aria-describedby={errors.idCard ? `${ids.idCard}-error` : undefined}
+            onChange={(e) => {
+              setIdCard(e.target.value);
+              if (errors.idCard) setErrors((current) => ({ ...current, idCard: undefined }));
+            }}
+          />
+          {errors.idCard ? (
+            <p id={`${ids.idCard}-error`} className="field-error">
+              {errors.idCard}
+            </p>
+          ) : null}
+        </div>
+        {verify.isError ? (
+          <p role="alert" className="form-error">
+            {userMessage(verify.error)}
+          </p>
+        ) : null}
+        <button type="submit" className="button button-primary" disabled={verify.isPending}>
+          提交
+        </button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,223 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { GameDetail } from '../../../src/api/games';
+import type { Goods } from '../../../src/api/goods';
+import { renderApp } from '../../support/render-app';
+import { answerPost, backend, backendData, gate, holdPost } from './helpers';
+
+declare global {
+  interface Window {
+    __xss?: unknown;
+  }
+}
+
+const DETAIL = '/sgame/game/mall/gameDetail';
+const GOODS = '/goods/mall/goods/gameDetail';
+const EVALUATIONS = '/sgame/mall/goods/evaluationPage';
+
+const section = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('section')!;
+const quantity = () => screen.getByRole('spinbutton', { name: '购买数量' });
+
+describe('game detail page', () => {
+  it('shows a skeleton of the page while the game loads', async () => {
+    const held = gate();
+    holdPost(DETAIL, held.wait);
+    const rendering = renderApp('/gameDetail/1');
+    expect(await screen.findByRole('status', { name: '正在加载游戏详情' }, { timeout: 3000 })).toBeInTheDocument();
+    held.release();
+    await rendering;
+    expect(await screen.findByRole('heading', { level: 1, name: '星砂回响' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: '正在加载游戏详情' })).not.toBeInTheDocument();
+  });
+
+  it("shows the game with its name as the page's heading and title, and its facts", async () => {
+    const game = await backendData<GameDetail>(DETAIL, { gameId: 1 });
+    await renderApp('/gameDetail/1');
+    expect(await screen.findByRole('heading', { level: 1, name: game.name })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`${game.name} - 星游商城`));
+    expect(screen.getByRole('img', { name: `${game.name}封面` })).toHaveAttribute('width', '300');
+    expect(screen.getByText('发行商').nextElementSibling).toHaveTextContent(game.publisher);
+    expect(screen.getByText('开发商').nextElementSibling).toHaveTextContent(game.developer);
+    expect(screen.getByText('平台').nextElementSibling).toHaveTextContent(game.platforms.join(' / '));
+    expect(screen.getByText(`${game.score.toFixed(1)} 分`)).toBeInTheDocument();
+    const tags = screen.getByRole('list', { name: '标签' });
+    expect(within(tags).getByRole('link', { name: game.tags[0] })).toHaveAttribute('href', expect.stringContaining('/search?keyword='));
+    expect(within(section('游戏介绍')).getByRole('heading', { level: 3, name: '游戏特色' })).toBeInTheDocument();
+    expect(within(section('游戏截图')).getAllByRole('button', { name: /^查看第\d张截图$/ })).toHaveLength(game.gallery.length);
+    expect(within(section('配置要求')).getByRole('table', { name: '最低配置' })).toBeInTheDocument();
+    expect(within(section('配置要求')).getByRole('table', { name: '推荐配置' })).toBeInTheDocument();
+    expect(within(section('相关推荐')).getAllByRole('link').length).toBeGreaterThan(0);
+  });
+
+  it('shows the release date as yyyy.MM.dd', async () => {
+    const game = await backendData<GameDetail>(DETAIL, { gameId: 1 });
+    const date = new Date(game.releaseDate);
+    const text = `${date.getFullYear()}.${String(date.getMonth() + 1).padStart(2, '0')}.${String(date.getDate()).padStart(2, '0')}`;
+    await renderApp('/gameDetail/1');
+    await screen.findByRole('heading', { level: 1, name: game.name });
+    expect(screen.getByText(/^(发行日期|预计发售)$/).nextElementSibling).toHaveTextContent(text);
+  });
+
+  it('lists the goods with price, original price and discount, the first one chosen', async () => {
+    const { goods } = await backendData<{ goods: Goods[] }>(GOODS, { gameId: 1 });
+    await renderApp('/gameDetail/1');
+    const panel = (await screen.findByRole('heading', { level: 2, name: '选择商品' })).closest('section')!;
+    const radios = await within(panel).findAllByRole('radio');
+    expect(radios).toHaveLength(goods.length);
+    expect(radios[0]).toBeChecked();
+    expect(radios[0]).toHaveAccessibleName(expect.stringContaining(goods[0]!.name));
+    expect(radios[0]).toHaveAccessibleName(expect.stringContaining('¥40.80'));
+    expect(radios[0]).toHaveAccessibleName(expect.stringContaining('原价¥68.00'));
+    expect(radios[0]).toHaveAccessibleName(expect.stringContaining('-40%'));
+    expect(within(panel).getByText(/^合计/)).toHaveTextContent('¥40.80');
+    expect(quantity()).toHaveValue(1);
+    expect(within(panel).getByRole('heading', { level: 3, name: '全网比价' })).toBeInTheDocument();
+    expect(within(panel).getByText('本店比全网最低价便宜 ¥3.30')).toBeInTheDocument();
+  });
+
+  it('shows sold-out goods disabled, marked 已售罄, and chooses goods that can be bought', async () => {
+    await renderApp('/gameDetail/2');
+    const soldOut = await screen.findByRole('radio', { name: /已售罄/ });
+    expect(soldOut).toBeDisabled();
+    expect(soldOut).not.toBeChecked();
+    const others = screen.getAllByRole('radio').filter((r) => r !== soldOut);
+    expect(others[0]).toBeChecked();
+    expect(screen.getByRole('button', { name: '立即购买' })).toBeEnabled();
+  });
+
+  it('disables the buy button when every goods is sold out', async () => {
+    const { goods, gameId } = await backendData<{ gameId: number; goods: Goods[] }>(GOODS, { gameId: 1 });
+    answerPost(GOODS, { gameId, goods: goods.map((g) => ({ ...g, stock: 0 })) });
+    await renderApp('/gameDetail/1');
+    expect(await screen.findByText('商品已全部售罄，请关注补货')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '立即购买' })).toBeDisabled();
+    for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
+  });
+
+  it('keeps the quantity between 1 and min(stock, limit per order), and the choice in the URL', async () => {
+    const { user, router } = await renderApp('/gameDetail/1');
+    await screen.findAllByRole('radio');
+    expect(screen.getByRole('button', { name: '减少数量' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: '增加数量' }));
+    await user.click(screen.getByRole('button', { name: '增加数量' }));
+    expect(quantity()).toHaveValue(3);
+    expect(router.state.location.search).toEqual({ goods: 1, num: 3 });
+    expect(screen.getByRole('button', { name: '增加数量' })).toBeDisabled();
+    expect(screen.getByText(/^合计/)).toHaveTextContent('¥122.40');
+
+    await user.clear(quantity());
+    await user.type(quantity(), '9');
+    await user.tab();
+    expect(quantity()).toHaveValue(3);
+
+    await user.clear(quantity());
+    await user.type(quantity(), '2{Enter}');
+    expect(quantity()).toHaveValue(2);
+    expect(router.state.location.search).toEqual({ goods: 1, num: 2 });
+
+    await user.click(screen.getByRole('radio', { name: /豪华版/ }));
+    expect(router.state.location.search).toEqual({ goods: 2, num: 2 });
+    expect(screen.getByRole('radio', { name: /豪华版/ })).toBeChecked();
+  });
+
+  it('restores the chosen goods and quantity from the URL, e.g. after logging in or reloading', async () => {
+    await renderApp('/gameDetail/1?goods=2&num=4');
+    expect(await screen.findByRole('radio', { name: /豪华版/ })).toBeChecked();
+    expect(quantity()).toHaveValue(4);
+  });
+
+  it('ignores a sold-out or unknown goods in the URL and caps the quantity', async () => {
+    await renderApp('/gameDetail/2?goods=4&num=99');
+    expect(await screen.findByRole('radio', { name: /已售罄/ })).not.toBeChecked();
+    const chosen = screen.getAllByRole('radio').find((r) => (r as HTMLInputElement).checked)!;
+    expect(chosen).toBeEnabled();
+    expect(Number((quantity() as HTMLInputElement).value)).toBeLessThanOrEqual(4);
+  });
+
+  it('hands the chosen goods and quantity to the purchase flow when 立即购买 is pressed', async () => {
+    const { user, actor } = await renderApp('/gameDetail/1?goods=2&num=2');
+    await screen.findByRole('radio', { name: /豪华版/ });
+    const send = vi.spyOn(actor, 'send');
+    await user.click(screen.getByRole('button', { name: '立即购买' }));
+    expect(send).toHaveBeenCalledWith({ type: 'purchase.start', goodsId: 2, buyNum: 2, gameId: 1 });
+  });
+
+  it('asks a logged-out visitor to log in to see matching coupons', async () => {
+    await renderApp('/gameDetail/1');
+    await screen.findAllByRole('radio');
+    const panel = section('选择商品');
+    expect(within(panel).getByRole('button', { name: '登录后查看可用优惠券' })).toBeInTheDocument();
+    expect(within(panel).queryByText(/可用优惠券：/)).not.toBeInTheDocument();
+  });
+
+  it('shows the 404 page for a game id that does not exist', async () => {
+    await renderApp('/gameDetail/99999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found: /gameDetail/99999' })).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry button when the game cannot be loaded', async () => {
+    backend.control.setFault(DETAIL, { kind: 'network' });
+    const { user } = await renderApp('/gameDetail/1');
+    const alert = await within(screen.getByRole('main')).findByRole('alert');
+    expect(alert).toHaveTextContent('游戏信息加载失败');
+    expect(alert).toHaveTextContent('网络连接失败');
+    backend.control.setFault(DETAIL, null);
+    await user.click(within(alert).getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('heading', { level: 1, name: '星砂回响' })).toBeInTheDocument();
+  });
+
+  it('shows an error in the goods panel, and no way to buy, when the goods cannot be loaded', async () => {
+    backend.control.setFault(GOODS, { kind: 'http', status: 502 });
+    const { user } = await renderApp('/gameDetail/1');
+    const panel = (await screen.findByRole('heading', { level: 2, name: '选择商品' })).closest('section')!;
+    const alert = await within(panel).findByRole('alert');
+    expect(alert).toHaveTextContent('商品加载失败');
+    expect(within(panel).getByRole('button', { name: '立即购买' })).toBeDisabled();
+    backend.control.setFault(GOODS, null);
+    await user.click(within(alert).getByRole('button', { name: '重试' }));
+    expect(await within(panel).findAllByRole('radio')).not.toHaveLength(0);
+    expect(within(panel).getByRole('button', { name: '立即购买' })).toBeEnabled();
+  });
+
+  it('shows the average score, the distribution and pages of evaluations', async () => {
+    const { user } = await renderApp('/gameDetail/6');
+    const evaluations = await waitFor(() => section('用户评价'));
+    expect(await within(evaluations).findByText('共 14 条评价')).toBeInTheDocument();
+    expect(within(evaluations).getByRole('list', { name: '评分分布' })).toHaveTextContent('5星');
+    const list = () => within(evaluations).getAllByRole('img', { name: /^\d星$/ });
+    expect(list()).toHaveLength(10);
+    expect(within(evaluations).getByText('第 1 / 2 页')).toBeInTheDocument();
+    await user.click(within(evaluations).getByRole('button', { name: '下一页' }));
+    expect(await within(evaluations).findByText('第 2 / 2 页')).toBeInTheDocument();
+    await waitFor(() => expect(list()).toHaveLength(4));
+    expect(within(evaluations).getByRole('button', { name: '下一页' })).toBeDisabled();
+  });
+
+  it('says so when a game has no evaluations', async () => {
+    answerPost(EVALUATIONS, { list: [], total: 0, pageNum: 1, pageSize: 10, avgScore: 0, distribution: [0, 0, 0, 0, 0] });
+    await renderApp('/gameDetail/1');
+    await screen.findByRole('heading', { level: 1, name: '星砂回响' });
+    expect(await within(section('用户评价')).findByText('暂无评价')).toBeInTheDocument();
+  });
+
+  it('never runs a script or an event handler from the description or an evaluation', async () => {
+    const game = await backendData<GameDetail>(DETAIL, { gameId: 1 });
+    const payload =
+      '<p>正文</p><script>window.__xss = 1</script><img src="x" onerror="window.__xss = 2"><a href="javascript:window.__xss=3">链接</a><iframe src="https://evil.example"></iframe><a href="https://other.example/x">外站</a>';
+    answerPost(DETAIL, { ...game, description: payload });
+    const evaluations = await backendData<{ list: { content: string }[] }>(EVALUATIONS, { gameId: 1 });
+    answerPost(EVALUATIONS, { ...evaluations, list: evaluations.list.map((e) => ({ ...e, content: `<p onmouseover="window.__xss = 4">好评</p>${payload}` })) });
+    const { container } = await renderApp('/gameDetail/1');
+    await screen.findByRole('heading', { level: 1, name: '星砂回响' });
+    await within(section('用户评价')).findAllByText('好评');
+    const description = section('游戏介绍');
+    expect(within(description).getByText('正文')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(window.__xss).toBeUndefined();
+    expect(container.querySelectorAll('[onerror], [onmouseover], script, iframe')).toHaveLength(0);
+    expect(within(description).getByText('链接')).not.toHaveAttribute('href');
+    expect(within(description).getByRole('link', { name: '外站' })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(description).getByRole('link', { name: '外站' })).toHaveAttribute('target', '_blank');
+  });
+});

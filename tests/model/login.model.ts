@@ -1,0 +1,95 @@
+/**
+ * Model of the phone + SMS login machine. The countdown is 2 s here (input),
+ * so the model walks it to the end without 60 states per phone. One phone
+ * and one code; the server may ask for a captcha, rate-limit the code,
+ * answer `user_40404` (no account: register with the same code) or reject
+ * the code.
+ */
+import { loginMachine } from '../../machines/login.machine';
+import { afterEvent, defineModel, doneEvent, errorEvent } from '../support/model';
+import { USER_A, failure } from './session-fixtures';
+
+const PHONE = USER_A.telNum;
+const COUNTING = 'login.code.countingDown';
+const TOO_OFTEN = failure('sms_42901', '验证码发送过于频繁，请60秒后再试');
+const UNREGISTERED = failure('user_40404', '该手机号未注册');
+const WRONG_CODE = failure('sms_40001', '验证码错误');
+
+export const loginModel = defineModel({
+  machine: loginMachine,
+  input: { countdownSeconds: 2 },
+  events: {
+    'login.opened': [{ type: 'login.opened' }],
+    'login.sendCode': [{ type: 'login.sendCode', phone: PHONE }],
+    'login.submit': [{ type: 'login.submit', phone: PHONE, code: '123456' }],
+  },
+  invokes: {
+    checkCaptcha: { done: [{ needCaptcha: false }, { needCaptcha: true }], error: [TOO_OFTEN] },
+    sendCode: { done: [true], error: [TOO_OFTEN] },
+    registerLogin: { done: [USER_A], error: [UNREGISTERED, WRONG_CODE] },
+    registerPhone: { done: [USER_A], error: [WRONG_CODE] },
+  },
+  describeContext: (context) =>
+    [
+      context.secondsLeft ? `${context.secondsLeft}s left` : '',
+      context.codeError ? `code error "${context.codeError}"` : '',
+      context.submitError ? `login error "${context.submitError}"` : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
+  journeys: [
+    {
+      name: 'the countdown ticks to zero and a new code can be asked for',
+      events: [
+        { type: 'login.sendCode', phone: PHONE },
+        doneEvent('checkCaptcha', { needCaptcha: false }),
+        doneEvent('sendCode', true),
+        { type: 'login.sendCode', phone: PHONE },
+        afterEvent('countdownTick', COUNTING),
+        afterEvent('countdownTick', COUNTING),
+        { type: 'login.sendCode', phone: PHONE },
+      ],
+    },
+    {
+      name: 'an unregistered phone is registered with the same code, and logging in again works',
+      events: [
+        { type: 'login.submit', phone: PHONE, code: '123456' },
+        errorEvent('registerLogin', UNREGISTERED),
+        doneEvent('registerPhone', USER_A),
+        { type: 'login.submit', phone: PHONE, code: '123456' },
+        doneEvent('registerLogin', USER_A),
+      ],
+    },
+    {
+      name: 'a wrong code is shown, reopening the modal clears it, and a retry logs in',
+      events: [
+        { type: 'login.submit', phone: PHONE, code: '123456' },
+        errorEvent('registerLogin', WRONG_CODE),
+        { type: 'login.opened' },
+        { type: 'login.submit', phone: PHONE, code: '123456' },
+        errorEvent('registerLogin', UNREGISTERED),
+        errorEvent('registerPhone', WRONG_CODE),
+      ],
+    },
+    {
+      name: 'a code can be sent while a login is being checked',
+      events: [
+        { type: 'login.submit', phone: PHONE, code: '123456' },
+        { type: 'login.sendCode', phone: PHONE },
+        { type: 'login.submit', phone: PHONE, code: '123456' },
+        doneEvent('checkCaptcha', { needCaptcha: true }),
+        { type: 'login.sendCode', phone: PHONE },
+        errorEvent('checkCaptcha', TOO_OFTEN),
+      ],
+    },
+    {
+      name: 'a rate-limited send shows the server message and may be retried',
+      events: [
+        { type: 'login.sendCode', phone: PHONE },
+        doneEvent('checkCaptcha', { needCaptcha: false }),
+        errorEvent('sendCode', TOO_OFTEN),
+        { type: 'login.sendCode', phone: PHONE },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,90 @@
+/**
+ * Model of the session machine, started with a restored user (A), so that the
+ * start-up ping is part of the chart walked; `anonymous` is reached by logging
+ * out or by another tab logging out. Logins use user A again; another tab may
+ * report user B (a different account), A with real-name info (the same
+ * account refreshed) or nobody. Real-name config: enabled or disabled.
+ */
+import { sessionMachine } from '../../machines/session.machine';
+import { afterEvent, defineModel, doneEvent, errorEvent } from '../support/model';
+import { CONFIG_OFF, CONFIG_ON, REAL_NAME, USER_A, USER_B, failure } from './session-fixtures';
+
+const WAITING_TO_PING = 'session.loggedIn.active.waitingToPing';
+const EXPIRED_WAITING = 'session.expired.waiting';
+
+export const sessionModel = defineModel({
+  machine: sessionMachine,
+  input: { restored: { user: USER_A, realName: null } },
+  events: {
+    'session.login': [{ type: 'session.login', user: USER_A }],
+    'session.logout': [{ type: 'session.logout' }],
+    'session.expired': [{ type: 'session.expired', code: 'auth_40001' }],
+    'session.realNameVerified': [{ type: 'session.realNameVerified', info: REAL_NAME }],
+    'session.synced': [
+      { type: 'session.synced', user: USER_B, realName: null },
+      { type: 'session.synced', user: USER_A, realName: REAL_NAME },
+      { type: 'session.synced', user: null, realName: null },
+    ],
+  },
+  invokes: {
+    checkToken: { done: ['ok'], error: [failure('http', '服务暂时不可用')] },
+    fetchRealNameConfig: { done: [CONFIG_ON, CONFIG_OFF], error: [failure('http', '服务暂时不可用')] },
+    fetchRealNameInfo: { done: [REAL_NAME], error: [failure('http', '服务暂时不可用')] },
+    logout: { done: [true], error: [failure('user_50001', '退出失败，请稍后重试')] },
+  },
+  describeContext: (context) =>
+    [
+      context.user ? `user ${context.user.userId}` : 'no user',
+      context.realName ? 'verified' : '',
+      context.realNameConfig ? `real name ${context.realNameConfig.enable ? 'on' : 'off'}` : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
+  journeys: [
+    {
+      name: 'a restored session pings its token after a second and stays logged in whatever the answer',
+      events: [afterEvent('tokenPingDelay', WAITING_TO_PING), errorEvent('checkToken'), { type: 'session.logout' }, doneEvent('logout', true)],
+    },
+    {
+      name: 'an expiry waits 300 ms, then prompts, and a new login starts over',
+      events: [
+        { type: 'session.expired', code: 'auth_40001' },
+        { type: 'session.expired', code: 'auth_40002' },
+        afterEvent('expiryPromptDelay', EXPIRED_WAITING),
+        { type: 'session.login', user: USER_A },
+        doneEvent('fetchRealNameConfig', CONFIG_ON),
+        doneEvent('fetchRealNameInfo', REAL_NAME),
+      ],
+    },
+    {
+      name: 'a rejected logout keeps the user, and a second logout succeeds',
+      events: [
+        afterEvent('tokenPingDelay', WAITING_TO_PING),
+        doneEvent('checkToken', 'ok'),
+        { type: 'session.logout' },
+        errorEvent('logout', failure('user_50001', '退出失败，请稍后重试')),
+        { type: 'session.logout' },
+        doneEvent('logout', true),
+        { type: 'session.login', user: USER_A },
+      ],
+    },
+    {
+      name: 'a login during a login starts the real-name reads again',
+      events: [{ type: 'session.login', user: USER_A }, { type: 'session.login', user: USER_A }, errorEvent('fetchRealNameConfig')],
+    },
+    {
+      name: 'another tab logging in as someone else replaces the user, and its logout ends the session quietly',
+      events: [
+        { type: 'session.synced', user: USER_B, realName: null },
+        { type: 'session.synced', user: USER_B, realName: REAL_NAME },
+        { type: 'session.synced', user: null, realName: null },
+        { type: 'session.synced', user: null, realName: null },
+        { type: 'session.synced', user: USER_A, realName: REAL_NAME },
+      ],
+    },
+    {
+      name: 'an expiry while logging out wins over the logout',
+      events: [{ type: 'session.logout' }, { type: 'session.expired' }, { type: 'session.logout' }],
+    },
+  ],
+});
