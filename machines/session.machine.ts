@@ -4,29 +4,30 @@
  *
  * States: `anonymous` (tag `session:anonymous`) has no user. The machine
  * starts there; when the input holds a user (persisted in localStorage, read
- * and validated by the app) it moves on at once to `loggedIn` (the only way
- * `anonymous` ever holds a user), setting the request token again. `loggedIn` (tag `session:loggedIn`)
- * holds one and has two children: `active` and `loggingOut` (tag
- * `session:loggingOut`, invokes `logout`). `active` starts in `waitingToPing`
- * when the user was restored: after `tokenPingDelay` (1 s) `checkingToken`
- * calls `checkToken` (GET /u-nnpc/hello) once and rests in `ready` whatever
- * the answer. A fresh login (`session.login { user }`, from any state) enters
- * `signingIn` (tag `session:signingIn`): `fetchingConfig` reads the real-name
- * global config, `fetchingRealName` reads the user's real-name info when the
- * config is enabled, then `ready`. `expired` (tag `session:expired`) follows
- * `session.expired` from any `loggedIn` state: it waits `expiryPromptDelay`
- * (300 ms) in `waiting`, then closes every modal, warns and opens the login
- * modal, and rests in `prompted` until someone logs in.
+ * and validated by the app) it moves on at once to `loggedIn`, setting the
+ * request token again (the only time `anonymous` holds a user). `loggedIn`
+ * (tag `session:loggedIn`) holds one and has two children: `active` and
+ * `loggingOut` (tag `session:loggingOut`, invokes `logout`). `active` starts
+ * in `waitingToPing` when the user was restored: after `tokenPingDelay` (1 s),
+ * `checkingToken` calls `checkToken` (GET /u-nnpc/hello) once and rests
+ * in `ready` whatever the answer. A fresh login (`session.login { user }`,
+ * from any state) enters `signingIn` (tag `session:signingIn`):
+ * `fetchingConfig` reads the real-name global config, `fetchingRealName`
+ * reads the user's real-name info when the config is enabled, then `ready`.
+ * `expired` (tag `session:expired`) follows `session.expired` from any
+ * `loggedIn` state: it waits `expiryPromptDelay` (300 ms) in `waiting`, then
+ * closes every modal, warns and opens the login modal, and rests in
+ * `prompted` until someone logs in.
  *
  * Effects, all named and supplied by the app: a login stores the user (with
  * its real-name info) in localStorage, sets the token cookie and the request
- * token, sets the analytics user id and toasts 登录成功; a logout that the
- * server accepts clears all of that and toasts 退出成功！, one it rejects
- * toasts the server's message and stays logged in; an expiry clears all of
- * that without a call. Whenever the user changes (login, logout, expiry,
- * another tab) the parent hears `session.changed { user }` through
- * `announceSessionChanged`; after a fresh login that happens once the
- * real-name info is known, so a purchase resumed on it sees that info.
+ * token, sets the analytics user id (`identifyUser`) and toasts 登录成功; a
+ * logout that the server accepts clears all of that and toasts 退出成功！, one
+ * it rejects toasts the server's message and stays logged in; an expiry
+ * clears all of that without a call. Whenever the user changes (login,
+ * logout, expiry, another tab) the parent hears `session.changed { user }`
+ * through `announceSessionChanged`; after a fresh login that happens once
+ * the real-name info is known, so a purchase resumed on it sees that info.
  * `session.synced { user, realName }` (the app's `storage` listener: another
  * tab logged in or out) adopts the other tab's session quietly.
  *

@@ -51,6 +51,13 @@ export function onChunkFailure(listener: ChunkFailureListener): () => void {
   return () => listeners.delete(listener);
 }
 
+let defaults: Partial<ReloadGuardDeps> = {};
+
+/** Replaces the browser defaults (sessionStorage, Date.now, location.reload), e.g. in tests. */
+export function configureChunkReload(deps: Partial<ReloadGuardDeps>): void {
+  defaults = deps;
+}
+
 /**
  * Wraps a dynamic import: on a chunk failure it reloads the page (guarded) and
  * never settles, so nothing renders half-way; otherwise the error propagates.
@@ -62,9 +69,9 @@ export function guardChunk<T>(importer: () => Promise<T>, deps?: Partial<ReloadG
       const path = deps?.path?.() ?? window.location.pathname;
       for (const listener of listeners) listener(error, path);
       const reloaded = reloadOnceFor(path, {
-        storage: deps?.storage ?? window.sessionStorage,
-        now: deps?.now ?? Date.now,
-        reload: deps?.reload ?? (() => window.location.reload()),
+        storage: deps?.storage ?? defaults.storage ?? window.sessionStorage,
+        now: deps?.now ?? defaults.now ?? Date.now,
+        reload: deps?.reload ?? defaults.reload ?? (() => window.location.reload()),
       });
       if (reloaded) return new Promise<T>(() => {});
       throw error;

@@ -11,15 +11,16 @@ export type LazyPage = (() => ReactElement) & { preload: () => Promise<void> };
 export function lazyPage<M, K extends keyof M & string>(importer: () => Promise<M>, exportName: K): LazyPage {
   const load = guardChunk(importer);
   let pending: Promise<M> | undefined;
+  let loaded: M | undefined;
   const get = () => {
-    pending ??= load().catch((error: unknown) => {
-      pending = undefined; // let a later navigation try again
-      throw error;
-    });
+    // A failed load stays failed: React re-renders with the same rejected promise and the route's
+    // error page shows (a fresh promise per render would suspend forever). A reload tries again.
+    pending ??= load().then((mod) => (loaded = mod));
     return pending;
   };
   function Page(): ReactElement {
-    const mod = use(get());
+    // Once loaded (or preloaded on intent) the page renders without suspending.
+    const mod = loaded ?? use(get());
     const Component = mod[exportName] as ComponentType;
     return <Component />;
   }

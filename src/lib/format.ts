@@ -57,6 +57,8 @@ function decodeEntities(text: string): string {
   });
 }
 
+const INLINE_TAG = /^<\/?(a|abbr|b|bdi|bdo|cite|code|data|del|dfn|em|font|i|ins|kbd|mark|q|s|samp|small|span|strong|sub|sup|time|u|var)\b/i;
+
 /** A tag, where quoted attribute values may contain `>` (`<img alt="a>b">`). */
 const TAG = /<\/?[a-z!?][^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>/gi;
 
@@ -69,7 +71,8 @@ export function stripHtml(html: string | null | undefined): string {
   const text = String(html)
     .replace(/<!--[\s\S]*?-->/g, ' ')
     .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(TAG, ' ');
+    // Inline tags join their text (`低至<strong>5折</strong>` → `低至5折`); others separate words.
+    .replace(TAG, (tag) => (INLINE_TAG.test(tag) ? '' : ' '));
   return decodeEntities(text).replace(/\s+/g, ' ').trim();
 }
 

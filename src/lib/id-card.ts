@@ -37,7 +37,7 @@ function isBirthDate(yyyymmdd: string, now: Date): boolean {
   const year = Number(yyyymmdd.slice(0, 4));
   const month = Number(yyyymmdd.slice(4, 6));
   const day = Number(yyyymmdd.slice(6, 8));
-  if (year < 1900) return false;
+  if (year < 1800) return false;
   const date = new Date(year, month - 1, day);
   if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return false;
   return date.getTime() <= now.getTime();

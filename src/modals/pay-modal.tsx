@@ -1,11 +1,97 @@
+/**
+ * The pay modal (dialog 支付订单), opened through the modal machine with
+ * either `{ goodsId, buyNum, gameId }` (from the pay gate, after 立即购买) or
+ * `{ orderId }` (继续支付 on an unpaid order).
+ *
+ * The flow lives in the `payment` machine (machines/payment.machine.ts), a
+ * child of the root: this component tells it the modal is open
+ * (`payment.open` with one `requestId` generated when the modal mounts and
+ * kept while it is open), renders from its snapshot, and sends the shopper's
+ * gestures (`payment.submit`, `payment.retry`, `payment.close`,
+ * `payment.stay`, `payment.leave`) to the root. The dialog's × and Escape ask
+ * the machine, which confirms before leaving a payment in progress.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { isPaying, isSubmitting } from '../../machines/payment.machine';
+import { useAppActor } from '../app/hooks';
 import { Dialog } from '../components/dialog';
+import { LinesSkeleton } from '../components/catalog/states';
+import { newRequestId, PayModalPropsSchema } from '../components/order/order-text';
+import { PayEditor } from '../components/order/pay-editor';
+import { LeaveConfirm, OrderPayForm, PayClosed, PayFailed, PayWaiting } from '../components/order/pay-progress';
+import { ORDERS_KEY } from '../components/order/queries';
+import { usePaymentSelector } from '../components/order/use-payment';
 import type { ModalComponentProps } from './registry';
+import '../components/order/order.css';
 
-/** Opened through the modal machine; the buying flow fills this dialog (issue 6). */
-export function PayModal({ onClose }: ModalComponentProps) {
+export function PayModal({ onClose, props }: ModalComponentProps) {
+  const actor = useAppActor();
+  const queryClient = useQueryClient();
+  const parsed = PayModalPropsSchema.safeParse(props);
+  const target = parsed.success ? parsed.data : null;
+  const orderId = target && 'orderId' in target ? target.orderId : undefined;
+  const [requestId] = useState(newRequestId);
+  const snapshot = usePaymentSelector((s) => s);
+
+  const valid = target !== null;
+  useEffect(() => {
+    if (valid) actor.send({ type: 'payment.open', requestId, orderId });
+  }, [actor, valid, requestId, orderId]);
+
+  // Whatever happened (paid, left, expired), the order lists are out of date once the modal goes away.
+  useEffect(() => () => void queryClient.invalidateQueries({ queryKey: ORDERS_KEY }), [queryClient]);
+
+  const active = snapshot.hasTag('payment:active');
+  const confirming = snapshot.hasTag('payment:confirmingLeave');
+  const close = () => {
+    if (confirming) actor.send({ type: 'payment.stay' });
+    else if (active) actor.send({ type: 'payment.close' });
+    else onClose();
+  };
+  const { context } = snapshot;
+  const busy = isSubmitting(snapshot);
+
+  let body;
+  if (!target) {
+    body = (
+      <p role="alert" className="form-error">
+        支付信息有误，请返回重试
+      </p>
+    );
+  } else if (snapshot.hasTag('payment:failed')) {
+    body = (
+      <PayFailed
+        canRetry={snapshot.can({ type: 'payment.retry', requestId: '' })}
+        onRetry={() => actor.send({ type: 'payment.retry', requestId: newRequestId() })}
+        onClose={close}
+      />
+    );
+  } else if (snapshot.hasTag('payment:closed')) {
+    body = <PayClosed orderId={context.order?.orderId ?? orderId ?? null} status={context.status} error={context.error} onClose={close} />;
+  } else if (snapshot.hasTag('payment:awaiting') && context.order) {
+    body = <PayWaiting order={context.order} payment={context.payment} />;
+  } else if (context.order) {
+    body = <OrderPayForm order={context.order} busy={busy} error={context.error} onSubmit={(channel) => actor.send({ type: 'payment.submit', channel })} />;
+  } else if ('goodsId' in target) {
+    body = (
+      <PayEditor
+        goodsId={target.goodsId}
+        gameId={target.gameId}
+        initialBuyNum={target.buyNum}
+        busy={busy}
+        error={context.error}
+        onSubmit={(draft, channel) => actor.send({ type: 'payment.submit', channel, draft })}
+      />
+    );
+  } else {
+    body = <LinesSkeleton label="订单" lines={3} />;
+  }
+
   return (
-    <Dialog title="支付订单" onClose={onClose}>
-      <p>正在准备，请稍候…</p>
+    <Dialog title="支付订单" onClose={close} wide closeLabel={isPaying(snapshot) ? '离开支付' : '关闭'}>
+      {confirming ? <LeaveConfirm onLeave={() => actor.send({ type: 'payment.leave' })} onStay={() => actor.send({ type: 'payment.stay' })} /> : null}
+      {body}
     </Dialog>
   );
 }

@@ -1,30 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
+/**
+ * `/orderDateil?id=` (spelled as the spec spells it): one order of the
+ * logged-in user. Items and amounts, coupon and pay channel, times as
+ * `yyyy.MM.dd hh:mm:ss`, the status timeline, delivered codes with 复制, the
+ * account the goods went to, 短信发送激活码, the gift, and the actions the
+ * order's status allows: 继续支付 (unpaid: opens the pay modal for this
+ * order) and 申请退款 (when the server says `refundable`).
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { userMessage } from '../api/errors';
-import { orderQueryOptions, type OrderStatus } from '../api/orders';
+import { postOrderSms, type Order } from '../api/orders';
 import { useCurrentUser, useModals } from '../app/hooks';
+import { toast } from '../app/toast';
 import { usePageTitle } from '../app/use-document-title';
+import { ErrorState, LinesSkeleton } from '../components/catalog/states';
+import { CdkList } from '../components/order/cdk-list';
+import { GiftSection } from '../components/order/gift-section';
+import { canRequestRefund, hasAccountDelivery, ORDER_STATUS_TEXT, PAY_CHANNEL_TEXT, SMS_SENT } from '../components/order/order-text';
+import { orderAccountQuery, orderDetailQuery } from '../components/order/queries';
 import { formatDate } from '../lib/format';
 import { formatYuan } from '../lib/money';
+import '../components/order/order.css';
 
-export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
-  unpaid: '待支付',
-  paid: '已支付',
-  delivered: '已发货',
-  cancelled: '已取消',
-  expired: '已过期',
-  failed: '支付失败',
-  refunding: '退款中',
-  refunded: '已退款',
-};
-
-/** `/orderDateil?id=` (spelled as the spec spells it): one order of the logged-in user. */
 export function OrderDetailPage() {
   const { id } = useSearch({ from: '/detail-layout/orderDateil' });
   const user = useCurrentUser();
   const modals = useModals();
   usePageTitle(id ? `订单 ${id}` : undefined);
-  const query = useQuery({ ...orderQueryOptions(id), enabled: Boolean(id && user) });
+  const query = useQuery({ ...orderDetailQuery(user?.userId ?? 0, id), enabled: Boolean(id && user) });
 
   if (!id) {
     return (
@@ -48,27 +51,41 @@ export function OrderDetailPage() {
       </section>
     );
   }
-  if (query.isPending) return <div className="skeleton" style={{ height: 360 }} aria-label="正在加载订单" />;
+  if (query.isPending) return <LinesSkeleton label="订单详情" lines={6} />;
   if (query.isError) {
     return (
-      <section className="section" role="alert">
+      <section className="section">
         <h1>订单详情</h1>
-        <p>{userMessage(query.error)}</p>
-        <button type="button" className="button" onClick={() => void query.refetch()}>
-          重试
-        </button>
+        <ErrorState error={query.error} title="订单加载失败" onRetry={() => void query.refetch()} />
+        <Link to="/setting" search={{ type: 0 }}>
+          查看我的订单
+        </Link>
       </section>
     );
   }
-  const order = query.data;
+  return <OrderDetail order={query.data} userId={user.userId} />;
+}
+
+function OrderDetail({ order, userId }: { order: Order; userId: number }) {
+  const modals = useModals();
+  const toAccount = order.status === 'delivered' && hasAccountDelivery(order);
+  const account = useQuery({ ...orderAccountQuery(userId, order.orderId), enabled: toAccount });
+  const sms = useMutation({
+    mutationFn: () => postOrderSms(order.orderId),
+    onSuccess: () => toast.success(SMS_SENT),
+    onError: (error) => toast.error(userMessage(error)),
+  });
+
   return (
-    <section className="section" aria-labelledby="order-title">
+    <section className="section order-detail" aria-labelledby="order-title">
       <h1 id="order-title">订单详情</h1>
       <dl className="order-facts">
         <dt>订单号</dt>
         <dd>{order.orderId}</dd>
-        <dt>状态</dt>
-        <dd>{ORDER_STATUS_TEXT[order.status]}</dd>
+        <dt>订单状态</dt>
+        <dd>
+          <span className={`order-status order-status-${order.status}`}>{ORDER_STATUS_TEXT[order.status]}</span>
+        </dd>
         <dt>下单时间</dt>
         <dd>{formatDate(order.createTime)}</dd>
         {order.payTime ? (
@@ -77,33 +94,96 @@ export function OrderDetailPage() {
             <dd>{formatDate(order.payTime)}</dd>
           </>
         ) : null}
+        {order.status === 'unpaid' ? (
+          <>
+            <dt>支付截止</dt>
+            <dd>{formatDate(order.expireTime)}</dd>
+          </>
+        ) : null}
+        <dt>支付方式</dt>
+        <dd>{order.payChannel ? PAY_CHANNEL_TEXT[order.payChannel] : '未支付'}</dd>
         <dt>商品金额</dt>
         <dd>{formatYuan(order.totalAmount)}</dd>
-        <dt>优惠</dt>
+        <dt>优惠券</dt>
+        <dd>{order.coupon ? `${order.coupon.title}（-${formatYuan(Math.min(order.coupon.amount, order.totalAmount))}）` : '未使用'}</dd>
+        <dt>优惠金额</dt>
         <dd>{order.discountAmount > 0 ? `-${formatYuan(order.discountAmount)}` : '无'}</dd>
         <dt>实付金额</dt>
         <dd>{formatYuan(order.payAmount)}</dd>
+        {order.refundReason ? (
+          <>
+            <dt>退款原因</dt>
+            <dd>{order.refundReason}</dd>
+          </>
+        ) : null}
+        {toAccount && account.data ? (
+          <>
+            <dt>充值账号</dt>
+            <dd>
+              {account.data.account}（{account.data.nickname}）
+            </dd>
+          </>
+        ) : null}
       </dl>
-      <h2>商品</h2>
-      <ul>
-        {order.items.map((item) => (
-          <li key={item.goodsId}>
-            {item.gameName} · {item.goodsName} × {item.buyNum}（{formatYuan(item.price)}）
-          </li>
-        ))}
-      </ul>
+
+      <div className="order-actions">
+        {order.status === 'unpaid' ? (
+          <button type="button" className="button button-primary" onClick={() => modals.open('pay', { orderId: order.orderId })}>
+            继续支付
+          </button>
+        ) : null}
+        {canRequestRefund(order) ? (
+          <button type="button" className="button" onClick={() => modals.open('refund', { orderId: order.orderId })}>
+            申请退款
+          </button>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="order-items-title">
+        <h2 id="order-items-title">商品</h2>
+        <ul className="order-items">
+          {order.items.map((item) => (
+            <li key={item.goodsId}>
+              <img src={item.cover} alt="" width={56} height={56} />
+              <span>
+                <Link to="/gameDetail/$id" params={{ id: String(item.gameId) }}>
+                  {item.gameName}
+                </Link>{' '}
+                · {item.goodsName} × {item.buyNum}（单价 {formatYuan(item.price)}）
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
       {order.cdks.length > 0 ? (
-        <>
-          <h2>激活码</h2>
-          <ul>
-            {order.cdks.map((cdk) => (
-              <li key={cdk.code}>
-                {cdk.goodsName}：<code>{cdk.code}</code>
-              </li>
-            ))}
-          </ul>
-        </>
+        <section aria-labelledby="order-cdk-title">
+          <h2 id="order-cdk-title">激活码</h2>
+          <CdkList cdks={order.cdks} />
+          {order.status === 'delivered' ? (
+            <button type="button" className="button" disabled={sms.isPending} onClick={() => sms.mutate()}>
+              短信发送激活码
+            </button>
+          ) : null}
+        </section>
       ) : null}
+
+      <GiftSection order={order} />
+
+      <section aria-labelledby="order-timeline-title">
+        <h2 id="order-timeline-title">订单进度</h2>
+        <ol className="order-timeline" aria-label="订单进度">
+          {order.timeline.map((entry, index) => (
+            <li key={`${entry.status}-${index}`}>
+              {ORDER_STATUS_TEXT[entry.status]} <time dateTime={new Date(entry.time).toISOString()}>{formatDate(entry.time)}</time>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <Link to="/setting" search={{ type: 0 }}>
+        返回我的订单
+      </Link>
     </section>
   );
 }

@@ -9,7 +9,7 @@
  *   `active`;
  * - the top game (`activityTopGame`) with a 全网比价 price check
  *   (`validaList`: other platforms' prices for the same game);
- * - the activity games (`activityGamePage`), 12 per page.
+ * - the activity games (`activityGamePage`), 8 per page.
  *
  * 立即抢购 sends `purchase.start { goodsId, buyNum: 1, gameId }` to the root
  * actor: the pay-gating flow decides what happens (login, real name, stock).
@@ -32,7 +32,7 @@ import { formatYuan } from '../lib/money';
 import { activityPhase, parseActivityConfig, type ActivityConfig, type ActivityPhase } from '../marketing/activity-config';
 import '../styles/marketing.css';
 
-const PAGE_SIZE = 12;
+const PAGE_SIZE = 8;
 
 const activityGamesQueryOptions = (activityId: string, pageNum: number) =>
   queryOptions({

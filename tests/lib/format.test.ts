@@ -75,8 +75,12 @@ describe('toMillis and formatDate', () => {
 });
 
 describe('stripHtml', () => {
-  it('removes tags and images, keeping the text with single spaces', () => {
-    expect(stripHtml('<p>新品<strong>上架</strong></p><img src="a.png" alt="封面"><p>限时 5 折</p>')).toBe('新品 上架 限时 5 折');
+  it('removes tags and images, separating blocks with single spaces', () => {
+    expect(stripHtml('<p>新品上架</p><img src="a.png" alt="封面"><p>限时 5 折</p><ul><li>一</li><li>二</li></ul>')).toBe('新品上架 限时 5 折 一 二');
+  });
+
+  it('joins the text around inline tags without adding spaces', () => {
+    expect(stripHtml('<p>精选游戏<strong>低至 5 折</strong>，详见<a href="/help">帮助中心</a>。</p>')).toBe('精选游戏低至 5 折，详见帮助中心。');
   });
 
   it('drops scripts, styles and comments with their content', () => {

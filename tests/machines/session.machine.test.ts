@@ -17,8 +17,8 @@ interface Pending<T> {
 function startSession(restored: PersistedSession | null = null) {
   const log: string[] = [];
   const calls: Record<string, Pending<unknown>[]> = { checkToken: [], fetchRealNameConfig: [], fetchRealNameInfo: [], logout: [] };
-  const pending = <T,>(name: string) =>
-    fromPromise<T, unknown>(({ input }) => {
+  const pending = <T, I = unknown>(name: string) =>
+    fromPromise<T, I>(({ input }) => {
       if (input !== undefined) log.push(`call ${name} ${JSON.stringify(input)}`);
       else log.push(`call ${name}`);
       return new Promise<T>((resolve, reject) => calls[name]!.push({ resolve: resolve as (v: unknown) => void, reject }));
@@ -29,7 +29,7 @@ function startSession(restored: PersistedSession | null = null) {
         checkToken: pending<unknown>('checkToken'),
         fetchRealNameConfig: pending<RealNameConfig>('fetchRealNameConfig'),
         fetchRealNameInfo: pending<RealNameInfo | null>('fetchRealNameInfo'),
-        logout: pending<unknown>('logout'),
+        logout: pending<unknown, { token: string }>('logout'),
       },
       actions: {
         persistSession: (_, value) => log.push(`persist ${value.user.userId} ${value.realName ? 'verified' : 'unverified'}`),

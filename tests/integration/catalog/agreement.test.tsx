@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../support/render-app';
-import { answerGet, backend, gate, holdGet } from './helpers';
+import { answerGet, backend, gate, holdGet, warmPages } from './helpers';
 
 const CLASSIFIES = '/nn-assist/classify/mall/list';
 const ARTICLES = '/nn-assist/classify/mall/article';
@@ -9,6 +9,8 @@ const ARTICLES = '/nn-assist/classify/mall/article';
 const panel = () => screen.getByRole('tabpanel');
 const tab = (name: string) => within(screen.getByRole('tablist', { name: '协议' })).getByRole('tab', { name });
 
+
+beforeAll(warmPages, 30_000);
 describe('agreement page', () => {
   it('shows a skeleton while the texts load', async () => {
     const held = gate();

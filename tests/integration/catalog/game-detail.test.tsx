@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GameDetail } from '../../../src/api/games';
 import type { Goods } from '../../../src/api/goods';
 import { renderApp } from '../../support/render-app';
-import { answerPost, backend, backendData, gate, holdPost } from './helpers';
+import { createAccount, storeSession } from '../session/helpers';
+import { answerPost, backend, backendData, gate, holdPost, warmPages } from './helpers';
 
 declare global {
   interface Window {
@@ -18,6 +19,8 @@ const EVALUATIONS = '/sgame/mall/goods/evaluationPage';
 const section = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('section')!;
 const quantity = () => screen.getByRole('spinbutton', { name: '购买数量' });
 
+
+beforeAll(warmPages, 30_000);
 describe('game detail page', () => {
   it('shows a skeleton of the page while the game loads', async () => {
     const held = gate();
@@ -94,6 +97,14 @@ describe('game detail page', () => {
     for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
   });
 
+  it('says so, with no way to buy, when a game has no goods on sale', async () => {
+    answerPost(GOODS, { gameId: 1, goods: [] });
+    await renderApp('/gameDetail/1');
+    expect(await screen.findByText('该游戏暂无在售商品')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '立即购买' })).toBeDisabled();
+    expect(screen.queryByRole('spinbutton', { name: '购买数量' })).not.toBeInTheDocument();
+  });
+
   it('keeps the quantity between 1 and min(stock, limit per order), and the choice in the URL', async () => {
     const { user, router } = await renderApp('/gameDetail/1');
     await screen.findAllByRole('radio');
@@ -148,6 +159,29 @@ describe('game detail page', () => {
     const panel = section('选择商品');
     expect(within(panel).getByRole('button', { name: '登录后查看可用优惠券' })).toBeInTheDocument();
     expect(within(panel).queryByText(/可用优惠券：/)).not.toBeInTheDocument();
+  });
+
+  it('tells a logged-in user which coupon fits the chosen goods and quantity', async () => {
+    const user = await createAccount();
+    storeSession(user);
+    const asked: unknown[] = [];
+    answerPost('/goods/mall/activity/goods/matchCoupon', (body) => {
+      asked.push(body);
+      const coupon = {
+        couponId: 'c1', title: '满100减10', amount: 1000, threshold: 10000, startTime: 0, expireTime: Date.now() + 86_400_000,
+        status: 'available', gameIds: [], description: '',
+      };
+      return Number(body.buyNum) >= 3 ? { coupons: [coupon], bestCouponId: 'c1' } : { coupons: [], bestCouponId: null };
+    });
+    const view = await renderApp('/gameDetail/1');
+    const panel = (await screen.findByRole('heading', { level: 2, name: '选择商品' })).closest('section')!;
+    await within(panel).findAllByRole('radio');
+    expect(within(panel).queryByRole('button', { name: '登录后查看可用优惠券' })).not.toBeInTheDocument();
+    expect(within(panel).queryByText(/可用优惠券：/)).not.toBeInTheDocument();
+    await view.user.click(within(panel).getByRole('button', { name: '增加数量' }));
+    await view.user.click(within(panel).getByRole('button', { name: '增加数量' }));
+    expect(await within(panel).findByText('可用优惠券：满100减10，预计可省 ¥10.00，券后 ¥112.40')).toBeInTheDocument();
+    expect(asked).toContainEqual({ goodsId: 1, buyNum: 3 });
   });
 
   it('shows the 404 page for a game id that does not exist', async () => {

@@ -3,9 +3,15 @@
  * real answers of the simulated backend to start an override from, a gate
  * that holds a response until the test lets it go, and a request counter.
  */
+import { configure } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { onTestFinished } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { backend, testServer } from '../../support/server';
+
+// Ceilings, not waits: a busy machine (several suites at once) renders the whole app slowly, and a
+// test should then still pass as soon as what the user would see is there.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 export const API = '/webapi';
 
@@ -48,12 +54,14 @@ export function holdGet(path: string, held: Promise<void>) {
   );
 }
 
-/** Answers `path` (POST) with `retData` at once. */
-export function answerPost(path: string, retData: unknown | ((body: Record<string, unknown>) => unknown)) {
+type Json = Record<string, unknown> | unknown[] | string | number | boolean | null;
+
+/** Answers `path` (POST) with `retData`, or with what `retData(body)` returns, at once. */
+export function answerPost(path: string, retData: Json | ((body: Record<string, unknown>) => unknown)) {
   testServer.use(
     http.post(`${API}${path}`, async ({ request }) => {
       const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
-      return ok(typeof retData === 'function' ? (retData as (b: Record<string, unknown>) => unknown)(body) : retData);
+      return ok(typeof retData === 'function' ? retData(body) : retData);
     }),
   );
 }
@@ -80,3 +88,19 @@ export function countRequests(path: string): { readonly count: number } {
 }
 
 export { backend, testServer };
+
+/**
+ * Imports the lazily loaded pages a test navigates to, so that the first navigation is not slowed
+ * down by compiling the page module (which would show the route's pending state instead).
+ */
+export async function warmPages(): Promise<void> {
+  await Promise.all([
+    import('../../../src/pages/home-page'),
+    import('../../../src/pages/search-page'),
+    import('../../../src/pages/game-detail-page'),
+    import('../../../src/pages/help-page'),
+    import('../../../src/pages/notice-page'),
+    import('../../../src/pages/new-page'),
+    import('../../../src/pages/agreement-page'),
+  ]);
+}

@@ -1,12 +1,14 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AUTOPLAY_MS } from '../../../src/components/catalog/banner-carousel';
 import { renderApp } from '../../support/render-app';
-import { answerGet, answerPost, backend, gate, holdGet, holdPost } from './helpers';
+import { answerGet, answerPost, backend, gate, holdGet, holdPost, warmPages } from './helpers';
 
 const carousel = () => screen.getByRole('region', { name: '活动推荐' });
 const currentDot = () => within(carousel()).getAllByRole('button', { name: /^第\d+张$/ }).find((b) => b.getAttribute('aria-current') === 'true');
 
+
+beforeAll(warmPages, 30_000);
 describe('home page', () => {
   it('shows a skeleton for each section while its data loads, then the section', async () => {
     const held = gate();

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameCard } from '../../../src/api/games';
 import { NEW_PAGE_SIZE } from '../../../src/pages/new-page';
 import { renderApp } from '../../support/render-app';
-import { answerPost, backend, backendData, gate, holdPost } from './helpers';
+import { answerPost, backend, backendData, gate, holdPost, warmPages } from './helpers';
 
 const SEARCH = '/sgame/mall/game/search';
 const DAY = 24 * 60 * 60 * 1000;
@@ -25,6 +25,8 @@ const ymd = (ms: number) => {
   return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
 };
 
+
+beforeAll(warmPages, 30_000);
 describe('newly launched page', () => {
   it('shows a skeleton while the games load', async () => {
     const held = gate();

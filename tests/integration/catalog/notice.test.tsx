@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../support/render-app';
-import { answerGet, backend, backendData, gate, holdGet } from './helpers';
+import { answerGet, backend, backendData, gate, holdGet, warmPages } from './helpers';
 
 declare global {
   interface Window {
@@ -13,6 +13,8 @@ const LIST = '/nn-assist/mall/notice/list';
 type WireNotice = { title: string; content: string; publishTime: number; top: boolean };
 
 
+
+beforeAll(warmPages, 30_000);
 describe('notice page', () => {
   it('shows a skeleton while the notices load', async () => {
     const held = gate();

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { searchQueryOptions } from '../../../src/api/games';
 import { historyStore } from '../../../src/app/history-store';
 import { RECENT_SEARCH_KEY } from '../../../src/components/catalog/recent-searches';
 import { searchRequestOf } from '../../../src/components/catalog/route-data';
 import { renderApp } from '../../support/render-app';
-import { API, backend, backendData, countRequests, gate, holdPost, ok, testServer } from './helpers';
+import { createAccount, storeSession } from '../session/helpers';
+import { API, answerPost, backend, backendData, countRequests, gate, holdPost, ok, testServer, warmPages } from './helpers';
 
 const SEARCH = '/sgame/mall/game/search';
 const results = () => screen.getByRole('heading', { level: 2, name: '搜索结果' }).closest('section')!;
@@ -16,6 +17,8 @@ beforeEach(() => {
   historyStore.reset();
 });
 
+
+beforeAll(warmPages, 30_000);
 describe('search page', () => {
   it('shows a skeleton while the results load', async () => {
     const held = gate();
@@ -121,6 +124,17 @@ describe('search page', () => {
     await user.click(within(recent).getByRole('button', { name: '清空最近搜索' }));
     expect(screen.queryByRole('heading', { level: 2, name: '最近搜索' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: '热门搜索' })).toBeInTheDocument();
+  });
+
+  it("adds a logged-in user's recent searches from the server after this browser's own", async () => {
+    storeSession(await createAccount());
+    localStorage.setItem(RECENT_SEARCH_KEY, JSON.stringify({ keywords: ['本机'], hiddenServer: [] }));
+    answerPost('/sgame/mall/game/recentGameSearch', ['别的设备', '本机']);
+    const { user } = await renderApp('/search');
+    const recent = (await screen.findByRole('heading', { level: 2, name: '最近搜索' })).closest('section')!;
+    await waitFor(() => expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['本机', '别的设备']));
+    await user.click(within(recent).getByRole('button', { name: '清空最近搜索' }));
+    expect(screen.queryByRole('heading', { level: 2, name: '最近搜索' })).not.toBeInTheDocument();
   });
 
   it('ignores recent searches stored in a shape it does not know', async () => {

@@ -16,7 +16,7 @@ describe('the build-poll reload', () => {
 
     // A second build appears (what `npm run build` writes as builds/latest.json).
     latest = { id: 'next-build', timestamp: 2 };
-    await waitFor(() => expect(actor.getSnapshot().children.buildPoll?.getSnapshot().hasTag('build:stale')).toBe(true));
+    await waitFor(() => expect(actor.getSnapshot().children.buildPoll?.getSnapshot().hasTag('build:stale')).toBe(true), { timeout: 5000 });
     await router.navigate({ to: '/help' });
     expect(reloads).toEqual(['/help']);
   });
@@ -26,7 +26,7 @@ describe('the build-poll reload', () => {
       deps: { fetchLatestBuild: async () => ({ id: 'next-build', timestamp: 2 }), firstCheckDelayMs: 0 },
     });
     actor.send({ type: 'payment.started' });
-    await waitFor(() => expect(actor.getSnapshot().children.buildPoll?.getSnapshot().hasTag('build:stale')).toBe(true));
+    await waitFor(() => expect(actor.getSnapshot().children.buildPoll?.getSnapshot().hasTag('build:stale')).toBe(true), { timeout: 5000 });
     await router.navigate({ to: '/notice' });
     expect(reloads).toEqual([]);
     actor.send({ type: 'payment.ended' });

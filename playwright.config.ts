@@ -1,0 +1,106 @@
+/**
+ * Real-browser journeys (docs/e2e.md): Debian's Chromium, never a downloaded
+ * browser, against the production build in both API modes.
+ *
+ *   mock: the build served by `vite preview`; the simulated backend runs in
+ *         the page (msw service worker), its state in the page's localStorage.
+ *   live: a live-mode build served by `vite preview`, which proxies /webapi
+ *         to `npm run api` (the simulated backend over real HTTP, no latency).
+ *
+ * Projects are {mock, live} × {desktop 1440×900, mobile 375×812}. The builds
+ * are made by scripts/e2e.sh (`npm run test:e2e`) before Playwright starts;
+ * the three servers below are started and stopped by Playwright.
+ */
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { E2E_BUILD_DIRS, E2E_PORTS, SCREENS_TAG, SMOKE_TAG } from './tests/e2e/support/env';
+
+const CI = Boolean(process.env.CI);
+const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
+
+const desktop = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false };
+const mobile = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
+
+const mockURL = `http://127.0.0.1:${E2E_PORTS.mock}`;
+const liveURL = `http://127.0.0.1:${E2E_PORTS.live}`;
+
+// Every journey runs on the desktop projects; the mobile projects run the tests tagged @smoke
+// (and the screenshot pass), which keeps the whole suite within a few minutes on two cores.
+const smokeOnly: Pick<PlaywrightTestConfig, 'grep'> = { grep: new RegExp(`${SMOKE_TAG}|${SCREENS_TAG}`) };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  workers: 2,
+  reporter: CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  use: {
+    browserName: 'chromium',
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    video: 'off',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    launchOptions: {
+      executablePath: CHROMIUM,
+      // Playwright adds --headless itself (headless: true); the rest keep Chromium off the network.
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'mock-desktop', use: { ...desktop, baseURL: mockURL }, metadata: { apiMode: 'mock', viewportName: 'desktop' } },
+    { name: 'mock-mobile', use: { ...mobile, baseURL: mockURL }, metadata: { apiMode: 'mock', viewportName: 'mobile' }, ...smokeOnly },
+    { name: 'live-desktop', use: { ...desktop, baseURL: liveURL }, metadata: { apiMode: 'live', viewportName: 'desktop' } },
+    { name: 'live-mobile', use: { ...mobile, baseURL: liveURL }, metadata: { apiMode: 'live', viewportName: 'mobile' }, ...smokeOnly },
+  ],
+  webServer: [
+    {
+      name: 'api',
+      command: 'npx tsx server/api-server.ts',
+      env: { PORT: String(E2E_PORTS.api), API_LATENCY: '0' },
+      url: `http://127.0.0.1:${E2E_PORTS.api}/webapi/u-nnpc/hello`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      name: 'preview-mock',
+      command: `npx vite preview --outDir ${E2E_BUILD_DIRS.mock} --host 127.0.0.1 --port ${E2E_PORTS.mock} --strictPort`,
+      env: { VITE_API_MODE: 'mock' },
+      url: mockURL,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      name: 'preview-live',
+      command: `npx vite preview --outDir ${E2E_BUILD_DIRS.live} --host 127.0.0.1 --port ${E2E_PORTS.live} --strictPort`,
+      // vite.config.ts reads both at preview time: live mode turns the /webapi proxy on.
+      env: { VITE_API_MODE: 'live', API_PROXY_TARGET: `http://127.0.0.1:${E2E_PORTS.api}` },
+      url: liveURL,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+  ],
+});

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Real-browser journeys (docs/e2e.md): Debian's Chromium — never a downloaded
+# browser — against production builds in mock and live mode.
+#
+#   npm run test:e2e                        # every project
+#   npm run test:e2e -- --project=mock-desktop tests/e2e/journeys.spec.ts
+#   E2E_SKIP_BUILD=1 npm run test:e2e       # reuse the last builds
+#   E2E_SCREENSHOTS=1 npm run test:e2e -- --grep @screens   # refresh docs/screens/*.png
+#
+# Playwright starts and stops the servers itself (playwright.config.ts):
+# the API on E2E_API_PORT (8790), the mock preview on E2E_MOCK_PORT (4300) and
+# the live preview on E2E_LIVE_PORT (4301). A default that is taken is
+# replaced by a free port.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+CHROMIUM="${E2E_CHROMIUM:-/usr/bin/chromium}"
+if [ ! -x "$CHROMIUM" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "e2e: $CHROMIUM is missing; installing Debian's chromium and fonts-noto-cjk" >&2
+    apt-get update && apt-get install -y chromium fonts-noto-cjk
+  else
+    echo "e2e: $CHROMIUM is missing. Install Debian's chromium and fonts-noto-cjk (as root: apt-get install -y chromium fonts-noto-cjk) or set E2E_CHROMIUM." >&2
+    exit 1
+  fi
+fi
+export E2E_CHROMIUM="$CHROMIUM"
+
+# Keep a default port when it is free, otherwise take any free one.
+free_port() {
+  node -e '
+    const net = require("node:net");
+    const want = Number(process.argv[1]);
+    const tryListen = (port) => new Promise((resolve) => {
+      const server = net.createServer();
+      server.once("error", () => resolve(null));
+      server.listen(port, "127.0.0.1", () => { const got = server.address().port; server.close(() => resolve(got)); });
+    });
+    (async () => { console.log((await tryListen(want)) ?? (await tryListen(0))); })();
+  ' "$1"
+}
+E2E_API_PORT="${E2E_API_PORT:-$(free_port 8790)}"
+E2E_MOCK_PORT="${E2E_MOCK_PORT:-$(free_port 4300)}"
+E2E_LIVE_PORT="${E2E_LIVE_PORT:-$(free_port 4301)}"
+export E2E_API_PORT E2E_MOCK_PORT E2E_LIVE_PORT
+
+E2E_BUILD_ROOT="${E2E_BUILD_ROOT:-node_modules/.cache/storefront-e2e}"
+export E2E_BUILD_ROOT
+if [ "${E2E_SKIP_BUILD:-}" != "1" ]; then
+  echo "e2e: building the mock and live production builds into $E2E_BUILD_ROOT" >&2
+  # The in-browser simulated backend answers at once, like the live API (API_LATENCY=0).
+  VITE_API_MODE=mock VITE_MOCK_LATENCY=0 npx vite build --outDir "$E2E_BUILD_ROOT/mock" --emptyOutDir --logLevel error
+  VITE_API_MODE=live npx vite build --outDir "$E2E_BUILD_ROOT/live" --emptyOutDir --logLevel error
+fi
+
+exec npx playwright test "$@"

@@ -1,0 +1,215 @@
+/**
+ * The pay modal's form for a new order: the goods, the quantity, the coupons
+ * that apply (or a package that contains the goods), the pay channel and the
+ * total. The choices are this form's own state until 立即支付 hands them to
+ * the payment flow as an `OrderDraft`; the server data comes from React Query.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { OrderDraft } from '../../../machines/payment.machine';
+import type { Coupon } from '../../api/common';
+import { gameGoodsQueryOptions, matchCouponQueryOptions, type Goods } from '../../api/goods';
+import type { Package, PayChannelCode } from '../../api/orders';
+import { formatYuan } from '../../lib/money';
+import { ErrorState, LinesSkeleton } from '../catalog/states';
+import { Price } from '../price';
+import { ChannelPicker, effectiveChannel, usePayChannels } from './channel-picker';
+import { packagesQuery } from './queries';
+import { QuantityStepper } from './quantity-stepper';
+
+export const NO_COUPON = 'none';
+
+const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
+export const maxQuantity = (goods: Pick<Goods, 'stock' | 'limitPerOrder'>) => Math.max(1, Math.min(goods.stock, goods.limitPerOrder));
+
+/** What a coupon takes off `subtotal` (the server caps it at the order amount). */
+export const couponSaving = (coupon: Pick<Coupon, 'amount'> | null | undefined, subtotal: number) => (coupon ? Math.min(coupon.amount, subtotal) : 0);
+
+export interface PayEditorProps {
+  goodsId: number;
+  gameId: number;
+  initialBuyNum: number;
+  /** an order or pay request is in flight: 立即支付 is disabled */
+  busy: boolean;
+  /** the last create/pay failure, shown above the button */
+  error: string | null;
+  onSubmit: (draft: OrderDraft, channel: PayChannelCode) => void;
+}
+
+export function PayEditor(props: PayEditorProps) {
+  const goodsQuery = useQuery(gameGoodsQueryOptions(props.gameId));
+  if (goodsQuery.isPending) return <LinesSkeleton label="商品信息" lines={4} />;
+  if (goodsQuery.isError) return <ErrorState error={goodsQuery.error} title="商品加载失败" onRetry={() => void goodsQuery.refetch()} />;
+  const goods = goodsQuery.data.goods.find((item) => item.goodsId === props.goodsId);
+  if (!goods) {
+    return (
+      <p role="alert" className="form-error">
+        商品不存在或已下架
+      </p>
+    );
+  }
+  return <GoodsForm {...props} goods={goods} siblings={goodsQuery.data.goods} />;
+}
+
+function GoodsForm({ goods, siblings, initialBuyNum, busy, error, onSubmit }: PayEditorProps & { goods: Goods; siblings: Goods[] }) {
+  const max = maxQuantity(goods);
+  const [buyNum, setBuyNum] = useState(() => clamp(initialBuyNum, 1, max));
+  const num = clamp(buyNum, 1, max);
+  const [packageId, setPackageId] = useState<number | null>(null);
+  const [couponChoice, setCouponChoice] = useState<string | null>(null);
+  const [chosenChannel, setChosenChannel] = useState<PayChannelCode | null>(null);
+
+  const packages = useQuery(packagesQuery(goods.goodsId));
+  const chosenPackage = packages.data?.find((item) => item.packageId === packageId) ?? null;
+  const coupons = useQuery({ ...matchCouponQueryOptions(goods.goodsId, num), enabled: chosenPackage === null });
+  const couponList = coupons.data?.coupons ?? [];
+  // null: the server's best coupon; NO_COUPON: none; otherwise the coupon the shopper picked, while it still applies.
+  const picked = couponChoice === NO_COUPON ? null : couponList.find((coupon) => coupon.couponId === couponChoice);
+  const coupon = chosenPackage
+    ? null
+    : couponChoice === NO_COUPON
+      ? null
+      : (picked ?? couponList.find((item) => item.couponId === coupons.data?.bestCouponId) ?? null);
+
+  const subtotal = chosenPackage ? chosenPackage.originalPrice : goods.price * num;
+  const saving = chosenPackage ? Math.max(0, chosenPackage.originalPrice - chosenPackage.price) : couponSaving(coupon, subtotal);
+  const total = subtotal - saving;
+  const channels = usePayChannels(total);
+  const channel = effectiveChannel(channels.data, chosenChannel);
+
+  const draft: OrderDraft = chosenPackage
+    ? { kind: 'package', packageId: chosenPackage.packageId, items: chosenPackage.goodsIds.map((goodsId) => ({ goodsId, buyNum: 1 })) }
+    : { kind: 'goods', goodsId: goods.goodsId, buyNum: num, couponId: coupon?.couponId ?? null };
+
+  return (
+    <div className="pay-editor" aria-busy={busy || undefined}>
+      <div className="pay-goods">
+        <img src={goods.cover} alt="" width={96} height={96} className="pay-goods-cover" />
+        <div>
+          <p className="pay-goods-name">{goods.name}</p>
+          <p className="muted">{goods.gameName}</p>
+          <p>
+            单价 <Price fen={goods.price} originalFen={goods.originalPrice} />
+          </p>
+        </div>
+      </div>
+
+      {packages.data && packages.data.length > 0 ? (
+        <PackageOffer packages={packages.data} siblings={siblings} value={packageId} onChange={setPackageId} disabled={busy} />
+      ) : null}
+
+      {chosenPackage ? (
+        <p className="muted">套餐价已含优惠，不能与优惠券同时使用。</p>
+      ) : (
+        <>
+          <QuantityStepper value={num} max={max} onChange={setBuyNum} disabled={busy} />
+          <CouponPicker
+            loading={coupons.isPending}
+            coupons={couponList}
+            subtotal={subtotal}
+            value={coupon?.couponId ?? NO_COUPON}
+            onChange={setCouponChoice}
+            disabled={busy}
+          />
+        </>
+      )}
+
+      <ChannelPicker query={channels} value={channel} onChange={setChosenChannel} disabled={busy} />
+
+      <dl className="pay-total">
+        <div>
+          <dt>商品金额</dt>
+          <dd>{formatYuan(subtotal)}</dd>
+        </div>
+        <div>
+          <dt>优惠</dt>
+          <dd>{saving > 0 ? `已优惠 ${formatYuan(saving)}` : '无'}</dd>
+        </div>
+        <div className="pay-total-due">
+          <dt>应付金额</dt>
+          <dd>
+            <Price fen={total} />
+          </dd>
+        </div>
+      </dl>
+
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+      {busy ? <p role="status">正在创建订单…</p> : null}
+      <button type="button" className="button button-primary pay-submit" disabled={busy || channel === null} onClick={() => channel && onSubmit(draft, channel)}>
+        立即支付
+      </button>
+    </div>
+  );
+}
+
+function CouponPicker({
+  loading,
+  coupons,
+  subtotal,
+  value,
+  onChange,
+  disabled,
+}: {
+  loading: boolean;
+  coupons: Coupon[];
+  subtotal: number;
+  value: string;
+  onChange: (couponId: string) => void;
+  disabled: boolean;
+}) {
+  if (loading) return <LinesSkeleton label="优惠券" lines={1} />;
+  if (coupons.length === 0) return <p className="muted">暂无可用优惠券</p>;
+  return (
+    <fieldset className="pay-coupons" disabled={disabled}>
+      <legend>优惠券</legend>
+      {coupons.map((coupon) => (
+        <label key={coupon.couponId} className="pay-option">
+          <input type="radio" name="pay-coupon" checked={value === coupon.couponId} onChange={() => onChange(coupon.couponId)} />
+          {coupon.title}（省 {formatYuan(couponSaving(coupon, subtotal))}）
+        </label>
+      ))}
+      <label className="pay-option">
+        <input type="radio" name="pay-coupon" checked={value === NO_COUPON} onChange={() => onChange(NO_COUPON)} />
+        不使用优惠券
+      </label>
+    </fieldset>
+  );
+}
+
+function PackageOffer({
+  packages,
+  siblings,
+  value,
+  onChange,
+  disabled,
+}: {
+  packages: Package[];
+  siblings: Goods[];
+  value: number | null;
+  onChange: (packageId: number | null) => void;
+  disabled: boolean;
+}) {
+  const nameOf = (goodsId: number) => siblings.find((item) => item.goodsId === goodsId)?.name ?? `商品 ${goodsId}`;
+  return (
+    <fieldset className="pay-packages" disabled={disabled}>
+      <legend>购买方式</legend>
+      <label className="pay-option">
+        <input type="radio" name="pay-package" checked={value === null} onChange={() => onChange(null)} />
+        单独购买
+      </label>
+      {packages.map((item) => (
+        <label key={item.packageId} className="pay-option pay-package">
+          <input type="radio" name="pay-package" checked={value === item.packageId} onChange={() => onChange(item.packageId)} />
+          <span>
+            套餐：{item.name} {formatYuan(item.price)}（省 {formatYuan(Math.max(0, item.originalPrice - item.price))}）
+            <span className="muted pay-package-goods">含 {item.goodsIds.map(nameOf).join(' + ')}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

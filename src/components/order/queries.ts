@@ -1,0 +1,45 @@
+/**
+ * React Query options for the buying screens. Every key starts with
+ * `orders` (invalidate `['orders']` after anything that changes an order)
+ * and carries the user id, so another account logging in on the same page
+ * never sees the previous account's rows. Orders change on their own (payment,
+ * expiry, refund settling), so they are never considered fresh.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { getOrder, getOrderAccount, getOrders, getPackages, getPayChannels, type OrderStatus } from '../../api/orders';
+
+export const ORDERS_KEY = ['orders'] as const;
+export const ORDER_PAGE_SIZE = 10;
+
+export const orderListQuery = (userId: number, pageNum: number, status: OrderStatus | undefined) =>
+  queryOptions({
+    queryKey: [...ORDERS_KEY, 'list', userId, pageNum, status ?? 'all'],
+    queryFn: ({ signal }) => getOrders({ pageNum, pageSize: ORDER_PAGE_SIZE, status }, { signal }),
+    staleTime: 0,
+  });
+
+export const orderDetailQuery = (userId: number, orderId: string) =>
+  queryOptions({
+    queryKey: [...ORDERS_KEY, 'detail', userId, orderId],
+    queryFn: ({ signal }) => getOrder(orderId, { signal }),
+    staleTime: 0,
+  });
+
+export const orderAccountQuery = (userId: number, orderId: string) =>
+  queryOptions({
+    queryKey: [...ORDERS_KEY, 'account', userId, orderId],
+    queryFn: ({ signal }) => getOrderAccount(orderId, { signal }),
+  });
+
+export const packagesQuery = (goodsId: number) =>
+  queryOptions({
+    queryKey: ['packages', goodsId],
+    queryFn: ({ signal }) => getPackages([goodsId], { signal }),
+    select: (packages) => packages.filter((item) => item.goodsIds.includes(goodsId)),
+  });
+
+export const payChannelsQuery = (amount: number) =>
+  queryOptions({
+    queryKey: ['payChannels', amount],
+    queryFn: ({ signal }) => getPayChannels(amount, { signal }),
+  });

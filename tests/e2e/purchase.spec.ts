@@ -1,0 +1,51 @@
+/**
+ * Journey (a): a new visitor browses, buys while logged out, logs in with an
+ * SMS code, verifies their real name, pays, and asks for a refund.
+ */
+import { expect, test } from './support/fixtures';
+import { completeRealName, dialog, loginWithSms, payAndComplete, waitForHome } from './support/flows';
+
+test('a new visitor buys a game from a home plate, logs in, verifies, pays and asks for a refund', { tag: '@smoke' }, async ({ page, backend, phone }) => {
+  await page.goto('/');
+  await waitForHome(page);
+
+  const plate = page.getByRole('region', { name: '热门推荐' });
+  const firstGame = plate.getByRole('link').first();
+  const gameName = ((await firstGame.textContent()) ?? '').trim();
+  await firstGame.click();
+  await expect(page).toHaveURL(/\/gameDetail\/\d+/);
+  await expect(page.getByRole('button', { name: '立即购买' })).toBeEnabled();
+  const title = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim();
+  expect(title.length).toBeGreaterThan(0);
+  expect(gameName.startsWith(title)).toBe(true);
+
+  await page.getByRole('button', { name: '立即购买' }).click();
+  await loginWithSms(page, phone);
+
+  await expect(page.getByRole('status').getByText('请先实名')).toBeVisible();
+  await completeRealName(page);
+
+  const orderId = await payAndComplete(page, backend);
+  const success = dialog(page, '支付成功');
+  await expect(success.getByText('支付成功，感谢您的购买！')).toBeVisible();
+  await success.getByRole('button', { name: '关闭' }).click();
+  await expect(success).toBeHidden();
+
+  await page.getByRole('complementary', { name: '快捷入口' }).getByRole('button', { name: '订单' }).click();
+  await expect(page).toHaveURL(/\/setting\?type=0/);
+  const orders = page.getByRole('list', { name: '订单列表' });
+  const row = orders.getByRole('link', { name: new RegExp(orderId) });
+  await expect(row).toBeVisible();
+  await row.click();
+
+  await expect(page).toHaveURL(new RegExp(`/orderDateil\\?id=${orderId}`));
+  await expect(page.getByRole('heading', { name: '订单详情', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: '申请退款' }).click();
+  const refund = dialog(page, '申请退款');
+  await refund.getByLabel('退款原因').selectOption('不想要了');
+  await refund.getByRole('button', { name: '提交申请' }).click();
+  await refund.getByRole('button', { name: '确认退款' }).click();
+  await expect(refund).toBeHidden();
+  await expect(page.getByText('退款申请已提交')).toBeVisible();
+  await expect(page.getByText('退款中').first()).toBeVisible();
+});

@@ -1,0 +1,76 @@
+/**
+ * Steps several journeys share, written as a shopper does them: by role,
+ * accessible name, label or text, never by CSS.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, type Backend } from './fixtures';
+import { TEST_REAL_NAME, testIdCard } from './id-card';
+
+export const SMS_CODE = '123456';
+export const STORE_NAME = '星游商城';
+
+export const dialog = (page: Page, name: string): Locator => page.getByRole('dialog', { name, exact: true });
+
+/** The agreement checkbox's name carries the two document links' text. */
+const AGREEMENT = /我已阅读并同意/;
+
+/** Fills the open login dialog and logs in with an SMS code. */
+export async function loginWithSms(page: Page, phone: string): Promise<void> {
+  const login = dialog(page, '登录');
+  await expect(login).toBeVisible();
+  await login.getByRole('textbox', { name: '手机号', exact: true }).fill(phone);
+  await login.getByRole('button', { name: '获取验证码' }).click();
+  await expect(login.getByRole('button', { name: /重新发送/ })).toBeVisible();
+  await login.getByRole('textbox', { name: '验证码', exact: true }).fill(SMS_CODE);
+  await login.getByRole('checkbox', { name: AGREEMENT }).check();
+  await login.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(login).toBeHidden();
+}
+
+/** Opens the login dialog from the header and logs in. */
+export async function loginFromHeader(page: Page, phone: string): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
+  await loginWithSms(page, phone);
+  await expect(page.getByRole('link', { name: /^个人中心/ })).toBeVisible();
+}
+
+/** Fills the open real-name dialog with a valid identity. */
+export async function completeRealName(page: Page): Promise<void> {
+  const realName = dialog(page, '实名认证');
+  await expect(realName).toBeVisible();
+  await realName.getByRole('textbox', { name: '姓名', exact: true }).fill(TEST_REAL_NAME);
+  await realName.getByRole('textbox', { name: '身份证号', exact: true }).fill(testIdCard());
+  await realName.getByRole('button', { name: '提交' }).click();
+  await expect(realName).toBeHidden();
+}
+
+/** The order id shown by the pay dialog once the order exists (`订单号 <id>`). */
+export async function shownOrderId(scope: Locator): Promise<string> {
+  const line = scope.getByText(/^订单号\s*\S+$/).first();
+  await expect(line).toBeVisible();
+  const text = (await line.textContent()) ?? '';
+  const id = /订单号\s*(\S+)/.exec(text)?.[1];
+  if (!id) throw new Error(`No order id in "${text}"`);
+  return id;
+}
+
+/**
+ * 立即支付 in the open pay dialog, then the payment is completed the way a
+ * real backend would on its own (the simulated backend's `completePayment`),
+ * and the success dialog shows. Returns the order id.
+ */
+export async function payAndComplete(page: Page, backend: Backend, press: (button: Locator) => Promise<void> = (b) => b.click()): Promise<string> {
+  const pay = dialog(page, '支付订单');
+  await expect(pay).toBeVisible();
+  await press(pay.getByRole('button', { name: '立即支付' }));
+  await expect(pay.getByText('等待支付结果…')).toBeVisible();
+  const orderId = await shownOrderId(pay);
+  await backend.control('completePayment', { orderId });
+  await expect(dialog(page, '支付成功')).toBeVisible({ timeout: 15_000 });
+  return orderId;
+}
+
+/** Waits for the home page's content (not its skeletons). */
+export async function waitForHome(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: '为你推荐' })).toBeVisible();
+}

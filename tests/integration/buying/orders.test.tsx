@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resetToasts } from '../../../src/app/toast';
+import { formatDate, maskPhone } from '../../../src/lib/format';
+import { backend, payDialog, placeOrder, placePaidOrder, PLAIN, preloadBuyingChunks, renderLoggedIn, toasts, TOP_UP, WITH_GIFT, FLOW_TIMEOUT } from './helpers';
+
+beforeAll(preloadBuyingChunks);
+
+afterEach(() => {
+  resetToasts();
+});
+
+const DATE_TIME = /^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}:\d{2}$/;
+const orderList = () => screen.findByRole('list', { name: '订单列表' });
+const rowLinks = (list: HTMLElement) => within(list).getAllByRole('link');
+const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+
+describe('my orders (/setting?type=0)', FLOW_TIMEOUT, () => {
+  it('lists the orders newest first, ten per page, with 上一页 and 下一页', async () => {
+    const { user, router } = await renderLoggedIn('/');
+    const placed = [];
+    for (let i = 0; i < 12; i += 1) placed.push(await placeOrder());
+    await router.navigate({ to: '/setting', search: { type: 0 } });
+
+    let list = await orderList();
+    expect(rowLinks(list)).toHaveLength(10);
+    expect(rowLinks(list)[0]).toHaveAccessibleName(new RegExp(placed[11]!.orderId));
+    expect(screen.getByText('第 1 / 2 页')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '上一页' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: '下一页' }));
+    await screen.findByText('第 2 / 2 页');
+    list = await orderList();
+    await waitFor(() => expect(rowLinks(list)).toHaveLength(2));
+    expect(rowLinks(list)[1]).toHaveAccessibleName(new RegExp(placed[0]!.orderId));
+    expect(router.state.location.search).toMatchObject({ type: 0, page: 2 });
+
+    await user.click(screen.getByRole('button', { name: '上一页' }));
+    expect(await screen.findByText('第 1 / 2 页')).toBeInTheDocument();
+  });
+
+  it('shows game, goods, amount, status and time in each row, linking to the order detail', async () => {
+    const { router } = await renderLoggedIn('/');
+    const order = await placeOrder(PLAIN, 2);
+    await router.navigate({ to: '/setting', search: { type: 0 } });
+
+    const link = within(await orderList()).getByRole('link');
+    expect(link).toHaveAttribute('href', `/orderDateil?id=${order.orderId}`);
+    expect(link).toHaveTextContent('星砂回响 · 标准版（Steam 激活码） × 2');
+    expect(link).toHaveTextContent('¥81.60');
+    expect(link).toHaveTextContent('待支付');
+    expect(link).toHaveTextContent(formatDate(order.createTime));
+  });
+
+  it('filters by status through the URL', async () => {
+    const { user, router } = await renderLoggedIn('/');
+    const unpaid = await placeOrder();
+    const paid = await placePaidOrder();
+    await router.navigate({ to: '/setting', search: { type: 0 } });
+    expect(rowLinks(await orderList())).toHaveLength(2);
+
+    await user.click(within(screen.getByRole('navigation', { name: '订单状态' })).getByRole('link', { name: '待支付' }));
+
+    await waitFor(() => expect(rowLinks(screen.getByRole('list', { name: '订单列表' }))).toHaveLength(1));
+    expect(rowLinks(screen.getByRole('list', { name: '订单列表' }))[0]).toHaveAccessibleName(new RegExp(unpaid.orderId));
+    expect(router.state.location.search).toMatchObject({ type: 0, status: 'unpaid' });
+
+    await user.click(within(screen.getByRole('navigation', { name: '订单状态' })).getByRole('link', { name: '已退款' }));
+    expect(await screen.findByText('暂无已退款订单')).toBeInTheDocument();
+    expect(paid.status).toBe('delivered');
+  });
+});
+
+describe('the order detail (/orderDateil?id=)', FLOW_TIMEOUT, () => {
+  it('shows items, amounts, channel, formatted times, the timeline and the codes to copy', async () => {
+    const { user, router } = await renderLoggedIn('/');
+    const order = await placePaidOrder(PLAIN, 2);
+    await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
+
+    expect(await screen.findByRole('heading', { name: '订单详情' })).toBeInTheDocument();
+    expect(fact('订单号')).toHaveTextContent(order.orderId);
+    expect(fact('订单状态')).toHaveTextContent('已发货');
+    expect(fact('支付方式')).toHaveTextContent('微信支付');
+    expect(fact('商品金额')).toHaveTextContent('¥81.60');
+    expect(fact('实付金额')).toHaveTextContent('¥81.60');
+    expect(fact('优惠券')).toHaveTextContent('未使用');
+    expect(fact('下单时间')?.textContent).toMatch(DATE_TIME);
+    expect(fact('支付时间')?.textContent).toMatch(DATE_TIME);
+    expect(screen.getByText(/标准版（Steam 激活码） × 2（单价 ¥40\.80）/)).toBeInTheDocument();
+
+    const timeline = within(screen.getByRole('list', { name: '订单进度' })).getAllByRole('listitem');
+    expect(timeline.map((item) => item.textContent?.slice(0, 3))).toEqual(['待支付', '已支付', '已发货']);
+
+    const codes = screen.getByRole('list', { name: '激活码' });
+    expect(within(codes).getAllByRole('listitem')).toHaveLength(2);
+    await user.click(within(codes).getAllByRole('button', { name: '复制' })[1]!);
+    expect(await navigator.clipboard.readText()).toBe(order.cdks[1]!.code);
+    expect(toasts().getByText('已复制')).toBeInTheDocument();
+  });
+
+  it('sends the codes by SMS, and shows the server message when asked again too soon', async () => {
+    const { user, router } = await renderLoggedIn('/');
+    const order = await placePaidOrder();
+    await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
+    const send = await screen.findByRole('button', { name: '短信发送激活码' });
+
+    await user.click(send);
+    expect(await toasts().findByText('激活码已发送至您的手机')).toBeInTheDocument();
+
+    await waitFor(() => expect(send).toBeEnabled());
+    await user.click(send);
+    expect(await within(screen.getByRole('alert', { name: '错误提示' })).findByText(/^短信发送过于频繁，请\d+秒后再试$/)).toBeInTheDocument();
+  });
+
+  it('shows the account a top-up was credited to', async () => {
+    const { router, account } = await renderLoggedIn('/');
+    const order = await placePaidOrder(TOP_UP);
+    await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
+    await waitFor(() => expect(fact('充值账号')).toHaveTextContent(maskPhone(account.telNum)));
+    expect(screen.queryByRole('list', { name: '激活码' })).not.toBeInTheDocument();
+  });
+
+  it('hands out the gift code, after which the order is no longer refundable', async () => {
+    const { user, router } = await renderLoggedIn('/');
+    const order = await placePaidOrder(WITH_GIFT);
+    await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
+    expect(await screen.findByRole('button', { name: '申请退款' })).toBeInTheDocument();
+    expect(screen.getByText('领取赠品后，本订单将不再支持退款。')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '领取赠品' }));
+
+    const gift = screen.getByRole('region', { name: '赠品' });
+    expect(await within(gift).findByText(/全民加速器 7 天会员/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: '申请退款' })).not.toBeInTheDocument());
+  });
+
+  it('offers 继续支付 for an unpaid order: pay, poll, success', async () => {
+    const { user, router } = await renderLoggedIn('/');
+    const order = await placeOrder();
+    await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
+
+    await user.click(await screen.findByRole('button', { name: '继续支付' }));
+    const dialog = await payDialog();
+    expect(await within(dialog).findByText(order.orderId)).toBeInTheDocument();
+    expect(within(dialog).getByRole('timer', { name: '剩余支付时间' })).toBeInTheDocument();
+    const pay = within(dialog).getByRole('button', { name: '立即支付' });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    await within(dialog).findByRole('img', { name: '支付二维码' });
+    backend.control.completePayment(order.orderId);
+
+    expect(await screen.findByRole('dialog', { name: '支付成功' })).toBeInTheDocument();
+    await user.click(within(screen.getByRole('dialog', { name: '支付成功' })).getByRole('link', { name: '查看订单' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '支付成功' })).not.toBeInTheDocument());
+    await waitFor(() => expect(fact('订单状态')).toHaveTextContent('已发货'));
+    expect(screen.queryByRole('button', { name: '继续支付' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the order does not exist', async () => {
+    const { router } = await renderLoggedIn('/');
+    await router.navigate({ to: '/orderDateil', search: { id: 'XY-nope' } });
+    expect(await screen.findByText('订单不存在')).toBeInTheDocument();
+    expect(screen.getByText('订单加载失败')).toBeInTheDocument();
+  });
+});

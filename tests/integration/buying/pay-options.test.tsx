@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { postReceiveCoupon } from '../../../src/api/coupons';
+import { resetToasts } from '../../../src/app/toast';
+import { backend, listOrders, PLAIN, payDialog, preloadBuyingChunks, renderLoggedIn, startPurchase, FLOW_TIMEOUT } from './helpers';
+
+beforeAll(preloadBuyingChunks);
+
+afterEach(() => {
+  resetToasts();
+});
+
+const due = (dialog: HTMLElement) => within(dialog).getByText('应付金额').nextElementSibling;
+
+async function payButton(dialog: HTMLElement) {
+  const button = await within(dialog).findByRole('button', { name: '立即支付' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
+describe('choices in the pay dialog', FLOW_TIMEOUT, () => {
+  it('preselects the best matching coupon, shows the saving, and orders with the coupon chosen', async () => {
+    const { user, actor } = await renderLoggedIn('/');
+    await postReceiveCoupon(1); // 新人专享 5 元无门槛券
+    await postReceiveCoupon(2); // 满 100 减 10 元
+    startPurchase(actor, PLAIN, 3); // 3 × ¥40.80 = ¥122.40
+    const dialog = await payDialog();
+    const pay = within(dialog);
+
+    const best = await pay.findByRole('radio', { name: '满 100 减 10 元（省 ¥10.00）' });
+    expect(best).toBeChecked();
+    expect(pay.getByText('已优惠 ¥10.00')).toBeInTheDocument();
+    expect(due(dialog)).toHaveTextContent('¥112.40');
+
+    await user.click(pay.getByRole('radio', { name: '不使用优惠券' }));
+    expect(due(dialog)).toHaveTextContent('¥122.40');
+    await user.click(pay.getByRole('radio', { name: '新人专享 5 元无门槛券（省 ¥5.00）' }));
+    expect(due(dialog)).toHaveTextContent('¥117.40');
+
+    await user.click(await payButton(dialog));
+    await pay.findByRole('img', { name: '支付二维码' });
+    const [order] = await listOrders();
+    expect(order).toMatchObject({ payAmount: 11740, coupon: { title: '新人专享 5 元无门槛券' }, items: [{ goodsId: PLAIN.goodsId, buyNum: 3 }] });
+  });
+
+  it('offers the package that contains the goods and orders it with combine/order/create', async () => {
+    const { user, actor } = await renderLoggedIn('/');
+    startPurchase(actor, PLAIN);
+    const dialog = await payDialog();
+    const pay = within(dialog);
+
+    const bundle = await pay.findByRole('radio', { name: /套餐：星砂回响 超值组合包 ¥81\.00（省 ¥13\.80）/ });
+    await user.click(bundle);
+    expect(pay.queryByRole('spinbutton', { name: '购买数量' })).not.toBeInTheDocument();
+    expect(pay.getByText('套餐价已含优惠，不能与优惠券同时使用。')).toBeInTheDocument();
+    expect(due(dialog)).toHaveTextContent('¥81.00');
+
+    await user.click(await payButton(dialog));
+    await pay.findByRole('img', { name: '支付二维码' });
+    const [order] = await listOrders();
+    expect(order?.items.map((item) => item.goodsId)).toEqual([1, 2]);
+    expect(order).toMatchObject({ totalAmount: 9480, discountAmount: 1380, payAmount: 8100 });
+  });
+
+  it('keeps the quantity between 1 and min(stock, limit per order)', async () => {
+    const { user, actor } = await renderLoggedIn('/');
+    startPurchase(actor, PLAIN, 2);
+    const dialog = await payDialog();
+    const pay = within(dialog);
+    await pay.findByText(PLAIN.name);
+
+    await user.click(pay.getByRole('button', { name: '增加数量' }));
+    expect(pay.getByRole('spinbutton', { name: '购买数量' })).toHaveValue(3);
+    expect(pay.getByRole('button', { name: '增加数量' })).toBeDisabled();
+    expect(due(dialog)).toHaveTextContent('¥122.40');
+  });
+
+  it('shows the pay link in mock mode instead of opening the 支付宝 page', async () => {
+    const { user, actor } = await renderLoggedIn('/');
+    startPurchase(actor, PLAIN);
+    const dialog = await payDialog();
+    const pay = within(dialog);
+
+    await user.click(await pay.findByRole('radio', { name: '支付宝' }));
+    await user.click(await payButton(dialog));
+
+    expect(await pay.findByText(/\/webapi\/static\/pay\/XY\d+/)).toBeInTheDocument();
+    expect(pay.getByText('模拟环境不提供支付宝页面，请勿打开该链接。')).toBeInTheDocument();
+    expect(pay.queryByRole('img', { name: '支付二维码' })).not.toBeInTheDocument();
+    expect(pay.queryByRole('link', { name: '前往支付宝支付' })).not.toBeInTheDocument();
+    expect((await listOrders())[0]?.payChannel).toBe('alipay');
+  });
+
+  it('shows the server message when the order cannot be created, and lets the shopper try again', async () => {
+    const { user, actor } = await renderLoggedIn('/');
+    backend.control.setFault('/nnorder/unified/order/create', { kind: 'business', code: 'stock_40901', message: '库存不足，请联系客服', times: 1 });
+    startPurchase(actor, PLAIN);
+    const dialog = await payDialog();
+
+    await user.click(await payButton(dialog));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('库存不足，请联系客服');
+    await user.click(await payButton(dialog));
+    expect(await within(dialog).findByRole('img', { name: '支付二维码' })).toBeInTheDocument();
+    expect(await listOrders()).toHaveLength(1);
+  });
+
+  it('closes at once when nothing is being paid yet', async () => {
+    const { user, actor } = await renderLoggedIn('/');
+    startPurchase(actor, PLAIN);
+    const dialog = await payDialog();
+    await user.click(within(dialog).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '支付订单' })).not.toBeInTheDocument());
+    expect(await listOrders()).toEqual([]);
+  });
+});

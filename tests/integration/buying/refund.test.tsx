@@ -1,0 +1,67 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resetToasts } from '../../../src/app/toast';
+import { countRequests } from '../catalog/helpers';
+import { backend, listOrders, placeOrder, placePaidOrder, preloadBuyingChunks, renderLoggedIn, toasts, FLOW_TIMEOUT } from './helpers';
+
+beforeAll(preloadBuyingChunks);
+
+afterEach(() => {
+  resetToasts();
+});
+
+const REFUND = '/nnorder/unified/mall/quick/refund';
+const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+
+describe('refunds', FLOW_TIMEOUT, () => {
+  it('asks for a reason and a confirmation, sends one request for a double click, and shows 退款中 then 已退款', async () => {
+    const { user, router } = await renderLoggedIn('/');
+    const order = await placePaidOrder();
+    await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
+    await user.click(await screen.findByRole('button', { name: '申请退款' }));
+
+    const dialog = await screen.findByRole('dialog', { name: '申请退款' });
+    const form = within(dialog);
+    await user.selectOptions(form.getByRole('combobox', { name: '退款原因' }), '激活码无法使用');
+    await user.type(form.getByRole('textbox', { name: '补充说明（选填）' }), '提示已被使用');
+    await user.click(form.getByRole('button', { name: '提交申请' }));
+    expect(await form.findByText(/确认申请退款？退款金额 ¥40\.80 将原路退回。/)).toBeInTheDocument();
+
+    const requests = countRequests(REFUND);
+    await user.dblClick(form.getByRole('button', { name: '确认退款' }));
+
+    expect(await toasts().findByText('退款申请已提交')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '申请退款' })).not.toBeInTheDocument());
+    expect(requests.count).toBe(1);
+    await waitFor(() => expect(fact('订单状态')).toHaveTextContent('退款中'));
+    expect(fact('退款原因')).toHaveTextContent('激活码无法使用：提示已被使用');
+    expect(screen.queryByRole('button', { name: '申请退款' })).not.toBeInTheDocument();
+
+    backend.control.advanceClock(3_000);
+    await router.navigate({ to: '/setting', search: { type: 0 } });
+    expect(await screen.findByRole('link', { name: new RegExp(order.orderId) })).toHaveTextContent('已退款');
+    expect((await listOrders())[0]?.status).toBe('refunded');
+  });
+
+  it('shows the server message in the dialog when the refund is refused', async () => {
+    const { user, router } = await renderLoggedIn('/');
+    const order = await placePaidOrder();
+    backend.control.setFault(REFUND, { kind: 'business', code: 'order_40901', message: '该订单不支持退款' });
+    await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
+    await user.click(await screen.findByRole('button', { name: '申请退款' }));
+    const dialog = await screen.findByRole('dialog', { name: '申请退款' });
+    await user.click(within(dialog).getByRole('button', { name: '提交申请' }));
+    await user.click(within(dialog).getByRole('button', { name: '确认退款' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('该订单不支持退款');
+    expect(within(dialog).getByRole('button', { name: '确认退款' })).toBeEnabled();
+  });
+
+  it('is not offered for an unpaid order', async () => {
+    const { router } = await renderLoggedIn('/');
+    const order = await placeOrder();
+    await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
+    expect(await screen.findByRole('button', { name: '继续支付' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '申请退款' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AnyEventObject, InspectionEvent } from 'xstate';
+import { SESSION_STORAGE_KEY } from '../../../src/app/session-effects';
+import { resetToasts } from '../../../src/app/toast';
+import { formatDate } from '../../../src/lib/format';
+import { backend } from '../../support/server';
+import { renderApp, type RenderAppOptions } from '../../support/render-app';
+import { MASKED_PHONE, createAccount, errorToasts, header, loginWithSms, storeSession, toasts, FLOW_TIMEOUT } from './helpers';
+
+afterEach(() => {
+  resetToasts();
+});
+
+async function loggedIn(url: string, options: RenderAppOptions = {}) {
+  const account = await createAccount();
+  storeSession(account);
+  const app = await renderApp(url, options);
+  return { ...app, account };
+}
+
+describe('the personal centre /setting', FLOW_TIMEOUT, () => {
+  it('asks a logged-out visitor to log in, and shows their data after login without navigating', async () => {
+    const { user, router } = await renderApp('/setting?type=2');
+    const main = within(screen.getByRole('main'));
+    expect(await main.findByText('登录后即可查看订单、优惠券和账号信息')).toBeInTheDocument();
+
+    await user.click(main.getByRole('button', { name: '登录' }));
+    await loginWithSms(user, await screen.findByRole('dialog', { name: '登录' }));
+
+    expect(await screen.findByRole('button', { name: '退出登录' })).toBeInTheDocument();
+    expect(await main.findByRole('heading', { name: '账号信息' })).toBeInTheDocument();
+    expect(router.state.location.href).toBe('/setting?type=2');
+  });
+
+  it('drives its tabs from the type search parameter', async () => {
+    const { user, router } = await loggedIn('/setting');
+    const tabs = await screen.findByRole('tablist', { name: '个人中心' });
+    expect(within(tabs).getByRole('tab', { name: '我的订单' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('暂无订单')).toBeInTheDocument();
+
+    await user.click(within(tabs).getByRole('tab', { name: '我的优惠券' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ type: 1 }));
+    expect(within(tabs).getByRole('tab', { name: '我的优惠券' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(within(tabs).getByRole('tab', { name: '账号与实名' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ type: 2 }));
+    expect(await screen.findByRole('heading', { name: '账号信息' })).toBeInTheDocument();
+  });
+
+  it('shows the masked phone, the registration time, the 新用户 badge and the WeChat binding', async () => {
+    const { account } = await loggedIn('/setting?type=2');
+    const panel = within(await screen.findByRole('tabpanel'));
+
+    expect(await panel.findByText(formatDate(account.createTime))).toBeInTheDocument();
+    expect(formatDate(account.createTime)).toMatch(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(panel.getAllByText(MASKED_PHONE).length).toBeGreaterThan(0);
+    expect(panel.getByText('新用户')).toBeInTheDocument();
+    expect(await panel.findByText('微信')).toBeInTheDocument();
+    expect(panel.getAllByText('未绑定')).toHaveLength(2);
+  });
+
+  it('drops the 新用户 badge for an account older than 24 hours', async () => {
+    const account = await createAccount();
+    backend.control.advanceClock(24 * 3600_000);
+    storeSession({ ...account, createTime: Date.now() - 24 * 3600_000 - 1 });
+    await renderApp('/setting?type=2');
+    await screen.findByRole('heading', { name: '账号信息' });
+    expect(screen.queryByText('新用户')).not.toBeInTheDocument();
+  });
+
+  it('verifies the real name: client checks first, then the server, then shows the masked result and keeps it', async () => {
+    const { user } = await loggedIn('/setting?type=2');
+    await user.click(await screen.findByRole('button', { name: '去实名' }));
+    const dialog = await screen.findByRole('dialog', { name: '实名认证' });
+    const name = within(dialog).getByRole('textbox', { name: '姓名' });
+    const idCard = within(dialog).getByRole('textbox', { name: '身份证号' });
+
+    await user.type(name, 'Zhang');
+    await user.type(idCard, '110101199003074478');
+    await user.click(within(dialog).getByRole('button', { name: '提交' }));
+    expect(name).toHaveAccessibleDescription('姓名应为2-20个汉字');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(idCard).toHaveAccessibleDescription('请输入正确的18位身份证号');
+
+    await user.clear(name);
+    await user.type(name, '张三');
+    await user.clear(idCard);
+    await user.type(idCard, '11010519491231002x');
+    await user.click(within(dialog).getByRole('button', { name: '提交' }));
+
+    expect(await toasts().findByText('实名认证成功')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '实名认证' })).not.toBeInTheDocument());
+    expect(await screen.findByText('张*')).toBeInTheDocument();
+    expect(screen.getByText('1101**********002X')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '去实名' })).not.toBeInTheDocument();
+    const stored = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}') as { realName?: { realName: string } };
+    expect(stored.realName?.realName).toBe('张*');
+  });
+
+  it("shows the server's refusal of a real name in the form", async () => {
+    const { user } = await loggedIn('/setting?type=2');
+    await user.click(await screen.findByRole('button', { name: '去实名' }));
+    const dialog = await screen.findByRole('dialog', { name: '实名认证' });
+    backend.control.setFault('/u-nnpc/api/mall1/realName/doAuth', { kind: 'business', code: 'realname_40003', message: '姓名与身份证号不一致' });
+
+    await user.type(within(dialog).getByRole('textbox', { name: '姓名' }), '张三');
+    await user.type(within(dialog).getByRole('textbox', { name: '身份证号' }), '11010519491231002X');
+    await user.click(within(dialog).getByRole('button', { name: '提交' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('姓名与身份证号不一致');
+    expect(within(dialog).getByRole('textbox', { name: '姓名' })).toHaveValue('张三');
+  });
+
+  it('tells the root realName.verified when the purchase flow opened the modal', async () => {
+    const heard: AnyEventObject[] = [];
+    const inspect = (event: InspectionEvent) => {
+      // What the root actor receives (forwarded copies reach children too; count the root's only).
+      if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) heard.push(event.event);
+    };
+    const { user, actor } = await loggedIn('/', { deps: { inspect } });
+    actor.send({ type: 'modal.open', name: 'realName', props: { from: 'pay' } });
+    const dialog = await screen.findByRole('dialog', { name: '实名认证' });
+    await user.type(within(dialog).getByRole('textbox', { name: '姓名' }), '张三');
+    await user.type(within(dialog).getByRole('textbox', { name: '身份证号' }), '11010519491231002X');
+    await user.click(within(dialog).getByRole('button', { name: '提交' }));
+
+    const info = { realName: '张*', idCardNo: '1101**********002X', authTime: expect.any(Number) as number };
+    await waitFor(() => expect(heard).toContainEqual({ type: 'realName.verified', info }));
+    expect(heard).toContainEqual({ type: 'session.realNameVerified', info });
+  });
+
+  it("keeps the user logged in and shows the server's message when logging out fails", async () => {
+    const { user } = await loggedIn('/setting');
+    backend.control.setFault('/u-nnpc/api/mall/logout', { kind: 'business', code: 'user_50001', message: '系统繁忙，退出失败' });
+    await user.click(await screen.findByRole('button', { name: '退出登录' }));
+
+    expect(await errorToasts().findByText('系统繁忙，退出失败')).toBeInTheDocument();
+    expect(header().getByText(MASKED_PHONE)).toBeInTheDocument();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { idCardCheckChar, isValidIdCard, maskIdCard, normalizeIdCard } from '../../src/lib/id-card';
+
+const withCheck = (first17: string) => `${first17}${idCardCheckChar(first17)}`;
+
+describe('GB 11643 ID numbers', () => {
+  it('computes the check character from the first 17 digits, X standing for 10', () => {
+    expect(idCardCheckChar('11010519491231002')).toBe('X');
+    expect(idCardCheckChar('11010119900307447')).toBe('7');
+    expect(idCardCheckChar('44052418800101001')).toBe('4');
+  });
+
+  it('refuses anything but 17 digits when computing a check character', () => {
+    expect(() => idCardCheckChar('1101051949123100')).toThrow('Expected 17 digits');
+    expect(() => idCardCheckChar('1101051949123100A')).toThrow('Expected 17 digits');
+  });
+
+  it.each(['11010519491231002X', '11010519491231002x', '110101199003074477', '440524188001010014', ' 110101199003074477 '])('accepts %s', (id) => {
+    expect(isValidIdCard(id)).toBe(true);
+  });
+
+  it.each([
+    ['a wrong check character', '110101199003074478'],
+    ['17 characters', '11010119900307447'],
+    ['19 characters', '1101011990030744770'],
+    ['a letter other than X', '11010119900307447A'],
+    ['an X before the end', '1101011990030X4477'],
+    ['a region code starting with 0 (with a valid check character)', withCheck('01010119900307447')],
+    ['a birth date that does not exist (with a valid check character)', withCheck('11010119900230447')],
+    ['an empty string', ''],
+  ])('rejects %s', (_what, id) => {
+    expect(isValidIdCard(id)).toBe(false);
+  });
+
+  it('rejects a birth date in the future', () => {
+    const id = withCheck('11010120300101001');
+    expect(isValidIdCard(id, new Date(2026, 0, 1))).toBe(false);
+    expect(isValidIdCard(id, new Date(2031, 0, 1))).toBe(true);
+  });
+
+  it('upper-cases and trims, and masks all but the first and last four characters', () => {
+    expect(normalizeIdCard(' 11010519491231002x ')).toBe('11010519491231002X');
+    expect(maskIdCard('110101199003074477')).toBe('1101**********4477');
+  });
+});

@@ -1,0 +1,132 @@
+// @vitest-environment node
+/**
+ * The session flows inside the real root system (createRootActor): parent
+ * events reach the modal machine and the session, `session.changed` reaches
+ * the flows that listen, and the bridge turns auth failures into one expiry.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnyActorRef } from 'xstate';
+import { openModals } from '../../machines/modal.machine';
+import type { PersistedSession } from '../../machines/session.machine';
+import { clientState } from '../../src/api/client-state';
+import { ApiError } from '../../src/api/errors';
+import { createRootActor, type AppActor } from '../../src/app/root-actor';
+import { installSessionBridge } from '../../src/app/session-bridge';
+import type { SessionApi, SessionEffects } from '../../src/app/session-effects';
+import { USER_A, USER_B } from '../model/session-fixtures';
+
+function startSystem(options: { restored?: PersistedSession | null; api?: Partial<SessionApi> } = {}) {
+  const log: string[] = [];
+  const effects: SessionEffects = {
+    persistSession: (value) => log.push(`persist ${value.user.userId}`),
+    forgetSession: () => log.push('forget'),
+    setRequestToken: (token) => log.push(`request token ${token}`),
+    setTokenCookie: (token) => log.push(`cookie ${token}`),
+    clearToken: () => log.push('clear token'),
+    setAnalyticsUserId: (userId) => log.push(`analytics ${userId}`),
+    notify: (kind, text) => log.push(`${kind} ${text}`),
+    clearAutoLoginToken: () => log.push('clear auto-login token'),
+  };
+  const api: Partial<SessionApi> = {
+    checkToken: async () => 'ok',
+    fetchRealNameConfig: async () => ({ enable: false, sceneType: 0 }),
+    registerLogin: async () => USER_A,
+    logout: async () => true,
+    exchangeToken: async () => USER_B,
+    loginWithToken: async () => USER_B,
+    ...options.api,
+  };
+  const actor = createRootActor({
+    buildId: 'build-1',
+    fetchLatestBuild: async () => ({ id: 'build-1', timestamp: 1 }),
+    reloadPage: () => {},
+    loadModal: async () => undefined,
+    couponPopupEnabled: false,
+    restoredSession: options.restored ?? null,
+    sessionFlows: { effects, api },
+  });
+  actor.start();
+  return { actor, log };
+}
+
+const child = (actor: AppActor, systemId: string) => actor.system.get(systemId) as AnyActorRef;
+const stack = (actor: AppActor) => openModals(child(actor, 'modal').getSnapshot()).map((m: { name: string }) => m.name);
+const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
+
+describe('session flows in the root system', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    clientState.reset();
+  });
+
+  it('a successful SMS login logs the session in, closes the login modal and updates the auto-login flow', async () => {
+    const { actor, log } = startSystem();
+    actor.send({ type: 'modal.open', name: 'login' });
+    await tick();
+    expect(stack(actor)).toEqual(['login']);
+
+    actor.send({ type: 'login.submit', phone: USER_A.telNum, code: '123456' });
+    await tick();
+
+    expect(child(actor, 'session').getSnapshot().context.user).toEqual(USER_A);
+    expect(stack(actor)).toEqual([]);
+    expect(log).toContain('success 登录成功');
+    // session.changed went from the session to the root and on to autoLogin.
+    expect(child(actor, 'autoLogin').getSnapshot().context.currentPhone).toBe(USER_A.telNum);
+    actor.stop();
+  });
+
+  it('an expiry closes every open modal after 300 ms, warns, and opens the login modal on its own', async () => {
+    const { actor, log } = startSystem({ restored: { user: USER_A, realName: null } });
+    actor.send({ type: 'modal.open', name: 'pay' });
+    await tick();
+    actor.send({ type: 'modal.open', name: 'realName' });
+    await tick();
+    expect(stack(actor)).toEqual(['pay', 'realName']);
+
+    actor.send({ type: 'session.expired', code: 'auth_40001' });
+    expect(child(actor, 'session').getSnapshot().context.user).toBeNull();
+    await tick(299);
+    expect(stack(actor)).toEqual(['pay', 'realName']);
+    await tick(1);
+    await tick();
+
+    expect(stack(actor)).toEqual(['login']);
+    expect(log).toContain('warning 登录信息已失效,请重新登录');
+    actor.stop();
+  });
+
+  it('the bridge turns auth failures of any number of calls into one expiry', async () => {
+    const { actor, log } = startSystem({ restored: { user: USER_A, realName: null } });
+    const uninstall = installSessionBridge(actor, { target: undefined, localStorage: undefined, sessionStorage: undefined });
+    const auth = (code: string) => new ApiError({ kind: 'auth', message: '登录信息已失效,请重新登录', endpoint: '/x', code });
+
+    clientState.emitAuthExpired(auth('auth_40001'));
+    clientState.emitAuthExpired(auth('auth_40002'));
+    clientState.emitAuthExpired(auth('auth_40001'));
+    await tick(1000);
+
+    expect(log.filter((line) => line === 'forget')).toHaveLength(1);
+    expect(log.filter((line) => line.startsWith('warning'))).toHaveLength(1);
+    expect(child(actor, 'session').getSnapshot().hasTag('session:expired')).toBe(true);
+    uninstall();
+    actor.stop();
+  });
+
+  it('the auto-login flow opens its modal through the root, and a confirmed login reaches the session', async () => {
+    const { actor, log } = startSystem({ restored: { user: USER_A, realName: null } });
+    actor.send({ type: 'autoLogin.start', token: 'alt_1', appId: 'nn_mall_web', currentPhone: USER_A.telNum });
+    await tick();
+    expect(stack(actor)).toEqual(['autoLogin']);
+    expect(log).toContain('clear auto-login token');
+
+    actor.send({ type: 'autoLogin.confirm' });
+    await tick();
+    expect(stack(actor)).toEqual([]);
+    expect(child(actor, 'session').getSnapshot().context.user).toEqual(USER_B);
+    actor.stop();
+  });
+});

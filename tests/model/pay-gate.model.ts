@@ -1,0 +1,151 @@
+/**
+ * Model of the pay gate. One purchase (goods 1 × 2 of game 1); the session
+ * read answers anonymous, signing in, logged in without real name, or logged
+ * in with it; the real-name config is required (enabled, sceneType 1) or not;
+ * the stock check says yes or no, or fails. Generated paths reach every state
+ * once; the journeys take the transitions shortest paths skip (the same
+ * state reached another way, restarts, and the quiet endings).
+ */
+import { payGateMachine, type SessionFacts } from '../../machines/pay-gate.machine';
+import { defineModel, doneEvent, errorEvent } from '../support/model';
+
+const ANONYMOUS: SessionFacts = { status: 'anonymous', hasRealName: false };
+const SIGNING_IN: SessionFacts = { status: 'signingIn', hasRealName: false };
+const LOGGED_IN: SessionFacts = { status: 'loggedIn', hasRealName: false };
+const VERIFIED: SessionFacts = { status: 'loggedIn', hasRealName: true };
+const REQUIRED = { enable: true, sceneType: 1 };
+const NOT_REQUIRED = { enable: false, sceneType: 1 };
+
+const START = { type: 'purchase.start', goodsId: 1, buyNum: 2, gameId: 1 } as const;
+const LOGGED_IN_EVENT = { type: 'session.changed', user: { userId: 1 } } as const;
+const LOGGED_OUT_EVENT = { type: 'session.changed', user: null } as const;
+const CLOSE_LOGIN = { type: 'modal.close', name: 'login' } as const;
+const CLOSE_REAL_NAME = { type: 'modal.close', name: 'realName' } as const;
+const CLOSE_ALL = { type: 'modal.closeAll' } as const;
+const VERIFIED_EVENT = { type: 'realName.verified' } as const;
+
+export const payGateModel = defineModel({
+  machine: payGateMachine,
+  events: {
+    'purchase.start': [START],
+    'session.changed': [LOGGED_IN_EVENT, LOGGED_OUT_EVENT],
+    'realName.verified': [VERIFIED_EVENT],
+    'modal.close': [CLOSE_LOGIN, CLOSE_REAL_NAME],
+    'modal.closeAll': [CLOSE_ALL],
+  },
+  invokes: {
+    readSession: { done: [ANONYMOUS, SIGNING_IN, LOGGED_IN, VERIFIED], error: [new Error('no session child')] },
+    confirmLogin: { done: [ANONYMOUS, SIGNING_IN, LOGGED_IN], error: [new Error('no session child')] },
+    confirmRealName: { done: [VERIFIED, LOGGED_IN], error: [new Error('no session child')] },
+    fetchRealNameConfig: { done: [REQUIRED, NOT_REQUIRED], error: [{ code: 'sys_50000', message: '系统繁忙，请稍后重试' }] },
+    checkStorage: { done: [true, false], error: [new Error('aborted')] },
+  },
+  describeContext: (context) =>
+    context.request ? `goods ${context.request.goodsId} × ${context.request.buyNum}${context.hasRealName ? ', real name known' : ''}` : '',
+  journeys: [
+    {
+      name: 'a logged-in shopper without real name verifies it and the purchase goes on to the stock check and the pay modal',
+      events: [START, doneEvent('readSession', LOGGED_IN), doneEvent('fetchRealNameConfig', REQUIRED), VERIFIED_EVENT, doneEvent('checkStorage', true)],
+    },
+    {
+      name: 'a verified shopper passes a required real-name config and finds the goods sold out',
+      events: [START, doneEvent('readSession', VERIFIED), doneEvent('fetchRealNameConfig', REQUIRED), doneEvent('checkStorage', false)],
+    },
+    {
+      name: 'a failed stock check counts as available, and a failed config read ends the gating with an error',
+      events: [
+        START,
+        doneEvent('readSession', LOGGED_IN),
+        doneEvent('fetchRealNameConfig', NOT_REQUIRED),
+        errorEvent('checkStorage', new Error('aborted')),
+        START,
+        doneEvent('readSession', LOGGED_IN),
+        errorEvent('fetchRealNameConfig', { code: 'sys_50000', message: '系统繁忙，请稍后重试' }),
+      ],
+    },
+    {
+      name: 'an anonymous shopper logs in through the login modal: the modal closes first, the session announces the user after',
+      events: [START, doneEvent('readSession', ANONYMOUS), CLOSE_LOGIN, doneEvent('confirmLogin', SIGNING_IN), LOGGED_IN_EVENT, doneEvent('readSession', LOGGED_IN)],
+    },
+    {
+      name: 'closing the login modal without logging in ends the gating quietly, and so does closing every modal',
+      events: [START, doneEvent('readSession', ANONYMOUS), CLOSE_LOGIN, doneEvent('confirmLogin', ANONYMOUS), START, doneEvent('readSession', ANONYMOUS), CLOSE_ALL, doneEvent('confirmLogin', ANONYMOUS)],
+    },
+    {
+      name: 'a login announced while the login modal is open resumes at once; one announced while confirming does too',
+      events: [
+        START,
+        doneEvent('readSession', ANONYMOUS),
+        LOGGED_IN_EVENT,
+        doneEvent('readSession', ANONYMOUS),
+        CLOSE_LOGIN,
+        LOGGED_IN_EVENT,
+        doneEvent('readSession', LOGGED_IN),
+      ],
+    },
+    {
+      name: 'a login that finished before the modal closed goes straight to the config check; a failed session read ends quietly',
+      events: [
+        START,
+        doneEvent('readSession', ANONYMOUS),
+        CLOSE_LOGIN,
+        doneEvent('confirmLogin', LOGGED_IN),
+        LOGGED_OUT_EVENT,
+        START,
+        doneEvent('readSession', ANONYMOUS),
+        CLOSE_LOGIN,
+        errorEvent('confirmLogin', new Error('no session child')),
+        START,
+        errorEvent('readSession', new Error('no session child')),
+      ],
+    },
+    {
+      name: 'a buy click while a login is being set up waits for the session to announce the user',
+      events: [START, doneEvent('readSession', SIGNING_IN), LOGGED_IN_EVENT, doneEvent('readSession', VERIFIED), doneEvent('fetchRealNameConfig', NOT_REQUIRED)],
+    },
+    {
+      name: 'a buy click while the login modal failed to show starts the gating over',
+      events: [START, doneEvent('readSession', ANONYMOUS), START, doneEvent('readSession', LOGGED_IN)],
+    },
+    {
+      name: 'closing the real-name modal without verifying ends the gating quietly; with the session verified meanwhile it goes on',
+      events: [
+        START,
+        doneEvent('readSession', LOGGED_IN),
+        doneEvent('fetchRealNameConfig', REQUIRED),
+        CLOSE_REAL_NAME,
+        doneEvent('confirmRealName', LOGGED_IN),
+        START,
+        doneEvent('readSession', LOGGED_IN),
+        doneEvent('fetchRealNameConfig', REQUIRED),
+        CLOSE_ALL,
+        doneEvent('confirmRealName', VERIFIED),
+        doneEvent('checkStorage', true),
+      ],
+    },
+    {
+      name: 'a verification heard while the real-name close is confirmed goes on; a failed confirmation ends quietly',
+      events: [
+        START,
+        doneEvent('readSession', LOGGED_IN),
+        doneEvent('fetchRealNameConfig', REQUIRED),
+        CLOSE_REAL_NAME,
+        VERIFIED_EVENT,
+        doneEvent('checkStorage', true),
+        START,
+        doneEvent('readSession', LOGGED_IN),
+        doneEvent('fetchRealNameConfig', REQUIRED),
+        CLOSE_REAL_NAME,
+        errorEvent('confirmRealName', new Error('no session child')),
+      ],
+    },
+    {
+      name: 'a buy click while the real-name modal failed to show starts the gating over',
+      events: [START, doneEvent('readSession', LOGGED_IN), doneEvent('fetchRealNameConfig', REQUIRED), START, doneEvent('readSession', VERIFIED)],
+    },
+    {
+      name: 'a second buy click while checking is ignored, and logging out ends the gating',
+      events: [START, START, doneEvent('readSession', LOGGED_IN), START, LOGGED_OUT_EVENT],
+    },
+  ],
+});

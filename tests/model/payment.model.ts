@@ -1,0 +1,131 @@
+/**
+ * Model of the payment flow. One draft (goods 1 × 1, no coupon), one order
+ * `XY1` (unpaid when created or loaded; a second fixture loads it already
+ * delivered), one QR payment, and the four kinds of status answer: still
+ * unpaid, paid, failed, expired. The status poll's 2 s delay runs on a
+ * simulated clock. Journeys add what shortest paths skip: polling again,
+ * retries after failures, leaving and staying, and the ways the modal can go
+ * away under the flow.
+ */
+import { paymentMachine, type OrderDraft, type StatusAnswer } from '../../machines/payment.machine';
+import type { Order, Payment } from '../../src/api/orders';
+import { afterEvent, defineModel, doneEvent, errorEvent } from '../support/model';
+
+const DRAFT: OrderDraft = { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null };
+
+const ORDER: Order = {
+  orderId: 'XY1',
+  status: 'unpaid',
+  items: [{ goodsId: 1, gameId: 1, gameName: '星际远征', goodsName: '标准版', goodsType: 'key', cover: '/c.svg', price: 9900, buyNum: 1 }],
+  totalAmount: 9900,
+  discountAmount: 0,
+  payAmount: 9900,
+  coupon: null,
+  payChannel: null,
+  createTime: 0,
+  payTime: null,
+  expireTime: 900_000,
+  cdks: [],
+  hasGift: false,
+  giftClaimed: false,
+  refundable: false,
+  refundReason: null,
+  timeline: [{ status: 'unpaid', time: 0 }],
+};
+const DELIVERED: Order = { ...ORDER, status: 'delivered', payTime: 1000 };
+
+const PAYMENT: Payment = {
+  orderId: 'XY1',
+  channelCode: 'wechat',
+  payType: 'qrcode',
+  qrContent: 'weixin://wxpay/bizpayurl?pr=XY1',
+  qrImage: '/webapi/static/qr/pay-XY1.svg',
+  payUrl: null,
+  expireTime: 900_000,
+};
+
+const status = (value: StatusAnswer['status']): StatusAnswer => ({ orderId: 'XY1', status: value });
+const STOCK_ERROR = { code: 'stock_40901', message: '库存不足，请联系客服' };
+const NETWORK_ERROR = { code: undefined, message: '网络连接失败，请检查网络后重试（Network Error）' };
+
+const OPEN = { type: 'payment.open', requestId: 'req-1' } as const;
+const OPEN_ORDER = { type: 'payment.open', requestId: 'req-1', orderId: 'XY1' } as const;
+const SUBMIT = { type: 'payment.submit', channel: 'wechat', draft: DRAFT } as const;
+const RETRY = { type: 'payment.retry', requestId: 'req-2' } as const;
+const CLOSE = { type: 'payment.close' } as const;
+const STAY = { type: 'payment.stay' } as const;
+const LEAVE = { type: 'payment.leave' } as const;
+const MODAL_CLOSED = { type: 'modal.close', name: 'pay' } as const;
+const ALL_CLOSED = { type: 'modal.closeAll' } as const;
+const LOGGED_OUT = { type: 'session.changed', user: null } as const;
+const POLL = afterEvent('statusPollInterval', 'payment.active.paying.flow.awaitingPayment.waiting');
+
+/** From an open modal to the QR code: create, pay. */
+const TO_QR = [OPEN, SUBMIT, doneEvent('createOrder', ORDER), doneEvent('payOrder', PAYMENT)] as const;
+
+export const paymentModel = defineModel({
+  machine: paymentMachine,
+  events: {
+    'payment.open': [OPEN, OPEN_ORDER],
+    'payment.submit': [SUBMIT],
+    'payment.retry': [RETRY],
+    'payment.close': [CLOSE],
+    'payment.stay': [STAY],
+    'payment.leave': [LEAVE],
+    'modal.close': [MODAL_CLOSED],
+    'modal.closeAll': [ALL_CLOSED],
+    'session.changed': [LOGGED_OUT],
+  },
+  invokes: {
+    fetchOrder: { done: [ORDER, DELIVERED], error: [NETWORK_ERROR] },
+    createOrder: { done: [ORDER], error: [STOCK_ERROR] },
+    payOrder: { done: [PAYMENT], error: [NETWORK_ERROR] },
+    checkStatus: { done: [status('unpaid'), status('paid'), status('failed'), status('expired')], error: [NETWORK_ERROR] },
+  },
+  describeContext: (context) =>
+    [context.requestId, context.order ? `order ${context.order.orderId}` : context.orderId ? `wants ${context.orderId}` : '', context.status ?? '', context.error ? 'error shown' : '']
+      .filter(Boolean)
+      .join(', '),
+  journeys: [
+    {
+      name: 'a payment is polled until the server says paid, then the success modal takes over',
+      events: [...TO_QR, POLL, doneEvent('checkStatus', status('unpaid')), POLL, errorEvent('checkStatus', NETWORK_ERROR), POLL, doneEvent('checkStatus', status('paid'))],
+    },
+    {
+      name: 'a failed payment offers 重新支付, which creates a new order and pays it',
+      events: [...TO_QR, POLL, doneEvent('checkStatus', status('failed')), RETRY, doneEvent('createOrder', ORDER), doneEvent('payOrder', PAYMENT), POLL, doneEvent('checkStatus', status('paid'))],
+    },
+    {
+      name: 'an expired order ends the payment with a message, and closing leaves it in the list',
+      events: [...TO_QR, POLL, doneEvent('checkStatus', status('expired')), CLOSE],
+    },
+    {
+      name: 'closing mid-payment asks first: 继续支付 keeps polling, 确认离开 closes',
+      events: [...TO_QR, CLOSE, STAY, POLL, doneEvent('checkStatus', status('unpaid')), CLOSE, LEAVE],
+    },
+    {
+      name: 'a failed create shows the message and a new 立即支付 tries again with the same request id',
+      events: [OPEN, SUBMIT, errorEvent('createOrder', STOCK_ERROR), SUBMIT, doneEvent('createOrder', ORDER), errorEvent('payOrder', NETWORK_ERROR), SUBMIT, doneEvent('payOrder', PAYMENT)],
+    },
+    {
+      name: 'continuing an unpaid order loads it and pays it; a settled order cannot be paid again',
+      events: [OPEN_ORDER, doneEvent('fetchOrder', ORDER), SUBMIT, doneEvent('payOrder', PAYMENT), LEAVE, CLOSE, LEAVE, OPEN_ORDER, doneEvent('fetchOrder', DELIVERED), CLOSE],
+    },
+    {
+      name: 'an order that fails to load says so; closing while loading or after closes the modal',
+      events: [OPEN_ORDER, errorEvent('fetchOrder', NETWORK_ERROR), CLOSE, OPEN_ORDER, CLOSE, OPEN, CLOSE],
+    },
+    {
+      name: 'the modal going away under the flow (closed by name, every modal closed, logged out) stops it',
+      events: [...TO_QR, MODAL_CLOSED, ...TO_QR, ALL_CLOSED, ...TO_QR, LOGGED_OUT, OPEN, { type: 'modal.close', name: 'pay' }],
+    },
+    {
+      name: 'a failed payment can be closed without paying again',
+      events: [...TO_QR, POLL, doneEvent('checkStatus', status('failed')), CLOSE],
+    },
+    {
+      name: 'a second 立即支付 while the order is being created is ignored',
+      events: [OPEN, SUBMIT, SUBMIT, doneEvent('createOrder', ORDER)],
+    },
+  ],
+});
