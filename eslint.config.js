@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'coverage', 'public/mockServiceWorker.js', 'bench/**/dist', 'test-results', 'playwright-report'] },
+  { ignores: ['.tmp', 'dist', 'dist-*', 'coverage', 'public/mockServiceWorker.js', 'bench/**/dist', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

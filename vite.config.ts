@@ -21,6 +21,7 @@ export default defineConfig(({ mode }) => {
       include: ['tests/**/*.test.{ts,tsx}'],
       exclude: ['tests/e2e/**', 'node_modules/**'],
       restoreMocks: true,
+      testTimeout: 30_000,
       env: { VITE_MOCK_LATENCY: '0' },
     },
   };

@@ -4,12 +4,22 @@
  * so does any request that no msw handler answers.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { clientState } from '../src/api/client-state';
+import { historyStore } from '../src/app/history-store';
+import { resetToasts } from '../src/app/toast';
 import { backend, testServer } from './support/server';
 
+// The suite shares 2 cores with other suites (and CI with Chromium): give findBy* room.
+configure({ asyncUtilTimeout: 5000 });
+
 beforeAll(() => testServer.listen({ onUnhandledRequest: 'error' }));
+
+if (typeof window !== 'undefined') {
+  // jsdom does not implement scrolling; the router's scroll restoration calls it.
+  window.scrollTo = () => {};
+}
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
@@ -24,6 +34,8 @@ afterEach(() => {
   globalThis.localStorage?.clear();
   globalThis.sessionStorage?.clear();
   clientState.reset();
+  historyStore.reset();
+  resetToasts();
 });
 
 afterAll(() => testServer.close());

@@ -74,12 +74,12 @@ function Delivery({ order, userId }: { order: Order; userId: number }) {
       </ul>
       <p>
         实付金额 <strong>{formatYuan(order.payAmount)}</strong>
-        {order.payChannel ? <span className="muted">（{PAY_CHANNEL_TEXT[order.payChannel]}）</span> : null}
+        {order.payChannel ? <span className="order-muted">（{PAY_CHANNEL_TEXT[order.payChannel]}）</span> : null}
       </p>
       {order.cdks.length > 0 ? (
         <section aria-label="激活码">
           <h3>激活码</h3>
-          <p className="muted">请复制激活码到对应平台兑换，也可在订单详情中随时查看。</p>
+          <p className="order-muted">请复制激活码到对应平台兑换，也可在订单详情中随时查看。</p>
           <CdkList cdks={order.cdks} />
         </section>
       ) : null}

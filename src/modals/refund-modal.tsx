@@ -83,7 +83,7 @@ function RefundForm({ orderId, onClose }: { orderId: string; onClose: () => void
         <p>
           确认申请退款？{order.data ? <>退款金额 {formatYuan(order.data.payAmount)} 将原路退回。</> : null}
         </p>
-        <p className="muted">退款原因：{refundReason(reason, details)}</p>
+        <p className="order-muted">退款原因：{refundReason(reason, details)}</p>
         {refund.isError ? (
           <p role="alert" className="form-error">
             {userMessage(refund.error)}
@@ -117,7 +117,7 @@ function RefundForm({ orderId, onClose }: { orderId: string; onClose: () => void
         <label htmlFor={ids.details}>补充说明（选填）</label>
         <textarea id={ids.details} maxLength={200} rows={3} value={details} onChange={(event) => setDetails(event.target.value)} />
       </div>
-      <p className="muted">退款成功后激活码将失效，款项原路退回。</p>
+      <p className="order-muted">退款成功后激活码将失效，款项原路退回。</p>
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
           取消

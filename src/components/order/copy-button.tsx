@@ -16,7 +16,7 @@ export function CopyButton({ text, describedBy }: { text: string; describedBy?: 
     }
   };
   return (
-    <button type="button" className="button button-small" aria-describedby={describedBy} onClick={() => void copy()}>
+    <button type="button" className="button order-copy" aria-describedby={describedBy} onClick={() => void copy()}>
       复制
     </button>
   );

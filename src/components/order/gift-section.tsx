@@ -35,13 +35,13 @@ export function GiftSection({ order }: { order: Pick<Order, 'orderId' | 'hasGift
         </p>
       ) : payable ? (
         <>
-          {order.giftClaimed ? null : <p className="muted">领取赠品后，本订单将不再支持退款。</p>}
+          {order.giftClaimed ? null : <p className="order-muted">领取赠品后，本订单将不再支持退款。</p>}
           <button type="button" className="button" disabled={receive.isPending} onClick={() => receive.mutate()}>
             {order.giftClaimed ? '查看赠品' : '领取赠品'}
           </button>
         </>
       ) : (
-        <p className="muted">支付完成后可领取赠品。</p>
+        <p className="order-muted">支付完成后可领取赠品。</p>
       )}
     </section>
   );

@@ -87,7 +87,7 @@ function GoodsForm({ goods, siblings, initialBuyNum, busy, error, onSubmit }: Pa
         <img src={goods.cover} alt="" width={96} height={96} className="pay-goods-cover" />
         <div>
           <p className="pay-goods-name">{goods.name}</p>
-          <p className="muted">{goods.gameName}</p>
+          <p className="order-muted">{goods.gameName}</p>
           <p>
             单价 <Price fen={goods.price} originalFen={goods.originalPrice} />
           </p>
@@ -99,7 +99,7 @@ function GoodsForm({ goods, siblings, initialBuyNum, busy, error, onSubmit }: Pa
       ) : null}
 
       {chosenPackage ? (
-        <p className="muted">套餐价已含优惠，不能与优惠券同时使用。</p>
+        <p className="order-muted">套餐价已含优惠，不能与优惠券同时使用。</p>
       ) : (
         <>
           <QuantityStepper value={num} max={max} onChange={setBuyNum} disabled={busy} />
@@ -162,7 +162,7 @@ function CouponPicker({
   disabled: boolean;
 }) {
   if (loading) return <LinesSkeleton label="优惠券" lines={1} />;
-  if (coupons.length === 0) return <p className="muted">暂无可用优惠券</p>;
+  if (coupons.length === 0) return <p className="order-muted">暂无可用优惠券</p>;
   return (
     <fieldset className="pay-coupons" disabled={disabled}>
       <legend>优惠券</legend>
@@ -206,7 +206,7 @@ function PackageOffer({
           <input type="radio" name="pay-package" checked={value === item.packageId} onChange={() => onChange(item.packageId)} />
           <span>
             套餐：{item.name} {formatYuan(item.price)}（省 {formatYuan(Math.max(0, item.originalPrice - item.price))}）
-            <span className="muted pay-package-goods">含 {item.goodsIds.map(nameOf).join(' + ')}</span>
+            <span className="order-muted pay-package-goods">含 {item.goodsIds.map(nameOf).join(' + ')}</span>
           </span>
         </label>
       ))}

@@ -27,7 +27,7 @@ function OrderLines({ order }: { order: Order }) {
       <p>{orderTitle(order)}</p>
       <p>
         应付金额 <strong>{formatYuan(order.payAmount)}</strong>
-        {order.discountAmount > 0 ? <span className="muted">（已优惠 {formatYuan(order.discountAmount)}）</span> : null}
+        {order.discountAmount > 0 ? <span className="order-muted">（已优惠 {formatYuan(order.discountAmount)}）</span> : null}
       </p>
     </div>
   );
@@ -83,7 +83,7 @@ export function PayWaiting({ order, payment }: { order: Order; payment: Payment 
           <p className="pay-link">
             支付链接：<code>{payment.payUrl}</code>
             <br />
-            <span className="muted">模拟环境不提供支付宝页面，请勿打开该链接。</span>
+            <span className="order-muted">模拟环境不提供支付宝页面，请勿打开该链接。</span>
           </p>
         ) : (
           <p className="pay-link">

@@ -43,7 +43,7 @@ export function QuantityStepper({ value, max, onChange, disabled = false }: { va
           +
         </button>
       </div>
-      <span className="muted">最多 {max} 件</span>
+      <span className="order-muted">最多 {max} 件</span>
     </div>
   );
 }

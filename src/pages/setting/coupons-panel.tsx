@@ -46,7 +46,7 @@ export function CouponsPanel() {
               {group.label}（{list.length}）
             </h3>
             {list.length === 0 ? (
-              <p className="muted">暂无{group.label}的优惠券</p>
+              <p className="order-muted">暂无{group.label}的优惠券</p>
             ) : (
               <ul className="setting-list" aria-label={`${group.label}的优惠券`}>
                 {list.map((coupon) => (

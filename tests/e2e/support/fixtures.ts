@@ -46,7 +46,8 @@ interface Fixtures {
 export const COUPON_POPUP_TITLE = '领取优惠券';
 
 async function controlThroughPage(page: Page, name: string, body: Record<string, unknown>): Promise<ControlAnswer> {
-  // The page must be on the store's origin with the mock worker running (any store page is).
+  // The page must be a store page that has rendered: the app renders only once its mock worker runs.
+  await expect(page.getByRole('main').first()).toBeVisible();
   return page.evaluate(
     async ({ name, body }) => {
       const response = await fetch(`/webapi/__mock/${name}`, {

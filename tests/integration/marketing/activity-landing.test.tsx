@@ -19,7 +19,8 @@ function withCompetitors() {
   );
 }
 
-describe('the activity landing /sem/activity', () => {
+// Page chunks load on first use; on a busy machine a test can take longer than the 5 s default.
+describe('the activity landing /sem/activity', { timeout: 20_000 }, () => {
   it('shows the activity from the dictionary: title, time window, rules and the New Year event', async () => {
     await renderApp('/sem/activity');
     expect(await screen.findByRole('heading', { level: 1, name: '新春游戏节' })).toBeInTheDocument();

@@ -9,7 +9,8 @@ import './helpers'; // longer waits for a busy machine
 
 const status = () => screen.getByRole('status', { name: '' });
 
-describe('the demo console /demo', () => {
+// Page chunks load on first use; on a busy machine a test can take longer than the 5 s default.
+describe('the demo console /demo', { timeout: 20_000 }, () => {
   it('marks a login QR code scanned', async () => {
     const qr = await getQrCode();
     const { user } = await renderApp('/demo');

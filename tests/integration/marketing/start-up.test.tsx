@@ -5,7 +5,8 @@ import { renderApp } from '../../support/render-app';
 import { backend } from '../../support/server';
 import './helpers'; // longer waits for a busy machine
 
-describe('marketing at start-up', () => {
+// Page chunks load on first use; on a busy machine a test can take longer than the 5 s default.
+describe('marketing at start-up', { timeout: 20_000 }, () => {
   it('sends the default channel as registerCanal on the home page’s calls and keeps it for the visit', async () => {
     await renderApp('/');
     await screen.findByRole('navigation', { name: '主导航' });

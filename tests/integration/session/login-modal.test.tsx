@@ -81,7 +81,8 @@ describe('the login modal, phone and SMS code', FLOW_TIMEOUT, () => {
     await user.type(field(dialog, '手机号'), PHONE);
     await user.click(button(dialog, '获取验证码'));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('验证码发送过于频繁，请42秒后再试');
+    // The server's own words (the seconds left depend on the wall clock: 42 or a little less).
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^验证码发送过于频繁，请(4[0-2]|3\d)秒后再试$/);
     expect(button(dialog, '获取验证码')).toBeEnabled();
   });
 

@@ -1,0 +1,161 @@
+/**
+ * Journeys (c) QR login, (d) the login expiring in the middle of a payment,
+ * (g) auto-login from a link's token, and logging out from /setting.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test, type Backend } from './support/fixtures';
+import { STORE_NAME, completeRealName, dialog, loginFromHeader, loginWithSms, shownOrderId } from './support/flows';
+
+const APP_ID = 'nn_mall_web';
+
+const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
+
+/** The QR code's id is the name of its image (`/webapi/static/qr/<id>.svg`). */
+async function shownQrId(page: Page): Promise<string> {
+  const image = dialog(page, '登录').getByRole('img', { name: '微信扫码登录二维码' });
+  await expect(image).toBeVisible();
+  const src = (await image.getAttribute('src')) ?? '';
+  const id = /\/qr\/([^/.]+)\.svg/.exec(src)?.[1];
+  if (!id) throw new Error(`No QR id in ${src}`);
+  return id;
+}
+
+/** Switches the open login dialog to 扫码登录 and marks its code scanned by `phone`'s messaging account. */
+async function loginByQr(page: Page, backend: Backend, phone: string): Promise<void> {
+  const login = dialog(page, '登录');
+  await login.getByRole('tab', { name: '扫码登录' }).click();
+  await expect(login.getByText('请使用微信扫一扫，扫描二维码登录')).toBeVisible();
+  const qrId = await shownQrId(page);
+  await backend.control('markQrScanned', { qrId, phone });
+  await expect(login).toBeHidden({ timeout: 15_000 });
+}
+
+async function userIdOf(backend: Backend, phone: string): Promise<number> {
+  const state = await backend.control<{ users: { userId: number; telNum: string }[] }>('state');
+  const user = state.users.find((u) => u.telNum === phone);
+  if (!user) throw new Error(`No user for ${phone}`);
+  return user.userId;
+}
+
+test.describe('QR login (c)', () => {
+  test('a visitor logs in by scanning the QR code', { tag: '@smoke' }, async ({ page, backend, phone }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
+    await loginByQr(page, backend, phone);
+    await expect(page.getByRole('status').getByText('登录成功')).toBeVisible();
+    await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+  });
+
+  test('a visitor logs in by scanning the QR code, the scan marked from /demo in another tab', async ({ page, context, apiMode }) => {
+    test.skip(apiMode === 'live', '/demo is a mock-mode console; in live mode it only says 演示控制台仅在模拟后端模式下可用');
+    test.fixme(
+      true,
+      'mock mode: every tab runs its own simulated backend and QR codes are kept in memory only (src/mock/backend.ts world.qr), so /demo in a second tab answers "操作失败：Unknown QR code: <id>"',
+    );
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
+    await dialog(page, '登录').getByRole('tab', { name: '扫码登录' }).click();
+    const qrId = await shownQrId(page);
+
+    const demo = await context.newPage();
+    await demo.goto('/demo');
+    const panel = demo.getByRole('region', { name: '扫码登录' });
+    await panel.getByLabel('二维码 ID').fill(qrId);
+    await panel.getByRole('button', { name: '标记已扫码' }).click();
+    await expect(demo.getByRole('status').filter({ hasText: `二维码 ${qrId} 已标记为已扫码` })).toBeVisible();
+    await demo.close();
+
+    await expect(dialog(page, '登录')).toBeHidden({ timeout: 15_000 });
+    await expect(page.getByRole('link', { name: /^个人中心/ })).toBeVisible();
+  });
+});
+
+test('when the login expires while paying, the shopper logs in again and finds the unpaid order', { tag: '@smoke' }, async ({ page, backend, phone }) => {
+  await page.goto('/gameDetail/1');
+  await page.getByRole('button', { name: '立即购买' }).click();
+  // First login by QR, so the SMS login after the expiry is this phone's first code (one per 60 s).
+  await loginByQr(page, backend, phone);
+  await completeRealName(page);
+
+  // No automatic payment: the order must stay unpaid whatever the timing.
+  await backend.control('setAutoPay', { ms: 0 });
+  const pay = dialog(page, '支付订单');
+  await pay.getByRole('button', { name: '立即支付' }).click();
+  await expect(pay.getByText('等待支付结果…')).toBeVisible();
+  const orderId = await shownOrderId(pay);
+
+  const userId = await userIdOf(backend, phone);
+  expect(await backend.control('expireSessions', { userId })).toBe(1);
+
+  // The next status check answers auth_40001: every dialog closes, a warning, and the login dialog.
+  await expect(page.getByRole('status').getByText('登录信息已失效,请重新登录')).toBeVisible({ timeout: 15_000 });
+  await expect(pay).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  await loginWithSms(page, phone);
+  await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+
+  await page.getByRole('complementary', { name: '快捷入口' }).getByRole('button', { name: '订单' }).click();
+  const row = page.getByRole('list', { name: '订单列表' }).getByRole('listitem').filter({ hasText: orderId });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('待支付')).toBeVisible();
+  await expect(row.getByRole('button', { name: '继续支付' })).toBeVisible();
+});
+
+test.describe('auto-login from a link (g)', () => {
+  test.use({ dismissCouponPopup: false });
+
+  async function followTokenLink(page: Page, backend: Backend, phone: string): Promise<void> {
+    const token = await backend.control<string>('issueAutoLoginToken', { phone });
+    await page.goto(`/?token=${encodeURIComponent(token)}&appId=${APP_ID}`);
+  }
+
+  async function confirmAutoLogin(page: Page, phone: string): Promise<void> {
+    const ask = dialog(page, '自动登录');
+    await expect(ask).toBeVisible();
+    await expect(page).toHaveURL((url) => !url.searchParams.has('token') && !url.searchParams.has('appId'));
+    await expect(ask.getByText(masked(phone))).toBeVisible();
+    await ask.getByRole('button', { name: '确认登录' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+
+    // The token was used once: a reload asks nothing.
+    await page.reload();
+    await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+    await expect(page).toHaveTitle(STORE_NAME);
+    await expect(dialog(page, '自动登录')).toHaveCount(0);
+  }
+
+  test('a returning visitor follows a link with a login token and is asked to log in as that account', { tag: '@smoke' }, async ({ page, backend, phone }) => {
+    // Today's coupon popup was seen and closed on an earlier visit.
+    await page.goto('/');
+    const popup = dialog(page, '领取优惠券');
+    await expect(popup).toBeVisible();
+    await popup.getByRole('button', { name: '关闭' }).click();
+    await expect(popup).toBeHidden();
+
+    await followTokenLink(page, backend, phone);
+    await confirmAutoLogin(page, phone);
+  });
+
+  test('a first visit through a link with a login token asks to log in as that account', async ({ page, backend, phone, apiMode }) => {
+    test.fixme(
+      true,
+      'the daily coupon popup and the 自动登录 dialog both open at start-up; machines/modal.machine.ts ignores a modal.open while another modal loads, so whichever answer comes second is dropped (always 自动登录 in mock mode, sometimes in live mode) and the token, already cleared, is lost',
+    );
+    // In mock mode the backend lives in the page: open the console first (it shows no popup).
+    if (apiMode === 'mock') await page.goto('/demo');
+    await followTokenLink(page, backend, phone);
+    await confirmAutoLogin(page, phone);
+  });
+});
+
+test('a logged-in shopper logs out from the personal centre', async ({ page, phone }) => {
+  await page.goto('/');
+  await loginFromHeader(page, phone);
+  await page.getByRole('link', { name: `个人中心 ${masked(phone)}` }).click();
+  await expect(page).toHaveURL(/\/setting/);
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await expect(page.getByRole('status').getByText('退出成功！')).toBeVisible();
+  await expect(page.getByText('登录后即可查看订单、优惠券和账号信息')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
+});
