@@ -3,7 +3,7 @@
  * `tabTo` presses Tab (or Shift+Tab) until the target has the focus, the way
  * a keyboard user walks a page, and fails when it never gets there.
  */
-import type { ElementHandle, Locator, Page } from '@playwright/test';
+import { expect, type ElementHandle, type Locator, type Page } from '@playwright/test';
 
 /**
  * The target is found by role once and then compared with the focused element
@@ -12,6 +12,8 @@ import type { ElementHandle, Locator, Page } from '@playwright/test';
  */
 export async function tabTo(page: Page, target: Locator, options: { backwards?: boolean; max?: number } = {}): Promise<void> {
   const { backwards = false, max = 200 } = options;
+  // An expectation first: it lets the fixture close a coupon popup that opened on top (it traps Tab).
+  await expect(target).toBeVisible();
   let handle: ElementHandle | null = await target.elementHandle();
   for (let presses = 0; presses <= max; presses += 1) {
     const focused = handle

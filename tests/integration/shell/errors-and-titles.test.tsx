@@ -26,6 +26,12 @@ describe('error pages', () => {
 });
 
 describe('page titles', () => {
+  it('show the game name on a game detail', async () => {
+    await renderApp('/gameDetail/1');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(document.title).toBe(`${heading.textContent} - 星游商城`));
+  });
+
   it('show the store name alone on the home page', async () => {
     await renderApp('/');
     await waitFor(() => expect(document.title).toBe('星游商城'));
@@ -37,6 +43,11 @@ describe('page titles', () => {
     ['/notice', '公告 - 星游商城'],
     ['/help', '帮助中心 - 星游商城'],
     ['/agreement', '用户协议 - 星游商城'],
+    ['/orderDateil?id=A1', '订单 A1 - 星游商城'],
+    ['/setting', '个人中心 - 星游商城'],
+    ['/coupon', '领券中心 - 星游商城'],
+    ['/sem/activity', '限时活动 - 星游商城'],
+    ['/demo', '演示控制台 - 星游商城'],
   ])('show "<page title> - <store name>" on %s', async (url, title) => {
     await renderApp(url);
     await waitFor(() => expect(document.title).toBe(title));

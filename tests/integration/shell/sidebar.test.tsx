@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { showsSidebar } from '../../../src/layouts/floating-sidebar';
 import { renderApp } from '../../support/render-app';
+import { createAccount, storeSession } from '../session/helpers';
 
 const sidebar = () => screen.getByRole('complementary', { name: '快捷入口' });
 
@@ -34,6 +35,21 @@ describe('the floating sidebar', () => {
     await user.click(await screen.findByRole('button', { name: '订单' }));
     expect(await screen.findByText('请先登录')).toBeInTheDocument();
     expect(await screen.findByRole('dialog', { name: '登录' })).toBeInTheDocument();
+  });
+
+  it('takes a logged-in user to the orders of the personal centre', async () => {
+    storeSession(await createAccount('13900001111'));
+    const { user, router } = await renderApp('/');
+    await user.click(await screen.findByRole('button', { name: '订单' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/setting'));
+    expect(router.state.location.search).toEqual({ type: 0 });
+    expect(screen.queryByRole('dialog', { name: '登录' })).toBeNull();
+  });
+
+  it('is absent on the landing pages', async () => {
+    await renderApp('/coupon');
+    await screen.findByRole('main');
+    expect(screen.queryByRole('complementary', { name: '快捷入口' })).toBeNull();
   });
 
   it('shows 返回顶部 only past 200 px of scroll and scrolls smoothly to the top', async () => {

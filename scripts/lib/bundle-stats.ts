@@ -1,0 +1,228 @@
+/**
+ * Bundle statistics for the performance budgets (scripts/budgets.ts) and the
+ * benchmark (bench/run.ts): runs a Vite build with a small plugin that records
+ * every chunk's imports and modules, compresses every JS and CSS file the way
+ * a server would, and answers "what does `/` load before first paint".
+ *
+ * Compressed sizes use Node's zlib: gzip level 9 and brotli quality 11 (what a
+ * build would precompress with). Module sizes are rolldown's `renderedLength`:
+ * the module's code after tree-shaking, before minification, so they rank
+ * modules rather than add up to the chunk's size.
+ */
+import { readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build, type Plugin, type Rollup } from 'vite';
+
+export interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export interface ModuleStat {
+  /** Project-relative path, or `node_modules/<package>/…`. */
+  id: string;
+  /** Rendered (tree-shaken, unminified) length in bytes. */
+  rendered: number;
+}
+
+export interface ChunkStat extends Sizes {
+  fileName: string;
+  name: string;
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  /** Project-relative id of the module this chunk stands for (`index.html`, `src/pages/home-page.tsx`), if any. */
+  facade: string | null;
+  imports: string[];
+  dynamicImports: string[];
+  css: string[];
+  /** Largest first. */
+  modules: ModuleStat[];
+}
+
+export interface BundleStats {
+  outDir: string;
+  chunks: ChunkStat[];
+  /** Every emitted CSS file. */
+  css: Array<Sizes & { fileName: string }>;
+}
+
+export function compressedSizes(content: string | Uint8Array): Sizes {
+  const buf = typeof content === 'string' ? Buffer.from(content) : Buffer.from(content);
+  return {
+    raw: buf.byteLength,
+    gzip: gzipSync(buf, { level: 9 }).byteLength,
+    brotli: brotliCompressSync(buf, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: buf.byteLength },
+    }).byteLength,
+  };
+}
+
+export function sumSizes(items: Sizes[]): Sizes {
+  return items.reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+}
+
+function moduleLabel(root: string, id: string): string {
+  const clean = id.replace(/\?.*$/, '').replace(/^\0/, '');
+  const nm = clean.lastIndexOf('/node_modules/');
+  if (nm >= 0) return clean.slice(nm + 1);
+  return clean.startsWith('/') ? relative(root, clean) : clean;
+}
+
+interface RawChunk {
+  fileName: string;
+  name: string;
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  dynamicImports: string[];
+  css: string[];
+  modules: Array<{ id: string; rendered: number }>;
+}
+
+/** Records the chunk graph of a build (generateBundle sees the final file names). */
+function chunkRecorder(sink: RawChunk[]): Plugin {
+  return {
+    name: 'bundle-stats-recorder',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      for (const item of Object.values(bundle)) {
+        if (item.type !== 'chunk') continue;
+        const chunk = item as Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+        sink.push({
+          fileName: chunk.fileName,
+          name: chunk.name,
+          isEntry: chunk.isEntry,
+          isDynamicEntry: chunk.isDynamicEntry,
+          facadeModuleId: chunk.facadeModuleId,
+          imports: [...chunk.imports],
+          dynamicImports: [...chunk.dynamicImports],
+          css: [...(chunk.viteMetadata?.importedCss ?? [])],
+          modules: Object.entries(chunk.modules).map(([id, m]) => ({ id, rendered: m.renderedLength })),
+        });
+      }
+    },
+  };
+}
+
+export interface BuildOptions {
+  /** The Vite config file to build with. */
+  configFile: string;
+  /** Project root, when the config does not set one. */
+  root?: string;
+  outDir: string;
+  /** Environment variables set for the duration of the build (e.g. `VITE_API_MODE=live`). */
+  env?: Record<string, string>;
+}
+
+/** Builds with the given config into `outDir` (quietly) and returns its chunk graph with sizes. */
+export async function buildWithStats(options: BuildOptions): Promise<BundleStats> {
+  // Module ids are shown relative to the repository (where the scripts run).
+  const root = process.cwd();
+  const saved = new Map<string, string | undefined>();
+  for (const [key, value] of Object.entries(options.env ?? {})) {
+    saved.set(key, process.env[key]);
+    process.env[key] = value;
+  }
+  const raw: RawChunk[] = [];
+  let cssFiles: string[] = [];
+  try {
+    const output = await build({
+      configFile: resolve(options.configFile),
+      ...(options.root ? { root: resolve(options.root) } : {}),
+      mode: 'production',
+      logLevel: 'error',
+      plugins: [chunkRecorder(raw)],
+      build: { outDir: resolve(options.outDir), emptyOutDir: true, manifest: true, reportCompressedSize: false },
+    });
+    const outputs = (Array.isArray(output) ? output : [output]) as Rollup.RollupOutput[];
+    cssFiles = outputs.flatMap((o) => o.output.filter((f) => f.type === 'asset' && f.fileName.endsWith('.css')).map((f) => f.fileName));
+  } finally {
+    for (const [key, value] of saved) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+  const outDir = resolve(options.outDir);
+  const chunks: ChunkStat[] = raw.map((c) => ({
+    ...compressedSizes(readFileSync(join(outDir, c.fileName))),
+    fileName: c.fileName,
+    name: c.name,
+    isEntry: c.isEntry,
+    isDynamicEntry: c.isDynamicEntry,
+    facade: c.facadeModuleId ? moduleLabel(root, c.facadeModuleId) : null,
+    imports: c.imports,
+    dynamicImports: c.dynamicImports,
+    css: c.css,
+    modules: c.modules.map((m) => ({ id: moduleLabel(root, m.id), rendered: m.rendered })).sort((a, b) => b.rendered - a.rendered),
+  }));
+  const css = cssFiles.map((fileName) => ({ fileName, ...compressedSizes(readFileSync(join(outDir, fileName))) }));
+  return { outDir, chunks, css };
+}
+
+export function chunkByFile(stats: BundleStats, fileName: string): ChunkStat {
+  const chunk = stats.chunks.find((c) => c.fileName === fileName);
+  if (!chunk) throw new Error(`no chunk ${fileName} in ${stats.outDir}`);
+  return chunk;
+}
+
+export function chunkByFacade(stats: BundleStats, facade: string): ChunkStat {
+  const chunk = stats.chunks.find((c) => c.facade === facade);
+  if (!chunk) throw new Error(`no chunk for ${facade} in ${stats.outDir}`);
+  return chunk;
+}
+
+/** The chunks and every chunk they import statically, transitively (what the browser fetches to run them). */
+export function staticClosure(stats: BundleStats, roots: ChunkStat[]): ChunkStat[] {
+  const seen = new Map<string, ChunkStat>();
+  const visit = (chunk: ChunkStat) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.set(chunk.fileName, chunk);
+    for (const file of chunk.imports) visit(chunkByFile(stats, file));
+  };
+  roots.forEach(visit);
+  return [...seen.values()];
+}
+
+/**
+ * Everything a page loads before first paint: the HTML entry with its static
+ * imports (the modulepreloads) plus the lazy chunks the first route needs
+ * (its page component, which the router loads before rendering) and theirs.
+ */
+export function initialChunks(stats: BundleStats, lazyFacades: string[], entryFacade = 'index.html'): ChunkStat[] {
+  return staticClosure(stats, [chunkByFacade(stats, entryFacade), ...lazyFacades.map((f) => chunkByFacade(stats, f))]);
+}
+
+export function totalJs(stats: BundleStats): Sizes {
+  return sumSizes(stats.chunks);
+}
+
+export function totalCss(stats: BundleStats): Sizes {
+  return sumSizes(stats.css);
+}
+
+/** The largest modules across the given chunks (by rendered length), with the chunk each is in. */
+export function largestModules(chunks: ChunkStat[], count: number): Array<ModuleStat & { chunk: string }> {
+  return chunks
+    .flatMap((c) => c.modules.map((m) => ({ ...m, chunk: c.fileName })))
+    .sort((a, b) => b.rendered - a.rendered)
+    .slice(0, count);
+}
+
+/** Rendered bytes per package (`react-dom`, `@tanstack/router-core`) or `src/<dir>` for app code, largest first. */
+export function byPackage(chunks: ChunkStat[]): Array<{ name: string; rendered: number }> {
+  const totals = new Map<string, number>();
+  for (const m of chunks.flatMap((c) => c.modules)) {
+    let name: string;
+    const nm = /^node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(m.id);
+    if (nm?.[1]) name = nm[1];
+    else name = m.id.split('/').slice(0, m.id.startsWith('src/') ? 2 : 1).join('/');
+    totals.set(name, (totals.get(name) ?? 0) + m.rendered);
+  }
+  return [...totals].map(([name, rendered]) => ({ name, rendered })).sort((a, b) => b.rendered - a.rendered);
+}
+
+export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
