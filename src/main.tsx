@@ -14,7 +14,7 @@ import { createQueryClient } from './app/query-client';
 import { createRootActor } from './app/root-actor';
 import { setBuildRedirects } from './app/route-middleware';
 import { createAppRouter } from './app/router';
-import { installSessionBridge, takeAutoLoginParams } from './app/session-bridge';
+import { installSessionBridge, readStoredAutoLogin, takeAutoLoginParams } from './app/session-bridge';
 import { loadPersistedSession } from './app/session-effects';
 import { config } from './config/env';
 import { startIntegrations, startMarketing } from './marketing/start';
@@ -49,8 +49,9 @@ async function start(): Promise<void> {
     reportLoadFailure: () => toast.error('弹窗加载失败，请检查网络后重试'),
     pollIntervalMs: config.buildPollIntervalMs,
     inspect,
-    // No daily coupon popup over the demo console.
-    couponPopupEnabled: !window.location.pathname.startsWith('/demo'),
+    // No daily coupon popup over the demo console, nor over an auto-login confirmation: the modal
+    // machine ignores an open while another modal is loading, so the two must not race at start.
+    couponPopupEnabled: !window.location.pathname.startsWith('/demo') && readStoredAutoLogin() === null,
     // The user of an earlier visit (validated; a corrupt value is dropped quietly).
     restoredSession: loadPersistedSession(),
   });

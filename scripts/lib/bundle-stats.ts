@@ -5,12 +5,13 @@
  * a server would, and answers "what does `/` load before first paint".
  *
  * Compressed sizes use Node's zlib: gzip level 9 and brotli quality 11 (what a
- * build would precompress with). Module sizes are rolldown's `renderedLength`:
- * the module's code after tree-shaking, before minification, so they rank
- * modules rather than add up to the chunk's size.
+ * build would precompress with). A module's size is its share of the minified
+ * chunk, read from the chunk's sourcemap (bytes of output mapped to that
+ * source); without a sourcemap, rolldown's `renderedLength` (tree-shaken,
+ * unminified) stands in.
  */
-import { readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin, type Rollup } from 'vite';
 
@@ -23,8 +24,8 @@ export interface Sizes {
 export interface ModuleStat {
   /** Project-relative path, or `node_modules/<package>/…`. */
   id: string;
-  /** Rendered (tree-shaken, unminified) length in bytes. */
-  rendered: number;
+  /** Bytes of the minified chunk that come from this module (see the file comment). */
+  bytes: number;
 }
 
 export interface ChunkStat extends Sizes {
@@ -68,6 +69,64 @@ function moduleLabel(root: string, id: string): string {
   const nm = clean.lastIndexOf('/node_modules/');
   if (nm >= 0) return clean.slice(nm + 1);
   return clean.startsWith('/') ? relative(root, clean) : clean;
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const BASE64_INDEX = new Map([...BASE64].map((ch, i) => [ch, i]));
+
+/** Decodes one segment of a sourcemap's `mappings` (base64 VLQ) into its fields. */
+function decodeSegment(segment: string): number[] {
+  const fields: number[] = [];
+  let value = 0;
+  let shift = 0;
+  for (const ch of segment) {
+    const digit = BASE64_INDEX.get(ch);
+    if (digit === undefined) throw new Error(`bad sourcemap character ${ch}`);
+    value += (digit & 31) << shift;
+    if (digit & 32) {
+      shift += 5;
+      continue;
+    }
+    fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+    value = 0;
+    shift = 0;
+  }
+  return fields;
+}
+
+interface SourceMapJson {
+  sources: string[];
+  mappings: string;
+}
+
+/**
+ * Bytes of `code` per source of its sourcemap: each mapped segment runs to the
+ * next segment on its line. Unmapped output (runtime glue) is left out.
+ */
+export function bytesPerSource(code: string, map: SourceMapJson): Map<string, number> {
+  const lines = code.split('\n');
+  const totals = new Map<string, number>();
+  let source = 0;
+  map.mappings.split(';').forEach((lineMappings, lineIndex) => {
+    const line = lines[lineIndex] ?? '';
+    const segments = lineMappings ? lineMappings.split(',').map(decodeSegment) : [];
+    let column = 0;
+    const starts: Array<{ column: number; source: number | null }> = [];
+    for (const fields of segments) {
+      column += fields[0] ?? 0;
+      if (fields.length >= 4) {
+        source += fields[1] ?? 0;
+        starts.push({ column, source });
+      } else starts.push({ column, source: null });
+    }
+    starts.forEach((start, i) => {
+      if (start.source === null) return;
+      const end = starts[i + 1]?.column ?? line.length;
+      const name = map.sources[start.source] ?? '?';
+      totals.set(name, (totals.get(name) ?? 0) + Buffer.byteLength(line.slice(start.column, end)));
+    });
+  });
+  return totals;
 }
 
 interface RawChunk {
@@ -149,6 +208,7 @@ export async function buildWithStats(options: BuildOptions): Promise<BundleStats
   const outDir = resolve(options.outDir);
   const chunks: ChunkStat[] = raw.map((c) => ({
     ...compressedSizes(readFileSync(join(outDir, c.fileName))),
+    ...chunkModules(root, outDir, c),
     fileName: c.fileName,
     name: c.name,
     isEntry: c.isEntry,
@@ -157,10 +217,23 @@ export async function buildWithStats(options: BuildOptions): Promise<BundleStats
     imports: c.imports,
     dynamicImports: c.dynamicImports,
     css: c.css,
-    modules: c.modules.map((m) => ({ id: moduleLabel(root, m.id), rendered: m.rendered })).sort((a, b) => b.rendered - a.rendered),
   }));
   const css = cssFiles.map((fileName) => ({ fileName, ...compressedSizes(readFileSync(join(outDir, fileName))) }));
   return { outDir, chunks, css };
+}
+
+function chunkModules(root: string, outDir: string, chunk: RawChunk): { modules: ModuleStat[] } {
+  const file = join(outDir, chunk.fileName);
+  let modules: ModuleStat[];
+  if (existsSync(`${file}.map`)) {
+    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapJson;
+    const perSource = bytesPerSource(readFileSync(file, 'utf8'), map);
+    // Sources are relative to the chunk's directory.
+    modules = [...perSource].map(([source, bytes]) => ({ id: moduleLabel(root, resolve(dirname(file), source)), bytes }));
+  } else {
+    modules = chunk.modules.map((m) => ({ id: moduleLabel(root, m.id), bytes: m.rendered }));
+  }
+  return { modules: modules.filter((m) => m.bytes > 0).sort((a, b) => b.bytes - a.bytes) };
 }
 
 export function chunkByFile(stats: BundleStats, fileName: string): ChunkStat {
@@ -192,8 +265,15 @@ export function staticClosure(stats: BundleStats, roots: ChunkStat[]): ChunkStat
  * imports (the modulepreloads) plus the lazy chunks the first route needs
  * (its page component, which the router loads before rendering) and theirs.
  */
-export function initialChunks(stats: BundleStats, lazyFacades: string[], entryFacade = 'index.html'): ChunkStat[] {
-  return staticClosure(stats, [chunkByFacade(stats, entryFacade), ...lazyFacades.map((f) => chunkByFacade(stats, f))]);
+export function initialChunks(stats: BundleStats, lazyFacades: string[]): ChunkStat[] {
+  return staticClosure(stats, [entryChunk(stats), ...lazyFacades.map((f) => chunkByFacade(stats, f))]);
+}
+
+/** The build's one HTML entry chunk. */
+export function entryChunk(stats: BundleStats): ChunkStat {
+  const entries = stats.chunks.filter((c) => c.isEntry);
+  if (entries.length !== 1 || !entries[0]) throw new Error(`expected one entry chunk in ${stats.outDir}, found ${entries.length}`);
+  return entries[0];
 }
 
 export function totalJs(stats: BundleStats): Sizes {
@@ -204,25 +284,25 @@ export function totalCss(stats: BundleStats): Sizes {
   return sumSizes(stats.css);
 }
 
-/** The largest modules across the given chunks (by rendered length), with the chunk each is in. */
+/** The largest modules across the given chunks, with the chunk each is in. */
 export function largestModules(chunks: ChunkStat[], count: number): Array<ModuleStat & { chunk: string }> {
   return chunks
     .flatMap((c) => c.modules.map((m) => ({ ...m, chunk: c.fileName })))
-    .sort((a, b) => b.rendered - a.rendered)
+    .sort((a, b) => b.bytes - a.bytes)
     .slice(0, count);
 }
 
-/** Rendered bytes per package (`react-dom`, `@tanstack/router-core`) or `src/<dir>` for app code, largest first. */
-export function byPackage(chunks: ChunkStat[]): Array<{ name: string; rendered: number }> {
+/** Minified bytes per package (`react-dom`, `@tanstack/router-core`) or `src/<dir>` for app code, largest first. */
+export function byPackage(chunks: ChunkStat[]): Array<{ name: string; bytes: number }> {
   const totals = new Map<string, number>();
   for (const m of chunks.flatMap((c) => c.modules)) {
     let name: string;
     const nm = /^node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(m.id);
     if (nm?.[1]) name = nm[1];
     else name = m.id.split('/').slice(0, m.id.startsWith('src/') ? 2 : 1).join('/');
-    totals.set(name, (totals.get(name) ?? 0) + m.rendered);
+    totals.set(name, (totals.get(name) ?? 0) + m.bytes);
   }
-  return [...totals].map(([name, rendered]) => ({ name, rendered })).sort((a, b) => b.rendered - a.rendered);
+  return [...totals].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
 }
 
 export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
