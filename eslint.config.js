@@ -37,4 +37,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/mock/**', '../mock', './mock'], message: 'Load the simulated backend only through the dynamic import in main.tsx.' }] }],
     },
   },
+  {
+    // Playwright fixtures are declared as ({}, use) => …: an empty pattern and a `use` callback that is not React's.
+    files: ['tests/e2e/**/*.ts', 'playwright.config.ts'],
+    rules: { 'no-empty-pattern': 'off', 'react-hooks/rules-of-hooks': 'off' },
+  },
 );

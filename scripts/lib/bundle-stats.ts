@@ -187,7 +187,7 @@ export async function buildWithStats(options: BuildOptions): Promise<BundleStats
     process.env[key] = value;
   }
   const raw: RawChunk[] = [];
-  let cssFiles: string[] = [];
+  let cssFiles: string[];
   try {
     const output = await build({
       configFile: resolve(options.configFile),
