@@ -167,6 +167,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const instance = createAxios(options);
 
   async function call<S extends z.ZodMiniType>(def: EndpointDef<S>, callOptions: CallOptions = {}): Promise<z.output<S>> {
+    // The session this call speaks for: an auth failure only ends that session, not one started since.
+    const tokenAtSend = clientState.get().token;
     try {
       const response = await instance.request<unknown>({
         method: def.method,
@@ -178,7 +180,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return parseAnswer(def, response.data);
     } catch (caught) {
       const error = toApiError(caught, def.path, options.timeout);
-      if (error.kind === 'auth') clientState.emitAuthExpired(error);
+      // An answer to a call made under an older token (the user logged out and in again while it was
+      // in flight) says nothing about the current session.
+      if (error.kind === 'auth' && clientState.get().token === tokenAtSend) clientState.emitAuthExpired(error);
       // A caller that cancelled does not want a fallback value, it wants to stop.
       if (error.kind === 'aborted') throw error;
       if (def.fallback) return def.fallback();

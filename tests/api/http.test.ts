@@ -177,6 +177,34 @@ describe('auth codes', () => {
     unsubscribe();
     expect(listener).toHaveBeenCalledTimes(1);
   });
+  it('ignores an auth failure answering a call made under a token that has since been replaced', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    testServer.use(
+      mswHttp.get(`${BASE}/u-nnpc/hello`, async () => {
+        await answered;
+        return fail('auth_40001', 'token失效');
+      }),
+    );
+    const listener = vi.fn();
+    const unsubscribe = clientState.onAuthExpired(listener);
+    clientState.set({ token: 'old-session' });
+    try {
+      const pending = caught(getHello());
+      // The user logs out and in again while the old call is in flight.
+      clientState.set({ token: 'new-session' });
+      answer();
+      expect(await pending).toMatchObject({ kind: 'auth', code: 'auth_40001' });
+      expect(listener).not.toHaveBeenCalled();
+
+      // A call made under the new token that fails the same way does end the session.
+      await caught(getHello());
+      expect(listener).toHaveBeenCalledTimes(1);
+    } finally {
+      unsubscribe();
+      clientState.reset();
+    }
+  });
 });
 
 describe("the spec's answer rules", () => {
