@@ -17,7 +17,11 @@
  * `delivered` → close the pay modal, open `paySuccess { orderId }`, `idle`;
  * `failed` → `failed` (重新支付: `payment.retry { requestId }` creates a new
  * order from the same draft); `cancelled` / `expired` (or any other settled
- * status) → `orderClosed`; `unpaid` or a failed check → `waiting` again. A
+ * status) → `orderClosed`; `unpaid` or a failed check → `waiting` again.
+ * Offline (`app.offline` / `app.online` from the app, kept in `online`):
+ * `waiting` goes to `offline` (tag `payment:offline`) instead of checking,
+ * and `app.online` there checks at once — nothing is polled without a
+ * network, and polling resumes by itself. A
  * failed create or pay request returns to `editing` with the server's message
  * in `error` (an order created before the failure is kept and paid next time).
  *
@@ -84,6 +88,8 @@ export interface PaymentContext {
   status: OrderStatus | null;
   /** Why the last create or pay request failed, or why the order could not be loaded. */
   error: string | null;
+  /** The browser is online (`app.offline` / `app.online`, forwarded by the app); status polling pauses while it is not. */
+  online: boolean;
 }
 
 export type PaymentEvent =
@@ -96,7 +102,9 @@ export type PaymentEvent =
   /** Forwarded by the app. */
   | { type: 'modal.close'; name: string }
   | { type: 'modal.closeAll' }
-  | { type: 'session.changed'; user: { userId: number } | null };
+  | { type: 'session.changed'; user: { userId: number } | null }
+  | { type: 'app.offline' }
+  | { type: 'app.online' };
 
 /** The events the pay modal sends (through the root); the others are forwarded by the app. */
 export type PaymentUiEvent = Extract<PaymentEvent, { type: `payment.${string}` }>;
@@ -111,6 +119,7 @@ export type PaymentTag =
   | 'payment:paying'
   | 'payment:creating'
   | 'payment:awaiting'
+  | 'payment:offline'
   | 'payment:confirmingLeave'
   | 'payment:failed'
   | 'payment:closed';
@@ -183,6 +192,8 @@ export const paymentMachine = setup({
       error: null,
     })),
     reset: assign({ requestId: null, orderId: null, draft: null, channel: null, order: null, payment: null, status: null, error: null }),
+    assignOnline: assign({ online: true }),
+    assignOffline: assign({ online: false }),
     /** The app sends the root `payment.started`. */
     announcePaymentStarted: () => {},
     /** The app sends the root `payment.ended`. */
@@ -202,14 +213,19 @@ export const paymentMachine = setup({
     isFailed: (_, params: { status: OrderStatus }) => params.status === 'failed',
     closesPayModal: ({ event }) => event.type === 'modal.closeAll' || (event.type === 'modal.close' && event.name === 'pay'),
     isLoggedOut: ({ event }) => event.type === 'session.changed' && event.user === null,
+    isOffline: ({ context }) => !context.online,
   },
   delays: {
     statusPollInterval: 2000,
   },
 }).createMachine({
   id: 'payment',
-  context: { requestId: null, orderId: null, draft: null, channel: null, order: null, payment: null, status: null, error: null },
+  context: { requestId: null, orderId: null, draft: null, channel: null, order: null, payment: null, status: null, error: null, online: true },
   initial: 'idle',
+  on: {
+    'app.offline': { actions: 'assignOffline' },
+    'app.online': { actions: 'assignOnline' },
+  },
   states: {
     idle: {
       entry: 'reset',
@@ -329,7 +345,12 @@ export const paymentMachine = setup({
                   initial: 'waiting',
                   states: {
                     waiting: {
-                      after: { statusPollInterval: 'checking' },
+                      // Offline: no request is sent until the browser is back online.
+                      after: { statusPollInterval: [{ guard: 'isOffline', target: 'offline' }, { target: 'checking' }] },
+                    },
+                    offline: {
+                      tags: ['payment:offline'],
+                      on: { 'app.online': { target: 'checking', actions: 'assignOnline' } },
                     },
                     checking: {
                       invoke: {

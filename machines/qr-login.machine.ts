@@ -14,7 +14,7 @@
  * `signIn { user }` and `closeLoginModal` and returns to `inactive`;
  * `expired` → `expired` (tag `qr:expired`: the panel offers 二维码已过期,
  * 点击刷新); still waiting, or a failed check → `waiting` again.
- * `qrLogin.hidden` (document hidden) while fetching or polling → `paused`
+ * `qrLogin.hidden` (document hidden, or the browser offline) while fetching or polling → `paused`
  * (tag `qr:paused`; a code already shown stays in `qr`): nothing is polled; `qrLogin.visible`
  * checks at once, or fetches a code if there was none yet. A failed fetch or
  * login → `failed` (tag `qr:failed`, message in `error`). `qrLogin.refresh`

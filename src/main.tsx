@@ -17,7 +17,7 @@ import { createAppRouter } from './app/router';
 import { installSessionBridge, readStoredAutoLogin, takeAutoLoginParams } from './app/session-bridge';
 import { loadPersistedSession } from './app/session-effects';
 import { config } from './config/env';
-import { startIntegrations, startMarketing } from './marketing/start';
+import { startMarketing } from './marketing/start';
 import { loadModal } from './modals/registry';
 import './styles.css';
 
@@ -34,8 +34,13 @@ async function start(): Promise<void> {
   await startMockBackend();
   // Before any API call: the channel header, a stored bid, and the landing's attribution (in the background).
   startMarketing({ href: window.location.href });
-  const [inspect] = await Promise.all([
+  // The third-party adapters' code only when one is configured, fetched while the build metadata loads
+  // (if it fails to load, the store runs without them).
+  const integrations =
+    config.analyticsScriptUrl || config.adScriptUrl || config.sentryDsn ? import('./marketing/integrations').catch(() => undefined) : undefined;
+  const [inspect, adapters] = await Promise.all([
     loadInspector(),
+    integrations,
     fetchBuildMeta(BUILD_ID)
       .then((meta) => setBuildRedirects(meta.redirects))
       .catch(() => undefined), // no metadata (e.g. an old build): no redirects
@@ -47,6 +52,9 @@ async function start(): Promise<void> {
     reloadPage: (to) => window.location.assign(to),
     loadModal,
     reportLoadFailure: () => toast.error('弹窗加载失败，请检查网络后重试'),
+    reportFlowsFailure: (_error, lostPurchase) => {
+      if (lostPurchase) toast.error('加载失败，请检查网络后重试');
+    },
     pollIntervalMs: config.buildPollIntervalMs,
     inspect,
     // No daily coupon popup over the demo console, nor over an auto-login confirmation: the modal
@@ -59,7 +67,7 @@ async function start(): Promise<void> {
   installNavigationHooks(router, actor);
   actor.start();
   // After start (the restored user is known) and before the first render (the landing page view is heard).
-  startIntegrations({
+  adapters?.startIntegrations({
     router,
     actor,
     analyticsScriptUrl: config.analyticsScriptUrl,
@@ -73,6 +81,15 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(<App router={router} queryClient={queryClient} actor={actor} />);
+  // The login and purchase flows are not needed to paint (docs/decisions/0006-lazy-flows.md): fetch
+  // them once the page has loaded and the main thread is idle; a modal or 立即购买 asks for them sooner.
+  afterLoadWhenIdle(() => actor.send({ type: 'flows.load' }));
+}
+
+function afterLoadWhenIdle(task: () => void): void {
+  const idle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(() => task(), { timeout: 3000 }) : window.setTimeout(task, 1000));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 void start();

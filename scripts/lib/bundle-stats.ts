@@ -13,7 +13,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build, type Plugin, type Rollup } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 export interface Sizes {
   raw: number;
@@ -40,6 +40,8 @@ export interface ChunkStat extends Sizes {
   css: string[];
   /** Largest first. */
   modules: ModuleStat[];
+  /** Every module rendered into this chunk (labelled like `ModuleStat.id`), whatever its size. */
+  moduleIds: string[];
 }
 
 export interface BundleStats {
@@ -188,6 +190,8 @@ export async function buildWithStats(options: BuildOptions): Promise<BundleStats
   }
   const raw: RawChunk[] = [];
   let cssFiles: string[];
+  // Loaded here, so that the pure helpers below can be imported (and unit-tested) without Vite.
+  const { build } = await import('vite');
   try {
     const output = await build({
       configFile: resolve(options.configFile),
@@ -217,6 +221,7 @@ export async function buildWithStats(options: BuildOptions): Promise<BundleStats
     imports: c.imports,
     dynamicImports: c.dynamicImports,
     css: c.css,
+    moduleIds: c.modules.map((m) => moduleLabel(root, m.id)),
   }));
   const css = cssFiles.map((fileName) => ({ fileName, ...compressedSizes(readFileSync(join(outDir, fileName))) }));
   return { outDir, chunks, css };
@@ -242,9 +247,10 @@ export function chunkByFile(stats: BundleStats, fileName: string): ChunkStat {
   return chunk;
 }
 
-export function chunkByFacade(stats: BundleStats, facade: string): ChunkStat {
-  const chunk = stats.chunks.find((c) => c.facade === facade);
-  if (!chunk) throw new Error(`no chunk for ${facade} in ${stats.outDir}`);
+/** The chunk a module was rendered into (a page's own chunk, or the shared chunk a grouping put it in). */
+export function chunkOfModule(stats: BundleStats, moduleId: string): ChunkStat {
+  const chunk = stats.chunks.find((c) => c.facade === moduleId) ?? stats.chunks.find((c) => c.moduleIds.includes(moduleId));
+  if (!chunk) throw new Error(`no chunk holds ${moduleId} in ${stats.outDir}`);
   return chunk;
 }
 
@@ -264,9 +270,10 @@ export function staticClosure(stats: BundleStats, roots: ChunkStat[]): ChunkStat
  * Everything a page loads before first paint: the HTML entry with its static
  * imports (the modulepreloads) plus the lazy chunks the first route needs
  * (its page component, which the router loads before rendering) and theirs.
+ * `lazyModules` names those lazy modules (`src/pages/home-page.tsx`).
  */
-export function initialChunks(stats: BundleStats, lazyFacades: string[]): ChunkStat[] {
-  return staticClosure(stats, [entryChunk(stats), ...lazyFacades.map((f) => chunkByFacade(stats, f))]);
+export function initialChunks(stats: BundleStats, lazyModules: string[]): ChunkStat[] {
+  return staticClosure(stats, [entryChunk(stats), ...lazyModules.map((m) => chunkOfModule(stats, m))]);
 }
 
 /** The build's one HTML entry chunk. */

@@ -121,7 +121,7 @@ export const activityGamePage = defineEndpoint({
 export const activityTopGame = defineEndpoint({
   id: 'goods.activityTopGame', method: 'POST', path: '/goods/mall/goods/activityTopGame',
   data: z.nullable(ActivityGameSchema),
-  request: '`{ activityId }`', response: '`ActivityGame | null`', uiOnFailure: 'Top game hidden',
+  request: '`{ activityId }`', response: '`ActivityGame | null`', uiOnFailure: 'Top game section shows an error with retry',
 });
 export const matchCoupon = defineEndpoint({
   id: 'goods.matchCoupon', method: 'POST', path: '/goods/mall/activity/goods/matchCoupon',

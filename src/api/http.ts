@@ -78,6 +78,15 @@ export interface HttpClientOptions {
   busiType: string;
 }
 
+/**
+ * Whether a browser accepts `value` as a request header value (`setRequestHeader` throws on
+ * characters above U+00FF, on line breaks and on other control characters). Identity values
+ * are visible ASCII, with inner spaces allowed.
+ */
+export function isHeaderValue(value: string): boolean {
+  return /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value);
+}
+
 export function createAxios(options: HttpClientOptions): AxiosInstance {
   const instance = axios.create({
     baseURL: options.baseURL,
@@ -93,9 +102,11 @@ export function createAxios(options: HttpClientOptions): AxiosInstance {
   });
   instance.interceptors.request.use((request) => {
     const { token, channel, adan } = clientState.get();
-    if (token) request.headers.set('token', token);
-    if (channel) request.headers.set('registerCanal', channel);
-    if (adan) request.headers.set('adan', adan);
+    // A value no header can carry (from damaged storage, say) is left out: the browser would refuse
+    // the whole request otherwise, and every call would fail as a network error.
+    if (token && isHeaderValue(token)) request.headers.set('token', token);
+    if (channel && isHeaderValue(channel)) request.headers.set('registerCanal', channel);
+    if (adan && isHeaderValue(adan)) request.headers.set('adan', adan);
     return request;
   });
   return instance;

@@ -1,18 +1,10 @@
 /** User: login, session, real-name and account calls under /u-nnpc. */
 import * as z from 'zod/mini';
-import { CouponSchema, EpochMsSchema, IdSchema } from './common';
+import { CouponSchema, EpochMsSchema } from './common';
 import { defineEndpoint, emptyList, http } from './http';
+import { RealNameInfoSchema, UserInfoSchema } from './user-info';
 
-export const UserInfoSchema = z.object({
-  token: z.string(),
-  userId: IdSchema,
-  /** 11-digit phone */
-  telNum: z.string(),
-  /** epoch ms */
-  createTime: EpochMsSchema,
-  registerCanal: z.string(),
-});
-export type UserInfo = z.infer<typeof UserInfoSchema>;
+export { RealNameInfoSchema, UserInfoSchema, type RealNameInfo, type UserInfo } from './user-info';
 
 export const RealNameConfigSchema = z.object({
   enable: z.boolean(),
@@ -20,15 +12,6 @@ export const RealNameConfigSchema = z.object({
   sceneType: z.int(),
 });
 export type RealNameConfig = z.infer<typeof RealNameConfigSchema>;
-
-export const RealNameInfoSchema = z.object({
-  /** masked, e.g. 张* */
-  realName: z.string(),
-  /** masked, e.g. 1101**********1234 */
-  idCardNo: z.string(),
-  authTime: EpochMsSchema,
-});
-export type RealNameInfo = z.infer<typeof RealNameInfoSchema>;
 
 export const QrCodeSchema = z.object({
   qrId: z.string(),

@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
+import { ConnectivityBanner } from './connectivity';
 import { AppActorContext } from './hooks';
 import type { AppActor } from './root-actor';
 import type { AppRouter } from './router';
@@ -11,13 +12,14 @@ export interface AppProps {
   actor: AppActor;
 }
 
-/** Providers around the router. Toasts and modals live in the root route (root-shell.tsx). */
+/** Providers around the router, and the offline banner. Toasts and modals live in the root route (root-shell.tsx). */
 export function App({ router, queryClient, actor }: AppProps) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <AppActorContext.Provider value={actor}>
           <RouterProvider router={router} />
+          <ConnectivityBanner />
         </AppActorContext.Provider>
       </QueryClientProvider>
     </StrictMode>

@@ -5,7 +5,11 @@
  * survives the reload it causes; a second failure inside the window is left to
  * the error page instead of looping.
  */
+import * as z from 'zod/mini';
+
 export const RELOAD_GUARD_MS = 10_000;
+/** The stored time of the last reload, epoch ms. */
+const StampSchema = z.number().check(z.int(), z.nonnegative());
 const KEY_PREFIX = 'chunk-reload:';
 
 const CHUNK_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading chunk [\w-]+ failed/i;
@@ -24,14 +28,17 @@ export interface ReloadGuardDeps {
 /** Reloads unless this path already reloaded within 10 s. Returns whether it reloaded. */
 export function reloadOnceFor(path: string, deps: ReloadGuardDeps): boolean {
   const key = KEY_PREFIX + path;
+  const now = deps.now();
   let last: number | null = null;
   try {
     const raw = deps.storage.getItem(key);
-    if (raw !== null && Number.isFinite(Number(raw))) last = Number(raw);
+    // A damaged value, or a time after now (a clock set back, a hand-edited value), would otherwise
+    // block the reload for good: only a time within the last 10 s counts.
+    const parsed = StampSchema.safeParse(raw === null ? null : Number(raw));
+    if (parsed.success && parsed.data <= now) last = parsed.data;
   } catch {
     // Storage may be unavailable (private mode); then the reload is unguarded.
   }
-  const now = deps.now();
   if (last !== null && now - last < RELOAD_GUARD_MS) return false;
   try {
     deps.storage.setItem(key, String(now));

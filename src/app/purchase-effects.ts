@@ -14,8 +14,8 @@ import { payGateMachine, type PurchaseRequest, type SessionFacts } from '../../m
 import { paymentMachine, type CreateOrderInput, type PayOrderInput, type StatusAnswer } from '../../machines/payment.machine';
 import { isApiError, userMessage } from '../api/errors';
 import { getStorage } from '../api/goods';
-import { createCombinedOrder, createOrder, getOrder, getOrderStatus, payOrder, type Order, type Payment } from '../api/orders';
-import { getRealNameConfig, type RealNameConfig } from '../api/user';
+import type { Order, Payment } from '../api/orders';
+import type { RealNameConfig } from '../api/user';
 import { toast } from './toast';
 
 /** The calls the buying flows make; each rejects with `{ code, message }` where message is shopper-readable. */
@@ -63,18 +63,28 @@ async function shopperErrors<T>(call: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The order and user endpoints are loaded on first use: none is needed to
+ * paint a page, and their schemas would otherwise sit in the entry chunk
+ * (docs/performance.md).
+ */
+const ordersApi = () => import('../api/orders');
+const userApi = () => import('../api/user');
+
 export const browserPurchaseApi: PurchaseApi = {
-  fetchRealNameConfig: (signal) => shopperErrors(getRealNameConfig({ signal })),
+  fetchRealNameConfig: (signal) => shopperErrors(userApi().then((api) => api.getRealNameConfig({ signal }))),
   checkStorage: ({ goodsId, buyNum }, signal) => shopperErrors(getStorage({ goodsId, buyNum }, { signal })),
-  fetchOrder: (orderId, signal) => shopperErrors(getOrder(orderId, { signal })),
+  fetchOrder: (orderId, signal) => shopperErrors(ordersApi().then((api) => api.getOrder(orderId, { signal }))),
   createOrder: ({ draft, requestId }, signal) =>
     shopperErrors(
-      draft.kind === 'goods'
-        ? createOrder({ goodsId: draft.goodsId, buyNum: draft.buyNum, couponId: draft.couponId ?? undefined, requestId }, { signal })
-        : createCombinedOrder({ items: draft.items, packageId: draft.packageId, requestId }, { signal }),
+      ordersApi().then((api) =>
+        draft.kind === 'goods'
+          ? api.createOrder({ goodsId: draft.goodsId, buyNum: draft.buyNum, couponId: draft.couponId ?? undefined, requestId }, { signal })
+          : api.createCombinedOrder({ items: draft.items, packageId: draft.packageId, requestId }, { signal }),
+      ),
     ),
-  payOrder: ({ orderId, channel }, signal) => shopperErrors(payOrder({ orderId, channelCode: channel }, { signal })),
-  checkStatus: (orderId, signal) => shopperErrors(getOrderStatus(orderId, { signal })),
+  payOrder: ({ orderId, channel }, signal) => shopperErrors(ordersApi().then((api) => api.payOrder({ orderId, channelCode: channel }, { signal }))),
+  checkStatus: (orderId, signal) => shopperErrors(ordersApi().then((api) => api.getOrderStatus(orderId, { signal }))),
 };
 
 interface SessionLike {

@@ -8,17 +8,16 @@
  * exactly once. Starting schedules the first build check (1 s later). Nothing
  * here runs at import time.
  */
-import { createActor, fromPromise, sendParent, type Actor, type InspectionEvent, type Observer } from 'xstate';
-import { appMachine } from '../../machines/app.machine';
+import { createActor, fromPromise, sendParent, waitFor, type Actor, type InspectionEvent, type Observer } from 'xstate';
+import { appMachine, type FlowLogics } from '../../machines/app.machine';
 import { buildPollMachine, type BuildInfo } from '../../machines/build-poll.machine';
 import { couponPopupMachine, type PopupCheck } from '../../machines/coupon-popup.machine';
 import { modalMachine, type ModalName } from '../../machines/modal.machine';
 import type { PersistedSession } from '../../machines/session.machine';
 import type { Coupon } from '../api/common';
-import { getHomePopup } from '../api/user';
 import { config } from '../config/env';
 import { createPopupClock, createPopupGate } from '../marketing/popup-record';
-import { createPurchaseActors, type PurchaseFlowOptions } from './purchase-effects';
+import type { PurchaseFlowOptions } from './purchase-effects';
 import { createSessionActors, type SessionFlowOptions } from './session-effects';
 
 /** What `createActor({ inspect })` accepts; `@statelyai/inspect`'s `inspector.inspect` is one. */
@@ -55,12 +54,55 @@ export interface RootActorDeps {
   sessionFlows?: SessionFlowOptions;
   /** Calls, toasts and delays of the payGate and payment flows (e.g. a shorter status poll). Default: the browser's (./purchase-effects.ts). */
   purchaseFlows?: PurchaseFlowOptions;
+  /**
+   * Loads the login, qrLogin, payGate and payment flows (docs/decisions/0006-lazy-flows.md).
+   * Default: a dynamic import of ./flows.ts, given `sessionFlows` and `purchaseFlows`.
+   */
+  loadFlows?: () => Promise<FlowLogics>;
+  /** Hears about flows that failed to load; `lostPurchase`: a 立即购买 waiting for them was dropped. Default: a console warning. */
+  reportFlowsFailure?: (error: unknown, lostPurchase: boolean) => void;
+}
+
+/** The modals that read a lazy flow (login: `login`, `qrLogin`; pay: `payment`): they open once the flows run. */
+const FLOW_MODALS: ReadonlySet<string> = new Set(['login', 'pay']);
+
+/**
+ * Resolves once the flows run (asking for them if needed); rejects if they
+ * fail to load. For code that reads a flow child, and for tests.
+ */
+export async function whenFlowsReady(actor: AppActor): Promise<void> {
+  if (actor.getSnapshot().hasTag('app:flowsReady')) return;
+  actor.send({ type: 'flows.load' });
+  // A `failed` seen before this load started (the event may wait in the mailbox) is not its answer.
+  let asked = false;
+  const settled = await waitFor(actor, (snapshot) => {
+    if (!snapshot.hasTag('app:flowsFailed')) asked = true;
+    return snapshot.hasTag('app:flowsReady') || (asked && snapshot.hasTag('app:flowsFailed'));
+  });
+  if (!settled.hasTag('app:flowsReady')) throw new Error('The login and purchase flows failed to load');
 }
 
 export type AppActor = Actor<typeof appMachine>;
 
 function warnLoadFailure(name: string, error: unknown): void {
   console.warn(`[modal] failed to load "${name}"`, error);
+}
+
+function warnFlowsFailure(error: unknown): void {
+  console.warn('[flows] failed to load the login and purchase flows', error);
+}
+
+/** Resolves once the document has loaded (at once outside a browser, or when it already has). */
+function pageLoaded(signal: AbortSignal): Promise<void> {
+  if (typeof window === 'undefined' || document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    window.addEventListener('load', () => {
+      signal.removeEventListener('abort', abort);
+      resolve();
+    }, { once: true });
+    signal.addEventListener('abort', abort, { once: true });
+  });
 }
 
 function browserLocalStorage(): Storage | undefined {
@@ -80,9 +122,14 @@ function sessionUserId(system: { get(systemId: string): unknown }): number | nul
 
 export function createRootActor(deps: RootActorDeps): AppActor {
   const reportLoadFailure = deps.reportLoadFailure ?? warnLoadFailure;
+  // The modal loader needs the actor it is part of: set right after it is created, before it can start.
+  const self: { actor?: AppActor } = {};
   const modal = modalMachine.provide({
     actors: {
-      loadModal: fromPromise<unknown, ModalName>(({ input }) => deps.loadModal(input)),
+      loadModal: fromPromise<unknown, ModalName>(async ({ input }) => {
+        const [loaded] = await Promise.all([deps.loadModal(input), FLOW_MODALS.has(input) && self.actor ? whenFlowsReady(self.actor) : undefined]);
+        return loaded;
+      }),
     },
     actions: {
       reportLoadFailure: (_, { name, error }) => reportLoadFailure(name, error),
@@ -106,7 +153,15 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     now: deps.now ?? createPopupClock({ mock: config.apiMode === 'mock', storage }),
     enabled: deps.couponPopupEnabled ?? true,
   });
-  const fetchHomePopup = deps.fetchHomePopup ?? ((signal: AbortSignal) => getHomePopup({ signal }).then((answer) => answer.couponList));
+  // The popup's call waits for the page's load event, so that neither it nor the dialog competes with
+  // the first paint (docs/performance.md); the user endpoints are loaded on first use (./session-effects.ts).
+  const fetchHomePopup =
+    deps.fetchHomePopup ??
+    ((signal: AbortSignal) =>
+      pageLoaded(signal)
+        .then(() => import('../api/user'))
+        .then((api) => api.getHomePopup({ signal }))
+        .then((answer) => answer.couponList));
   const couponPopup = couponPopupMachine.provide({
     actors: {
       checkPopupDue: fromPromise<PopupCheck>(async ({ system }) => {
@@ -121,7 +176,13 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     },
   });
   const sessionActors = createSessionActors(deps.sessionFlows);
-  const purchaseActors = createPurchaseActors(deps.purchaseFlows);
-  const machine = appMachine.provide({ actors: { modal, buildPoll, couponPopup, ...sessionActors, ...purchaseActors } });
-  return createActor(machine, { input: { buildId: deps.buildId, restoredSession: deps.restoredSession ?? null }, inspect: deps.inspect });
+  const loadFlows =
+    deps.loadFlows ?? (() => import('./flows').then((flows) => flows.createFlowActors({ sessionFlows: deps.sessionFlows, purchaseFlows: deps.purchaseFlows })));
+  const reportFlowsFailure = deps.reportFlowsFailure ?? warnFlowsFailure;
+  const machine = appMachine.provide({
+    actors: { modal, buildPoll, couponPopup, ...sessionActors, loadFlows: fromPromise<FlowLogics>(() => loadFlows()) },
+    actions: { reportFlowsLoadFailure: (_, { error, lostPurchase }) => reportFlowsFailure(error, lostPurchase) },
+  });
+  self.actor = createActor(machine, { input: { buildId: deps.buildId, restoredSession: deps.restoredSession ?? null }, inspect: deps.inspect });
+  return self.actor;
 }

@@ -13,6 +13,7 @@
  *
  * It returns a function that removes the listeners (tests, hot reload).
  */
+import * as z from 'zod/mini';
 import type { PersistedSession } from '../../machines/session.machine';
 import { clientState } from '../api/client-state';
 import { config } from '../config/env';
@@ -77,7 +78,14 @@ export function takeAutoLoginParams(
   return true;
 }
 
-/** The token waiting in sessionStorage (an appId missing from the link falls back to the store's own). */
+/** What a link's token and appId may look like when read back (visible ASCII; the appId a short code). */
+const StoredAutoLoginTokenSchema = z.string().check(z.regex(/^[\x21-\x7e]{1,1024}$/));
+const StoredAppIdSchema = z.string().check(z.regex(/^[\w.-]{1,64}$/));
+
+/**
+ * The token waiting in sessionStorage (an appId missing from the link falls back to the store's own).
+ * A damaged value (not a token, or a malformed appId) is removed and nothing is attempted.
+ */
 export function readStoredAutoLogin(
   storage: StorageLike | undefined = browserStorage('sessionStorage'),
   defaultAppId: string = config.appId,
@@ -85,7 +93,13 @@ export function readStoredAutoLogin(
   try {
     const token = storage?.getItem(AUTO_LOGIN_TOKEN_KEY);
     if (!token) return null;
-    return { token, appId: storage?.getItem(AUTO_LOGIN_APP_ID_KEY) || defaultAppId };
+    const appId = storage?.getItem(AUTO_LOGIN_APP_ID_KEY) || defaultAppId;
+    if (!StoredAutoLoginTokenSchema.safeParse(token).success || !StoredAppIdSchema.safeParse(appId).success) {
+      storage?.removeItem(AUTO_LOGIN_TOKEN_KEY);
+      storage?.removeItem(AUTO_LOGIN_APP_ID_KEY);
+      return null;
+    }
+    return { token, appId };
   } catch {
     return null;
   }

@@ -5,40 +5,27 @@
  * request header, the analytics user id hook, toasts, the parent events, and
  * the API calls with errors turned into text a shopper can read.
  *
- * `createSessionActors()` returns the four machines with these effects
- * provided; src/app/root-actor.ts hands them to the app machine. Tests pass
- * fakes for any part (effects, api, delays). Nothing here runs at import.
+ * `createSessionActors()` returns the session and autoLogin machines with
+ * these effects provided, `createLoginActors()` (./login-effects.ts, loaded
+ * with the other flows on demand) the login and qrLogin machines;
+ * src/app/root-actor.ts hands them to the app machine. Tests pass fakes for
+ * any part (effects, api, delays). Nothing here runs at import.
  */
 import { fromPromise, sendParent } from 'xstate';
 import * as z from 'zod/mini';
 import { autoLoginMachine, type AutoLoginRequest } from '../../machines/auto-login.machine';
-import { loginMachine, type CaptchaStatus, type Credentials } from '../../machines/login.machine';
-import { qrLoginMachine } from '../../machines/qr-login.machine';
+import type { CaptchaStatus, Credentials } from '../../machines/login.machine';
 import { sessionMachine, type NoticeKind, type PersistedSession } from '../../machines/session.machine';
 import { clientState } from '../api/client-state';
 import { isApiError, userMessage } from '../api/errors';
-import {
-  RealNameInfoSchema,
-  UserInfoSchema,
-  getCaptchaStatus,
-  getHello,
-  getQrCode,
-  getQrStatus,
-  getRealNameConfig,
-  getRealNameInfo,
-  postCheckTokenGetUserInfo,
-  postCheckTokenLogin,
-  postLoginBySessionCode,
-  postLogout,
-  postPhoneRegister,
-  postRegisterLogin,
-  postSendSms,
-  type QrCode,
-  type QrStatus,
-  type RealNameConfig,
-  type RealNameInfo,
-  type UserInfo,
+import type {
+  QrCode,
+  QrStatus,
+  RealNameConfig,
+  RealNameInfo,
+  UserInfo,
 } from '../api/user';
+import { RealNameInfoSchema, UserInfoSchema } from '../api/user-info';
 import { toast } from './toast';
 
 /** localStorage: the logged-in user with its real-name info, `{ user: UserInfo, realName: RealNameInfo | null }` as JSON. */
@@ -50,8 +37,12 @@ export const TOKEN_COOKIE_NAME = 'token';
 /** Spec section 9: 30 days. */
 export const TOKEN_COOKIE_MAX_AGE_S = 2592000;
 
+/** A token the request header can carry (see `isHeaderValue` in src/api/http.ts), at most 1 KiB. */
+const StoredTokenSchema = z.string().check(z.regex(/^[\x21-\x7e](?:[\x20-\x7e]{0,1022}[\x21-\x7e])?$/));
+
 export const PersistedSessionSchema = z.object({
-  user: UserInfoSchema,
+  // A stored token that no header could carry would make every call fail: such a session is dropped.
+  user: z.extend(UserInfoSchema, { token: StoredTokenSchema }),
   realName: z.nullable(RealNameInfoSchema),
 });
 
@@ -155,7 +146,8 @@ function toFlowError(error: unknown): SessionFlowError {
   return new SessionFlowError(userMessage(error), isApiError(error) ? error.code : undefined, error);
 }
 
-async function shopperErrors<T>(call: Promise<T>): Promise<T> {
+/** A call whose failure becomes a `SessionFlowError` with text a shopper can read. */
+export async function shopperErrors<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
@@ -163,22 +155,24 @@ async function shopperErrors<T>(call: Promise<T>): Promise<T> {
   }
 }
 
-export const browserSessionApi: SessionApi = {
-  checkToken: (signal) => shopperErrors(getHello({ signal })),
-  fetchRealNameConfig: (signal) => shopperErrors(getRealNameConfig({ signal })),
-  fetchRealNameInfo: (signal) => shopperErrors(getRealNameInfo({ signal })),
-  logout: (token, signal) => shopperErrors(postLogout(token, { signal })),
-  checkCaptcha: (phone, signal) => shopperErrors(getCaptchaStatus(phone, { signal })),
-  sendCode: (phone, signal) => shopperErrors(postSendSms(phone, { signal })),
-  registerLogin: (credentials, signal) => shopperErrors(postRegisterLogin(credentials, { signal })),
-  // Same phone and code: the code was only checked, not used, by the `user_40404` answer.
-  registerPhone: (credentials, signal) => shopperErrors(postPhoneRegister(credentials, { signal })),
-  fetchQrCode: (signal) => shopperErrors(getQrCode({ signal })),
-  checkQrStatus: (qrId, signal) => shopperErrors(getQrStatus(qrId, { signal })),
-  loginBySessionCode: (sessionCode, signal) => shopperErrors(postLoginBySessionCode(sessionCode, { signal })),
-  exchangeToken: (request, signal) => shopperErrors(postCheckTokenGetUserInfo(request, { signal })),
+/**
+ * The user endpoints are loaded on first use: none is needed to paint a page,
+ * and their schemas would otherwise sit in the entry chunk (docs/performance.md).
+ */
+export const userApi = () => import('../api/user');
+
+/** The calls of the session and autoLogin flows; the login flows' are in ./login-effects.ts. */
+export type SessionCalls = Pick<SessionApi, 'checkToken' | 'fetchRealNameConfig' | 'fetchRealNameInfo' | 'logout' | 'exchangeToken' | 'loginWithToken'>;
+
+export const browserSessionApi: SessionCalls = {
+  checkToken: (signal) => shopperErrors(userApi().then((api) => api.getHello({ signal }))),
+  fetchRealNameConfig: (signal) => shopperErrors(userApi().then((api) => api.getRealNameConfig({ signal }))),
+  fetchRealNameInfo: (signal) => shopperErrors(userApi().then((api) => api.getRealNameInfo({ signal }))),
+  logout: (token, signal) => shopperErrors(userApi().then((api) => api.postLogout(token, { signal }))),
+  exchangeToken: (request, signal) => shopperErrors(userApi().then((api) => api.postCheckTokenGetUserInfo(request, { signal }))),
   // checkTokenLogin opens a fresh session for the token's account; its token replaces the one in userVo.
-  loginWithToken: (request, signal) => shopperErrors(postCheckTokenLogin(request, { signal }).then(({ token, userVo }) => ({ ...userVo, token }))),
+  loginWithToken: (request, signal) =>
+    shopperErrors(userApi().then((api) => api.postCheckTokenLogin(request, { signal })).then(({ token, userVo }) => ({ ...userVo, token }))),
 };
 
 export interface BrowserEffectsOptions {
@@ -224,16 +218,21 @@ export function createBrowserSessionEffects(options: BrowserEffectsOptions = {})
   };
 }
 
-const numeric = (ms: number | undefined) => (ms === undefined ? undefined : Math.max(0, ms));
+/** A delay override clamped at 0, or undefined for the machine's default (shared with ./login-effects.ts). */
+export const numeric = (ms: number | undefined) => (ms === undefined ? undefined : Math.max(0, ms));
 
-function delaysOf(entries: Record<string, number | undefined>): Record<string, number> {
+/** The given delay overrides, without the undefined ones. */
+export function delaysOf(entries: Record<string, number | undefined>): Record<string, number> {
   return Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, number] => entry[1] !== undefined));
 }
 
-/** The session, login, qrLogin and autoLogin machines with the app's effects provided. */
+/**
+ * The session and autoLogin machines with the app's effects provided (the
+ * login and qrLogin machines are loaded on demand: ./login-effects.ts).
+ */
 export function createSessionActors(options: SessionFlowOptions = {}) {
   const effects: SessionEffects = { ...createBrowserSessionEffects(), ...options.effects };
-  const api: SessionApi = { ...browserSessionApi, ...options.api };
+  const api: SessionCalls = { ...browserSessionApi, ...options.api };
   const delays = options.delays ?? {};
 
   const session = sessionMachine.provide({
@@ -258,33 +257,6 @@ export function createSessionActors(options: SessionFlowOptions = {}) {
     delays: delaysOf({ tokenPingDelay: numeric(delays.tokenPingMs), expiryPromptDelay: numeric(delays.expiryPromptMs) }),
   });
 
-  const login = loginMachine.provide({
-    actors: {
-      checkCaptcha: fromPromise<CaptchaStatus, { phone: string }>(({ input, signal }) => api.checkCaptcha(input.phone, signal)),
-      sendCode: fromPromise<unknown, { phone: string }>(({ input, signal }) => api.sendCode(input.phone, signal)),
-      registerLogin: fromPromise<UserInfo, Credentials>(({ input, signal }) => api.registerLogin(input, signal)),
-      registerPhone: fromPromise<UserInfo, Credentials>(({ input, signal }) => api.registerPhone(input, signal)),
-    },
-    actions: {
-      signIn: sendParent((_, { user }: { user: UserInfo }) => ({ type: 'session.login', user })),
-      closeLoginModal: sendParent({ type: 'modal.close', name: 'login' }),
-    },
-    delays: delaysOf({ countdownTick: numeric(delays.countdownTickMs) }),
-  });
-
-  const qrLogin = qrLoginMachine.provide({
-    actors: {
-      fetchQrCode: fromPromise<QrCode>(({ signal }) => api.fetchQrCode(signal)),
-      checkQrStatus: fromPromise<QrStatus, { qrId: string }>(({ input, signal }) => api.checkQrStatus(input.qrId, signal)),
-      loginBySessionCode: fromPromise<UserInfo, { sessionCode: string }>(({ input, signal }) => api.loginBySessionCode(input.sessionCode, signal)),
-    },
-    actions: {
-      signIn: sendParent((_, { user }: { user: UserInfo }) => ({ type: 'session.login', user })),
-      closeLoginModal: sendParent({ type: 'modal.close', name: 'login' }),
-    },
-    delays: delaysOf({ qrPollInterval: numeric(delays.qrPollMs) }),
-  });
-
   const autoLogin = autoLoginMachine.provide({
     actors: {
       exchangeToken: fromPromise<UserInfo, AutoLoginRequest>(({ input, signal }) => api.exchangeToken(input, signal)),
@@ -299,5 +271,5 @@ export function createSessionActors(options: SessionFlowOptions = {}) {
     },
   });
 
-  return { session, login, qrLogin, autoLogin };
+  return { session, autoLogin };
 }

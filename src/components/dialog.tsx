@@ -3,8 +3,9 @@ import { createPortal } from 'react-dom';
 
 /**
  * An accessible modal dialog: focus moves in on open and returns to where it
- * was on close, Tab stays inside, Escape closes, and everything behind it
- * (the app and lower dialogs) is inert. Dialogs stack; only the top one
+ * was on close (unless it is already elsewhere, as when a lower dialog closes
+ * under the top one), Tab stays inside, Escape closes, and everything behind
+ * it (the app and lower dialogs) is inert. Dialogs stack; only the top one
  * listens to the keyboard.
  */
 const FOCUSABLE =
@@ -80,6 +81,10 @@ export function Dialog({ title, onClose, children, hideTitle = false, wide = fal
       const index = openDialogs.indexOf(dialog);
       if (index >= 0) openDialogs.splice(index, 1);
       syncInert();
+      // A dialog closing under another one (a popup that opened first, say) leaves the focus where the
+      // user is: only focus that was inside this dialog (now gone, so on <body>) is given back.
+      const focused = document.activeElement;
+      if (focused && focused !== document.body && focused.isConnected && !dialog.contains(focused)) return;
       if (returnTo && returnTo.isConnected && !returnTo.closest('[inert]')) returnTo.focus();
       else openDialogs.at(-1)?.focus();
     };

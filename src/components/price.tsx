@@ -1,17 +1,24 @@
 import { formatYuan, splitPrice } from '../lib/money';
 
-/** A price in fen shown as ¥**99**.00, with the struck original price when discounted. */
+/**
+ * A price in fen shown as ¥**99**.00, with the struck original price when
+ * discounted. Screen readers get the price as one word ("¥99.00") from
+ * visually hidden text; the styled digits are hidden from them. (A plain span
+ * may not carry aria-label: its role, generic, cannot be named.)
+ */
 export function Price({ fen, originalFen }: { fen: number; originalFen?: number | undefined }) {
   const { int, dec } = splitPrice(fen);
   return (
     <span className="price">
-      <span className="price-now" aria-label={formatYuan(fen)}>
+      <span className="price-now">
+        <span className="visually-hidden">{formatYuan(fen)}</span>
         <span aria-hidden="true">
           ¥<strong>{int}</strong>.{dec}
         </span>
       </span>
       {originalFen !== undefined && originalFen > fen ? (
-        <del className="price-was" aria-label={`原价${formatYuan(originalFen)}`}>
+        <del className="price-was">
+          <span className="visually-hidden">原价</span>
           {formatYuan(originalFen)}
         </del>
       ) : null}

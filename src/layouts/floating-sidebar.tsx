@@ -5,6 +5,7 @@ import { DICT_KEYS, dictTextQueryOptions } from '../api/dictionary';
 import { useCurrentUser, useModals } from '../app/hooks';
 import { toast } from '../app/toast';
 import { config } from '../config/env';
+import { safeImageSrc } from '../lib/safe-url';
 
 export const BACK_TO_TOP_THRESHOLD_PX = 200;
 
@@ -26,10 +27,11 @@ function useScrolledPast(threshold: number): boolean {
 
 function CustomerServiceQr() {
   const { data } = useQuery(dictTextQueryOptions(DICT_KEYS.qqQrcode, 'QQ_code'));
-  if (!data) return null;
+  const src = safeImageSrc(data);
+  if (!src) return null;
   return (
     <span className="sidebar-qr" role="tooltip" id="kefu-qr">
-      <img src={data} alt="QQ 客服群二维码" width={120} height={120} loading="lazy" />
+      <img src={src} alt="QQ 客服群二维码" width={120} height={120} loading="lazy" />
       <span>扫码加入 QQ 客服群</span>
     </span>
   );

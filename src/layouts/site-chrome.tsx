@@ -1,11 +1,14 @@
-import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { useCurrentUser, useModals } from '../app/hooks';
 import { config } from '../config/env';
-import { maskPhone } from '../lib/format';
+import { maskPhone } from '../lib/mask-phone';
 
 function SearchBox() {
   const navigate = useNavigate();
+  const router = useRouter();
+  // Focus is the intent to search: fetch the search page's code then, so that Enter only waits for results.
+  const preloadSearchPage = () => void router.loadRouteChunk(router.routesByPath['/search'])?.catch(() => undefined);
   const current = useRouterState({ select: (s) => (s.location.pathname === '/search' ? (s.location.search as { keyword?: string }).keyword : undefined) });
   const [value, setValue] = useState(current ?? '');
   const [lastCurrent, setLastCurrent] = useState(current);
@@ -27,6 +30,7 @@ function SearchBox() {
         placeholder="搜索游戏、激活码、充值"
         value={value}
         onChange={(e) => setValue(e.target.value)}
+        onFocus={preloadSearchPage}
         enterKeyHint="search"
       />
       <button type="submit" className="search-submit">

@@ -16,6 +16,7 @@
  * of the library.
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
+import { IGNORED_IN_SCHEME } from './safe-url';
 
 const ALLOWED_TAGS = [
   'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'code', 'dd', 'del', 'div', 'dl', 'dt', 'em', 'figcaption',
@@ -46,9 +47,6 @@ const CONFIG: Config = {
   RETURN_TRUSTED_TYPE: false,
 };
 
-// Control characters and spaces browsers ignore inside a scheme (`java\tscript:`, ` data:`).
-// eslint-disable-next-line no-control-regex -- matching control characters is the point here
-const IGNORED_IN_SCHEME = /[\u0000-\u0020\u007f-\u009f]/g;
 
 function hasDataScheme(value: string): boolean {
   return value.replace(IGNORED_IN_SCHEME, '').toLowerCase().startsWith('data:');
@@ -93,3 +91,6 @@ export function sanitizeHtml(html: string | null | undefined): string {
   if (!html) return '';
   return purifier().sanitize(String(html), CONFIG);
 }
+
+// The URL checks for attributes React sets live in ./safe-url.ts, which does not load DOMPurify.
+export { safeHref, safeImageSrc } from './safe-url';

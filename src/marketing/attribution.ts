@@ -41,7 +41,8 @@ export const OcpcReportParamsSchema = z.object({
 });
 export type OcpcReportParams = z.infer<typeof OcpcReportParamsSchema>;
 
-export const AdanSchema = z.string().check(z.minLength(1), z.maxLength(256));
+// Sent as the `adan` header: visible ASCII only (a damaged value would make the browser refuse every call).
+export const AdanSchema = z.string().check(z.minLength(1), z.maxLength(256), z.regex(/^[\x21-\x7e]+$/));
 
 export const emptyParams = (): OcpcReportParams => ({ keyword: '', plan: '', unit: '', url: '', gameId: '', urlMd5: '' });
 

@@ -10,7 +10,14 @@
  * src/app/chunk-reload.ts, tagged `kind: chunk-load` with the path). Sentry's
  * own global handlers are left out so nothing is reported twice. After login
  * the user id is attached; after logout it is removed.
+ *
+ * What is never reported: secrets. Every event and breadcrumb passes
+ * `scrubSecrets` first: the session's current token wherever it appears,
+ * `token` / `sessionCode` / `code` values in URLs, and any field whose name
+ * says token, authorization, cookie, password or ID number become
+ * `[Filtered]`.
  */
+import { clientState } from '../api/client-state';
 import { onChunkFailure as subscribeChunkFailures, type ChunkFailureListener } from '../app/chunk-reload';
 import { afterFirstPaint } from './external-scripts';
 
@@ -26,6 +33,8 @@ export interface SentryLike {
     release?: string;
     environment?: string;
     integrations?: (defaults: { name: string }[]) => { name: string }[];
+    beforeSend?: <E>(event: E) => E | null;
+    beforeBreadcrumb?: <B>(breadcrumb: B) => B | null;
   }): unknown;
   captureException(error: unknown, context?: CaptureContext): string;
   setUser(user: { id: string } | null): void;
@@ -52,9 +61,54 @@ export interface ErrorReportingOptions {
   /** when to load it (default: after the first paint) */
   schedule?: (task: () => void) => void;
   onChunkFailure?: (listener: ChunkFailureListener) => () => void;
+  /** secrets to keep out of reports, read at each event (default: the request token) */
+  secrets?: () => readonly (string | undefined)[];
 }
 
 export const BUFFER_LIMIT = 20;
+
+export const FILTERED = '[Filtered]';
+const SECRET_FIELD = /token|authorization|cookie|password|passwd|secret|idcard|sessioncode|smscode/i;
+const SECRET_QUERY = /([?&#;](?:token|sessionCode|code|appToken)=)[^&#;\s"']*/gi;
+/** The same names as JSON fields inside a string (a logged request body). */
+const SECRET_JSON = /("(?:token|sessionCode|code|appToken|idCardNo|password)"\s*:\s*")(?:[^"\\]|\\.)*"/gi;
+
+/**
+ * A copy of `value` with secrets replaced by `[Filtered]`: the given secret
+ * strings (the current token) anywhere in a string, secret query values in
+ * URLs, and whole fields whose name marks them as secret.
+ */
+export function scrubSecrets<T>(value: T, secrets: readonly (string | undefined)[] = []): T {
+  const known = secrets.filter((secret): secret is string => typeof secret === 'string' && secret.length >= 4);
+  const seen = new WeakMap<object, unknown>();
+  const walk = (item: unknown): unknown => {
+    if (typeof item === 'string') {
+      let text = item.replace(SECRET_QUERY, `$1${FILTERED}`).replace(SECRET_JSON, `$1${FILTERED}"`);
+      for (const secret of known) text = text.split(secret).join(FILTERED);
+      return text;
+    }
+    if (typeof item !== 'object' || item === null) return item;
+    if (seen.has(item)) return seen.get(item);
+    if (Array.isArray(item)) {
+      const copy: unknown[] = [];
+      seen.set(item, copy);
+      for (const entry of item) copy.push(walk(entry));
+      return copy;
+    }
+    if (item instanceof Error) {
+      const copy = new Error(walk(item.message) as string);
+      copy.name = item.name;
+      if (item.stack) copy.stack = walk(item.stack) as string;
+      seen.set(item, copy);
+      return copy;
+    }
+    const copy: Record<string, unknown> = {};
+    seen.set(item, copy);
+    for (const [key, entry] of Object.entries(item)) copy[key] = SECRET_FIELD.test(key) && entry != null ? FILTERED : walk(entry);
+    return copy;
+  };
+  return walk(value) as T;
+}
 
 type Pending = { kind: 'error'; error: unknown; context: CaptureContext | undefined } | { kind: 'user'; userId: number | null };
 
@@ -64,6 +118,7 @@ export function startErrorReporting(options: ErrorReportingOptions): ErrorReport
   const target = options.target ?? window;
   const load = options.load ?? (() => import('@sentry/react'));
   const schedule = options.schedule ?? ((task: () => void) => afterFirstPaint(task));
+  const secrets = options.secrets ?? (() => [clientState.get().token]);
   let sentry: SentryLike | null = null;
   let stopped = false;
   const pending: Pending[] = [];
@@ -102,6 +157,8 @@ export function startErrorReporting(options: ErrorReportingOptions): ErrorReport
             ...(options.release ? { release: options.release } : {}),
             ...(options.environment ? { environment: options.environment } : {}),
             integrations: (defaults: { name: string }[]) => defaults.filter((integration) => integration.name !== 'GlobalHandlers'),
+            beforeSend: <E,>(event: E) => scrubSecrets(event, secrets()),
+            beforeBreadcrumb: <B,>(breadcrumb: B) => scrubSecrets(breadcrumb, secrets()),
           });
           sentry = sdk;
           for (const item of pending.splice(0)) {

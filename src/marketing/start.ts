@@ -7,7 +7,8 @@
  *    values and, on a /sem landing, asks for a bid in the background. It
  *    returns at once; `attribution` settles when that background work is done.
  *    (The daily coupon popup is a child of the root actor: it starts with it.)
- * 2. `startIntegrations()` — call it once the root actor has started (so a
+ * 2. `startIntegrations()` (./integrations.ts, loaded only when one of them
+ *    is configured) — call it once the root actor has started (so a
  *    restored user is known) and before the first render (so the landing
  *    page view is heard): the third-party
  *    adapters (analytics, ad attribution, error reporting), each off unless
@@ -16,16 +17,9 @@
 import { clientState } from '../api/client-state';
 import { DICT_KEYS, getDictItems, type DictItem } from '../api/dictionary';
 import { postSemBid } from '../api/attribution';
-import { onPageShown } from '../app/navigation';
-import type { AppActor } from '../app/root-actor';
-import type { AppRouter } from '../app/router';
 import { config } from '../config/env';
-import { createAnalytics, type Analytics, type AnalyticsWindow } from './analytics';
 import { startAttribution, type AttributionOutcome, type BidBody } from './attribution';
 import { resolveChannel } from './channel';
-import { startErrorReporting, type ErrorReporting, type SentryLike } from './error-reporting';
-import { startAdAttribution } from './external-scripts';
-import { watchUserId } from './session-user';
 
 type SessionStore = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -72,70 +66,4 @@ export function startMarketing(options: StartMarketingOptions): MarketingStart {
     setAdan: (adan) => clientState.set({ adan }),
   });
   return { channel, attribution: done };
-}
-
-/** The route name of the page on screen (`staticData.meta.name` of the deepest match). */
-export function currentRouteName(router: Pick<AppRouter, 'state'>): string | undefined {
-  return router.state.matches.at(-1)?.staticData.meta?.name;
-}
-
-export interface IntegrationsOptions {
-  router: Pick<AppRouter, 'state'>;
-  actor: Pick<AppActor, 'system' | 'subscribe'>;
-  analyticsScriptUrl?: string | undefined;
-  adScriptUrl?: string | undefined;
-  sentryDsn?: string | undefined;
-  release?: string | undefined;
-  environment?: string | undefined;
-  /** test seams; the defaults are the real browser objects */
-  win?: AnalyticsWindow;
-  loadScript?: (src: string) => void;
-  loadSentry?: () => Promise<SentryLike>;
-  schedule?: (task: () => void) => void;
-  subscribePageShown?: typeof onPageShown;
-}
-
-export interface Integrations {
-  analytics: Analytics | null;
-  errors: ErrorReporting | null;
-  ads: boolean;
-  stop(): void;
-}
-
-export function startIntegrations(options: IntegrationsOptions): Integrations {
-  const stops: (() => void)[] = [];
-  const errors = startErrorReporting({
-    dsn: options.sentryDsn,
-    release: options.release,
-    environment: options.environment,
-    ...(options.loadSentry ? { load: options.loadSentry } : {}),
-    ...(options.schedule ? { schedule: options.schedule } : {}),
-  });
-  if (errors) stops.push(() => errors.stop());
-
-  const analytics = createAnalytics({
-    scriptUrl: options.analyticsScriptUrl,
-    ...(options.win ? { win: options.win } : {}),
-    ...(options.loadScript ? { load: options.loadScript } : {}),
-  });
-  if (analytics) {
-    // Subscribed before the first render, so the landing page is counted like every later one.
-    stops.push((options.subscribePageShown ?? onPageShown)(({ pathname }) => analytics.pageView({ routeName: currentRouteName(options.router), path: pathname })));
-  }
-  if (analytics || errors) {
-    stops.push(
-      watchUserId(options.actor, (userId) => {
-        analytics?.setUserId(userId);
-        errors?.setUser(userId);
-      }),
-    );
-  }
-
-  const ads = startAdAttribution({ scriptUrl: options.adScriptUrl, ...(options.loadScript ? { load: options.loadScript } : {}) });
-  return {
-    analytics,
-    errors,
-    ads,
-    stop: () => stops.splice(0).forEach((stop) => stop()),
-  };
 }

@@ -16,6 +16,7 @@
 // the handler files happens to import its resource first.
 import '../api/endpoints';
 import { createSeed } from './seed';
+import { makeHostile } from './seed/hostile';
 import { createFaults, faultResponse } from './handlers/faults';
 import { failOrder, payOrder, sweepOrders } from './handlers/lifecycle';
 import { DEFAULT_AUTO_PAY_MS, latency, randomString, str } from './handlers/rules';
@@ -24,7 +25,7 @@ import { goodsRoutes } from './handlers/routes-goods';
 import { miscRoutes } from './handlers/routes-misc';
 import { orderRoutes } from './handlers/routes-orders';
 import { accountFor, qrExpired, userRoutes } from './handlers/routes-user';
-import { DEFAULT_STORAGE_KEY, createSaver, emptyState, loadState } from './handlers/state';
+import { DEFAULT_STORAGE_KEY, createSaver, emptyState } from './handlers/state';
 import { serveStatic } from './handlers/static';
 import type {
   AuthCode,
@@ -35,10 +36,11 @@ import type {
   MockRequest,
   MockResponse,
   RouteInfo,
+  SeedVariant,
   StateSummary,
 } from './handlers/types';
 import type { Route, World } from './handlers/world';
-import { BizError, createContext } from './handlers/world';
+import { BizError, createContext, findQr } from './handlers/world';
 
 export type {
   AuthCode,
@@ -51,6 +53,7 @@ export type {
   MockRequest,
   MockResponse,
   RouteInfo,
+  SeedVariant,
   StateSummary,
   StorageLike,
 } from './handlers/types';
@@ -118,15 +121,16 @@ export function createBackend(options: BackendOptions = {}): Backend {
   const storageKey = options.storageKey ?? DEFAULT_STORAGE_KEY;
   const defaultAutoPayMs = options.autoPayMs ?? DEFAULT_AUTO_PAY_MS;
   const publicBase = (options.publicBase ?? '/webapi').replace(/\/+$/, '');
+  let seedVariant: SeedVariant = options.seedVariant ?? 'default';
+  const seedFor = (baseTime: number) => (seedVariant === 'hostile' ? makeHostile(createSeed(baseTime)) : createSeed(baseTime));
   const saver = createSaver(options.storage, storageKey);
   const faults = createFaults();
   const headersSeen = new Map<string, Record<string, string>>();
 
-  const loaded = options.storage ? loadState(options.storage, storageKey) : null;
+  const loaded = saver.takeNewer();
   const world: World = {
-    seed: createSeed(now()),
+    seed: seedFor(now()),
     state: loaded ?? emptyState(defaultAutoPayMs),
-    qr: new Map(),
     bids: [],
     now,
     random,
@@ -140,6 +144,11 @@ export function createBackend(options: BackendOptions = {}): Backend {
   };
 
   const persist = () => saver.save(world.state);
+  /** Another tab's backend over the same storage may have changed the state (/demo beside the store): take it first. */
+  const takeNewerState = () => {
+    const newer = saver.takeNewer();
+    if (newer) world.state = newer;
+  };
 
   function findOrder(orderId: string) {
     sweepOrders(world);
@@ -151,17 +160,20 @@ export function createBackend(options: BackendOptions = {}): Backend {
   const control: BackendControl = {
     reset() {
       offset = 0;
-      world.seed = createSeed(now());
+      world.seed = seedFor(now());
       world.state = emptyState(defaultAutoPayMs);
-      world.qr.clear();
       world.bids.length = 0;
       faults.clear();
       headersSeen.clear();
       saver.forget();
       persist();
     },
+    useSeed(variant) {
+      seedVariant = variant === 'hostile' ? 'hostile' : 'default';
+      control.reset();
+    },
     markQrScanned(qrId, phone) {
-      const qr = world.qr.get(qrId);
+      const qr = findQr(world, qrId);
       if (!qr) throw new Error(`Unknown QR code: ${qrId}`);
       if (qrExpired(world, qr)) throw new Error(`QR code ${qrId} has expired`);
       if (qr.scannedAt !== null) return;
@@ -246,7 +258,7 @@ export function createBackend(options: BackendOptions = {}): Backend {
         orders: world.state.orders.map((o) => ({ orderId: o.orderId, userId: o.userId, status: o.status, payAmount: o.payAmount })),
         coupons: world.state.coupons.length,
         faults: faults.list(),
-        qrCodes: world.qr.size,
+        qrCodes: Object.keys(world.state.qrCodes).length,
         bidRequests: world.bids.length,
       };
     },
@@ -255,6 +267,7 @@ export function createBackend(options: BackendOptions = {}): Backend {
   /** `POST {base}/__mock/<name>` with a JSON body: the same control over HTTP. */
   const controlOverHttp: Record<string, (body: Record<string, unknown>) => unknown> = {
     reset: () => control.reset(),
+    useSeed: (b) => control.useSeed(b.variant === 'hostile' ? 'hostile' : 'default'),
     markQrScanned: (b) => control.markQrScanned(str(b.qrId), b.phone === undefined ? undefined : str(b.phone)),
     completePayment: (b) => control.completePayment(str(b.orderId)),
     failPayment: (b) => control.failPayment(str(b.orderId)),
@@ -311,6 +324,7 @@ export function createBackend(options: BackendOptions = {}): Backend {
       headers: Object.fromEntries(Object.entries(raw.headers).map(([k, v]) => [k.toLowerCase(), v])),
       body: raw.body,
     };
+    takeNewerState();
     if (request.path.startsWith(CONTROL_PREFIX)) return handleControl(request.path.slice(CONTROL_PREFIX.length), request.body);
 
     sweepOrders(world);
@@ -321,7 +335,7 @@ export function createBackend(options: BackendOptions = {}): Backend {
 
     // `*` and templates reach API endpoints only; a static file or unknown path needs its exact path.
     const fault = faults.take(request.path, template);
-    const faulted = fault && faultResponse(fault);
+    const faulted = fault && faultResponse(fault, match[0]?.compiled.route.def.data);
     const response = faulted ?? (await dispatch(request, match));
     persist();
 

@@ -6,7 +6,7 @@
  */
 import { setupWorker } from 'msw/browser';
 import { createBackend } from './backend';
-import type { Backend, LatencyOption } from './backend';
+import type { Backend, LatencyOption, SeedVariant } from './backend';
 import { createMswHandlers } from './msw-handlers';
 
 export interface MockWorkerOptions {
@@ -14,6 +14,22 @@ export interface MockWorkerOptions {
   latency?: LatencyOption;
   /** the API base the app calls; default `/webapi` */
   baseUrl?: string;
+  /** the seed to serve; default: `VITE_MOCK_SEED` (`hostile` plants XSS payloads, src/mock/seed/hostile.ts), else the normal one */
+  seedVariant?: SeedVariant;
+}
+
+/**
+ * msw's worker unregisters itself when its last page closes, and `worker.start()` asks an existing
+ * registration to update without waiting for the answer. A page opened as the previous one closes can
+ * find the registration just before it goes: the page is still served by the worker, but that update
+ * rejects ("Failed to update a ServiceWorker … Not found") with nobody to catch it. It is harmless
+ * (the next page load registers the worker afresh), so it is kept out of the error reports.
+ */
+function ignoreStaleWorkerUpdate(event: PromiseRejectionEvent): void {
+  const reason: unknown = event.reason;
+  if (reason instanceof Error && reason.message.startsWith('Failed to update a ServiceWorker') && reason.message.includes('mockServiceWorker.js')) {
+    event.preventDefault();
+  }
 }
 
 export async function startMockWorker(options: MockWorkerOptions = {}): Promise<Backend> {
@@ -22,8 +38,10 @@ export async function startMockWorker(options: MockWorkerOptions = {}): Promise<
     latencyMs: options.latency ?? { min: 80, max: 250 },
     storage: window.localStorage,
     publicBase: baseUrl,
+    seedVariant: options.seedVariant ?? (import.meta.env.VITE_MOCK_SEED === 'hostile' ? 'hostile' : 'default'),
   });
   const worker = setupWorker(...createMswHandlers(backend, baseUrl));
+  window.addEventListener('unhandledrejection', ignoreStaleWorkerUpdate);
   await worker.start({
     serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
     onUnhandledRequest: 'bypass',

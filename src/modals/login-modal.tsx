@@ -13,6 +13,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import { canSendCode, isSendingCode, isSubmitting } from '../../machines/login.machine';
+import { OFFLINE_MESSAGE, useOnline } from '../app/connectivity';
 import { useAppActor, useSystemChild } from '../app/hooks';
 import { Dialog } from '../components/dialog';
 import { Tabs } from '../components/catalog/tabs';
@@ -243,22 +244,27 @@ function QrLoginPanel() {
   const loggingIn = useSelector(qrLogin, (s) => s.hasTag('qr:loggingIn'));
 
   useEffect(() => {
-    // Polling runs only while this panel is shown and the page is visible.
+    // Polling runs only while this panel is shown, the page is visible and the browser is online.
     actor.send({ type: 'qrLogin.start' });
-    const onVisibility = () => actor.send({ type: document.hidden ? 'qrLogin.hidden' : 'qrLogin.visible' });
-    document.addEventListener('visibilitychange', onVisibility);
-    if (document.hidden) actor.send({ type: 'qrLogin.hidden' });
+    const update = () => actor.send({ type: document.hidden || navigator.onLine === false ? 'qrLogin.hidden' : 'qrLogin.visible' });
+    document.addEventListener('visibilitychange', update);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    if (document.hidden || navigator.onLine === false) actor.send({ type: 'qrLogin.hidden' });
     return () => {
-      document.removeEventListener('visibilitychange', onVisibility);
+      document.removeEventListener('visibilitychange', update);
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
       actor.send({ type: 'qrLogin.stop' });
     };
   }, [actor]);
+  const online = useOnline();
 
   const refresh = () => actor.send({ type: 'qrLogin.refresh' });
 
   let caption = '请使用微信扫一扫，扫描二维码登录';
   if (loading) caption = '正在获取二维码…';
-  else if (paused) caption = '页面不可见时已暂停，返回后继续';
+  else if (paused) caption = online ? '页面不可见时已暂停，返回后继续' : OFFLINE_MESSAGE;
   else if (loggingIn) caption = '扫码成功，正在登录…';
   else if (expired) caption = '二维码已过期';
 

@@ -4,7 +4,8 @@
  *
  * Receiving: an anonymous visitor's click opens the login modal and is kept;
  * as soon as the session has a user, that receive goes on by itself (no
- * second click). A receive in flight ignores further clicks on any button of
+ * second click). A receive answered with an auth code (the session expired
+ * meanwhile) is kept the same way and goes on after the new login. A receive in flight ignores further clicks on any button of
  * the same coupon, so a double click sends one request. Business errors come
  * back as toasts (the server's retMsg); `coupon_40901` (already received)
  * marks the coupon received, `coupon_41001` (none left) reloads the offers.
@@ -55,7 +56,11 @@ function useCouponReceiver(userId: number | null) {
       toast.success('领取成功，可在个人中心查看');
     },
     onError: (error, { templateId, owner }) => {
-      if (isApiError(error) && error.kind === 'auth') return; // the session asks for a new login
+      if (isApiError(error) && error.kind === 'auth') {
+        // The session asks for a new login; the receive goes on once someone is logged in again.
+        setWaitingForLogin(templateId);
+        return;
+      }
       toast.error(userMessage(error));
       if (isApiError(error) && error.code === 'coupon_40901') patchOffer(owner, templateId, (o) => ({ ...o, received: true }));
       if (isApiError(error) && error.code === 'coupon_41001') void queryClient.invalidateQueries({ queryKey: ['couponOffers'] });

@@ -4,30 +4,18 @@
  * download entry. Each section shows a skeleton of its final size while it
  * loads and disappears quietly when its list is empty (the list fetchers
  * already turn failures into `[]`, spec section 7).
+ *
+ * The side column (rankings, recent sells, app download: ./home-aside.tsx) is
+ * below the fold on phones and no LCP candidate anywhere, so its code loads
+ * after the first paint, behind the same skeletons (docs/performance.md).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { DICT_KEYS, dictItemsQueryOptions } from '../api/dictionary';
-import {
-  bannersQueryOptions,
-  hotSearchQueryOptions,
-  labelsQueryOptions,
-  platesQueryOptions,
-  ranksQueryOptions,
-  recommendQueryOptions,
-  type RankType,
-} from '../api/games';
-import { recentSellQueryOptions } from '../api/goods';
+import { lazy, Suspense, useDeferredValue } from 'react';
+import { bannersQueryOptions, hotSearchQueryOptions, labelsQueryOptions, platesQueryOptions, recommendQueryOptions } from '../api/games';
 import { BannerCarousel } from '../components/catalog/banner-carousel';
 import { GameGrid } from '../components/catalog/game-card';
-import { RankList } from '../components/catalog/rank-list';
-import { relativeTime } from '../components/catalog/relative-time';
-import { isInternalHref } from '../components/catalog/smart-link';
 import { GameGridSkeleton, LinesSkeleton, Skeleton } from '../components/catalog/states';
-import { Tabs } from '../components/catalog/tabs';
-import { usePrefersReducedMotion } from '../components/catalog/use-media';
-import { Price } from '../components/price';
 import { config } from '../config/env';
 import '../styles/catalog.css';
 
@@ -81,9 +69,15 @@ function HotSearchSection() {
   );
 }
 
+/**
+ * The lists below the hero render their data at transition priority (`useDeferredValue`): React splits
+ * dozens of cards into short tasks instead of one long one (TBT), and the skeleton stays until then.
+ * Data already in the cache (a back navigation) renders at once.
+ */
 function RecommendSection() {
-  const { data, isPending } = useQuery(recommendQueryOptions());
-  if (isPending) return <GameGridSkeleton label="为你推荐" className="section" />;
+  const { data: fresh, isPending } = useQuery(recommendQueryOptions());
+  const data = useDeferredValue(fresh);
+  if (isPending || data === undefined) return <GameGridSkeleton label="为你推荐" className="section" />;
   if (!data || data.length === 0) return null;
   return (
     <section aria-labelledby="home-recommend" className="section">
@@ -94,8 +88,9 @@ function RecommendSection() {
 }
 
 function PlatesSection() {
-  const { data, isPending } = useQuery(platesQueryOptions());
-  if (isPending) {
+  const { data: fresh, isPending } = useQuery(platesQueryOptions());
+  const data = useDeferredValue(fresh);
+  if (isPending || data === undefined) {
     return (
       <>
         <GameGridSkeleton label="专区" className="section" />
@@ -117,103 +112,16 @@ function PlatesSection() {
   );
 }
 
-function RankSection() {
-  const { data, isPending } = useQuery(ranksQueryOptions());
-  const [chosen, setChosen] = useState<RankType | null>(null);
-  if (isPending) return <LinesSkeleton label="排行榜" lines={8} className="section rank-skeleton" />;
-  const ranks = (data ?? []).filter((rank) => rank.games.length > 0);
-  const first = ranks[0];
-  if (!first) return null;
-  const selected = ranks.find((rank) => rank.rankType === chosen) ?? first;
-  return (
-    <section aria-labelledby="home-rank" className="section">
-      <h2 id="home-rank">排行榜</h2>
-      <Tabs
-        label="榜单"
-        items={ranks.map((rank) => ({ key: rank.rankType, label: rank.name }))}
-        selected={selected.rankType}
-        onSelect={setChosen}
-      >
-        <RankList games={selected.games} />
-      </Tabs>
-    </section>
-  );
-}
+const HomeAside = lazy(() => import('./home-aside').then((m) => ({ default: m.HomeAside })));
 
-/** Without motion the list does not scroll: the newest few are shown. */
-const STATIC_SELLS = 8;
-
-function RecentSellSection() {
-  const { data, isPending, dataUpdatedAt } = useQuery(recentSellQueryOptions());
-  const [paused, setPaused] = useState(false);
-  const reducedMotion = usePrefersReducedMotion();
-  if (isPending) return <LinesSkeleton label="最近成交" lines={5} className="section ticker-skeleton" />;
-  if (!data || data.length === 0) return null;
-  // "3分钟前" is relative to when the list was fetched, which keeps rendering pure.
-  const now = dataUpdatedAt;
-  const moving = data.length > 4 && !reducedMotion;
-  const item = (sell: (typeof data)[number], key: string) => (
-    <li key={key} className="ticker-item">
-      <span className="ticker-buyer">{sell.buyer}</span>
-      <span className="ticker-what">
-        购买了《{sell.gameName}》{sell.goodsName}
-      </span>
-      <Price fen={sell.price} />
-      <span className="ticker-time">{relativeTime(sell.time, now)}</span>
-    </li>
-  );
-  // The list scrolls as a ticker (CSS; paused on hover, by the button, and static with reduced
-  // motion). The second copy only makes the loop seamless and is hidden from assistive technology.
+/** What the side column's sections show while their data loads: the same while their code does. */
+function HomeAsideSkeleton() {
   return (
-    <section aria-labelledby="home-recent-sell" className="section">
-      <div className="section-head">
-        <h2 id="home-recent-sell">最近成交</h2>
-        {moving ? (
-          <button type="button" className="link-button" onClick={() => setPaused((p) => !p)}>
-            {paused ? '继续滚动' : '暂停滚动'}
-          </button>
-        ) : null}
-      </div>
-      <div className={moving ? 'ticker' : 'ticker ticker-static'}>
-        <div className={moving ? `ticker-track ticker-moving${paused ? ' is-paused' : ''}` : 'ticker-track'}>
-          <ul className="ticker-list">{(moving ? data : data.slice(0, STATIC_SELLS)).map((sell, i) => item(sell, `a${i}`))}</ul>
-          {moving ? (
-            <ul className="ticker-list" aria-hidden="true">
-              {data.map((sell, i) => item(sell, `b${i}`))}
-            </ul>
-          ) : null}
-        </div>
-      </div>
-    </section>
-  );
-}
-
-function AppDownloadSection() {
-  const { data, isPending } = useQuery(dictItemsQueryOptions(DICT_KEYS.appDownloadUrl));
-  if (isPending) return <Skeleton label="App 下载" className="section download-skeleton" />;
-  const items = (data ?? []).filter((item) => item.value);
-  if (items.length === 0) return null;
-  return (
-    <section aria-labelledby="home-app" className="section app-download">
-      <h2 id="home-app">下载{config.storeName} App</h2>
-      <p className="muted">随时随地买游戏，订单与激活码实时同步。</p>
-      <ul className="button-row app-links">
-        {items.map((item) => {
-          const external = !isInternalHref(item.value);
-          return (
-            <li key={`${item.text}-${item.value}`}>
-              <a
-                href={item.value}
-                className="button"
-                {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-              >
-                {item.text} 版下载
-              </a>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+    <>
+      <LinesSkeleton label="排行榜" lines={8} className="section rank-skeleton" />
+      <LinesSkeleton label="最近成交" lines={5} className="section ticker-skeleton" />
+      <Skeleton label="App 下载" className="section download-skeleton" />
+    </>
   );
 }
 
@@ -230,9 +138,9 @@ export function HomePage() {
           <PlatesSection />
         </div>
         <div className="home-aside">
-          <RankSection />
-          <RecentSellSection />
-          <AppDownloadSection />
+          <Suspense fallback={<HomeAsideSkeleton />}>
+            <HomeAside />
+          </Suspense>
         </div>
       </div>
     </div>

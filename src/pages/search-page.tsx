@@ -159,6 +159,15 @@ function Filters({ labelId, sort }: { labelId: number | undefined; sort: SearchS
             ))}
           </ul>
         </nav>
+      ) : labels.isPending ? (
+        // The row's height while the labels load, so that the results below do not move when it fills (CLS).
+        <div className="filter-row filter-row-placeholder" aria-hidden="true">
+          <ul className="chip-list chip-scroll">
+            <li>
+              <span className="chip">全部分类</span>
+            </li>
+          </ul>
+        </div>
       ) : null}
       <nav aria-label="排序方式" className="filter-row">
         <ul className="sort-list">

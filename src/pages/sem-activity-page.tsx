@@ -28,6 +28,7 @@ import { SafeImage } from '../components/catalog/safe-image';
 import { ErrorState, GameGridSkeleton, LinesSkeleton, Skeleton } from '../components/catalog/states';
 import { Price } from '../components/price';
 import { formatDate } from '../lib/format';
+import { safeHref } from '../lib/safe-url';
 import { formatYuan } from '../lib/money';
 import { activityPhase, parseActivityConfig, type ActivityConfig, type ActivityPhase } from '../marketing/activity-config';
 import '../styles/marketing.css';
@@ -132,9 +133,13 @@ function PriceCheck({ item }: { item: ActivityGame }) {
           {data.map((p) => (
             <tr key={p.platform}>
               <th scope="row">
-                <a href={p.url} target="_blank" rel="noopener noreferrer">
-                  {p.platform}
-                </a>
+                {safeHref(p.url) ? (
+                  <a href={safeHref(p.url)} target="_blank" rel="noopener noreferrer">
+                    {p.platform}
+                  </a>
+                ) : (
+                  p.platform
+                )}
               </th>
               <td>{formatYuan(p.price)}</td>
             </tr>

@@ -32,6 +32,9 @@ function Harness({ onClose = () => {} }: { onClose?: () => void }) {
       {inner ? (
         <Dialog title="登录" onClose={() => setInner(false)}>
           <button type="button">获取验证码</button>
+          <button type="button" onClick={() => setOpen(false)}>
+            关闭下层
+          </button>
         </Dialog>
       ) : null}
     </>
@@ -99,5 +102,19 @@ describe('dialogs', () => {
     expect(screen.getByRole('button', { name: '登录后继续' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(root.inert).toBe(false);
+  });
+
+  it('leave the focus in the top dialog when a dialog under it closes', async () => {
+    const { user } = mount();
+    await user.click(screen.getByRole('button', { name: '打开' }));
+    await user.click(screen.getByRole('button', { name: '登录后继续' }));
+    const code = screen.getByRole('button', { name: '获取验证码' });
+    expect(code).toHaveFocus();
+    // The lower dialog goes away while the user works in the top one.
+    await user.keyboard('{Tab}{Enter}');
+    expect(screen.queryByRole('dialog', { name: '支付订单' })).toBeNull();
+    expect(screen.getByRole('button', { name: '关闭下层' })).toHaveFocus();
+    await user.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(code).toHaveFocus();
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { STORE_NAME, loginFromHeader, waitForHome } from './support/flows';
+import { STORE_NAME, firstVisit, loginFromHeader, waitForHome } from './support/flows';
 
 const KEYWORD = '星';
 /** The router marks an active link `page`; the app's own lists use `true`. */
@@ -12,6 +12,8 @@ const CURRENT = /^(page|true)$/;
 
 async function resultNames(page: Page): Promise<string[]> {
   const results = page.getByRole('region', { name: '搜索结果' });
+  // Results of an earlier query stay on screen, marked busy, until the new answer arrives.
+  await expect(results).toHaveAttribute('aria-busy', 'false');
   await expect(results.getByRole('status')).toHaveText(/共找到 \d+ 款游戏/);
   return results.getByRole('link').allTextContents();
 }
@@ -147,6 +149,8 @@ test.describe('titles and errors (i)', () => {
       await test.step(url, async () => {
         await page.goto(url);
         await expect(page).toHaveTitle(`${title} - ${STORE_NAME}`);
+        // The page has loaded (no skeleton left) before the next one opens.
+        await expect(page.getByRole('status', { name: /^正在加载/ })).toHaveCount(0);
       });
     }
   });
@@ -159,7 +163,7 @@ test.describe('titles and errors (i)', () => {
   });
 
   test('the personal centre keeps its title once logged in', async ({ page, phone }) => {
-    await page.goto('/setting?type=0');
+    await firstVisit(page, '/setting?type=0');
     await loginFromHeader(page, phone);
     await expect(page.getByRole('heading', { name: '个人中心', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();

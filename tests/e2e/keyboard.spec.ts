@@ -1,19 +1,22 @@
 /**
- * Journeys (a) and (b) again with the keyboard alone: Tab / Shift+Tab to move,
- * Enter and Space to act, arrow keys inside widgets, Escape to close dialogs.
- * No mouse, no programmatic clicks. (Runs on the desktop projects.) The coupon
- * popup that can open over any page is closed by the fixture with the keyboard.
+ * Every journey again with the keyboard alone: Tab / Shift+Tab to move, Enter
+ * and Space to act, arrow keys inside widgets, Escape to close dialogs. No
+ * mouse, no programmatic clicks. The coupon popup that can open over any page
+ * is closed by the fixture with the keyboard. What a shopper does elsewhere
+ * (a scan in the messaging app, a payment on the phone, the login expiring on
+ * the server, a link with a login token) is done through the simulated
+ * backend's controls, as in the other journeys.
  */
-import { COUPON_POPUP_TITLE, expect, test } from './support/fixtures';
-import { SMS_CODE, dialog, shownOrderId, waitForHome } from './support/flows';
+import type { Page } from '@playwright/test';
+import { COUPON_POPUP_TITLE, expect, test, type Backend } from './support/fixtures';
+import { SMS_CODE, STORE_NAME, dialog, firstVisit, shownOrderId, waitForHome } from './support/flows';
 import { TEST_REAL_NAME, testIdCard } from './support/id-card';
 import { activate, tabTo } from './support/keyboard';
 
 test('keyboard only: browse, buy while logged out, log in, verify, pay and ask for a refund', async ({ page, backend, phone }) => {
-  // The coupon popup of a first visit is closed from the keyboard by the fixture (its 关闭 button, Enter).
-  await page.goto('/');
+  // The first visit's coupon popup has the focus: Escape closes it.
+  await firstVisit(page, '/', { keyboard: true });
   await waitForHome(page);
-  await expect(dialog(page, COUPON_POPUP_TITLE)).toHaveCount(0);
 
   // A game of the first plate.
   const game = page.getByRole('region', { name: '热门推荐' }).getByRole('link').first();
@@ -105,6 +108,8 @@ test.describe('keyboard only', () => {
     // The sort links are a list of links: Tab to one, Enter.
     await activate(page, page.getByRole('navigation', { name: '排序方式' }).getByRole('link', { name: '评分' }));
     await expect(page).toHaveURL(/sort=score/);
+    // Until the sorted answer arrives the previous results stay on screen, marked busy.
+    await expect(results).toHaveAttribute('aria-busy', 'false');
     await expect(results.getByRole('status')).toHaveText(/共找到 \d+ 款游戏/);
     const sorted = await results.getByRole('link').allTextContents();
     expect([...sorted].sort()).toEqual([...before].sort());
@@ -116,7 +121,146 @@ test.describe('keyboard only', () => {
     await activate(page, page.getByRole('button', { name: '返回' }));
     await expect(page).toHaveURL(/\/search\?.*sort=score/);
     await expect(page.getByRole('searchbox', { name: '搜索' })).toHaveValue('星');
+    await expect(results).toHaveAttribute('aria-busy', 'false');
     await expect(results.getByRole('status')).toHaveText(/共找到 \d+ 款游戏/);
     expect(await results.getByRole('link').allTextContents()).toEqual(sorted);
   });
+});
+
+const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
+
+/** The login dialog is open with the focus in it: log in with an SMS code, keys only. */
+async function keyboardSmsLogin(page: Page, phone: string): Promise<void> {
+  const login = dialog(page, '登录');
+  const phoneField = login.getByRole('textbox', { name: '手机号', exact: true });
+  await tabTo(page, phoneField);
+  await page.keyboard.type(phone);
+  await activate(page, login.getByRole('button', { name: '获取验证码' }));
+  await expect(login.getByRole('textbox', { name: '验证码', exact: true })).toBeFocused();
+  await page.keyboard.type(SMS_CODE);
+  await activate(page, login.getByRole('checkbox', { name: /我已阅读并同意/ }), 'Space');
+  await activate(page, login.getByRole('button', { name: '登录', exact: true }));
+  await expect(login).toBeHidden();
+}
+
+/**
+ * Real name, keys only: the name field has the focus when the dialog opens; Enter submits. A new
+ * account's coupon popup can open over the form at any moment: each field is reached with `tabTo`
+ * (which lets the fixture close the popup) and checked after typing.
+ */
+async function keyboardRealName(page: Page): Promise<void> {
+  const realName = dialog(page, '实名认证');
+  const name = realName.getByRole('textbox', { name: '姓名', exact: true });
+  const idCard = realName.getByRole('textbox', { name: '身份证号', exact: true });
+  await expect(name).toBeFocused();
+  await tabTo(page, name, { backwards: true });
+  await page.keyboard.type(TEST_REAL_NAME);
+  await expect(name).toHaveValue(TEST_REAL_NAME);
+  await tabTo(page, idCard);
+  await page.keyboard.type(testIdCard());
+  await expect(idCard).toHaveValue(testIdCard());
+  await page.keyboard.press('Enter');
+  await expect(realName).toBeHidden();
+}
+
+/** 立即支付 from the keyboard; the payment is then completed on the server. Returns the order id. */
+async function keyboardPay(page: Page, backend: Backend): Promise<string> {
+  const pay = dialog(page, '支付订单');
+  await activate(page, pay.getByRole('button', { name: '立即支付' }));
+  await expect(pay.getByText('等待支付结果…')).toBeVisible();
+  const orderId = await shownOrderId(pay);
+  await backend.control('completePayment', { orderId });
+  const success = dialog(page, '支付成功');
+  await expect(success).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(success).toBeHidden();
+  return orderId;
+}
+
+test('keyboard only: QR login, then the login expires while paying and the purchase resumes', async ({ page, backend, phone }) => {
+  await firstVisit(page, '/gameDetail/1', { keyboard: true });
+  await activate(page, page.getByRole('button', { name: '立即购买' }));
+
+  // 扫码登录: the tabs are one stop; the arrow key moves to the second.
+  const login = dialog(page, '登录');
+  await tabTo(page, login.getByRole('tab', { name: '验证码登录' }), { backwards: true });
+  await page.keyboard.press('ArrowRight');
+  const qrTab = login.getByRole('tab', { name: '扫码登录' });
+  await expect(qrTab).toBeFocused();
+  await expect(qrTab).toHaveAttribute('aria-selected', 'true');
+  const image = login.getByRole('img', { name: '微信扫码登录二维码' });
+  const qrId = /\/qr\/([^/.]+)\.svg/.exec((await image.getAttribute('src')) ?? '')?.[1];
+  expect(qrId).toBeTruthy();
+  await backend.control('markQrScanned', { qrId, phone });
+  await expect(login).toBeHidden({ timeout: 15_000 });
+  await keyboardRealName(page);
+
+  await backend.control('setAutoPay', { ms: 0 });
+  const pay = dialog(page, '支付订单');
+  await activate(page, pay.getByRole('button', { name: '立即支付' }));
+  await expect(pay.getByText('等待支付结果…')).toBeVisible();
+  const orderId = await shownOrderId(pay);
+  const state = await backend.control<{ users: { userId: number; telNum: string }[] }>('state');
+  const userId = state.users.find((u) => u.telNum === phone)?.userId;
+  expect(await backend.control('expireSessions', { userId })).toBe(1);
+
+  // The login dialog opens by itself with the focus inside.
+  await expect(page.getByRole('status').getByText('登录信息已失效,请重新登录')).toBeVisible({ timeout: 15_000 });
+  await expect(dialog(page, '登录')).toBeVisible();
+  await keyboardSmsLogin(page, phone);
+  await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+
+  await activate(page, page.getByRole('complementary', { name: '快捷入口' }).getByRole('button', { name: '订单' }));
+  const row = page.getByRole('list', { name: '订单列表' }).getByRole('listitem').filter({ hasText: orderId });
+  await activate(page, row.getByRole('button', { name: '继续支付' }));
+  expect(await shownOrderId(dialog(page, '支付订单'))).toBe(orderId);
+  expect(await keyboardPay(page, backend)).toBe(orderId);
+});
+
+test('keyboard only: an activity landing with attribution, 立即抢购, log in, verify and pay', async ({ page, backend, phone }) => {
+  const bid = page.waitForResponse((response) => response.url().includes('/sem/bind/channel/bid'));
+  await firstVisit(page, '/sem/activity?channel=baidu_sem&kw=e2e&planid=7', { keyboard: true });
+  const bId = ((await (await bid).json()) as { retData: { bId: string } }).retData.bId;
+  await activate(page, page.getByRole('region', { name: '今日爆款' }).getByRole('button', { name: '立即抢购' }));
+  await keyboardSmsLogin(page, phone);
+  await keyboardRealName(page);
+  const created = page.waitForRequest((request) => /\/nnorder\/(unified|combine)\/order\/create/.test(request.url()));
+  await keyboardPay(page, backend);
+  expect((await created).headers()['adan']).toBe(bId);
+});
+
+test('keyboard only: confirm an auto-login link', async ({ page, backend, phone }) => {
+  await firstVisit(page, '/', { keyboard: true });
+  const token = await backend.control<string>('issueAutoLoginToken', { phone });
+  await page.goto(`/?token=${encodeURIComponent(token)}&appId=nn_mall_web`);
+  const ask = dialog(page, '自动登录');
+  await activate(page, ask.getByRole('button', { name: '确认登录' }));
+  await expect(ask).toBeHidden();
+  await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+});
+
+test('keyboard only: notices, help articles, and the 404 page back home', async ({ page }) => {
+  await firstVisit(page, '/', { keyboard: true });
+  await waitForHome(page);
+  await activate(page, page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '公告' }));
+  await expect(page).toHaveURL(/\/notice$/);
+  const second = page.getByRole('article', { name: '公告' }).getByRole('heading', { level: 2 }).getByRole('button').nth(1);
+  await activate(page, second);
+  await expect(second).toHaveAttribute('aria-expanded', 'true');
+  await expect(page).toHaveURL(/\/notice\?id=2$/);
+
+  await activate(page, page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '帮助' }), 'Enter', { backwards: true });
+  await expect(page).toHaveURL(/\/help$/);
+  await activate(page, page.getByRole('navigation', { name: '帮助分类' }).getByRole('link', { name: /^购买与支付/ }));
+  const article = page.getByRole('region', { name: '购买与支付' }).getByRole('link').first();
+  const title = ((await article.textContent()) ?? '').trim();
+  await activate(page, article);
+  await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
+  await expect(page).toHaveTitle(`${title} - ${STORE_NAME}`);
+
+  await page.goto('/nope');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found: /nope');
+  await activate(page, page.getByRole('link', { name: '返回首页' }));
+  await expect(page).toHaveURL(/\/$/);
+  await waitForHome(page);
 });

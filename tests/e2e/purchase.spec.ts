@@ -3,10 +3,10 @@
  * SMS code, verifies their real name, pays, and asks for a refund.
  */
 import { expect, test } from './support/fixtures';
-import { completeRealName, dialog, loginWithSms, payAndComplete, waitForHome } from './support/flows';
+import { completeRealName, dialog, firstVisit, loginWithSms, payAndComplete, shownOrderId, waitForHome } from './support/flows';
 
 test('a new visitor buys a game from a home plate, logs in, verifies, pays and asks for a refund', { tag: '@smoke' }, async ({ page, backend, phone }) => {
-  await page.goto('/');
+  await firstVisit(page, '/');
   await waitForHome(page);
 
   const plate = page.getByRole('region', { name: '热门推荐' });
@@ -42,10 +42,35 @@ test('a new visitor buys a game from a home plate, logs in, verifies, pays and a
   await expect(page.getByRole('heading', { name: '订单详情', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: '申请退款' }).click();
   const refund = dialog(page, '申请退款');
-  await refund.getByLabel('退款原因').selectOption('不想要了');
+  await refund.getByRole('combobox', { name: '退款原因' }).selectOption('不想要了');
   await refund.getByRole('button', { name: '提交申请' }).click();
   await refund.getByRole('button', { name: '确认退款' }).click();
   await expect(refund).toBeHidden();
   await expect(page.getByText('退款申请已提交')).toBeVisible();
   await expect(page.getByText('退款中').first()).toBeVisible();
+});
+
+test('a payment completed from /demo in another tab shows 支付成功 in the store tab', async ({ page, context, apiMode, backend, phone }) => {
+  test.skip(apiMode === 'live', '/demo is a mock-mode console');
+  await firstVisit(page, '/gameDetail/1');
+  await page.getByRole('button', { name: '立即购买' }).click();
+  await loginWithSms(page, phone);
+  await completeRealName(page);
+  // Only /demo pays: no automatic payment.
+  await backend.control('setAutoPay', { ms: 0 });
+  const pay = dialog(page, '支付订单');
+  await pay.getByRole('button', { name: '立即支付' }).click();
+  await expect(pay.getByText('等待支付结果…')).toBeVisible();
+  const orderId = await shownOrderId(pay);
+
+  // The console lists the unpaid orders of every tab's backend (they share the browser's storage).
+  const demo = await context.newPage();
+  await demo.goto('/demo');
+  const panel = demo.getByRole('region', { name: '订单支付' });
+  await panel.getByRole('textbox', { name: '订单号' }).fill(orderId);
+  await panel.getByRole('button', { name: '完成支付' }).click();
+  await expect(demo.getByRole('status').filter({ hasText: `订单 ${orderId} 当前状态：delivered` })).toBeVisible();
+  await demo.close();
+
+  await expect(dialog(page, '支付成功')).toBeVisible({ timeout: 15_000 });
 });

@@ -4,7 +4,8 @@ import type { AnyActorRef, InspectionEvent } from 'xstate';
 import type { BuildInfo } from '../../machines/build-poll.machine';
 import { openModals } from '../../machines/modal.machine';
 import { loadInspector } from '../../src/app/inspector';
-import { createRootActor, type AppActor, type RootActorDeps } from '../../src/app/root-actor';
+import { createFlowActors } from '../../src/app/flows';
+import { createRootActor, whenFlowsReady, type AppActor, type RootActorDeps } from '../../src/app/root-actor';
 
 vi.mock('@statelyai/inspect', () => ({
   createBrowserInspector: () => ({ inspect: { next: () => {} } }),
@@ -20,6 +21,8 @@ function rootActor(overrides: Partial<RootActorDeps> = {}) {
     reloadPage: vi.fn(),
     loadModal: vi.fn(async () => undefined),
     reportLoadFailure: vi.fn(),
+    // From a static import: ready within the tick that loads a modal needing them.
+    loadFlows: vi.fn(async () => createFlowActors()),
     ...overrides,
   };
   const actor = createRootActor(deps);
@@ -161,7 +164,113 @@ describe('root actor and app machine', () => {
     actor.start();
 
     // Every long-lived child (and whatever they invoke at start) reports to the same inspector.
-    expect([...seen]).toEqual(expect.arrayContaining([actor.id, 'modal', 'buildPoll', 'couponPopup', 'session', 'login', 'qrLogin', 'autoLogin']));
+    expect([...seen]).toEqual(expect.arrayContaining([actor.id, 'modal', 'buildPoll', 'couponPopup', 'session', 'autoLogin']));
+    actor.stop();
+  });
+
+  it('passes the inspector to the flows it loads later', async () => {
+    const seen = new Set<string>();
+    const inspect = (event: InspectionEvent) => {
+      if (event.type === '@xstate.actor') seen.add((event.actorRef as AnyActorRef).id);
+    };
+    const { actor } = rootActor({ inspect });
+    actor.start();
+    await whenFlowsReady(actor);
+
+    expect([...seen]).toEqual(expect.arrayContaining(['login', 'qrLogin', 'payGate', 'payment']));
+    actor.stop();
+  });
+});
+
+describe('the flows loaded on demand', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const payGateSnapshot = (actor: AppActor) => (actor.system.get('payGate') as AnyActorRef).getSnapshot() as { value: unknown; context: { request: unknown } };
+
+  it('starts without them, and loads them once on flows.load', async () => {
+    const { actor, deps } = rootActor();
+    actor.start();
+    expect(actor.system.get('login')).toBeUndefined();
+    expect(actor.system.get('payment')).toBeUndefined();
+    // Meant for a flow that does not run yet: dropped, not an error.
+    expect(() => actor.send({ type: 'login.opened' })).not.toThrow();
+
+    actor.send({ type: 'flows.load' });
+    actor.send({ type: 'flows.load' });
+    await tick(0);
+
+    expect(deps.loadFlows).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().hasTag('app:flowsReady')).toBe(true);
+    for (const id of ['login', 'qrLogin', 'payGate', 'payment']) expect(actor.system.get(id)).toBe((actor.getSnapshot().children as Record<string, unknown>)[id]);
+    actor.stop();
+  });
+
+  it('keeps a purchase.start that comes first and delivers it once they run', async () => {
+    const { actor } = rootActor();
+    actor.start();
+    actor.send({ type: 'purchase.start', goodsId: 7, buyNum: 2, gameId: 3 });
+    await tick(0);
+
+    expect(payGateSnapshot(actor).context.request).toMatchObject({ goodsId: 7, buyNum: 2, gameId: 3 });
+    expect(actor.getSnapshot().context.pendingPurchase).toBeNull();
+    actor.stop();
+  });
+
+  it('drops the waiting purchase.start on a logout', async () => {
+    let finish: (logics: ReturnType<typeof createFlowActors>) => void = () => {};
+    const { actor } = rootActor({ loadFlows: vi.fn(() => new Promise<ReturnType<typeof createFlowActors>>((resolve) => (finish = resolve))) });
+    actor.start();
+    actor.send({ type: 'purchase.start', goodsId: 7, gameId: 3 });
+    actor.send({ type: 'session.changed', user: null });
+    finish(createFlowActors());
+    await tick(0);
+
+    expect(actor.getSnapshot().hasTag('app:flowsReady')).toBe(true);
+    expect(payGateSnapshot(actor).value).toBe('idle');
+    actor.stop();
+  });
+
+  it('opens the login and pay modals only once the flows run', async () => {
+    let finish: (logics: ReturnType<typeof createFlowActors>) => void = () => {};
+    const { actor } = rootActor({ loadFlows: vi.fn(() => new Promise<ReturnType<typeof createFlowActors>>((resolve) => (finish = resolve))) });
+    actor.start();
+    actor.send({ type: 'modal.open', name: 'login' });
+    await tick(0);
+    expect(openModals(modalSnapshot(actor))).toEqual([]);
+
+    finish(createFlowActors());
+    await tick(0);
+    expect(openModals(modalSnapshot(actor)).map((m) => m.name)).toEqual(['login']);
+    actor.stop();
+  });
+
+  it('reports a failed load (a lost purchase, a modal that cannot open) and tries again on the next ask', async () => {
+    const failure = new Error('chunk failed');
+    const loadFlows = vi.fn(async () => Promise.reject<ReturnType<typeof createFlowActors>>(failure));
+    const reportFlowsFailure = vi.fn();
+    const { actor, deps } = rootActor({ loadFlows, reportFlowsFailure });
+    actor.start();
+
+    actor.send({ type: 'purchase.start', goodsId: 7, gameId: 3 });
+    await tick(0);
+    expect(reportFlowsFailure).toHaveBeenLastCalledWith(failure, true);
+    expect(actor.getSnapshot().hasTag('app:flowsFailed')).toBe(true);
+    expect(actor.getSnapshot().context.pendingPurchase).toBeNull();
+
+    actor.send({ type: 'modal.open', name: 'pay' });
+    await tick(0);
+    expect(reportFlowsFailure).toHaveBeenLastCalledWith(failure, false);
+    expect(deps.reportLoadFailure).toHaveBeenCalledWith('pay', expect.any(Error));
+    expect(openModals(modalSnapshot(actor))).toEqual([]);
+
+    loadFlows.mockImplementation(async () => createFlowActors());
+    await expect(whenFlowsReady(actor)).resolves.toBeUndefined();
+    expect(loadFlows).toHaveBeenCalledTimes(3);
     actor.stop();
   });
 });

@@ -13,7 +13,8 @@ import type { CreateOrderInput } from '../../machines/payment.machine';
 import type { Order, Payment } from '../../src/api/orders';
 import type { UserInfo } from '../../src/api/user';
 import { readSessionFacts, type PurchaseApi } from '../../src/app/purchase-effects';
-import { createRootActor, type AppActor } from '../../src/app/root-actor';
+import { createFlowActors } from '../../src/app/flows';
+import { createRootActor, whenFlowsReady, type AppActor } from '../../src/app/root-actor';
 import { clientState } from '../../src/api/client-state';
 
 const USER: UserInfo = { token: 'tk_1', userId: 10001, telNum: '13800000000', createTime: 0, registerCanal: '' };
@@ -54,6 +55,12 @@ function rootActor(api: Partial<PurchaseApi> = {}, loggedIn = true) {
     checkStatus: vi.fn(async () => ({ orderId: 'XY1', status: 'unpaid' as const })),
     ...api,
   };
+  const sessionFlows = {
+    delays: { tokenPingMs: 60_000 },
+    effects: { notify: () => {} },
+    api: { fetchRealNameConfig: async () => ({ enable: false, sceneType: 1 }), fetchRealNameInfo: async () => null, checkToken: async () => 'ok' },
+  };
+  const purchaseFlows = { api: fakes, effects: { notify: () => {} }, delays: { statusPollMs: 10 } };
   const actor = createRootActor({
     buildId: 'b1',
     fetchLatestBuild: async () => ({ id: 'b1', timestamp: 0 }),
@@ -61,12 +68,9 @@ function rootActor(api: Partial<PurchaseApi> = {}, loggedIn = true) {
     loadModal: async () => undefined,
     couponPopupEnabled: false,
     restoredSession: loggedIn ? { user: USER, realName: null } : null,
-    sessionFlows: {
-      delays: { tokenPingMs: 60_000 },
-      effects: { notify: () => {} },
-      api: { fetchRealNameConfig: async () => ({ enable: false, sceneType: 1 }), fetchRealNameInfo: async () => null, checkToken: async () => 'ok' },
-    },
-    purchaseFlows: { api: fakes, effects: { notify: () => {} }, delays: { statusPollMs: 10 } },
+    sessionFlows,
+    purchaseFlows,
+    loadFlows: async () => createFlowActors({ sessionFlows, purchaseFlows }),
   });
   actor.start();
   return { actor, fakes, created };
@@ -83,8 +87,10 @@ describe('buying inside the root actor', () => {
     clientState.reset();
   });
 
-  it('runs payGate and payment as children with their systemIds', () => {
+  it('runs payGate and payment as children with their systemIds once the flows are loaded', async () => {
     ({ actor } = rootActor());
+    expect(actor.system.get('payment')).toBeUndefined();
+    await whenFlowsReady(actor);
     expect(actor.system.get('payGate')).toBe(actor.getSnapshot().children.payGate);
     expect(actor.system.get('payment')).toBe(actor.getSnapshot().children.payment);
   });
@@ -110,6 +116,7 @@ describe('buying inside the root actor', () => {
   it('forwards the pay modal events to payment, and payment.started / payment.ended to the build poll', async () => {
     let created: CreateOrderInput[];
     ({ actor, created } = rootActor());
+    await whenFlowsReady(actor); // the pay modal, which sends these, opens once the flows run
     actor.send({ type: 'payment.open', requestId: 'req-1' });
     actor.send({ type: 'payment.submit', channel: 'wechat', draft: { kind: 'goods', goodsId: 7, buyNum: 1, couponId: null } });
     expect(buildPollPaying(actor)).toBe(true);
@@ -124,6 +131,7 @@ describe('buying inside the root actor', () => {
 
   it('stops the payment when every modal closes (what an expired session does)', async () => {
     ({ actor } = rootActor());
+    await whenFlowsReady(actor);
     actor.send({ type: 'payment.open', requestId: 'req-1' });
     actor.send({ type: 'payment.submit', channel: 'wechat', draft: { kind: 'goods', goodsId: 7, buyNum: 1, couponId: null } });
     await waitFor(actor.getSnapshot().children.payment!, (s) => s.hasTag('payment:awaiting'));

@@ -10,6 +10,7 @@ import { openModals } from '../../machines/modal.machine';
 import type { PersistedSession } from '../../machines/session.machine';
 import { clientState } from '../../src/api/client-state';
 import { ApiError } from '../../src/api/errors';
+import { createFlowActors } from '../../src/app/flows';
 import { createRootActor, type AppActor } from '../../src/app/root-actor';
 import { installSessionBridge } from '../../src/app/session-bridge';
 import type { SessionApi, SessionEffects } from '../../src/app/session-effects';
@@ -44,6 +45,8 @@ function startSystem(options: { restored?: PersistedSession | null; api?: Partia
     couponPopupEnabled: false,
     restoredSession: options.restored ?? null,
     sessionFlows: { effects, api },
+    // The login flows from a static import: they are ready within the same tick as a modal load.
+    loadFlows: async () => createFlowActors({ sessionFlows: { effects, api } }),
   });
   actor.start();
   return { actor, log };

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyticsPageName, createAnalytics, type AnalyticsWindow } from '../../src/marketing/analytics';
 import { BUFFER_LIMIT, startErrorReporting, type SentryLike } from '../../src/marketing/error-reporting';
 import { afterFirstPaint, loadScript, startAdAttribution } from '../../src/marketing/external-scripts';
-import { startIntegrations } from '../../src/marketing/start';
+import { startIntegrations } from '../../src/marketing/integrations';
 import type { ChunkFailureListener } from '../../src/app/chunk-reload';
 
 function fakeSentry() {

@@ -112,3 +112,42 @@ describe('persistence', () => {
     expect(answer.body).toMatchObject({ success: false, retCode: 'auth_40001' });
   });
 });
+
+describe('two backends over one storage (two tabs of a browser)', () => {
+  it('each takes the other one’s writes before answering', async () => {
+    const storage = new MemoryStorage();
+    const store = createBackend({ storage });
+    const demo = createBackend({ storage });
+    const { token, orderId } = await userWithOrder(store);
+
+    // The order was made after the second backend started; its control still finds it and pays it.
+    const paid = await demo.handle({ method: 'POST', path: '/__mock/completePayment', query: {}, headers: {}, body: { orderId } });
+    expect(paid.body).toMatchObject({ success: true, retData: 'delivered' });
+    expect(await ok(store, 'GET', '/nnorder/mall/unified/order/status', undefined, token, { orderId })).toMatchObject({ status: 'delivered' });
+  });
+
+  it('a login QR code shown by one is marked scanned from the other, and the first one logs in with it', async () => {
+    const storage = new MemoryStorage();
+    const store = createBackend({ storage });
+    const demo = createBackend({ storage });
+    const { qrId } = (await ok(store, 'GET', '/u-nnpc/api/mall/getWxMpQrcode')) as { qrId: string };
+
+    const marked = await demo.handle({ method: 'POST', path: '/__mock/markQrScanned', query: {}, headers: {}, body: { qrId, phone: '13800000077' } });
+    expect(marked.body).toMatchObject({ success: true });
+
+    const check = (await ok(store, 'GET', `/u-nnpc/api/mall/checkLogin/${qrId}`)) as { status: string; sessionCode: string };
+    expect(check.status).toBe('scanned');
+    const user = await ok(store, 'POST', '/u-nnpc/api/mall/loginBySessionCode', { sessionCode: check.sessionCode });
+    expect(user).toMatchObject({ telNum: '13800000077' });
+  });
+
+  it('reads a state saved before QR codes were kept', async () => {
+    const storage = new MemoryStorage();
+    await userWithOrder(createBackend({ storage }));
+    const saved = JSON.parse(storage.items.get(DEFAULT_STORAGE_KEY)!) as Record<string, unknown>;
+    delete saved.qrCodes;
+    storage.items.set(DEFAULT_STORAGE_KEY, JSON.stringify(saved));
+    const backend = createBackend({ storage });
+    expect(backend.control.state()).toMatchObject({ users: [expect.objectContaining({ telNum: '13912345678' })], qrCodes: 0 });
+  });
+});

@@ -1,17 +1,36 @@
 /**
  * Model of the root app machine. Its children are replaced by fakes here (the
  * forwarding itself is asserted in tests/machines/app.machine.test.ts); the
- * model checks the app's own chart: forwarding keeps the state, and the end of
- * `buildPoll` (a reload has started) moves the app to `reloading`.
+ * model checks the app's own chart: forwarding keeps the state, the end of
+ * `buildPoll` (a reload has started) moves the build region to `reloading`,
+ * and the flows region loads the lazy flows on `flows.load` or a
+ * `purchase.start` (kept until they run, dropped by a logout or a failed load).
  */
-import { appMachine } from '../../machines/app.machine';
-import { defineModel, doneEvent } from '../support/model';
+import { createMachine, enqueueActions, type AnyActorLogic } from 'xstate';
+import { appMachine, type FlowLogics } from '../../machines/app.machine';
+import { defineModel, doneEvent, errorEvent } from '../support/model';
+
+/** Stand-ins for the loaded flows: spawned, never asked anything the model checks. */
+const FAKE_FLOWS = Object.fromEntries(['login', 'qrLogin', 'payGate', 'payment'].map((id) => [id, createMachine({ id })])) as unknown as FlowLogics;
+/**
+ * The model explores many branches in one actor system, so the flows are spawned here without their
+ * systemIds (a second registration of `login` would throw); the app spawns them with (app.machine.test.ts).
+ */
+const modelMachine = appMachine.provide({
+  actions: {
+    spawnFlows: enqueueActions(({ enqueue }, logics: FlowLogics) => {
+      const spawn = enqueue.spawnChild as unknown as (src: AnyActorLogic, options: { id: string }) => void;
+      for (const id of ['login', 'qrLogin', 'payGate', 'payment'] as const) spawn(logics[id], { id });
+    }),
+  },
+});
+const PURCHASE = { type: 'purchase.start', goodsId: 1, buyNum: 1, gameId: 1 } as const;
 
 const SESSION_USER = { token: 'tk_1', userId: 10001, telNum: '13800000000', createTime: 0, registerCanal: '' };
 const REAL_NAME = { realName: '张*', idCardNo: '1101**********4477', authTime: 0 };
 
 export const appModel = defineModel({
-  machine: appMachine,
+  machine: modelMachine,
   input: { buildId: 'build-1' },
   events: {
     'modal.open': [{ type: 'modal.open', name: 'login' }],
@@ -22,7 +41,10 @@ export const appModel = defineModel({
     'app.online': [{ type: 'app.online' }],
     'payment.started': [{ type: 'payment.started' }],
     'payment.ended': [{ type: 'payment.ended' }],
-    'session.changed': [{ type: 'session.changed', user: { userId: 10001 } }],
+    'session.changed': [
+      { type: 'session.changed', user: { userId: 10001 } },
+      { type: 'session.changed', user: null },
+    ],
     // Session flows (issue 4): one fixture each; the app only forwards them.
     'session.login': [{ type: 'session.login', user: SESSION_USER }],
     'session.logout': [{ type: 'session.logout' }],
@@ -42,20 +64,22 @@ export const appModel = defineModel({
     'autoLogin.confirm': [{ type: 'autoLogin.confirm' }],
     'autoLogin.cancel': [{ type: 'autoLogin.cancel' }],
     // Buying (issue 6): forwarded to payGate and payment.
-    'purchase.start': [{ type: 'purchase.start', goodsId: 1, buyNum: 1, gameId: 1 }],
+    'purchase.start': [PURCHASE],
     'payment.open': [{ type: 'payment.open', requestId: 'req-1' }],
     'payment.submit': [{ type: 'payment.submit', channel: 'wechat', draft: { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null } }],
     'payment.retry': [{ type: 'payment.retry', requestId: 'req-2' }],
     'payment.close': [{ type: 'payment.close' }],
     'payment.stay': [{ type: 'payment.stay' }],
     'payment.leave': [{ type: 'payment.leave' }],
+    'flows.load': [{ type: 'flows.load' }],
   },
   invokes: {
     buildPoll: { done: [undefined] },
+    loadFlows: { done: [FAKE_FLOWS], error: [new Error('chunk failed')] },
   },
   journeys: [
     {
-      name: 'forwards every child event while running, and modal events after the reload started',
+      name: 'forwards every child event while running, loads the flows on flows.load, and forwards modal events after the reload started',
       events: [
         { type: 'modal.open', name: 'login' },
         { type: 'modal.close', name: 'login' },
@@ -71,6 +95,18 @@ export const appModel = defineModel({
         { type: 'session.expired', code: 'auth_40001' },
         { type: 'session.realNameVerified', info: REAL_NAME },
         { type: 'session.synced', user: null, realName: null },
+        { type: 'autoLogin.start', token: 'alt_1', appId: 'nn_mall_web', currentPhone: null },
+        { type: 'autoLogin.confirm' },
+        { type: 'autoLogin.cancel' },
+        // Meant for the flows only: dropped before they run.
+        { type: 'login.opened' },
+        { type: 'payment.close' },
+        { type: 'flows.load' },
+        { type: 'flows.load' },
+        doneEvent('loadFlows', FAKE_FLOWS),
+        { type: 'modal.close', name: 'login' },
+        { type: 'modal.closeAll' },
+        { type: 'session.changed', user: { userId: 10001 } },
         { type: 'realName.verified', info: REAL_NAME },
         { type: 'login.opened' },
         { type: 'login.sendCode', phone: '13800000000' },
@@ -80,19 +116,42 @@ export const appModel = defineModel({
         { type: 'qrLogin.hidden' },
         { type: 'qrLogin.visible' },
         { type: 'qrLogin.refresh' },
-        { type: 'autoLogin.start', token: 'alt_1', appId: 'nn_mall_web', currentPhone: null },
-        { type: 'autoLogin.confirm' },
-        { type: 'autoLogin.cancel' },
-        { type: 'purchase.start', goodsId: 1, buyNum: 1, gameId: 1 },
+        PURCHASE,
         { type: 'payment.open', requestId: 'req-1' },
         { type: 'payment.submit', channel: 'wechat', draft: { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null } },
         { type: 'payment.retry', requestId: 'req-2' },
         { type: 'payment.close' },
         { type: 'payment.stay' },
         { type: 'payment.leave' },
+        // Connectivity once the flows run: to buildPoll and payment (status polling pauses offline).
+        { type: 'app.offline' },
+        { type: 'app.online' },
+        { type: 'flows.load' },
         doneEvent('buildPoll'),
         { type: 'modal.open', name: 'login' },
         { type: 'navigation.requested', to: '/new' },
+      ],
+    },
+    {
+      name: 'keeps the latest purchase.start while the flows load, drops it on a logout, and delivers it once they run',
+      events: [
+        PURCHASE,
+        PURCHASE,
+        { type: 'session.changed', user: { userId: 10001 } },
+        { type: 'session.changed', user: null },
+        PURCHASE,
+        doneEvent('loadFlows', FAKE_FLOWS),
+      ],
+    },
+    {
+      name: 'a failed load drops the waiting purchase; the next flows.load or purchase.start asks again',
+      events: [
+        PURCHASE,
+        errorEvent('loadFlows', new Error('chunk failed')),
+        { type: 'flows.load' },
+        errorEvent('loadFlows', new Error('chunk failed')),
+        PURCHASE,
+        doneEvent('loadFlows', FAKE_FLOWS),
       ],
     },
   ],

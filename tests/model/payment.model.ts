@@ -4,8 +4,8 @@
  * delivered), one QR payment, and the four kinds of status answer: still
  * unpaid, paid, failed, expired. The status poll's 2 s delay runs on a
  * simulated clock. Journeys add what shortest paths skip: polling again,
- * retries after failures, leaving and staying, and the ways the modal can go
- * away under the flow.
+ * retries after failures, leaving and staying, the ways the modal can go
+ * away under the flow, and polling paused while offline.
  */
 import { paymentMachine, type OrderDraft, type StatusAnswer } from '../../machines/payment.machine';
 import type { Order, Payment } from '../../src/api/orders';
@@ -58,6 +58,8 @@ const LEAVE = { type: 'payment.leave' } as const;
 const MODAL_CLOSED = { type: 'modal.close', name: 'pay' } as const;
 const ALL_CLOSED = { type: 'modal.closeAll' } as const;
 const LOGGED_OUT = { type: 'session.changed', user: null } as const;
+const OFFLINE = { type: 'app.offline' } as const;
+const ONLINE = { type: 'app.online' } as const;
 const POLL = afterEvent('statusPollInterval', 'payment.active.paying.flow.awaitingPayment.waiting');
 
 /** From an open modal to the QR code: create, pay. */
@@ -75,6 +77,8 @@ export const paymentModel = defineModel({
     'modal.close': [MODAL_CLOSED],
     'modal.closeAll': [ALL_CLOSED],
     'session.changed': [LOGGED_OUT],
+    'app.offline': [OFFLINE],
+    'app.online': [ONLINE],
   },
   invokes: {
     fetchOrder: { done: [ORDER, DELIVERED], error: [NETWORK_ERROR] },
@@ -122,6 +126,14 @@ export const paymentModel = defineModel({
     {
       name: 'a failed payment can be closed without paying again',
       events: [...TO_QR, POLL, doneEvent('checkStatus', status('failed')), CLOSE],
+    },
+    {
+      name: 'offline, polling pauses at the next tick; back online it checks at once and goes on',
+      events: [...TO_QR, OFFLINE, POLL, ONLINE, doneEvent('checkStatus', status('unpaid')), POLL, doneEvent('checkStatus', status('paid'))],
+    },
+    {
+      name: 'a check that fails because the network went away is followed by the pause, not by more checks',
+      events: [...TO_QR, POLL, OFFLINE, errorEvent('checkStatus', NETWORK_ERROR), POLL, LEAVE, CLOSE, LEAVE, ONLINE],
     },
     {
       name: 'a second 立即支付 while the order is being created is ignored',

@@ -1,68 +1,228 @@
 /**
- * Hello world on the storefront's libraries, each used through its core API
- * the way any page on this stack uses it: a router with one route and a link,
- * a query client with one query fetched through an axios instance and parsed
- * with a zod/mini schema (objects, arrays, strings, numbers, an enum,
- * optional and nullable fields), and one XState actor read with
- * @xstate/react. Nothing of the storefront's own code.
+ * Hello world on the storefront's libraries: each library used through the
+ * same entry points the storefront's first paint imports (the import lists
+ * below mirror theirs), so that what the storefront loads beyond this page is
+ * its own code. Nothing of the storefront's code is here; no flow, no
+ * screen: a router with two routes, a query fetched through an axios
+ * instance and parsed with zod/mini, and a small actor system read with
+ * @xstate/react.
+ *
+ * When the storefront's first paint starts using another export of one of
+ * these libraries, use it here too (`npm run budgets` prints the library code
+ * this page lacks).
  */
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Link, Outlet, RouterProvider, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { QueryClient, QueryClientProvider, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  Link,
+  Outlet,
+  RouterProvider,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  notFound,
+  redirect,
+  useLocation,
+  useNavigate,
+  useRouter,
+  useRouterState,
+} from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import axios from 'axios';
+import axios, { AxiosError } from 'axios';
+import { Suspense, StrictMode, createContext, lazy, use, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { assign, createActor, setup } from 'xstate';
+import { and, assign, createActor, enqueueActions, forwardTo, fromPromise, not, raise, sendParent, setup, stateIn, waitFor } from 'xstate';
 import * as z from 'zod/mini';
 
-const http = axios.create({ baseURL: '/webapi', timeout: 50_000, headers: { 'Content-Type': 'application/json' } });
+// --- zod/mini: the schema kinds and checks the storefront's first paint uses -------------------
 
-const Game = z.object({
-  gameId: z.int(),
-  name: z.string(),
-  cover: z.string(),
+const Env = z.object({
+  base: z.catch(z.string().check(z.regex(/^\//)), '/webapi'),
+  site: z.optional(z.url()),
+  retries: z.catch(z.int().check(z.gte(0), z.lte(3)), 1),
+});
+const env = Env.parse({ base: '/webapi' });
+
+const Item = z.object({
+  id: z.int().check(z.positive()),
+  name: z.string().check(z.minLength(1), z.maxLength(64)),
+  price: z.int().check(z.nonnegative()),
+  kind: z.enum(['a', 'b']),
   tags: z.array(z.string()),
-  platform: z.enum(['pc', 'mobile', 'console']),
+  note: z.nullable(z.string()),
+  extra: z.record(z.string(), z.unknown()),
+  flag: z.boolean(),
   score: z.number(),
 });
+const Detail = z.extend(Item, { more: z.string() });
 const Envelope = z.object({
   success: z.boolean(),
-  retCode: z.optional(z.nullable(z.string())),
-  retData: z.optional(z.object({ gameList: z.array(Game), keywords: z.array(z.string()) })),
+  retCode: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+  retData: z.optional(z.unknown()),
+});
+const Search = z.object({ keyword: z.catch(z.optional(z.string()), undefined) });
+
+// --- axios: one instance with a request interceptor; its errors mapped ----------------------------
+
+const http = axios.create({ baseURL: env.base, timeout: 50_000, headers: { 'Content-Type': 'application/json' } });
+http.interceptors.request.use((request) => {
+  request.headers.set('reqChannel', 'web');
+  return request;
 });
 
-const counter = createActor(
-  setup({ types: {} as { context: { n: number }; events: { type: 'inc' } } }).createMachine({
-    context: { n: 0 },
-    on: { inc: { actions: assign({ n: ({ context }) => context.n + 1 }) } },
-  }),
-).start();
+async function hotKeywords(signal: AbortSignal): Promise<string[]> {
+  try {
+    const { data } = await http.post('/sgame/mall/game/hotSearch', {}, { signal });
+    const envelope = Envelope.parse(data);
+    const parsed = z.object({ keywords: z.array(z.string()), gameList: z.array(Detail) }).safeParse(envelope.retData);
+    return parsed.success ? parsed.data.keywords : [];
+  } catch (error) {
+    if (axios.isCancel(error) || (error instanceof AxiosError && error.code === AxiosError.ECONNABORTED)) throw error;
+    return [];
+  }
+}
+
+const keywordsQuery = () => queryOptions({ queryKey: ['hello', 'keywords'], queryFn: ({ signal }) => hotKeywords(signal) });
+
+// --- xstate: a parent forwarding to an invoked child, a promise actor, guards, enqueued actions ---
+
+const child = setup({
+  types: {} as { context: { n: number }; events: { type: 'inc' } },
+  actions: { tell: sendParent({ type: 'counted' }) },
+}).createMachine({
+  context: { n: 0 },
+  on: { inc: { actions: [assign({ n: ({ context }) => context.n + 1 }), 'tell'] } },
+});
+
+const root = setup({
+  types: {} as { context: { seen: number }; events: { type: 'inc' } | { type: 'counted' } | { type: 'load' } },
+  actors: { child, load: fromPromise(async () => 'loaded') },
+  guards: { few: ({ context }) => context.seen < 100 },
+}).createMachine({
+  context: { seen: 0 },
+  invoke: { id: 'child', systemId: 'child', src: 'child' },
+  type: 'parallel',
+  on: {
+    inc: { actions: forwardTo('child') },
+    counted: {
+      guard: and(['few', not(stateIn({ work: 'loading' }))]),
+      actions: enqueueActions(({ enqueue, context }) => {
+        enqueue.assign({ seen: context.seen + 1 });
+        if (context.seen === 0) enqueue(raise({ type: 'load' }));
+      }),
+    },
+  },
+  states: {
+    work: {
+      initial: 'idle',
+      states: {
+        idle: { on: { load: 'loading' } },
+        loading: { invoke: { src: 'load', onDone: 'done' } },
+        done: {},
+      },
+    },
+  },
+});
+
+const actor = createActor(root);
+actor.start();
+void waitFor(actor, (s) => s.matches({ work: 'done' }));
+
+// --- React and the router: context, an external store, a lazy component, search validation ---------
+
+const ActorContext = createContext(actor);
+const store = { value: 0, listeners: new Set<() => void>() };
+const subscribe = (listener: () => void) => {
+  store.listeners.add(listener);
+  return () => store.listeners.delete(listener);
+};
+
+const bang = Promise.resolve('!');
+function Bang() {
+  return <small>{use(bang)}</small>;
+}
+const Extra = lazy(async () => ({ default: Bang }));
 
 function Hello() {
-  const n = useSelector(counter, (s) => s.context.n);
-  const { data } = useQuery({
-    queryKey: ['hello'],
-    queryFn: async () => Envelope.parse((await http.post('/sgame/mall/game/hotSearch', {})).data).retData?.keywords ?? [],
-  });
+  const system = useContext(ActorContext);
+  const count = useSelector(system.system.get('child') ?? system, (s: { context: { n?: number } }) => s.context.n ?? 0);
+  const { data } = useQuery(keywordsQuery());
+  const location = useLocation();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const pending = useRouterState({ select: (s) => s.status === 'pending' });
+  const tick = useSyncExternalStore(subscribe, () => store.value);
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    store.value += 1;
+    store.listeners.forEach((listener) => listener());
+  }, []);
   return (
-    <p>
-      你好 {n} {data?.join(' ')}{' '}
-      <Link to="/" onClick={() => counter.send({ type: 'inc' })}>
+    <main>
+      <p>
+        你好 {count} {tick} {data?.join(' ')} {location.pathname} {pending ? '…' : ''}
+      </p>
+      <Link to="/" onClick={() => system.send({ type: 'inc' })}>
         首页
-      </Link>
-    </p>
+      </Link>{' '}
+      <button type="button" onClick={() => void navigate({ to: '/search', search: { keyword: 'a' } }).then(() => router.invalidate())}>
+        搜索
+      </button>
+      <button type="button" onClick={() => setShown(true)}>
+        更多
+      </button>
+      {shown ? (
+        <Suspense fallback={null}>
+          <Extra />
+        </Suspense>
+      ) : null}
+      <Outlet />
+    </main>
   );
 }
 
-const rootRoute = createRootRoute({ component: Outlet });
-const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: Hello });
-const router = createRouter({ routeTree: rootRoute.addChildren([indexRoute]) });
-const queryClient = new QueryClient();
+const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: Hello,
+  beforeLoad: ({ location }) => {
+    if (location.pathname === '/old') throw redirect({ to: '/' });
+  },
+  notFoundComponent: () => <p>没有这个页面</p>,
+  errorComponent: () => <p>出错了</p>,
+});
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  loader: ({ context }) => void context.queryClient.prefetchQuery(keywordsQuery()),
+});
+const searchRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/search',
+  validateSearch: (search: Record<string, unknown>) => Search.parse(search),
+  beforeLoad: ({ search }) => {
+    if (search.keyword === '') throw notFound();
+  },
+  loader: ({ context }) => context.queryClient.ensureQueryData(keywordsQuery()),
+  pendingComponent: () => <p>…</p>,
+});
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, gcTime: 600_000, refetchOnWindowFocus: false } } });
+const router = createRouter({
+  routeTree: rootRoute.addChildren([indexRoute, searchRoute]),
+  context: { queryClient },
+  defaultPreload: 'intent',
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+  notFoundMode: 'root',
+});
 
 const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <StrictMode>
+      <ActorContext.Provider value={actor}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </ActorContext.Provider>
+    </StrictMode>,
   );
 }

@@ -10,7 +10,6 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
-import { classifiesQueryOptions, noticesQueryOptions } from '../../api/assist';
 import { DICT_KEYS, dictItemsQueryOptions } from '../../api/dictionary';
 import { isApiError } from '../../api/errors';
 import {
@@ -29,7 +28,18 @@ import {
   type SearchRequest,
   type SearchSort,
 } from '../../api/games';
-import { gameGoodsQueryOptions, recentSellQueryOptions } from '../../api/goods';
+
+/**
+ * The goods and assist endpoints are not needed to paint the home page (the
+ * recent sells are in its lazy side column), so the loaders reach them
+ * through dynamic imports and their schemas stay out of the entry chunk
+ * (docs/performance.md). The queries still start in the loader, in parallel
+ * with the page's code.
+ */
+const goodsApi = () => import('../../api/goods');
+const assistApi = () => import('../../api/assist');
+/** A prefetch whose code failed to load is simply not made: the page asks again (and its own chunk load is guarded). */
+const ignore = () => undefined;
 
 /** Business code of the game detail call for an id that does not exist. */
 export const GAME_NOT_FOUND_CODE = 'game_40404';
@@ -111,8 +121,8 @@ export function prefetchHome(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(recommendQueryOptions());
   void queryClient.prefetchQuery(platesQueryOptions());
   void queryClient.prefetchQuery(ranksQueryOptions());
-  void queryClient.prefetchQuery(recentSellQueryOptions());
   void queryClient.prefetchQuery(dictItemsQueryOptions(DICT_KEYS.appDownloadUrl));
+  void goodsApi().then((goods) => queryClient.prefetchQuery(goods.recentSellQueryOptions()), ignore);
 }
 
 export function prefetchNew(queryClient: QueryClient): void {
@@ -125,11 +135,11 @@ export function prefetchSearch(queryClient: QueryClient, search: SearchPageParam
 }
 
 export function prefetchNotices(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(noticesQueryOptions());
+  void assistApi().then((assist) => queryClient.prefetchQuery(assist.noticesQueryOptions()), ignore);
 }
 
 export function prefetchClassifies(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(classifiesQueryOptions());
+  void assistApi().then((assist) => queryClient.prefetchQuery(assist.classifiesQueryOptions()), ignore);
 }
 
 /**
@@ -138,7 +148,7 @@ export function prefetchClassifies(queryClient: QueryClient): void {
  * retry button. The goods, requirements and evaluations start in parallel.
  */
 export async function loadGameDetail(queryClient: QueryClient, gameId: number): Promise<void> {
-  void queryClient.prefetchQuery(gameGoodsQueryOptions(gameId));
+  void goodsApi().then((goods) => queryClient.prefetchQuery(goods.gameGoodsQueryOptions(gameId)), ignore);
   void queryClient.prefetchQuery(gameConfigQueryOptions(gameId));
   void queryClient.prefetchQuery(evaluationsQueryOptions(gameId, 1));
   try {

@@ -1,4 +1,5 @@
 import { useState, type CSSProperties } from 'react';
+import { safeImageSrc } from '../../lib/safe-url';
 
 export interface SafeImageProps {
   src: string;
@@ -17,7 +18,8 @@ export interface SafeImageProps {
  */
 export function SafeImage({ src, alt, width, height, priority = false, className }: SafeImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const failed = !src || failedSrc === src;
+  // A server address that is not a safe image (`javascript:`, a non-raster `data:`) shows the placeholder.
+  const failed = !safeImageSrc(src) || failedSrc === src;
   const style: CSSProperties = { aspectRatio: `${width} / ${height}` };
   if (failed) {
     return (

@@ -1,5 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
+import { safeHref } from '../../lib/safe-url';
 
 /** An in-app path (`/gameDetail/12`) as opposed to an absolute or protocol-relative URL. */
 export function isInternalHref(href: string): boolean {
@@ -13,10 +14,14 @@ export function isPlainClick(event: MouseEvent): boolean {
 
 /**
  * A link to a server-provided target (banners): in-app paths go through the
- * router, other URLs open in a new tab without access to this window.
+ * router, other URLs open in a new tab without access to this window. A
+ * target that is not a safe link (`javascript:`, `data:`, …) leaves the
+ * content unlinked.
  */
-export function SmartLink({ href, className, children, onClick }: { href: string; className?: string; children: ReactNode; onClick?: (event: MouseEvent<HTMLAnchorElement>) => void }) {
+export function SmartLink({ href: target, className, children, onClick }: { href: string; className?: string; children: ReactNode; onClick?: (event: MouseEvent<HTMLAnchorElement>) => void }) {
   const router = useRouter();
+  const href = safeHref(target);
+  if (href === undefined) return <span className={className}>{children}</span>;
   if (!isInternalHref(href)) {
     return (
       <a href={href} className={className} target="_blank" rel="noopener noreferrer" onClick={onClick}>

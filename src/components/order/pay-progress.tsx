@@ -9,6 +9,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Order, OrderStatus, PayChannelCode, Payment } from '../../api/orders';
 import { formatYuan } from '../../lib/money';
+import { safeHref } from '../../lib/safe-url';
 import { ChannelPicker, effectiveChannel, usePayChannels } from './channel-picker';
 import { Countdown } from './countdown';
 import { ORDER_STATUS_TEXT, orderTitle } from './order-text';
@@ -85,12 +86,14 @@ export function PayWaiting({ order, payment }: { order: Order; payment: Payment 
             <br />
             <span className="order-muted">模拟环境不提供支付宝页面，请勿打开该链接。</span>
           </p>
-        ) : (
+        ) : safeHref(payment.payUrl) ? (
           <p className="pay-link">
-            <a href={payment.payUrl} target="_blank" rel="noopener noreferrer" className="button button-primary">
+            <a href={safeHref(payment.payUrl)} target="_blank" rel="noopener noreferrer" className="button button-primary">
               前往支付宝支付
             </a>
           </p>
+        ) : (
+          <p className="pay-link form-error">支付链接无效，请关闭后重新发起支付</p>
         )
       ) : null}
       {mock ? <p className="mock-note">{MOCK_PAY_NOTE}</p> : null}

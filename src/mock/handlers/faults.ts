@@ -3,6 +3,7 @@
  * for every API endpoint), a fault replaces the answer. Faults with `times`
  * count down and clear themselves.
  */
+import type * as z from 'zod/mini';
 import type { Fault, MockResponse } from './types';
 import { AUTH_MESSAGES } from './world';
 
@@ -48,8 +49,19 @@ export function createFaults() {
   };
 }
 
-/** The answer a fault produces, or `null` for `delay` (the real answer is sent late). */
-export function faultResponse(fault: Fault): MockResponse | null {
+/** `retData` candidates for the `schema` fault, tried in order until one fails the endpoint's schema. */
+const SCHEMA_BREAKERS: readonly unknown[] = [{ unexpected: true }, 'unexpected', -1.5, [{ unexpected: true }], null];
+
+/** A `retData` the endpoint's schema rejects (any schema accepts at most some of the candidates). */
+export function schemaBreakingData(schema: z.ZodMiniType | undefined): unknown {
+  return SCHEMA_BREAKERS.find((candidate) => schema !== undefined && !schema.safeParse(candidate).success) ?? SCHEMA_BREAKERS[0];
+}
+
+/**
+ * The answer a fault produces, or `null` for `delay` (the real answer is sent late).
+ * `schema` is the endpoint's `retData` schema, so the `schema` fault answers data it really rejects.
+ */
+export function faultResponse(fault: Fault, schema?: z.ZodMiniType): MockResponse | null {
   switch (fault.kind) {
     case 'network':
       return { status: 0, networkError: true };
@@ -70,6 +82,6 @@ export function faultResponse(fault: Fault): MockResponse | null {
     case 'malformed':
       return { status: 200, text: '{"success": true, "retCode": "0", "retData": {"list": [', contentType: 'application/json' };
     case 'schema':
-      return { status: 200, body: { success: true, retCode: '0', retMsg: 'ok', retData: { unexpected: true } } };
+      return { status: 200, body: { success: true, retCode: '0', retMsg: 'ok', retData: schemaBreakingData(schema) } };
   }
 }

@@ -20,6 +20,7 @@ import {
   BizError,
   authError,
   createUser,
+  findQr,
   findUserByPhone,
   generatedPhone,
   isNewUser,
@@ -73,7 +74,11 @@ export function newQr(world: World): QrRecord {
     sessionCodeUsed: false,
     phone: null,
   };
-  world.qr.set(qrId, record);
+  // Expired codes are of no use to anyone: drop them so the saved state stays small.
+  for (const old of Object.values(world.state.qrCodes)) {
+    if (qrExpired(world, old)) delete world.state.qrCodes[old.qrId];
+  }
+  world.state.qrCodes[qrId] = record;
   return record;
 }
 
@@ -128,7 +133,7 @@ export const userRoutes: Route[] = [
   }),
   route(user.loginBySessionCode, ({ world, body, request }) => {
     const code = str(body.sessionCode);
-    const qr = [...world.qr.values()].find((q) => q.sessionCode !== null && q.sessionCode === code);
+    const qr = Object.values(world.state.qrCodes).find((q) => q.sessionCode !== null && q.sessionCode === code);
     if (!qr || qr.sessionCodeUsed || qrExpired(world, qr)) throw new BizError('qr_40001', '登录凭证无效或已使用，请重新扫码');
     qr.sessionCodeUsed = true;
     const phone = qr.phone ?? generatedPhone(world);
@@ -140,7 +145,7 @@ export const userRoutes: Route[] = [
     return { qrId: qr.qrId, qrImage: `${world.publicBase}/static/qr/${qr.qrId}.svg`, expireSeconds: QR_EXPIRE_SECONDS };
   }),
   route(user.checkLogin, ({ world, params }) => {
-    const qr = world.qr.get(params.id ?? '');
+    const qr = findQr(world, params.id ?? '');
     if (!qr || qrExpired(world, qr)) return { status: 'expired' as const, sessionCode: null };
     if (qr.scannedAt === null) return { status: 'waiting' as const, sessionCode: null };
     return { status: 'scanned' as const, sessionCode: qr.sessionCodeUsed ? null : qr.sessionCode };

@@ -65,6 +65,18 @@ export interface OrderRecord {
   timeline: { status: OrderStatus; time: number }[];
 }
 
+/** A login QR code. Kept with the rest so that /demo in another tab (its own backend over the same storage) can mark it scanned. */
+export interface QrRecord {
+  qrId: string;
+  content: string;
+  createdAt: number;
+  scannedAt: number | null;
+  sessionCode: string | null;
+  sessionCodeUsed: boolean;
+  /** the account the scan logs in */
+  phone: string | null;
+}
+
 export interface SmsRecord {
   code: string;
   sentAt: number;
@@ -92,6 +104,8 @@ export interface PersistedState {
   autoLoginTokens: Record<string, string>;
   realNameConfig: RealNameConfig;
   autoPayMs: number;
+  /** login QR codes by id (short-lived: expired ones are dropped when a new one is made) */
+  qrCodes: Record<string, QrRecord>;
 }
 
 export function emptyState(autoPayMs: number): PersistedState {
@@ -111,6 +125,7 @@ export function emptyState(autoPayMs: number): PersistedState {
     autoLoginTokens: {},
     realNameConfig: { ...DEFAULT_REAL_NAME_CONFIG },
     autoPayMs,
+    qrCodes: {},
   };
 }
 
@@ -139,6 +154,8 @@ export function loadState(storage: StorageLike, key: string): PersistedState | n
     if (!arrays.every((name) => Array.isArray(parsed[name]))) throw new Error('bad shape');
     if (!records.every((name) => isRecord(parsed[name]))) throw new Error('bad shape');
     if (!numbers.every((name) => typeof parsed[name] === 'number')) throw new Error('bad shape');
+    // Saved before QR codes were kept: they start empty.
+    if (!isRecord(parsed.qrCodes)) parsed.qrCodes = {};
     return parsed as unknown as PersistedState;
   } catch {
     try {
@@ -150,10 +167,28 @@ export function loadState(storage: StorageLike, key: string): PersistedState | n
   }
 }
 
-/** Writes the state when it changed since the last write; storage errors (quota, private mode) are ignored. */
+/**
+ * Writes the state when it changed since the last write; storage errors (quota, private mode) are ignored.
+ * `takeNewer` returns the stored state when someone else wrote it since this saver last wrote or read it:
+ * in the browser every tab runs its own backend over the same localStorage (the store in one tab, /demo
+ * in another), and each takes the others' writes before it answers.
+ */
 export function createSaver(storage: StorageLike | undefined, key: string) {
   let last: string | null = null;
   return {
+    takeNewer(): PersistedState | null {
+      if (!storage) return null;
+      let raw: string | null;
+      try {
+        raw = storage.getItem(key);
+      } catch {
+        return null;
+      }
+      if (raw === null || raw === last) return null;
+      const state = loadState(storage, key);
+      if (state) last = raw;
+      return state;
+    },
     save(state: PersistedState): void {
       if (!storage) return;
       const json = JSON.stringify(state);

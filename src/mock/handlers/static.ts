@@ -7,7 +7,7 @@ import QRCode from 'qrcode';
 import { renderImage } from '../images';
 import { payQrContent } from './routes-orders';
 import type { MockRequest, MockResponse } from './types';
-import type { World } from './world';
+import { findQr, type World } from './world';
 
 const notFound = (what: string): MockResponse => ({ status: 404, text: `${what} not found`, contentType: 'text/plain; charset=utf-8' });
 
@@ -74,7 +74,7 @@ export async function serveStatic(world: World, request: MockRequest): Promise<M
       const orderId = name.slice('pay-'.length);
       return world.state.orders.some((o) => o.orderId === orderId) ? qrSvg(payQrContent(orderId)) : notFound('QR code');
     }
-    const record = world.qr.get(name);
+    const record = findQr(world, name);
     // An expired code still renders (the panel greys it out); only unknown ids are missing.
     if (!record) return notFound('QR code');
     return qrSvg(record.content);

@@ -58,6 +58,9 @@ export interface StorageLike {
   removeItem(key: string): void;
 }
 
+/** `hostile`: the catalogue with XSS payloads in every server text, HTML and URL field (src/mock/seed/hostile.ts). */
+export type SeedVariant = 'default' | 'hostile';
+
 export interface BackendOptions {
   /** the wall clock; `control.advanceClock()` adds an offset on top */
   now?: () => number;
@@ -70,6 +73,8 @@ export interface BackendOptions {
   random?: () => number;
   /** after `order/pay`, an unpaid order is paid this long later; 0 disables. Default 8000 */
   autoPayMs?: number;
+  /** which seed to serve; default `default` */
+  seedVariant?: SeedVariant;
   /** the public prefix of the API, used in the image/QR/pay URLs the backend hands out. Default `/webapi` */
   publicBase?: string;
 }
@@ -91,6 +96,8 @@ export interface StateSummary {
 export interface BackendControl {
   /** reseed: clear users, sessions, orders, coupons, faults, clock offset and settings */
   reset(): void;
+  /** switch the seed (the normal catalogue or the one with XSS payloads) and reset */
+  useSeed(variant: SeedVariant): void;
   /** the messaging app scanned this QR; `phone` picks the account (generated when omitted) */
   markQrScanned(qrId: string, phone?: string): void;
   /** pay an unpaid order now: it becomes `paid`, then `delivered` with its CDKs */

@@ -12,7 +12,9 @@ import type { Order } from '../../api/orders';
 import type { UserInfo } from '../../api/user';
 import type { SeedCouponTemplate, SeedData } from '../seed/types';
 import { NEW_USER_MS, REFUND_WINDOW_MS, asRecord, isPhone, randomString } from './rules';
-import type { CouponRecord, OrderRecord, PersistedState, SessionRecord, UserRecord } from './state';
+import type { CouponRecord, OrderRecord, PersistedState, QrRecord, SessionRecord, UserRecord } from './state';
+
+export type { QrRecord } from './state';
 import type { AuthCode, MockRequest } from './types';
 
 /** A failure the client should see as `success:false` with this code and Chinese message. */
@@ -31,27 +33,19 @@ export const AUTH_MESSAGES: Record<AuthCode, string> = {
 
 export const authError = (code: AuthCode = 'auth_40001') => new BizError(code, AUTH_MESSAGES[code]);
 
-export interface QrRecord {
-  qrId: string;
-  content: string;
-  createdAt: number;
-  scannedAt: number | null;
-  sessionCode: string | null;
-  sessionCodeUsed: boolean;
-  /** the account the scan logs in */
-  phone: string | null;
-}
-
 export interface World {
   seed: SeedData;
   state: PersistedState;
-  /** QR logins are short-lived and not persisted */
-  qr: Map<string, QrRecord>;
   bids: unknown[];
   now(): number;
   random(): number;
   /** `/webapi`: prefix of the URLs handed out for images, QR codes and the pay page */
   publicBase: string;
+}
+
+/** The login QR code with this id, if this backend (or another tab's, over the same storage) made it. */
+export function findQr(world: World, qrId: string): QrRecord | undefined {
+  return Object.hasOwn(world.state.qrCodes, qrId) ? world.state.qrCodes[qrId] : undefined;
 }
 
 export interface RouteContext {

@@ -1,19 +1,18 @@
 /**
  * One "screen" of the audit pass: axe (WCAG 2 A and AA rules) on the page as it
- * is, keeping the serious and critical violations, and a viewport-sized
- * screenshot.
+ * is, keeping the serious and critical violations, a check that nothing makes
+ * the page wider than the viewport, and a viewport-sized screenshot.
  *
  * Screenshots go to test-results/screens/; with E2E_SCREENSHOTS=1 they go to
  * docs/screens/ instead (the committed copies shown in docs/screens.md).
  * Every finding is also written to test-results/axe/<project>-<test>.json so
- * a run leaves a readable report next to its traces. Nodes matching an entry
- * of known-axe-violations.ts are kept apart: reported, not failing.
+ * a run leaves a readable report next to its traces. There is no allow-list:
+ * a serious or critical violation is fixed in the app, not recorded here.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { KNOWN_AXE_VIOLATIONS, type KnownViolation } from './known-axe-violations';
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa'];
 const BLOCKING = new Set(['serious', 'critical']);
@@ -30,7 +29,6 @@ export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOTS === '1' ? 'docs/screen
 
 export class Audit {
   readonly findings: Finding[] = [];
-  readonly known: (Finding & { fix: string })[] = [];
   readonly screens: string[] = [];
 
   constructor(
@@ -49,15 +47,13 @@ export class Audit {
         html: node.html.slice(0, 240),
         summary: (node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
       }));
-      const base = { screen, rule: violation.id, impact: violation.impact, help: violation.help };
-      const knownOf = (html: string): KnownViolation | undefined =>
-        KNOWN_AXE_VIOLATIONS.find((k) => k.rule === violation.id && k.html.test(html) && (!k.screens || k.screens.test(screen)));
-      const fresh = nodes.filter((node) => !knownOf(node.html));
-      if (fresh.length > 0) this.findings.push({ ...base, nodes: fresh });
-      for (const entry of KNOWN_AXE_VIOLATIONS) {
-        const matched = nodes.filter((node) => knownOf(node.html) === entry);
-        if (matched.length > 0) this.known.push({ ...base, nodes: matched, fix: entry.fix });
-      }
+      this.findings.push({ screen, rule: violation.id, impact: violation.impact, help: violation.help, nodes });
+    }
+    // A layout check axe does not make: nothing may stretch the page sideways (on a phone a wider page
+    // zooms out, and fixed dialogs then sit off screen).
+    const width = await this.page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+    if (width.page > width.viewport + 1) {
+      this.findings.push({ screen, rule: 'horizontal-overflow', impact: 'layout', help: `the page is ${width.page}px wide in a ${width.viewport}px viewport`, nodes: [] });
     }
     if (options.screenshot !== false) {
       const path = join(SCREENSHOT_DIR, `${screen}-${this.viewportName}.png`);
@@ -67,21 +63,14 @@ export class Audit {
     this.screens.push(screen);
   }
 
-  /** Writes the findings next to the run's other output, attaches them to the test and returns the new ones as text. */
+  /** Writes the findings next to the run's other output, attaches them to the test and returns them as text ('' when none). */
   async report(): Promise<string> {
-    const text = JSON.stringify({ screens: this.screens, findings: this.findings, known: this.known }, null, 2);
+    const text = JSON.stringify({ screens: this.screens, findings: this.findings }, null, 2);
     const name = `${this.testInfo.project.name}-${(this.testInfo.titlePath.at(-1) ?? 'audit').replace(/\W+/g, '-')}.json`;
     const file = join('test-results', 'axe', name);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
     await this.testInfo.attach('axe-serious-and-critical.json', { body: text, contentType: 'application/json' });
-    for (const fix of new Set(this.known.map((k) => k.fix))) {
-      const where = this.known.filter((k) => k.fix === fix);
-      this.testInfo.annotations.push({
-        type: 'axe-known',
-        description: `${where[0]?.rule} on ${[...new Set(where.map((k) => k.screen))].join(', ')} (${where.reduce((n, k) => n + k.nodes.length, 0)} nodes): ${fix}`,
-      });
-    }
     return this.findings
       .map((f) => `${f.screen}: ${f.rule} (${f.impact}) ${f.help}\n${f.nodes.map((n) => `    ${n.html}\n      ${n.summary}`).join('\n')}`)
       .join('\n');

@@ -24,8 +24,3 @@ export const E2E_BUILD_DIRS = {
   mock: `${E2E_BUILD_ROOT}/mock`,
   live: `${E2E_BUILD_ROOT}/live`,
 } as const;
-
-/** Tests with this tag also run on the mobile projects (every test runs on desktop). */
-export const SMOKE_TAG = '@smoke';
-/** The screenshot pass: both viewports, mock mode only. */
-export const SCREENS_TAG = '@screens';

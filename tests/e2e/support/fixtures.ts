@@ -8,12 +8,16 @@
  *   page's backend; in live mode it goes straight to the API server;
  * - `phone`: a phone number no other test of the run uses (live mode shares
  *   one server between parallel tests, so nobody resets it under another);
- * - a guard that fails the test on an uncaught page error or a console error;
+ * - `pageGuard`: fails the test on an uncaught page error, a console error or
+ *   any Content-Security-Policy violation (the `securitypolicyviolation` DOM
+ *   event, reported through a binding, and Chromium's console message), in
+ *   every page of the test's browser context;
  * - `dismissCouponPopup` (default on): the daily coupon popup opens over a
- *   first visit and again after a new user's login; a shopper closes it.
- *   Journey (e) turns this off and checks the popup itself.
+ *   first visit and again after a new user's login; a shopper closes it, and
+ *   so does this handler whenever the popup is the top dialog. The popup's own
+ *   journeys turn it off and check the popup themselves.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_PORTS } from './env';
 import { uniquePhone } from './phones';
 
@@ -34,13 +38,26 @@ interface ControlAnswer {
 /** Console errors that are not the app's fault. */
 const IGNORED_CONSOLE_ERRORS: RegExp[] = [];
 
+/** What the init script passes on from a `securitypolicyviolation` event. */
+interface CspViolation {
+  directive: string;
+  disposition: string;
+  blockedURI: string;
+  sourceFile: string;
+  lineNumber: number;
+  sample: string;
+}
+
+const CSP_BINDING = '__e2eCspViolation';
+const CSP_CONSOLE = /Content[- ]Security[- ]Policy/i;
+
 interface Fixtures {
   apiMode: ApiMode;
   viewportName: ViewportName;
   backend: Backend;
   phone: string;
   dismissCouponPopup: boolean;
-  consoleGuard: void;
+  pageGuard: void;
 }
 
 export const COUPON_POPUP_TITLE = '领取优惠券';
@@ -59,6 +76,38 @@ async function controlThroughPage(page: Page, name: string, body: Record<string,
     },
     { name, body },
   );
+}
+
+const popupHandlers = new WeakMap<Page, Locator>();
+
+/**
+ * From now on, closes the coupon popup whenever it is the top dialog. Dialogs stack in document order
+ * (each is portalled to <body> as it opens), so the last one is on top. The popup is closed through its
+ * own 关闭 button, by a click event aimed at that button: Escape or Enter would go to whatever has the
+ * focus, and another dialog (the pay dialog right after a login, say) can open and take the focus in
+ * the same instant.
+ */
+export async function dismissCouponPopups(page: Page): Promise<void> {
+  if (popupHandlers.has(page)) return;
+  const popupOnTop = page.getByRole('dialog').last().and(page.getByRole('dialog', { name: COUPON_POPUP_TITLE }));
+  popupHandlers.set(page, popupOnTop);
+  await page.addLocatorHandler(
+    popupOnTop,
+    async () => {
+      const close = page.getByRole('dialog', { name: COUPON_POPUP_TITLE }).getByRole('button', { name: '关闭', exact: true });
+      await close.dispatchEvent('click', undefined, { timeout: 2_000 }).catch(() => undefined);
+    },
+    { noWaitAfter: true },
+  );
+}
+
+/** Stops `dismissCouponPopups` (a step that waits for the popup itself); returns whether it was on. */
+export async function keepCouponPopups(page: Page): Promise<boolean> {
+  const handler = popupHandlers.get(page);
+  if (!handler) return false;
+  popupHandlers.delete(page);
+  await page.removeLocatorHandler(handler);
+  return true;
 }
 
 export const test = base.extend<Fixtures>({
@@ -85,40 +134,79 @@ export const test = base.extend<Fixtures>({
   phone: async ({}, use, testInfo) => use(uniquePhone(testInfo.workerIndex)),
 
   page: async ({ page, dismissCouponPopup }, use) => {
-    if (dismissCouponPopup) {
-      // Dialogs stack in document order (each is portalled to <body> as it opens), so the last one is on
-      // top. A popup that opened under another dialog (it can, right after a login) waits, inert, until it
-      // comes to the top. Its own 关闭 button is pressed with the keyboard (Escape would close whatever
-      // dialog is on top, and another one can open in the same instant); when the popup turns inert under
-      // a newer dialog before that, the focus does not land and nothing is pressed.
-      const popupOnTop = page.getByRole('dialog').last().and(page.getByRole('dialog', { name: COUPON_POPUP_TITLE }));
-      await page.addLocatorHandler(
-        popupOnTop,
-        async () => {
-          const close = page.getByRole('dialog', { name: COUPON_POPUP_TITLE }).getByRole('button', { name: '关闭', exact: true });
-          await close.focus({ timeout: 2_000 }).catch(() => undefined);
-          const focused = await close.evaluate((element) => element === document.activeElement, undefined, { timeout: 2_000 }).catch(() => false);
-          if (focused) await page.keyboard.press('Enter');
-        },
-        { noWaitAfter: true },
-      );
-    }
+    if (dismissCouponPopup) await dismissCouponPopups(page);
     await use(page);
   },
 
-  consoleGuard: [
-    async ({ page }, use, testInfo) => {
+  pageGuard: [
+    async ({ context, apiMode }, use, testInfo) => {
       const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() !== 'error') return;
-        const text = message.text();
-        if (IGNORED_CONSOLE_ERRORS.some((pattern) => pattern.test(text))) return;
-        problems.push(`console.error: ${text}`);
+      // Mock mode: msw's worker stops answering for a page once that page starts to unload, so a call
+      // the page sends on its way out reaches the preview server, which answers 404 to the closing page.
+      // Such answers (an API 404 without the simulated backend's JSON body) are noted, and their console
+      // errors left out; a 404 of the simulated backend itself still fails the test.
+      const passedThrough = new Set<string>();
+      const resourceErrors: { text: string; resource: string }[] = [];
+      // Content-Security-Policy: the browser fires `securitypolicyviolation` at the document for every
+      // blocked (or, report-only, would-be-blocked) load or inline script; the init script hands each
+      // one to the test before any of the app's code runs.
+      await context.exposeBinding(CSP_BINDING, ({ page }, violation: CspViolation) => {
+        problems.push(
+          `CSP violation on ${page.url()}: ${violation.directive} (${violation.disposition}) blocked ${violation.blockedURI || 'inline'}` +
+            `${violation.sourceFile ? ` at ${violation.sourceFile}:${violation.lineNumber}` : ''}${violation.sample ? ` "${violation.sample}"` : ''}`,
+        );
       });
+      await context.addInitScript((binding) => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as Record<string, (v: unknown) => Promise<void>>)[binding];
+          void report?.({
+            directive: event.effectiveDirective || event.violatedDirective,
+            disposition: event.disposition,
+            blockedURI: event.blockedURI,
+            sourceFile: event.sourceFile,
+            lineNumber: event.lineNumber,
+            sample: event.sample,
+          });
+        });
+      }, CSP_BINDING);
+
+      const watch = (page: Page) => {
+        if (apiMode === 'mock') {
+          page.on('response', (response) => {
+            // The simulated backend answers its own 404s in JSON; the preview server's have no body.
+            const json = (response.headers()['content-type'] ?? '').includes('json');
+            if (response.status() === 404 && new URL(response.url()).pathname.startsWith('/webapi/') && !json) {
+              passedThrough.add(response.url());
+            }
+          });
+        }
+        page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
+        page.on('console', (message) => {
+          const text = message.text();
+          // Chromium reports a blocked load in the console too ("Refused to … because it violates the
+          // following Content Security Policy directive"), whatever the message's level.
+          if (CSP_CONSOLE.test(text)) {
+            problems.push(`CSP console ${message.type()} on ${page.url()}: ${text}`);
+            return;
+          }
+          if (message.type() !== 'error') return;
+          if (IGNORED_CONSOLE_ERRORS.some((pattern) => pattern.test(text))) return;
+          // "Failed to load resource" names the resource only in its location.
+          const where = message.location().url;
+          const line = `console.error on ${page.url()}: ${text}${where && where !== page.url() ? ` (${where})` : ''}`;
+          if (text.startsWith('Failed to load resource') && where) resourceErrors.push({ text: line, resource: where });
+          else problems.push(line);
+        });
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+
       await use();
+      problems.push(...resourceErrors.filter((error) => !passedThrough.has(error.resource)).map((error) => error.text));
       if (testInfo.status === testInfo.expectedStatus && testInfo.expectedStatus === 'passed') {
-        expect(problems, 'the page logged errors').toEqual([]);
+        expect(problems, 'the page logged errors or broke its Content-Security-Policy').toEqual([]);
+      } else if (problems.length > 0) {
+        await testInfo.attach('page-problems.txt', { body: problems.join('\n'), contentType: 'text/plain' });
       }
     },
     { auto: true },

@@ -3,7 +3,7 @@
  * accessible name, label or text, never by CSS.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, type Backend } from './fixtures';
+import { COUPON_POPUP_TITLE, dismissCouponPopups, expect, keepCouponPopups, type Backend } from './fixtures';
 import { TEST_REAL_NAME, testIdCard } from './id-card';
 
 export const SMS_CODE = '123456';
@@ -73,4 +73,21 @@ export async function payAndComplete(page: Page, backend: Backend, press: (butto
 /** Waits for the home page's content (not its skeletons). */
 export async function waitForHome(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: '为你推荐' })).toBeVisible();
+}
+
+/**
+ * A new visitor's first page: the daily coupon popup opens over it, and the shopper closes it (its 关闭
+ * button, or Escape with `keyboard`) before doing anything else. Waiting matters: while the popup's
+ * dialog is still loading, a click that opens another dialog (登录, 立即购买) is ignored, since dialog
+ * opens never overlap. The fixture's automatic closing is paused meanwhile.
+ */
+export async function firstVisit(page: Page, url: string, options: { keyboard?: boolean } = {}): Promise<void> {
+  const resume = await keepCouponPopups(page);
+  await page.goto(url);
+  const popup = dialog(page, COUPON_POPUP_TITLE);
+  await expect(popup).toBeVisible();
+  if (options.keyboard) await page.keyboard.press('Escape');
+  else await popup.getByRole('button', { name: '关闭', exact: true }).click();
+  await expect(popup).toBeHidden();
+  if (resume) await dismissCouponPopups(page);
 }

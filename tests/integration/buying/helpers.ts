@@ -98,6 +98,7 @@ export async function preloadBuyingChunks(): Promise<void> {
     import('../../../src/modals/refund-modal'),
     import('../../../src/modals/login-modal'),
     import('../../../src/modals/real-name-modal'),
+    import('../../../src/app/flows'),
   ]);
 }
 

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientState } from '../../../src/api/client-state';
 import {
@@ -75,10 +75,11 @@ describe('the session effects the app provides', FLOW_TIMEOUT, () => {
 });
 
 describe('another tab', FLOW_TIMEOUT, () => {
-  const storageEvent = (newValue: string | null) =>
-    act(() => {
-      window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY, newValue, storageArea: localStorage }));
-    });
+  // Not inside act(): the session's updates reach React asynchronously, as in the browser, and are awaited
+  // with findBy…/waitFor. (Inside act(), a page chunk resolving meanwhile made React warn about act.)
+  const storageEvent = async (newValue: string | null) => {
+    window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY, newValue, storageArea: localStorage }));
+  };
 
   it("logging in or out is followed here without a reload or a message", async () => {
     const notify = vi.fn();

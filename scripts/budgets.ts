@@ -1,0 +1,31 @@
+/**
+ * `npm run budgets` (part of `npm test`): builds the storefront in live mode
+ * (no simulated backend in the bundle) and the libraries floor
+ * (bench/floor-libs), then checks the budgets of scripts/lib/budgets.ts:
+ * initial JS for `/` ≤ 170 KB gzip and ≤ the floor + 30 KB gzip, each lazy
+ * page or modal ≤ 40 KB gzip. Prints the headline figures; on a failure, the
+ * chunks and the modules that grew them, and exits 1. Builds go to
+ * .tmp/budgets/ (git-ignored). docs/performance.md says what each budget
+ * protects.
+ */
+import { buildWithStats } from './lib/bundle-stats';
+import { checkBudgets, formatReport } from './lib/budgets';
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  // One after the other: Vite builds share process.env (the live mode switch).
+  const app = await buildWithStats({ configFile: 'vite.config.ts', outDir: '.tmp/budgets/storefront', env: { VITE_API_MODE: 'live' } });
+  const floorLibs = await buildWithStats({ configFile: 'bench/floor-libs/vite.config.ts', outDir: '.tmp/budgets/floor-libs' });
+  const report = checkBudgets(app, floorLibs);
+  console.log(`Performance budgets (live build, gzip; ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(formatReport(report));
+  if (!report.ok) {
+    console.log('\nSee docs/performance.md: split what is not needed to paint / into a lazy chunk, or record why the budget moves.');
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,135 @@
+/**
+ * Vite plugin (production builds only): puts a Content-Security-Policy
+ * `<meta>` first in the built index.html. The policy allows the app's own
+ * origin and nothing else, plus what the configuration turns on:
+ *
+ * - `VITE_ANALYTICS_SCRIPT_URL`, `VITE_AD_SCRIPT_URL`: their origins may serve
+ *   scripts (and analytics its beacons: images and requests);
+ * - `VITE_SENTRY_DSN`: its origin receives error reports (connect-src);
+ * - `VITE_API_BASE` on another origin: calls and the images it serves.
+ *
+ * No inline script is allowed (`'unsafe-inline'` is never in script-src; the
+ * build has no inline script: the entry is a module file, Vite's
+ * modulepreload polyfill is bundled into it). Images may be `data:` and
+ * `blob:`; msw's service worker (mock builds) is same-origin (`worker-src
+ * 'self'`). A meta policy cannot carry `frame-ancestors`, `report-to` or
+ * `upgrade-insecure-requests`; docs/reliability.md lists the equivalent HTTP
+ * headers with those for the server. The dev server gets no policy (Vite's
+ * client and React Refresh inject inline scripts).
+ */
+import type { Plugin } from 'vite';
+
+export interface CspSources {
+  /** `VITE_ANALYTICS_SCRIPT_URL` */
+  analyticsScriptUrl?: string | undefined;
+  /** `VITE_AD_SCRIPT_URL` */
+  adScriptUrl?: string | undefined;
+  /** `VITE_SENTRY_DSN` */
+  sentryDsn?: string | undefined;
+  /** `VITE_API_BASE` (only an absolute URL adds an origin) */
+  apiBase?: string | undefined;
+}
+
+/** The origin of an absolute http(s) URL, or undefined (relative, empty, or not a URL). */
+export function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
+
+/** The directives, in order, for these sources. */
+export function cspDirectives(sources: CspSources): [string, string[]][] {
+  const analytics = originOf(sources.analyticsScriptUrl);
+  const ads = originOf(sources.adScriptUrl);
+  const sentry = originOf(sources.sentryDsn);
+  const api = originOf(sources.apiBase);
+  return [
+    ['default-src', ["'self'"]],
+    ['script-src', unique(["'self'", analytics, ads])],
+    ['style-src', ["'self'"]],
+    ['img-src', unique(["'self'", 'data:', 'blob:', analytics, api])],
+    ['font-src', ["'self'"]],
+    ['connect-src', unique(["'self'", api, sentry, analytics])],
+    ['worker-src', ["'self'"]],
+    ['manifest-src', ["'self'"]],
+    ['frame-src', ["'none'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+  ];
+}
+
+/** The policy as one header / meta value. */
+export function buildCsp(sources: CspSources): string {
+  return cspDirectives(sources)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/** What the server should send instead of (or besides) the meta tag: the same policy plus what a meta cannot carry. */
+export function buildCspHeader(sources: CspSources, reportUri?: string): string {
+  const extra = ["frame-ancestors 'none'", 'upgrade-insecure-requests', ...(reportUri ? [`report-uri ${reportUri}`] : [])];
+  return [buildCsp(sources), ...extra].join('; ');
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** Inserts the meta tag right after `<meta charset>` (or first in `<head>`), before any script or stylesheet. */
+export function injectCspMeta(html: string, policy: string): string {
+  const tag = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}" />`;
+  const charset = /<meta\s+charset=[^>]*>/i.exec(html);
+  if (charset) {
+    const at = charset.index + charset[0].length;
+    return `${html.slice(0, at)}\n    ${tag}${html.slice(at)}`;
+  }
+  const head = /<head[^>]*>/i.exec(html);
+  if (!head) throw new Error('vite-csp: index.html has no <head>');
+  const at = head.index + head[0].length;
+  return `${html.slice(0, at)}\n    ${tag}${html.slice(at)}`;
+}
+
+/** Fails the build when index.html carries an inline script, which the policy would block. */
+export function assertNoInlineScript(html: string): void {
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    const body = match[2] ?? '';
+    const isData = /\btype\s*=\s*["']?application\/(?:ld\+)?json/i.test(attributes);
+    if (!/\bsrc\s*=/i.test(attributes) && body.trim() && !isData) {
+      throw new Error(`vite-csp: index.html has an inline script the Content-Security-Policy would block: ${match[0].slice(0, 120)}`);
+    }
+  }
+  if (/\son[a-z]+\s*=/i.test(html.replace(/<script\b[\s\S]*?<\/script>/gi, ''))) {
+    throw new Error('vite-csp: index.html has an inline event handler the Content-Security-Policy would block');
+  }
+}
+
+export function cspPlugin(overrides: CspSources = {}): Plugin {
+  let sources: CspSources = {};
+  return {
+    name: 'storefront-csp',
+    apply: 'build',
+    configResolved(resolved) {
+      const env = resolved.env as Record<string, string | undefined>;
+      sources = {
+        analyticsScriptUrl: env.VITE_ANALYTICS_SCRIPT_URL,
+        adScriptUrl: env.VITE_AD_SCRIPT_URL,
+        sentryDsn: env.VITE_SENTRY_DSN,
+        apiBase: env.VITE_API_BASE,
+        ...overrides,
+      };
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        assertNoInlineScript(html);
+        return injectCspMeta(html, buildCsp(sources));
+      },
+    },
+  };
+}

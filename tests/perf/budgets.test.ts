@@ -1,0 +1,125 @@
+// @vitest-environment node
+/**
+ * The budget checks of `npm run budgets` (scripts/lib/budgets.ts) on made-up
+ * build statistics: what counts as initial JS for `/`, what a lazy page
+ * costs, and what a failure says. The real builds are checked by
+ * `npm run budgets` itself.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BundleStats, ChunkStat } from '../../scripts/lib/bundle-stats';
+import { checkBudgets, formatReport, KB, lazyPages, type BudgetLimits } from '../../scripts/lib/budgets';
+
+function chunk(fileName: string, gzip: number, options: Partial<ChunkStat> & { mods?: Record<string, number> } = {}): ChunkStat {
+  const modules = Object.entries(options.mods ?? {}).map(([id, bytes]) => ({ id, bytes }));
+  return {
+    fileName,
+    name: fileName.replace(/\.js$/, ''),
+    raw: gzip * 3,
+    gzip,
+    brotli: Math.round(gzip * 0.88),
+    isEntry: false,
+    isDynamicEntry: false,
+    facade: null,
+    imports: [],
+    dynamicImports: [],
+    css: [],
+    modules: modules.sort((a, b) => b.bytes - a.bytes),
+    moduleIds: modules.map((m) => m.id),
+    ...options,
+  };
+}
+
+const stats = (chunks: ChunkStat[]): BundleStats => ({ outDir: '/tmp/out', chunks, css: [] });
+
+const LIMITS: BudgetLimits = { initialMax: 100 * KB, initialOverFloorMax: 20 * KB, lazyPageMax: 10 * KB };
+
+/** The libraries floor: one entry chunk with react-dom and the router. */
+const floor = stats([
+  chunk('index.js', 70 * KB, { isEntry: true, mods: { 'node_modules/react-dom/client.js': 150_000, 'node_modules/@tanstack/router-core/router.js': 40_000 } }),
+]);
+
+/** A storefront whose entry imports a shared chunk and lazily loads the home page, the search page and a modal. */
+function storefront(sizes: { entry: number; shared: number; home: number; search: number; searchOnly?: number; entryMods?: Record<string, number> }) {
+  return stats([
+    chunk('index.js', sizes.entry, {
+      isEntry: true,
+      imports: ['shared.js'],
+      dynamicImports: ['home-page.js', 'search-page.js', 'login-modal.js', 'sentry.js'],
+      mods: { 'node_modules/react-dom/client.js': 150_000, 'machines/app.machine.ts': 4_000, ...sizes.entryMods },
+    }),
+    chunk('shared.js', sizes.shared, { mods: { 'node_modules/@tanstack/router-core/router.js': 40_000, 'src/api/http.ts': 2_500 } }),
+    chunk('home-page.js', sizes.home, { isDynamicEntry: true, facade: 'src/pages/home-page.tsx', imports: ['shared.js', 'catalog.js'], mods: { 'src/pages/home-page.tsx': 5_000 } }),
+    chunk('catalog.js', 1 * KB, { mods: { 'src/components/catalog/game-card.tsx': 1_100 } }),
+    chunk('search-page.js', sizes.search, {
+      isDynamicEntry: true,
+      facade: 'src/pages/search-page.tsx',
+      imports: ['shared.js', 'catalog.js', 'search-only.js'],
+      mods: { 'src/pages/search-page.tsx': 6_000 },
+    }),
+    chunk('search-only.js', sizes.searchOnly ?? 1 * KB, { mods: { 'node_modules/virtual-list/index.js': 9_000 } }),
+    chunk('login-modal.js', 3 * KB, { isDynamicEntry: true, facade: 'src/modals/login-modal.tsx', mods: { 'src/modals/login-modal.tsx': 7_000 } }),
+    chunk('sentry.js', 140 * KB, { isDynamicEntry: true, facade: 'node_modules/@sentry/react/index.js', mods: { 'node_modules/@sentry/core/index.js': 400_000 } }),
+  ]);
+}
+
+describe('performance budgets', () => {
+  it('counts the entry, its static imports and the home page with its imports as initial JS for /', () => {
+    const report = checkBudgets(storefront({ entry: 60 * KB, shared: 20 * KB, home: 4 * KB, search: 3 * KB }), floor, LIMITS);
+
+    expect(report.facts.initialChunks.sort()).toEqual(['catalog.js', 'home-page.js', 'index.js', 'shared.js']);
+    expect(report.facts.initial.gzip).toBe(85 * KB);
+    expect(report.checks.find((c) => c.name === 'initial JS for /')).toMatchObject({ ok: true, actual: 85 * KB, limit: 100 * KB });
+    expect(report.checks.find((c) => c.name === 'initial JS over the libraries floor')).toMatchObject({ ok: true, actual: 15 * KB });
+    expect(report.ok).toBe(true);
+  });
+
+  it('prices a lazy page with what it pulls in beyond the entry, and leaves non-page chunks out', () => {
+    const pages = lazyPages(storefront({ entry: 60 * KB, shared: 20 * KB, home: 4 * KB, search: 3 * KB, searchOnly: 2 * KB }));
+
+    expect(pages.map((p) => p.module)).toEqual(['src/modals/login-modal.tsx', 'src/pages/home-page.tsx', 'src/pages/search-page.tsx']);
+    const search = pages.find((p) => p.module === 'src/pages/search-page.tsx');
+    // search-page + catalog + search-only; shared.js is already loaded by the entry.
+    expect(search?.chunks.map((c) => c.fileName).sort()).toEqual(['catalog.js', 'search-only.js', 'search-page.js']);
+  });
+
+  it('passes quietly: one line per budget', () => {
+    const text = formatReport(checkBudgets(storefront({ entry: 60 * KB, shared: 20 * KB, home: 4 * KB, search: 3 * KB, searchOnly: 2 * KB }), floor, LIMITS));
+
+    expect(text.split('\n')).toEqual([
+      'ok   initial JS for / 85.0 KB gzip (limit 100.0 KB)',
+      'ok   initial JS over the libraries floor (70.0 KB) 15.0 KB gzip (limit 20.0 KB)',
+      'ok   3 lazy pages and modals, the largest src/pages/search-page.tsx 6.0 KB gzip (limit 10.0 KB)',
+      '     (library code in / that the floor does not load: 0.0 KB min)',
+    ]);
+  });
+
+  it('fails the initial budgets naming the chunks and the modules the floor does not have', () => {
+    const big = storefront({ entry: 85 * KB, shared: 20 * KB, home: 4 * KB, search: 3 * KB, entryMods: { 'node_modules/dompurify/purify.js': 28_000 } });
+    const report = checkBudgets(big, floor, LIMITS);
+    const text = formatReport(report);
+
+    expect(report.ok).toBe(false);
+    expect(report.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['initial JS for /', 'initial JS over the libraries floor']);
+    expect(text).toContain('FAIL initial JS for / 110.0 KB gzip (limit 100.0 KB): over by 10.0 KB');
+    expect(text).toContain('FAIL initial JS over the libraries floor (70.0 KB) 40.0 KB gzip (limit 20.0 KB): over by 20.0 KB');
+    expect(text).toMatch(/85\.0 KB gzip index\.js/);
+    // What grew it, largest first; react-dom and the router are in the floor too.
+    const growth = text.slice(text.indexOf('modules the floor does not have'));
+    expect(growth).toMatch(/27\.3 KB min {2}node_modules\/dompurify\/purify\.js {2}\(index\.js\)/);
+    expect(growth.indexOf('dompurify')).toBeLessThan(growth.indexOf('src/pages/home-page.tsx'));
+    expect(growth).not.toContain('react-dom');
+    expect(report.facts.libraryGap).toBe(28_000);
+  });
+
+  it('fails a lazy page over its budget, naming its chunk and its largest modules', () => {
+    const report = checkBudgets(storefront({ entry: 60 * KB, shared: 20 * KB, home: 4 * KB, search: 3 * KB, searchOnly: 9 * KB }), floor, LIMITS);
+    const failed = report.checks.filter((c) => !c.ok);
+
+    expect(failed.map((c) => c.name)).toEqual(['lazy chunk src/pages/search-page.tsx']);
+    expect(failed[0]?.actual).toBe(13 * KB);
+    const text = formatReport(report);
+    expect(text).toContain('FAIL 3 lazy pages and modals, the largest src/pages/search-page.tsx 13.0 KB gzip (limit 10.0 KB)');
+    expect(text).toContain('chunk search-page.js and what it pulls in beyond the entry:');
+    expect(text).toMatch(/8\.8 KB min {2}node_modules\/virtual-list\/index\.js {2}\(search-only\.js\)/);
+  });
+});

@@ -1,0 +1,373 @@
+/**
+ * Fault matrix, UI layer: the catalogue screens. Each screen is rendered once
+ * and every fault of ./support/faults.ts is replayed in it (the affected
+ * queries refetch, or the gesture is repeated): what the shopper sees is the
+ * section's documented failure (hidden, empty, or an error with 重试 and the
+ * spec's text), the rest of the page stays, nothing is logged or left
+ * unhandled, every actor keeps running, and once the fault is gone the
+ * content comes back without a reload.
+ */
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { clientState } from '../../src/api/client-state';
+import { postReceiveCoupon } from '../../src/api/coupons';
+import { getGameDetail, searchGames } from '../../src/api/games';
+import { RECENT_SEARCH_KEY } from '../../src/components/catalog/recent-searches';
+import { nextPhone } from '../integration/buying/helpers';
+import { createAccount, storeSession } from '../integration/session/helpers';
+import { renderApp } from '../support/render-app';
+import { FAULTS, isAuthFault } from './support/faults';
+import { UI_PLAN } from './support/ui-plan';
+import {
+  expectActorsRunning,
+  expectAllFaultsTried,
+  expectExpiryThenLogBackIn,
+  expectFaultsUsed,
+  expectNoProblems,
+  expectPageShown,
+  injectFault,
+  logBackIn,
+  printTally,
+  refetch,
+  siteHeader,
+  tally,
+  uiText,
+  watchForProblems,
+} from './support/ui';
+
+watchForProblems();
+// Each test replays many faults in one rendered app: seconds of work that a loaded machine stretches.
+vi.setConfig({ testTimeout: 120_000 });
+// Ceilings, not waits: whole-app renders on a machine shared with other suites can take seconds.
+configure({ asyncUtilTimeout: 15_000 });
+printTally('catalogue screens');
+
+beforeAll(async () => {
+  await Promise.all([
+    import('../../src/pages/home-page'),
+    import('../../src/pages/search-page'),
+    import('../../src/pages/game-detail-page'),
+    import('../../src/pages/notice-page'),
+    import('../../src/pages/help-page'),
+  ]);
+}, 60_000);
+
+describe('home', () => {
+  it('hides each section whose list fails and shows it again once the server answers', async () => {
+    const ids = UI_PLAN.home;
+    const { queryClient, actor } = await renderApp('/');
+    const homeKeys = [['banners'], ['labels'], ['hotSearch'], ['recommend'], ['plates'], ['ranks'], ['recentSell'], ['dictItems'], ['dictText']];
+    // DOM queries rather than *ByRole on the whole home page: role queries over a page of 60 game cards are slow.
+    const mainEl = () => screen.getByRole('main');
+    const sectionHeadings = () => mainEl().querySelectorAll('h2').length;
+    const contentBack = async () => {
+      await waitFor(() => expect(sectionHeadings()).toBeGreaterThan(4));
+      await screen.findByAltText('QQ 客服群二维码');
+    };
+    await contentBack();
+
+    for (const fault of FAULTS) {
+      const where = `home × ${fault.name}`;
+      const clear = injectFault(ids, fault);
+      try {
+        await refetch(queryClient, homeKeys);
+        await expectFaultsUsed(ids, where);
+        await waitFor(() => expect(sectionHeadings(), where).toBe(0));
+        expect(within(mainEl()).queryByText(/版下载/), where).toBeNull();
+        expect(within(mainEl()).queryByRole('alert'), where).toBeNull();
+        expect(screen.queryByAltText('QQ 客服群二维码'), where).toBeNull();
+        expect(mainEl().querySelector('h1')).toHaveTextContent('首页');
+        expectPageShown(where);
+        expectActorsRunning(actor, where);
+        expect(screen.queryByRole('dialog'), where).toBeNull();
+        await expectNoProblems(where);
+        tally(ids, fault);
+      } finally {
+        clear();
+      }
+    }
+    // The way out: once the server answers again, the sections come back without a reload.
+    await refetch(queryClient, homeKeys);
+    await contentBack();
+    expectAllFaultsTried(ids);
+  });
+});
+
+/** The error box of a failed section: its title, the fault's text and 重试. */
+function expectErrorBox(container: HTMLElement, title: string, text: string, where: string): HTMLElement {
+  const alert = within(container).getByRole('alert');
+  expect(alert, where).toHaveTextContent(title);
+  expect(alert, where).toHaveTextContent(text);
+  expect(within(alert).getByRole('button', { name: '重试' }), where).toBeEnabled();
+  return alert;
+}
+
+describe('search', () => {
+  it('shows the error with 重试 for the results, hides labels and hot keywords, keeps local recent searches and the keyword', async () => {
+    const account = await createAccount(nextPhone());
+    clientState.set({ token: account.token });
+    await searchGames({ keyword: '服务器记住的词' });
+    clientState.set({ token: undefined });
+    storeSession(account);
+    localStorage.setItem(RECENT_SEARCH_KEY, JSON.stringify({ keywords: ['本地记住的词'], hiddenServer: [] }));
+    const { queryClient, actor, user, router } = await renderApp('/search');
+    const mainEl = () => screen.getByRole('main');
+    await within(mainEl()).findByText(/^共找到 \d+ 款游戏$/);
+    await within(mainEl()).findByText('服务器记住的词');
+    expect(within(mainEl()).getByText('本地记住的词')).toBeInTheDocument();
+    await within(mainEl()).findByRole('heading', { name: '热门搜索' });
+    expect(within(mainEl()).getByRole('navigation', { name: '分类筛选' })).toBeInTheDocument();
+
+    const ids = ['games.search', 'games.qryLabel', 'games.hotSearch', 'games.recentGameSearch'];
+    const keys = [['search'], ['labels'], ['hotSearch'], ['recentGameSearch']];
+    for (const fault of FAULTS) {
+      const where = `search start × ${fault.name}`;
+      const clear = injectFault(ids, fault);
+      try {
+        await refetch(queryClient, keys);
+        await expectFaultsUsed(ids, where);
+        if (isAuthFault(fault)) await expectExpiryThenLogBackIn(actor, account, where);
+        const alert = await within(mainEl()).findByRole('alert');
+        expectErrorBox(mainEl(), '搜索失败', uiText(fault), where);
+        expect(alert, where).toBeInTheDocument();
+        expect(within(mainEl()).queryByRole('navigation', { name: '分类筛选' }), where).toBeNull();
+        expect(within(mainEl()).queryByRole('heading', { name: '热门搜索' }), where).toBeNull();
+        expect(within(mainEl()).getByText('本地记住的词'), where).toBeInTheDocument();
+        // The server's list is the user's: after logging in again it is read anew (and the fault is used up).
+        if (isAuthFault(fault)) expect(await within(mainEl()).findByText('服务器记住的词'), where).toBeInTheDocument();
+        else expect(within(mainEl()).queryByText('服务器记住的词'), where).toBeNull();
+        expectPageShown(where);
+        expectActorsRunning(actor, where);
+        await expectNoProblems(where);
+        tally(ids, fault);
+      } finally {
+        clear();
+      }
+    }
+    await refetch(queryClient, keys);
+    await within(mainEl()).findByText(/^共找到 \d+ 款游戏$/);
+    expect(within(mainEl()).getByText('服务器记住的词')).toBeInTheDocument();
+
+    // With a keyword: the keyword stays in the heading and the search box; 重试 brings the results.
+    const keyword = (await getGameDetail(1)).name;
+    await router.navigate({ to: '/search', search: { keyword } });
+    await within(mainEl()).findByText(/^共找到 \d+ 款游戏$/);
+    for (const fault of FAULTS) {
+      const where = `search “${keyword}” × ${fault.name}`;
+      const clear = injectFault(['games.search'], fault);
+      try {
+        await refetch(queryClient, [['search']]);
+        await expectFaultsUsed(['games.search'], where);
+        if (isAuthFault(fault)) await expectExpiryThenLogBackIn(actor, account, where);
+        await within(mainEl()).findByRole('alert');
+        const alert = expectErrorBox(mainEl(), '搜索失败', uiText(fault), where);
+        expect(within(mainEl()).getByRole('heading', { level: 1 }), where).toHaveTextContent(`“${keyword}”的搜索结果`);
+        expect(screen.getByRole('searchbox', { name: '搜索' }), where).toHaveValue(keyword);
+        expectActorsRunning(actor, where);
+        await expectNoProblems(where);
+        clear();
+        await user.click(within(alert).getByRole('button', { name: '重试' }));
+        await within(mainEl()).findByText(/^共找到 \d+ 款游戏$/);
+        tally(['games.search'], fault);
+      } finally {
+        clear();
+      }
+    }
+    expectAllFaultsTried(UI_PLAN.search);
+  });
+});
+
+describe('game detail', () => {
+  it('shows the game’s error with 重试, the goods’ and evaluations’ errors with 重试, hides the optional sections and the coupon hint', async () => {
+    const account = await createAccount(nextPhone());
+    clientState.set({ token: account.token });
+    await postReceiveCoupon(1);
+    clientState.set({ token: undefined });
+    const game = await getGameDetail(1);
+    const { queryClient, actor, user } = await renderApp('/gameDetail/1');
+    const mainEl = () => screen.getByRole('main');
+    await within(mainEl()).findByRole('heading', { level: 1, name: game.name });
+    const purchase = () => screen.getByRole('heading', { name: '选择商品' }).closest('section')!;
+    const evaluations = () => screen.getByRole('heading', { name: '用户评价' }).closest('section')!;
+    await within(purchase()).findByRole('radio', { checked: true });
+    await within(evaluations()).findByText(/共 \d+ 条评价/);
+    await within(mainEl()).findByRole('heading', { name: '配置要求' });
+    await within(mainEl()).findByRole('heading', { name: '相关推荐' });
+    await within(mainEl()).findByRole('heading', { name: '全网比价' });
+
+    // The game itself.
+    for (const fault of FAULTS) {
+      const where = `game detail × ${fault.name}`;
+      const clear = injectFault(['games.gameDetail'], fault);
+      try {
+        await refetch(queryClient, [['gameDetail', 1]]);
+        await expectFaultsUsed(['games.gameDetail'], where);
+        await within(mainEl()).findByRole('alert');
+        expectErrorBox(mainEl(), '游戏信息加载失败', uiText(fault), where);
+        expect(within(mainEl()).getByRole('heading', { level: 1 }), where).toHaveTextContent('游戏详情');
+        expect(within(siteHeader()).getByRole('button', { name: '登录' }), where).toBeInTheDocument();
+        expectPageShown(where);
+        expectActorsRunning(actor, where);
+        await expectNoProblems(where);
+        tally(['games.gameDetail'], fault);
+      } finally {
+        clear();
+      }
+    }
+    await user.click(within(mainEl()).getByRole('button', { name: '重试' }));
+    await within(mainEl()).findByRole('heading', { level: 1, name: game.name });
+
+    // Its sections.
+    const sectionIds = ['goods.gameDetail', 'games.evaluationPage', 'games.gameConfig', 'games.recommend', 'user.validaList'];
+    const sectionKeys = [['gameGoods', 1], ['evaluations', 1], ['gameConfig', 1], ['recommend', 1], ['competitorPrices', 1]];
+    for (const fault of FAULTS) {
+      const where = `game detail sections × ${fault.name}`;
+      const clear = injectFault(sectionIds, fault);
+      try {
+        await refetch(queryClient, sectionKeys);
+        await expectFaultsUsed(sectionIds, where);
+        await within(purchase()).findByRole('alert');
+        await within(evaluations()).findByRole('alert');
+        expectErrorBox(purchase(), '商品加载失败', uiText(fault), where);
+        expect(within(purchase()).getByRole('button', { name: '立即购买' }), where).toBeDisabled();
+        expectErrorBox(evaluations(), '评价加载失败', uiText(fault), where);
+        for (const gone of ['配置要求', '相关推荐', '全网比价']) expect(within(mainEl()).queryByRole('heading', { name: gone }), `${gone}: ${where}`).toBeNull();
+        expect(within(mainEl()).queryByText(/^发货说明/), where).toBeNull();
+        expect(within(mainEl()).getByRole('heading', { level: 1 }), where).toHaveTextContent(game.name);
+        expectActorsRunning(actor, where);
+        await expectNoProblems(where);
+        tally(sectionIds, fault);
+      } finally {
+        clear();
+      }
+    }
+    await user.click(within(purchase()).getByRole('button', { name: '重试' }));
+    await user.click(within(evaluations()).getByRole('button', { name: '重试' }));
+    await within(purchase()).findByRole('radio', { checked: true });
+    await within(evaluations()).findByText(/共 \d+ 条评价/);
+    await refetch(queryClient, sectionKeys.slice(2));
+    await within(mainEl()).findByRole('heading', { name: '全网比价' });
+
+    // Logged in: the matching-coupon hint.
+    await logBackIn(actor, account);
+    const hint = () => within(purchase()).queryByText(/^可用优惠券：/);
+    await waitFor(() => expect(hint()).not.toBeNull());
+    for (const fault of FAULTS) {
+      const where = `coupon hint × ${fault.name}`;
+      const clear = injectFault(['goods.matchCoupon'], fault);
+      try {
+        await refetch(queryClient, [['matchCoupon']]);
+        await expectFaultsUsed(['goods.matchCoupon'], where);
+        if (isAuthFault(fault)) await expectExpiryThenLogBackIn(actor, account, where);
+        else await waitFor(() => expect(hint(), where).toBeNull());
+        expect(within(purchase()).queryByRole('alert'), where).toBeNull();
+        expect(within(purchase()).getByRole('button', { name: '立即购买' }), where).toBeEnabled();
+        expectActorsRunning(actor, where);
+        await expectNoProblems(where);
+        tally(['goods.matchCoupon'], fault);
+      } finally {
+        clear();
+      }
+      if (isAuthFault(fault)) await waitFor(() => expect(hint()).not.toBeNull());
+    }
+    await refetch(queryClient, [['matchCoupon']]);
+    await waitFor(() => expect(hint()).not.toBeNull());
+    expectAllFaultsTried(UI_PLAN.gameDetail);
+  });
+});
+
+describe('notices and help', () => {
+  it('shows 暂无公告 when the notice list fails', async () => {
+    const { queryClient, actor } = await renderApp('/notice');
+    const mainEl = () => screen.getByRole('main');
+    await waitFor(() => expect(mainEl().querySelectorAll('.notice').length).toBeGreaterThan(3));
+    for (const fault of FAULTS) {
+      const where = `notices × ${fault.name}`;
+      const clear = injectFault(['assist.noticeList'], fault);
+      try {
+        await refetch(queryClient, [['notices']]);
+        await expectFaultsUsed(['assist.noticeList'], where);
+        await within(mainEl()).findByText('暂无公告');
+        expect(within(mainEl()).queryByRole('alert'), where).toBeNull();
+        expectPageShown(where);
+        expectActorsRunning(actor, where);
+        await expectNoProblems(where);
+        tally(['assist.noticeList'], fault);
+      } finally {
+        clear();
+      }
+    }
+    await refetch(queryClient, [['notices']]);
+    await waitFor(() => expect(mainEl().querySelectorAll('.notice').length).toBeGreaterThan(3));
+    expectAllFaultsTried(UI_PLAN.notices);
+  });
+
+  it('shows 暂无帮助内容 for the categories, the error with 重试 for a category’s articles and for a search, keeping the keyword', async () => {
+    const { queryClient, actor, user, router } = await renderApp('/help');
+    const mainEl = () => screen.getByRole('main');
+    const categoryList = () => within(mainEl()).findByRole('navigation', { name: '帮助分类' });
+    await categoryList();
+    await waitFor(() => expect(mainEl().querySelectorAll('.article-list a').length).toBeGreaterThan(0));
+
+    for (const fault of FAULTS) {
+      const where = `help categories × ${fault.name}`;
+      const clear = injectFault(['assist.classifyList'], fault);
+      try {
+        await refetch(queryClient, [['classifies']]);
+        await expectFaultsUsed(['assist.classifyList'], where);
+        await within(mainEl()).findByText('暂无帮助内容');
+        expect(within(mainEl()).getByRole('search', { name: '搜索帮助' }), where).toBeInTheDocument();
+        expectActorsRunning(actor, where);
+        await expectNoProblems(where);
+        tally(['assist.classifyList'], fault);
+      } finally {
+        clear();
+      }
+    }
+    await refetch(queryClient, [['classifies']]);
+    await categoryList();
+
+    for (const fault of FAULTS) {
+      const where = `help articles × ${fault.name}`;
+      const clear = injectFault(['assist.classifyArticles'], fault);
+      try {
+        await refetch(queryClient, [['classifyArticles']]);
+        await expectFaultsUsed(['assist.classifyArticles'], where);
+        await within(mainEl()).findByRole('alert');
+        expectErrorBox(mainEl(), '文章加载失败', uiText(fault), where);
+        expect(within(mainEl()).getByRole('navigation', { name: '帮助分类' }), where).toBeInTheDocument();
+        expectActorsRunning(actor, where);
+        await expectNoProblems(where);
+        tally(['assist.classifyArticles'], fault);
+      } finally {
+        clear();
+      }
+    }
+    await user.click(within(mainEl()).getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(mainEl().querySelectorAll('.article-list a').length).toBeGreaterThan(0));
+
+    await router.navigate({ to: '/help', search: { q: '激活码' } });
+    await within(mainEl()).findByRole('heading', { name: '“激活码”的搜索结果' });
+    await waitFor(() => expect(mainEl().querySelectorAll('.article-list a').length).toBeGreaterThan(0));
+    for (const fault of FAULTS) {
+      const where = `help search × ${fault.name}`;
+      const clear = injectFault(['assist.articleSearch'], fault);
+      try {
+        await refetch(queryClient, [['articleSearch']]);
+        await expectFaultsUsed(['assist.articleSearch'], where);
+        await within(mainEl()).findByRole('alert');
+        expectErrorBox(mainEl(), '搜索失败', uiText(fault), where);
+        expect(within(mainEl()).getByRole('heading', { name: '“激活码”的搜索结果' }), where).toBeInTheDocument();
+        expect(within(mainEl()).getByRole('searchbox', { name: '搜索帮助文章' }), where).toHaveValue('激活码');
+        expectActorsRunning(actor, where);
+        await expectNoProblems(where);
+        tally(['assist.articleSearch'], fault);
+      } finally {
+        clear();
+      }
+    }
+    await user.click(within(mainEl()).getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(mainEl().querySelectorAll('.article-list a').length).toBeGreaterThan(0));
+    expectAllFaultsTried(UI_PLAN.help);
+  });
+});
