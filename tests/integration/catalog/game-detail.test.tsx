@@ -26,7 +26,7 @@ describe('game detail page', () => {
     const held = gate();
     holdPost(DETAIL, held.wait);
     const rendering = renderApp('/gameDetail/1');
-    expect(await screen.findByRole('status', { name: '正在加载游戏详情' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: '正在加载游戏详情' })).toBeInTheDocument();
     held.release();
     await rendering;
     expect(await screen.findByRole('heading', { level: 1, name: '星砂回响' })).toBeInTheDocument();
