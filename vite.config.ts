@@ -7,9 +7,11 @@ import { cspPlugin } from './scripts/vite-csp';
 export default defineConfig(({ mode }) => {
   const fileEnv = loadEnv(mode, process.cwd(), '');
   const apiMode = process.env.VITE_API_MODE ?? fileEnv.VITE_API_MODE ?? 'mock';
+  const apiBase = process.env.VITE_API_BASE || fileEnv.VITE_API_BASE || '/webapi'; // empty means unset, as in src/config/env.ts
   const proxyTarget = process.env.API_PROXY_TARGET ?? fileEnv.API_PROXY_TARGET ?? 'http://127.0.0.1:8787';
-  // In live mode both the dev server and `vite preview` forward /webapi to a real server.
-  const proxy = apiMode === 'live' ? { '/webapi': { target: proxyTarget, changeOrigin: true } } : undefined;
+  // In live mode both the dev server and `vite preview` forward the API base path to a real server
+  // (an absolute base, https://…, is called directly and needs no proxy).
+  const proxy = apiMode === 'live' && apiBase.startsWith('/') ? { [apiBase]: { target: proxyTarget, changeOrigin: true } } : undefined;
 
   return {
     // cspPlugin: production builds only (a Content-Security-Policy meta tag, docs/reliability.md).

@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { createBackend } from '../src/mock/backend';
 import type { Backend, LatencyOption, MockResponse, StorageLike } from '../src/mock/backend';
+import { parseLatency } from '../src/mock/handlers/rules';
 
 const BASE = '/webapi';
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -55,14 +56,6 @@ function fileStorage(file: string): StorageLike {
       flush();
     },
   };
-}
-
-export function parseLatency(raw: string | undefined): LatencyOption {
-  if (raw === undefined || raw.trim() === '') return { min: 80, max: 250 };
-  const range = /^(\d+)\s*-\s*(\d+)$/.exec(raw.trim());
-  if (range) return { min: Number(range[1]), max: Number(range[2]) };
-  const fixed = Number(raw);
-  return Number.isFinite(fixed) && fixed >= 0 ? fixed : { min: 80, max: 250 };
 }
 
 function readBody(req: IncomingMessage): Promise<unknown> {

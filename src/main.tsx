@@ -24,8 +24,8 @@ import './styles.css';
 async function startMockBackend(): Promise<void> {
   // `import.meta.env.VITE_API_MODE` is replaced at build time, so in live builds this branch and its import vanish.
   if (import.meta.env.VITE_API_MODE === 'live') return;
-  const { startMockWorker } = await import('./mock/browser');
-  await startMockWorker({ latency: config.mockLatencyMs });
+  const { startMockWorker, parseLatency } = await import('./mock/browser');
+  await startMockWorker({ latency: parseLatency(config.mockLatency), baseUrl: config.apiBase });
 }
 
 async function start(): Promise<void> {

@@ -31,7 +31,7 @@ stateDiagram-v2
   [*] --> unpaid: create
   unpaid --> paid: payment confirmed
   paid --> delivered: codes issued / account credited
-  unpaid --> cancelled: user cancels
+  unpaid --> cancelled: payer cancels in the pay app
   unpaid --> expired: 15 min without payment
   unpaid --> failed: payment failed
   paid --> refunding: quick/refund
@@ -41,7 +41,9 @@ stateDiagram-v2
 \`\`\`
 
 An order is \`refundable\` while \`paid\` or \`delivered\`, within 7 days of payment, and before a gift CDK was
-claimed. Unpaid orders hold their stock and coupon until they expire or are cancelled.
+claimed. Unpaid orders hold their stock and coupon until they are paid, expire, fail or are cancelled. The
+store offers no cancel call: an order is cancelled by the payer in the pay app (the simulated backend's
+\`cancelPayment\` control and \`/demo\`'s 取消支付 stand in for that).
 
 ## Business codes
 

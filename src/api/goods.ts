@@ -28,6 +28,8 @@ export const GoodsSchema = z.object({
   limitPerOrder: z.int(),
   tags: z.array(z.string()),
   sales: z.int(),
+  /** set while the goods is part of a running activity (e.g. 新春特惠): `price` is then the activity price */
+  activityTag: z.optional(z.string()),
 });
 export type Goods = z.infer<typeof GoodsSchema>;
 

@@ -6,9 +6,12 @@ import * as z from 'zod/mini';
 import { SearchSortSchema } from '../api/games';
 
 const optionalPositiveInt = z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined);
+/** Free text: the router reads `?keyword=2077` as the number 2077, which is still the text the shopper typed. */
+const text = z.union([z.string(), z.pipe(z.number(), z.transform((n) => String(n)))]);
+const optionalText = z.catch(z.optional(text), undefined);
 
 export const SearchPageSearchSchema = z.object({
-  keyword: z.catch(z.optional(z.string()), undefined),
+  keyword: optionalText,
   labelId: optionalPositiveInt,
   sort: z.catch(z.optional(SearchSortSchema), undefined),
   page: optionalPositiveInt,
@@ -24,13 +27,13 @@ export const SettingSearchSchema = z.object({
 export type SettingSearch = z.infer<typeof SettingSearchSchema>;
 
 export const OrderDetailSearchSchema = z.object({
-  id: z.catch(z.string(), ''),
+  id: z.catch(text, ''),
 });
 
 export const HelpSearchSchema = z.object({
   category: optionalPositiveInt,
   article: optionalPositiveInt,
-  q: z.catch(z.optional(z.string()), undefined),
+  q: optionalText,
 });
 export type HelpSearch = z.infer<typeof HelpSearchSchema>;
 

@@ -94,7 +94,7 @@ export interface SessionEffects {
   setRequestToken(token: string): void;
   setTokenCookie(token: string): void;
   clearToken(): void;
-  /** The analytics adapter's user id (null: anonymous). A no-op until that adapter exists. */
+  /** The session flow's hook for the analytics user id (null: anonymous); the adapter itself follows the stored user (`watchUserId`, src/marketing/session-user.ts). */
   setAnalyticsUserId(userId: number | null): void;
   notify(kind: NoticeKind, text: string): void;
   clearAutoLoginToken(): void;

@@ -13,7 +13,7 @@ const EnvSchema = z.object({
   VITE_PRODUCT: z._default(z.string(), 'xingyou'),
   VITE_STORE_NAME: z._default(z.string(), '星游商城'),
   VITE_CUSTOMER_SERVICE_URL: z._default(z.string(), 'https://kefu.example.com/chat'),
-  VITE_MOCK_LATENCY: z._default(z.string(), '120'),
+  VITE_MOCK_LATENCY: z._default(z.string(), '80-250'),
   VITE_BUILD_POLL_INTERVAL: z._default(z.string(), '300000'),
   // Third-party scripts (src/marketing/*): each is off unless its variable is set.
   VITE_ANALYTICS_SCRIPT_URL: z.optional(z.url()),
@@ -45,7 +45,8 @@ export const config = {
   product: env.VITE_PRODUCT,
   storeName: env.VITE_STORE_NAME,
   customerServiceUrl: env.VITE_CUSTOMER_SERVICE_URL,
-  mockLatencyMs: Number(env.VITE_MOCK_LATENCY) || 0,
+  /** `0`, ms or `min-max`, parsed by the simulated backend (parseLatency) */
+  mockLatency: env.VITE_MOCK_LATENCY,
   buildPollIntervalMs: Number(env.VITE_BUILD_POLL_INTERVAL) || 300000,
   analyticsScriptUrl: env.VITE_ANALYTICS_SCRIPT_URL,
   adScriptUrl: env.VITE_AD_SCRIPT_URL,

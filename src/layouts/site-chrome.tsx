@@ -1,41 +1,90 @@
 import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useCurrentUser, useModals } from '../app/hooks';
 import { config } from '../config/env';
 import { maskPhone } from '../lib/mask-phone';
 
+// The suggestion panel is code of its own, fetched when the box is first focused (not before first paint).
+const SearchSuggestions = lazy(() => import('../components/catalog/search-suggestions'));
+
 function SearchBox() {
   const navigate = useNavigate();
   const router = useRouter();
+  const panelId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   // Focus is the intent to search: fetch the search page's code then, so that Enter only waits for results.
   const preloadSearchPage = () => void router.loadRouteChunk(router.routesByPath['/search'])?.catch(() => undefined);
   const current = useRouterState({ select: (s) => (s.location.pathname === '/search' ? (s.location.search as { keyword?: string }).keyword : undefined) });
   const [value, setValue] = useState(current ?? '');
+  const [open, setOpen] = useState(false);
   const [lastCurrent, setLastCurrent] = useState(current);
   if (current !== lastCurrent) {
     // The URL owns the keyword: follow it when it changes (back/forward, a hot-search chip).
     setLastCurrent(current);
     setValue(current ?? '');
   }
+  // Focus that comes back from the panel (Escape, ↑ past its first link) must not reopen it.
+  const refocusing = useRef(false);
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (!returnFocus) return;
+    refocusing.current = true;
+    inputRef.current?.focus();
+    refocusing.current = false;
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setOpen(false);
     const keyword = value.trim();
     void navigate({ to: '/search', search: keyword ? { keyword } : {} });
   };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+    } else if (event.key === 'ArrowDown') {
+      // ↓ opens the panel, or moves into it
+      const first = document.getElementById(panelId)?.querySelector<HTMLElement>('a[href]');
+      if (first) {
+        event.preventDefault();
+        first.focus();
+      } else setOpen(true);
+    }
+  };
+  // Leaving the box and its panel (Tab, a click elsewhere) closes the panel.
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
   return (
-    <form role="search" className="search-box" onSubmit={onSubmit}>
+    <form role="search" className="search-box" onSubmit={onSubmit} onBlur={onBlur}>
       <input
+        ref={inputRef}
         type="search"
         aria-label="搜索"
+        aria-controls={open ? panelId : undefined}
         placeholder="搜索游戏、激活码、充值"
         value={value}
-        onChange={(e) => setValue(e.target.value)}
-        onFocus={preloadSearchPage}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => {
+          preloadSearchPage();
+          if (!refocusing.current) setOpen(true);
+        }}
+        onClick={() => setOpen(true)}
+        onKeyDown={onKeyDown}
         enterKeyHint="search"
+        autoComplete="off"
       />
       <button type="submit" className="search-submit">
         搜索
       </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <SearchSuggestions id={panelId} value={value} onClose={close} />
+        </Suspense>
+      ) : null}
     </form>
   );
 }

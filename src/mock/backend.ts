@@ -18,7 +18,7 @@ import '../api/endpoints';
 import { createSeed } from './seed';
 import { makeHostile } from './seed/hostile';
 import { createFaults, faultResponse } from './handlers/faults';
-import { failOrder, payOrder, sweepOrders } from './handlers/lifecycle';
+import { endUnpaidOrder, payOrder, sweepOrders } from './handlers/lifecycle';
 import { DEFAULT_AUTO_PAY_MS, latency, randomString, str } from './handlers/rules';
 import { gameRoutes } from './handlers/routes-games';
 import { goodsRoutes } from './handlers/routes-goods';
@@ -157,6 +157,13 @@ export function createBackend(options: BackendOptions = {}): Backend {
     return order;
   }
 
+  function endPayment(orderId: string, status: 'failed' | 'cancelled') {
+    const order = findOrder(orderId);
+    if (order.status === 'unpaid') endUnpaidOrder(world, order, status, now());
+    persist();
+    return order.status;
+  }
+
   const control: BackendControl = {
     reset() {
       offset = 0;
@@ -190,10 +197,10 @@ export function createBackend(options: BackendOptions = {}): Backend {
       return order.status;
     },
     failPayment(orderId) {
-      const order = findOrder(orderId);
-      if (order.status === 'unpaid') failOrder(world, order, now());
-      persist();
-      return order.status;
+      return endPayment(orderId, 'failed');
+    },
+    cancelPayment(orderId) {
+      return endPayment(orderId, 'cancelled');
     },
     setAutoPay(ms) {
       sweepOrders(world);
@@ -271,6 +278,7 @@ export function createBackend(options: BackendOptions = {}): Backend {
     markQrScanned: (b) => control.markQrScanned(str(b.qrId), b.phone === undefined ? undefined : str(b.phone)),
     completePayment: (b) => control.completePayment(str(b.orderId)),
     failPayment: (b) => control.failPayment(str(b.orderId)),
+    cancelPayment: (b) => control.cancelPayment(str(b.orderId)),
     setAutoPay: (b) => control.setAutoPay(Number(b.ms)),
     setFault: (b) => control.setFault(str(b.path ?? b.endpointPath), (b.fault ?? null) as Fault | null),
     clearFaults: () => control.clearFaults(),

@@ -9,6 +9,8 @@ import { createBackend } from './backend';
 import type { Backend, LatencyOption, SeedVariant } from './backend';
 import { createMswHandlers } from './msw-handlers';
 
+export { parseLatency } from './handlers/rules';
+
 export interface MockWorkerOptions {
   /** per-answer delay; default 80–250 ms so loading states are visible */
   latency?: LatencyOption;

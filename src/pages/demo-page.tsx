@@ -53,6 +53,7 @@ async function control(name: string, body: Record<string, unknown> = {}): Promis
   return answer.retData;
 }
 
+type PaymentOutcome = 'completePayment' | 'failPayment' | 'cancelPayment';
 type FaultChoice = { label: string; fault: Record<string, unknown> };
 
 export const FAULT_CHOICES: Record<string, FaultChoice> = {
@@ -130,13 +131,13 @@ function DemoConsole() {
     });
   };
 
-  const settle = (id: string, outcome: 'completePayment' | 'failPayment') =>
+  const settle = (id: string, outcome: PaymentOutcome) =>
     run(async () => {
       const status = z.string().parse(await control(outcome, { orderId: id }));
       return `订单 ${id} 当前状态：${status}`;
     });
 
-  const submitOrder = (outcome: 'completePayment' | 'failPayment') => {
+  const submitOrder = (outcome: PaymentOutcome) => {
     const id = orderId.trim();
     if (!id) return setMessage('请填写订单号');
     void settle(id, outcome);
@@ -211,6 +212,9 @@ function DemoConsole() {
                 <button type="button" className="button" disabled={busy} aria-label={`订单 ${order.orderId} 支付失败`} onClick={() => void settle(order.orderId, 'failPayment')}>
                   支付失败
                 </button>
+                <button type="button" className="button" disabled={busy} aria-label={`订单 ${order.orderId} 取消支付`} onClick={() => void settle(order.orderId, 'cancelPayment')}>
+                  取消支付
+                </button>
               </li>
             ))}
           </ul>
@@ -224,6 +228,9 @@ function DemoConsole() {
           </button>
           <button type="button" className="button" disabled={busy} onClick={() => submitOrder('failPayment')}>
             使支付失败
+          </button>
+          <button type="button" className="button" disabled={busy} onClick={() => submitOrder('cancelPayment')}>
+            取消支付
           </button>
         </div>
       </Panel>

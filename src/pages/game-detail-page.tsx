@@ -138,6 +138,7 @@ function PurchasePanel({ game }: { game: GameDetail }) {
       {goodsQuery.isPending ? <LinesSkeleton label="商品" lines={4} /> : null}
       {goodsQuery.isError ? <ErrorState error={goodsQuery.error} title="商品加载失败" onRetry={() => void goodsQuery.refetch()} /> : null}
       {goodsQuery.isSuccess && list.length === 0 ? <EmptyState title="该游戏暂无在售商品" /> : null}
+      <ActivityNote goods={list} />
       {list.length > 0 ? (
         <fieldset className="goods-options">
           <legend className="visually-hidden">商品</legend>
@@ -192,10 +193,24 @@ function GoodsOption({ goods, checked, onChoose }: { goods: Goods; checked: bool
       <span className="goods-price">
         <Price fen={goods.price} originalFen={goods.originalPrice} />
         {discount > 0 ? <span className="badge badge-discount">-{discount}%</span> : null}
+        {goods.activityTag ? <span className="badge badge-activity">{goods.activityTag}</span> : null}
         {goods.hasGift ? <span className="badge badge-gift">赠礼包</span> : null}
         {soldOut ? <span className="badge badge-sold-out">已售罄</span> : null}
       </span>
     </label>
+  );
+}
+
+/** Goods of a running activity are sold at the activity price here too; say so and lead to the activity. */
+function ActivityNote({ goods }: { goods: Goods[] }) {
+  const onSale = goods.filter((g) => g.activityTag && g.stock > 0);
+  if (onSale.length === 0) return null;
+  const tags = [...new Set(onSale.map((g) => g.activityTag))].join('、');
+  return (
+    <p className="activity-note">
+      <span className="badge badge-activity">活动</span> {tags}：{onSale.map((g) => `「${g.name}」`).join('')}正以活动价出售{' '}
+      <Link to="/sem/activity">查看全部活动商品</Link>
+    </p>
   );
 }
 

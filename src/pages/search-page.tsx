@@ -15,22 +15,16 @@ import { useQuery, type Query } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import {
-  getRecentGameSearch,
   hotSearchQueryOptions,
   labelsQueryOptions,
   searchQueryOptions,
   type SearchRequest,
   type SearchSort,
 } from '../api/games';
-import { useCurrentUser } from '../app/hooks';
 import { GameGrid } from '../components/catalog/game-card';
 import { SearchPagination } from '../components/catalog/pagination';
-import {
-  addRecentSearch,
-  clearRecentSearches,
-  mergeRecentSearches,
-  useRecentSearches,
-} from '../components/catalog/recent-searches';
+import { KeywordHints } from '../components/catalog/keyword-hints';
+import { addRecentSearch } from '../components/catalog/recent-searches';
 import { searchRequestOf } from '../components/catalog/route-data';
 import { EmptyState, ErrorState, GameGridSkeleton } from '../components/catalog/states';
 import '../styles/catalog.css';
@@ -63,63 +57,9 @@ export function SearchPage() {
   return (
     <div className="search-page">
       <h1>{heading}</h1>
-      {keyword ? null : <SearchStart />}
+      {keyword ? null : <KeywordHints heading="h2" className="search-start" />}
       <Filters labelId={search.labelId} sort={request.sort ?? 'default'} />
       <Results request={request} />
-    </div>
-  );
-}
-
-/** Recent and hot keywords, shown while there is no keyword. */
-function SearchStart() {
-  const user = useCurrentUser();
-  const userId = user?.userId ?? null;
-  const local = useRecentSearches();
-  const server = useQuery({
-    queryKey: ['recentGameSearch', userId],
-    queryFn: ({ signal }) => getRecentGameSearch({ signal }),
-    enabled: userId !== null,
-  });
-  const hot = useQuery(hotSearchQueryOptions());
-  const serverKeywords = userId !== null ? (server.data ?? []) : [];
-  const recent = mergeRecentSearches(local, serverKeywords);
-  const hotKeywords = hot.data?.keywords ?? [];
-  if (recent.length === 0 && hotKeywords.length === 0) return null;
-  return (
-    <div className="search-start">
-      {recent.length > 0 ? (
-        <section aria-labelledby="search-recent" className="section section-compact">
-          <div className="section-head">
-            <h2 id="search-recent">最近搜索</h2>
-            <button type="button" className="link-button" onClick={() => clearRecentSearches(serverKeywords)}>
-              清空最近搜索
-            </button>
-          </div>
-          <ul className="chip-list">
-            {recent.map((k) => (
-              <li key={k}>
-                <Link to="/search" search={{ keyword: k }} className="chip">
-                  {k}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {hotKeywords.length > 0 ? (
-        <section aria-labelledby="search-hot" className="section section-compact">
-          <h2 id="search-hot">热门搜索</h2>
-          <ul className="chip-list">
-            {hotKeywords.map((k) => (
-              <li key={k}>
-                <Link to="/search" search={{ keyword: k }} className="chip">
-                  {k}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { http as mswHttp, HttpResponse, delay } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { clientState } from '../../src/api/client-state';
 import { ApiError, userMessage } from '../../src/api/errors';
 import { getBanners, getHotSearch, getLabels, getPlates, getGameDetail } from '../../src/api/games';
@@ -83,6 +83,16 @@ describe('the HTTP client', () => {
   it('uses the XSRF-TOKEN cookie and the X-XSRF-TOKEN header', () => {
     expect(http.axios.defaults.xsrfCookieName).toBe('XSRF-TOKEN');
     expect(http.axios.defaults.xsrfHeaderName).toBe('X-XSRF-TOKEN');
+  });
+
+  it('sends the XSRF-TOKEN cookie back as the X-XSRF-TOKEN header', async () => {
+    document.cookie = 'XSRF-TOKEN=abc; path=/';
+    onTestFinished(() => {
+      document.cookie = 'XSRF-TOKEN=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    });
+    const seen = captureHeaders('/sgame/mall/game/qryBanner');
+    await getBanners();
+    expect(seen[0]!.get('X-XSRF-TOKEN')).toBe('abc');
   });
 });
 

@@ -2,7 +2,8 @@ import { http as mswHttp, passthrough } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { qryBanner } from '../../src/api/games';
 import { parseAnswer } from '../../src/api/http';
-import { parseLatency, startApiServer } from '../../server/api-server';
+import { parseLatency } from '../../src/mock/handlers/rules';
+import { startApiServer } from '../../server/api-server';
 import type { ApiServer } from '../../server/api-server';
 import { testServer } from '../support/server';
 
@@ -72,11 +73,18 @@ describe('the node:http mount', () => {
   });
 });
 
-describe('API_LATENCY', () => {
+describe('API_LATENCY and VITE_MOCK_LATENCY (one parser)', () => {
   it('reads 0, a fixed number or a range, and defaults to 80-250 ms', () => {
     expect(parseLatency('0')).toBe(0);
     expect(parseLatency('120')).toBe(120);
     expect(parseLatency('50-300')).toEqual({ min: 50, max: 300 });
+    expect(parseLatency(' 50 - 300 ')).toEqual({ min: 50, max: 300 });
     expect(parseLatency(undefined)).toEqual({ min: 80, max: 250 });
+    expect(parseLatency('')).toEqual({ min: 80, max: 250 });
+  });
+
+  it('falls back to 80-250 ms for a value it cannot read', () => {
+    expect(parseLatency('fast')).toEqual({ min: 80, max: 250 });
+    expect(parseLatency('-5')).toEqual({ min: 80, max: 250 });
   });
 });

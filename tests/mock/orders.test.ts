@@ -239,6 +239,25 @@ describe('payment', () => {
     expect(await stockOf(plainGoods.goodsId)).toBe(before);
   });
 
+  it('charges the activity price for a goods of the running activity', async () => {
+    await signUp();
+    const entry = catalogue.activity.goods[0]!;
+    const order = await placeOrder(entry.goodsId, 1);
+    expect(order.totalAmount).toBe(entry.activityPrice);
+    expect(order.items[0]?.price).toBe(entry.activityPrice);
+  });
+
+  it('marks a payment the payer cancelled in the pay app and gives the stock back', async () => {
+    await signUp();
+    const before = await stockOf(plainGoods.goodsId);
+    const order = await placeOrder();
+    expect(backend.control.cancelPayment(order.orderId)).toBe('cancelled');
+    expect((await getOrderStatus(order.orderId)).status).toBe('cancelled');
+    expect(await stockOf(plainGoods.goodsId)).toBe(before);
+    // a settled order stays as it is
+    expect(backend.control.completePayment(order.orderId)).toBe('cancelled');
+  });
+
   it('sends the order codes by SMS at most once a minute', async () => {
     await signUp();
     const order = await paidOrder();

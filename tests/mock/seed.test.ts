@@ -255,9 +255,15 @@ describe('createSeed', () => {
     expect(activity.goods.length).toBeGreaterThanOrEqual(8);
     expect(activity.goods.length).toBeLessThanOrEqual(16);
     expect(activity.goods.some((g) => g.goodsId === activity.topGoodsId)).toBe(true);
+    const bundled = new Set(seed.packages.flatMap((p) => p.goodsIds));
     for (const entry of activity.goods) {
       const goods = goodsById.get(entry.goodsId)!;
-      expect(entry.activityPrice).toBeLessThan(goods.price);
+      // sold at the activity price everywhere, tagged, below its original price, in no bundle
+      expect(goods.price).toBe(entry.activityPrice);
+      expect(goods.activityTag).toBe(entry.activityTag);
+      expect(entry.activityPrice).toBeLessThan(goods.originalPrice);
+      expect(bundled.has(goods.goodsId)).toBe(false);
+      expect(gameById.get(goods.gameId)!.minPrice).toBeLessThanOrEqual(entry.activityPrice);
       expect(entry.activityPrice).toBeGreaterThan(0);
       ActivityGameSchema.parse({ game: gameById.get(goods.gameId), goods, activityPrice: entry.activityPrice, activityTag: entry.activityTag });
     }

@@ -177,6 +177,51 @@ describe('search', () => {
   });
 });
 
+describe('header search suggestions', () => {
+  it('hides the suggestions when they fail, keeps what was typed, and Enter still searches', async () => {
+    const account = await createAccount(nextPhone());
+    storeSession(account);
+    const { queryClient, actor, user, router } = await renderApp('/');
+    const box = () => screen.getByRole('searchbox', { name: '搜索' });
+    const panel = () => screen.findByRole('region', { name: '搜索建议' });
+    await user.type(box(), '星');
+    await within(await panel()).findByRole('list', { name: '游戏' });
+
+    const ids = UI_PLAN.searchSuggestions;
+    for (const fault of FAULTS) {
+      const where = `search suggestions × ${fault.name}`;
+      const clear = injectFault(ids, fault);
+      try {
+        await refetch(queryClient, [['combSearch']]);
+        await expectFaultsUsed(ids, where);
+        if (isAuthFault(fault)) {
+          // logged in again, the queries are read anew (the fault is used up)
+          await expectExpiryThenLogBackIn(actor, account, where);
+        } else {
+          // no error for a convenience: the suggestions are simply not there
+          expect(screen.queryByRole('list', { name: '游戏' }), where).toBeNull();
+          expect(screen.queryByRole('list', { name: '搜索词' }), where).toBeNull();
+        }
+        expect(box(), where).toHaveValue('星');
+        expectPageShown(where);
+        expectActorsRunning(actor, where);
+        await expectNoProblems(where);
+        clear();
+        // once the server answers again, the suggestions come back without a reload
+        await user.click(box());
+        await refetch(queryClient, [['combSearch']]);
+        await within(await panel()).findByRole('list', { name: '游戏' });
+        tally(ids, fault);
+      } finally {
+        clear();
+      }
+    }
+    await user.type(box(), '{Enter}');
+    await waitFor(() => expect(router.state.location.search).toEqual({ keyword: '星' }));
+    expectAllFaultsTried(UI_PLAN.searchSuggestions);
+  });
+});
+
 describe('game detail', () => {
   it('shows the game’s error with 重试, the goods’ and evaluations’ errors with 重试, hides the optional sections and the coupon hint', async () => {
     const account = await createAccount(nextPhone());

@@ -6,6 +6,7 @@
  *   unpaid ─pay (control or autoPayMs after order/pay)→ paid → delivered ─refund→ refunding ─3 s→ refunded
  *   unpaid ─past expireTime→ expired (stock and coupon restored)
  *   unpaid ─failPayment→ failed (stock and coupon restored)
+ *   unpaid ─cancelPayment (the payer cancels in the pay app)→ cancelled (stock and coupon restored)
  */
 import type { OrderStatus } from '../../api/orders';
 import { REFUND_SETTLE_MS, cdkCode } from './rules';
@@ -46,9 +47,10 @@ export function payOrder(world: World, order: OrderRecord, time: number): void {
   move(order, 'delivered', time);
 }
 
-export function failOrder(world: World, order: OrderRecord, time: number): void {
+/** An unpaid order that will never be paid: `failed` (the payment failed) or `cancelled` (the payer cancelled it). */
+export function endUnpaidOrder(world: World, order: OrderRecord, status: 'failed' | 'cancelled', time: number): void {
   release(world, order);
-  move(order, 'failed', time);
+  move(order, status, time);
 }
 
 export function refreshOrder(world: World, order: OrderRecord): void {

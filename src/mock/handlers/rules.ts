@@ -1,4 +1,5 @@
 /** Pure business rules of the simulated backend: validation, masking, codes. */
+import type { LatencyOption } from './types';
 
 export const SMS_CODE = '123456';
 export const SMS_INTERVAL_MS = 60_000;
@@ -67,7 +68,16 @@ export function dateStamp(time: number): string {
   return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
 }
 
-export function latency(option: number | { min: number; max: number } | undefined, random: () => number): number {
+/** `API_LATENCY` / `VITE_MOCK_LATENCY`: `0`, a number of ms or a `min-max` range; unset or unreadable: 80–250 ms. */
+export function parseLatency(raw: string | undefined): LatencyOption {
+  if (raw === undefined || raw.trim() === '') return { min: 80, max: 250 };
+  const range = /^(\d+)\s*-\s*(\d+)$/.exec(raw.trim());
+  if (range) return { min: Number(range[1]), max: Number(range[2]) };
+  const fixed = Number(raw);
+  return Number.isFinite(fixed) && fixed >= 0 ? fixed : { min: 80, max: 250 };
+}
+
+export function latency(option: LatencyOption | undefined, random: () => number): number {
   if (option === undefined) return 0;
   if (typeof option === 'number') return Math.max(0, option);
   const min = Math.max(0, option.min);

@@ -104,6 +104,8 @@ export interface BackendControl {
   completePayment(orderId: string): OrderStatus;
   /** the payment of an unpaid order failed: `failed`, stock and coupon restored */
   failPayment(orderId: string): OrderStatus;
+  /** the payer cancelled the payment of an unpaid order in the pay app: `cancelled`, stock and coupon restored */
+  cancelPayment(orderId: string): OrderStatus;
   /** delay between `order/pay` and automatic payment; 0 disables */
   setAutoPay(ms: number): void;
   /** fault for one endpoint path (below the base; `{id}` templates and `*` allowed), `null` clears it */

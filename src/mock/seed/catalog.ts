@@ -156,7 +156,8 @@ export function createPackages(goods: Goods[], excluded: Set<number>): Package[]
 
 export function createActivity(goods: Goods[], excluded: Set<number>, random: Random): SeedData['activity'] {
   const tags = ['新春特惠', '限时秒杀', '年货必备', '爆款直降'];
-  const candidates = goods.filter((g) => !excluded.has(g.goodsId) && g.stock > 0 && g.price >= 1000 && g.type !== 'topup');
+  // Full-price goods only: an activity price never stacks on another discount.
+  const candidates = goods.filter((g) => !excluded.has(g.goodsId) && g.stock > 0 && g.price >= 1000 && g.price === g.originalPrice && g.type !== 'topup');
   const chosen = random.sample(candidates, 12).sort((a, b) => b.sales - a.sales);
   return {
     activityId: ACTIVITY_ID,
@@ -172,12 +173,13 @@ export function createActivity(goods: Goods[], excluded: Set<number>, random: Ra
 const COMPETITORS = [['游戏星球', 'youxixingqiu'], ['闪电卡密', 'shandiankami'], ['乐淘游戏', 'letao'], ['云游小铺', 'yunyou']] as const;
 
 /** Other platforms' prices for most released key games: 3–20 % above our standard edition's price. */
-export function createCompetitorPrices(rows: GameRow[], goods: Goods[], baseTime: number, random: Random): Record<number, CompetitorPrice[]> {
+export function createCompetitorPrices(rows: GameRow[], goods: Goods[], baseTime: number, random: Random, alwaysGameId?: number): Record<number, CompetitorPrice[]> {
   const result: Record<number, CompetitorPrice[]> = {};
   for (const { game } of rows) {
     // compared with our standard edition: the game's first key goods
     const standard = goods.find((g) => g.gameId === game.gameId && g.type === 'key');
-    if (!standard || game.releaseDate > baseTime || !random.chance(0.7)) continue;
+    // (the chance is drawn for every released game, so `alwaysGameId` does not reshuffle the others)
+    if (!standard || game.releaseDate > baseTime || (!random.chance(0.7) && game.gameId !== alwaysGameId)) continue;
     result[game.gameId] = random.sample(COMPETITORS, random.int(2, 3)).map(([platform, slug]) => ({
       platform,
       price: Math.round((standard.price * (1.03 + random.next() * 0.17)) / 10) * 10,

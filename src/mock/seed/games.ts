@@ -7,6 +7,7 @@ import type { GameConfig, GameDetail } from '../../api/games';
 import type { Goods, GoodsType } from '../../api/goods';
 import { imageUrl } from '../images';
 import { DAY, HOUR, dayStart, type Random } from './random';
+import type { SeedData } from './types';
 
 export type GameKind = 'pc' | 'console' | 'mobile';
 /** `new`: released in the last 30 days; `soon`: not released yet (pre-order) */
@@ -265,11 +266,8 @@ export const LABELS = [
 /** Fills in minPrice/originalPrice (the cheapest goods), sales (sum of goods) and labelIds from the data. */
 export function finishGames(random: Random, rows: GameRow[], goods: Goods[], baseTime: number): void {
   for (const row of rows) {
-    const own = goods.filter((g) => g.gameId === row.game.gameId);
-    const cheapest = own.reduce((a, b) => (b.price < a.price ? b : a));
-    row.game.minPrice = cheapest.price;
-    row.game.originalPrice = cheapest.originalPrice;
-    row.game.sales = own.reduce((sum, g) => sum + g.sales, 0);
+    priceGame(row, goods);
+    row.game.sales = goods.filter((g) => g.gameId === row.game.gameId).reduce((sum, g) => sum + g.sales, 0);
   }
   const bestSellers = new Set([...rows].sort((a, b) => b.game.sales - a.game.sales).slice(0, 15).map((r) => r.game.gameId));
   for (const row of rows) {
@@ -290,6 +288,32 @@ export function finishGames(random: Random, rows: GameRow[], goods: Goods[], bas
       [11, row.upcoming],
     ];
     game.labelIds = checks.filter(([, on]) => on).map(([id]) => id);
+  }
+}
+
+/** A game's 起价 is its cheapest goods. */
+function priceGame(row: GameRow, goods: Goods[]): void {
+  const own = goods.filter((g) => g.gameId === row.game.gameId);
+  const cheapest = own.reduce((a, b) => (b.price < a.price ? b : a));
+  row.game.minPrice = cheapest.price;
+  row.game.originalPrice = cheapest.originalPrice;
+}
+
+/**
+ * While the activity runs its goods cost the activity price wherever they are sold, and carry the
+ * activity's tag: the landing page, the game detail, the pay modal and the order all agree. Their games
+ * get the new 起价 and the 特惠 label.
+ */
+export function applyActivityPrices(rows: GameRow[], goods: Goods[], activity: SeedData['activity']): void {
+  for (const entry of activity.goods) {
+    const item = goods.find((g) => g.goodsId === entry.goodsId);
+    const row = rows.find((r) => r.game.gameId === item?.gameId);
+    if (!item || !row) continue;
+    item.originalPrice = Math.max(item.originalPrice, item.price);
+    item.price = entry.activityPrice;
+    item.activityTag = entry.activityTag;
+    priceGame(row, goods);
+    if (!row.game.labelIds.includes(3)) row.game.labelIds = [...row.game.labelIds, 3].sort((a, b) => a - b);
   }
 }
 

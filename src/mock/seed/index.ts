@@ -7,11 +7,12 @@
  * The result is a fresh object tree on every call, safe for the backend to mutate.
  */
 import { ACTIVITY_ID, createActivity, createBanners, createCompetitorPrices, createEvaluations, createHotSearch, createPackages, createPlates, createRanks, createRecentSells, createRecommend } from './catalog';
-import { LABELS, createGameConfig, createGames, createGoods, finishGames, setScarcity } from './games';
+import { LABELS, applyActivityPrices, createGameConfig, createGames, createGoods, finishGames, setScarcity } from './games';
 import { createHelp } from './help';
 import { POPUP_TEMPLATE_IDS, createCouponTemplates, createDictionary, createNewYear } from './marketing';
 import { createNotices } from './notices';
 import { Random } from './random';
+import type { Goods } from '../../api/goods';
 import type { SeedData } from './types';
 
 export type { SeedData, SeedEvaluation, SeedNotice, SeedCouponTemplate } from './types';
@@ -19,6 +20,9 @@ export { ACTIVITY_ID };
 
 /** Fixed PRNG seed: the catalogue never depends on the clock. */
 const CATALOGUE_SEED = 0x5eed2025;
+
+/** The game of the activity's top goods: the landing page compares its price with other platforms. */
+const activityTopGameId = (goods: Goods[], activity: SeedData['activity']) => goods.find((g) => g.goodsId === activity.topGoodsId)?.gameId;
 
 export function createSeed(baseTime: number): SeedData {
   // One stream per concern, so that adding data to one table does not reshuffle the others.
@@ -37,6 +41,11 @@ export function createSeed(baseTime: number): SeedData {
   const excluded = new Set([soldOutId]);
   const { classifies, articles } = createHelp(baseTime);
   const { dictItems, dictText } = createDictionary(baseTime);
+  const packages = createPackages(goods, excluded);
+  // The activity's goods are sold at the activity price everywhere (detail, pay modal, order). It takes
+  // no goods of a bundle, so an activity price never stacks with a bundle's discount.
+  const activity = createActivity(goods, new Set([...excluded, ...packages.flatMap((p) => p.goodsIds)]), stream(8));
+  applyActivityPrices(rows, goods, activity);
 
   return {
     games,
@@ -56,9 +65,9 @@ export function createSeed(baseTime: number): SeedData {
     dictText,
     couponTemplates: createCouponTemplates(rows),
     popupTemplateIds: [...POPUP_TEMPLATE_IDS],
-    packages: createPackages(goods, excluded),
-    activity: createActivity(goods, excluded, stream(8)),
-    competitorPrices: createCompetitorPrices(rows, goods, baseTime, stream(9)),
+    packages,
+    activity,
+    competitorPrices: createCompetitorPrices(rows, goods, baseTime, stream(9), activityTopGameId(goods, activity)),
     newYear: createNewYear(baseTime),
     recentSells: createRecentSells(goods, baseTime, stream(10)),
   };

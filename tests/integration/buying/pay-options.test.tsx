@@ -10,6 +10,7 @@ afterEach(() => {
   resetToasts();
 });
 
+const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
 const due = (dialog: HTMLElement) => within(dialog).getByText('应付金额').nextElementSibling;
 
 async function payButton(dialog: HTMLElement) {
@@ -19,8 +20,8 @@ async function payButton(dialog: HTMLElement) {
 }
 
 describe('choices in the pay dialog', FLOW_TIMEOUT, () => {
-  it('preselects the best matching coupon, shows the saving, and orders with the coupon chosen', async () => {
-    const { user, actor } = await renderLoggedIn('/');
+  it('preselects the best matching coupon, shows the saving, orders with the coupon chosen, and the order detail shows it', async () => {
+    const { user, actor, router } = await renderLoggedIn('/');
     await postReceiveCoupon(1); // 新人专享 5 元无门槛券
     await postReceiveCoupon(2); // 满 100 减 10 元
     startPurchase(actor, PLAIN, 3); // 3 × ¥40.80 = ¥122.40
@@ -41,6 +42,16 @@ describe('choices in the pay dialog', FLOW_TIMEOUT, () => {
     await pay.findByRole('img', { name: '支付二维码' });
     const [order] = await listOrders();
     expect(order).toMatchObject({ payAmount: 11740, coupon: { title: '新人专享 5 元无门槛券' }, items: [{ goodsId: PLAIN.goodsId, buyNum: 3 }] });
+
+    // once paid, the order detail names the coupon and what it took off
+    backend.control.completePayment(order!.orderId);
+    await screen.findByRole('dialog', { name: '支付成功' });
+    await router.navigate({ to: '/orderDateil', search: { id: order!.orderId } });
+    expect(await screen.findByRole('heading', { name: '订单详情' })).toBeInTheDocument();
+    expect(fact('商品金额')).toHaveTextContent('¥122.40');
+    expect(fact('优惠券')).toHaveTextContent('新人专享 5 元无门槛券（-¥5.00）');
+    expect(fact('优惠金额')).toHaveTextContent('-¥5.00');
+    expect(fact('实付金额')).toHaveTextContent('¥117.40');
   });
 
   it('offers the package that contains the goods and orders it with combine/order/create', async () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getGameGoods } from '../../../src/api/goods';
 import { getOrders } from '../../../src/api/orders';
 import { resetToasts } from '../../../src/app/toast';
 import { maskPhone } from '../../../src/lib/format';
@@ -120,6 +121,24 @@ describe('paying in the pay dialog', FLOW_TIMEOUT, () => {
     await router.navigate({ to: '/setting', search: { type: 0 } });
     const row = await screen.findByRole('link', { name: new RegExp(order.orderId) });
     expect(row).toHaveTextContent('已过期');
+  });
+
+  it('tells the shopper when the payment was cancelled in the pay app, gives the stock back and lists the order as cancelled', async () => {
+    const { user, actor, router } = await renderLoggedIn('/');
+    const stockOf = async () => (await getGameGoods(PLAIN.gameId)).goods.find((g) => g.goodsId === PLAIN.goodsId)?.stock;
+    const stockBefore = await stockOf();
+    startPurchase(actor, PLAIN);
+    const dialog = await payDialog();
+    const order = await payWithQr(user, dialog);
+
+    backend.control.cancelPayment(order.orderId);
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('订单已取消。');
+    expect(await stockOf()).toBe(stockBefore);
+    await user.click(within(dialog).getByRole('link', { name: '查看订单' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orderDateil'));
+    await screen.findByRole('heading', { name: '订单详情' });
+    expect(screen.getByText('订单状态', { selector: 'dt' }).nextElementSibling).toHaveTextContent('已取消');
   });
 
   it('asks before closing mid-payment; 确认离开 keeps the order unpaid in the list', async () => {

@@ -22,6 +22,29 @@ const quantity = () => screen.getByRole('spinbutton', { name: '购买数量' });
 
 beforeAll(warmPages, 30_000);
 describe('game detail page', () => {
+  it('marks the goods of a running activity with its tag and price, and leads to the activity', async () => {
+    const activity = await backendData<{ list: { goods: Goods; activityPrice: number; activityTag: string }[] }>('/goods/mall/goods/activityGamePage', { activityId: '', pageNum: 1, pageSize: 50 });
+    const entry = activity.list[0]!;
+    const { goods } = await backendData<{ goods: Goods[] }>(GOODS, { gameId: entry.goods.gameId });
+    const item = goods.find((g) => g.goodsId === entry.goods.goodsId)!;
+    expect(item).toMatchObject({ price: entry.activityPrice, activityTag: entry.activityTag });
+
+    await renderApp(`/gameDetail/${entry.goods.gameId}?goods=${item.goodsId}`);
+    const option = await screen.findByRole('radio', { name: new RegExp(item.name) });
+    expect(option).toBeChecked();
+    expect(option.closest('label')).toHaveTextContent(entry.activityTag);
+    expect(option.closest('label')).toHaveTextContent(`¥${(entry.activityPrice / 100).toFixed(2)}`);
+    const note = screen.getByText(/正以活动价出售/);
+    expect(note).toHaveTextContent(`「${item.name}」`);
+    expect(within(note).getByRole('link', { name: '查看全部活动商品' })).toHaveAttribute('href', '/sem/activity');
+  });
+
+  it('says nothing about an activity for a game without activity goods', async () => {
+    await renderApp('/gameDetail/1');
+    await screen.findByRole('radio', { name: /标准版/ });
+    expect(screen.queryByText(/正以活动价出售/)).not.toBeInTheDocument();
+  });
+
   it('shows a skeleton of the page while the game loads', async () => {
     const held = gate();
     holdPost(DETAIL, held.wait);

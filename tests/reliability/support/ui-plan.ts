@@ -20,6 +20,8 @@ export const UI_PLAN = {
   ],
   /** `/search` logged in (no keyword: recent and hot keywords), then `/search?keyword=…` */
   search: ['games.search', 'games.recentGameSearch'],
+  /** the header search box: suggestions while typing */
+  searchSuggestions: ['games.combSearch'],
   /** `/gameDetail/1`: the game, its goods, requirements, evaluations, related games, price comparison, coupon hint */
   gameDetail: ['games.gameDetail', 'goods.gameDetail', 'games.gameConfig', 'games.evaluationPage', 'user.validaList', 'goods.matchCoupon'],
   /** `/notice` */
@@ -67,7 +69,6 @@ export type UiScreen = keyof typeof UI_PLAN;
 
 /** Registered endpoints no screen calls, and why they stay in the contract. */
 export const NOT_CALLED_BY_THE_UI: Record<string, string> = {
-  'games.combSearch': 'suggestions while typing: the search box submits to /search instead',
   'goods.combSearch': 'goods matches: search lists games only',
   'goods.hotSearch': 'the games hot search (games.hotSearch) is used instead',
   'goods.rank': 'best-selling goods: the home page ranks games (games.rank)',

@@ -1,0 +1,120 @@
+/**
+ * The header search box's suggestion panel, loaded the first time the box is focused.
+ *
+ * Empty box: 最近搜索 and 热门搜索. Typing: after a pause of SUGGEST_DEBOUNCE_MS the matching keywords,
+ * games and categories from `combSearch`. Each keyword is its own query key, so React Query aborts the
+ * request of a keyword the shopper has already typed past (its `signal`), and an answer that comes late
+ * can never replace the suggestions for what is in the box now; while the next answer is on its way the
+ * previous suggestions stay, marked busy.
+ *
+ * The panel is a group of links (not an ARIA listbox), so the box keeps its `searchbox` role: ↓ from the
+ * box moves into the panel, ↑/↓ move between its links, Escape closes it and returns to the box.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { getCombSearch } from '../../api/games';
+import { KeywordHints } from './keyword-hints';
+import '../../styles/catalog.css';
+
+export const SUGGEST_DEBOUNCE_MS = 250;
+
+/** `value`, once it has stayed the same for `ms`. */
+export function useDebouncedValue<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export const combSearchQueryOptions = (keyword: string) => ({
+  queryKey: ['combSearch', keyword] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => getCombSearch(keyword, { signal }),
+  staleTime: 60_000,
+});
+
+interface SearchSuggestionsProps {
+  id: string;
+  /** what is in the search box now */
+  value: string;
+  /** close the panel (a suggestion was chosen, or Escape) */
+  onClose: (returnFocus: boolean) => void;
+}
+
+/** ↑/↓ between the panel's links; ↑ on the first goes back to the search box. */
+function moveFocus(event: KeyboardEvent<HTMLDivElement>, onClose: SearchSuggestionsProps['onClose']) {
+  if (event.key === 'Escape') {
+    event.preventDefault();
+    onClose(true);
+    return;
+  }
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const links = [...event.currentTarget.querySelectorAll<HTMLElement>('a[href]')];
+  const at = links.indexOf(document.activeElement as HTMLElement);
+  if (at === -1) return;
+  event.preventDefault();
+  const next = event.key === 'ArrowDown' ? Math.min(at + 1, links.length - 1) : at - 1;
+  if (next < 0) event.currentTarget.closest('form')?.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+  else links[next]?.focus();
+}
+
+export default function SearchSuggestions({ id, value, onClose }: SearchSuggestionsProps) {
+  const keyword = useDebouncedValue(value.trim(), SUGGEST_DEBOUNCE_MS);
+  const typing = value.trim() !== '';
+  const close = () => onClose(false);
+  return (
+    <div id={id} role="region" aria-label="搜索建议" className="search-suggestions" onKeyDown={(e) => moveFocus(e, onClose)}>
+      {typing ? keyword ? <Matches keyword={keyword} onPick={close} /> : null : <KeywordHints heading="h3" onPick={close} />}
+    </div>
+  );
+}
+
+function Matches({ keyword, onPick }: { keyword: string; onPick: () => void }) {
+  const { data, isPending, isError, isPlaceholderData } = useQuery({ ...combSearchQueryOptions(keyword), placeholderData: keepPreviousData });
+  if (isPending) return <p className="muted suggestion-note">正在查找…</p>;
+  // A failed suggestion call is not worth an error: Enter still searches.
+  if (isError || !data) return null;
+  const { keywords, games, labels } = data;
+  if (keywords.length + games.length + labels.length === 0) {
+    return <p className="muted suggestion-note">没有找到相关建议，按回车搜索“{keyword}”</p>;
+  }
+  return (
+    <div aria-busy={isPlaceholderData || undefined}>
+      {keywords.length > 0 ? (
+        <ul className="suggestion-list" aria-label="搜索词">
+          {keywords.map((k) => (
+            <li key={k}>
+              <Link to="/search" search={{ keyword: k }} onClick={onPick}>
+                {k}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {games.length > 0 ? (
+        <ul className="suggestion-list" aria-label="游戏">
+          {games.map((game) => (
+            <li key={game.gameId}>
+              <Link to="/gameDetail/$id" params={{ id: String(game.gameId) }} onClick={onPick}>
+                {game.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {labels.length > 0 ? (
+        <ul className="suggestion-list" aria-label="分类">
+          {labels.map((label) => (
+            <li key={label.labelId}>
+              <Link to="/search" search={{ labelId: label.labelId }} onClick={onPick}>
+                {label.name}游戏
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
