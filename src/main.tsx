@@ -51,7 +51,6 @@ async function start(): Promise<void> {
     fetchLatestBuild: () => fetchLatestBuild(),
     reloadPage: (to) => window.location.assign(to),
     loadModal,
-    reportLoadFailure: () => toast.error('弹窗加载失败，请检查网络后重试'),
     reportFlowsFailure: (_error, lostPurchase) => {
       if (lostPurchase) toast.error('加载失败，请检查网络后重试');
     },

@@ -19,6 +19,7 @@ import { config } from '../config/env';
 import { createPopupClock, createPopupGate } from '../marketing/popup-record';
 import type { PurchaseFlowOptions } from './purchase-effects';
 import { createSessionActors, type SessionFlowOptions } from './session-effects';
+import { toast } from './toast';
 
 /** What `createActor({ inspect })` accepts; `@statelyai/inspect`'s `inspector.inspect` is one. */
 export type InspectionFn = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
@@ -84,9 +85,17 @@ export async function whenFlowsReady(actor: AppActor): Promise<void> {
 
 export type AppActor = Actor<typeof appMachine>;
 
-function warnLoadFailure(name: string, error: unknown): void {
+/**
+ * A dialog whose code cannot be loaded, after the reload guard (chunk-reload.ts) is spent: the page the
+ * shopper is on stays as it is, with an error toast, rather than the error page a failed page load gets
+ * (docs/decisions/0009-modal-load-failure.md).
+ */
+function reportModalLoadFailure(name: string, error: unknown): void {
   console.warn(`[modal] failed to load "${name}"`, error);
+  toast.error(MODAL_LOAD_FAILED);
 }
+
+export const MODAL_LOAD_FAILED = '弹窗加载失败，请检查网络后重试';
 
 function warnFlowsFailure(error: unknown): void {
   console.warn('[flows] failed to load the login and purchase flows', error);
@@ -121,7 +130,7 @@ function sessionUserId(system: { get(systemId: string): unknown }): number | nul
 }
 
 export function createRootActor(deps: RootActorDeps): AppActor {
-  const reportLoadFailure = deps.reportLoadFailure ?? warnLoadFailure;
+  const reportLoadFailure = deps.reportLoadFailure ?? reportModalLoadFailure;
   // The modal loader needs the actor it is part of: set right after it is created, before it can start.
   const self: { actor?: AppActor } = {};
   const modal = modalMachine.provide({

@@ -185,7 +185,7 @@ describe('personal centre', () => {
         },
       );
     }
-    expectAllFaultsTried(['orders.list', 'coupons.mine', 'user.openBindInfo', 'user.logout', 'user.realNameDoAuth']);
+    expectAllFaultsTried([...UI_PLAN.setting, 'user.realNameDoAuth']);
   });
 });
 

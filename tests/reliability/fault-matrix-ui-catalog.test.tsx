@@ -15,6 +15,7 @@ import { getGameDetail, searchGames } from '../../src/api/games';
 import { RECENT_SEARCH_KEY } from '../../src/components/catalog/recent-searches';
 import { nextPhone } from '../integration/buying/helpers';
 import { createAccount, storeSession } from '../integration/session/helpers';
+import { backendData } from '../integration/catalog/helpers';
 import { renderApp } from '../support/render-app';
 import { FAULTS, isAuthFault } from './support/faults';
 import { UI_PLAN } from './support/ui-plan';
@@ -90,6 +91,53 @@ describe('home', () => {
     await refetch(queryClient, homeKeys);
     await contentBack();
     expectAllFaultsTried(ids);
+  });
+
+  it('hides only the section of the one list that fails, every other section staying on the page', async () => {
+    const { queryClient } = await renderApp('/');
+    const homeKeys = [['banners'], ['labels'], ['hotSearch'], ['recommend'], ['plates'], ['ranks'], ['recentSell'], ['dictItems'], ['dictText']];
+    const mainEl = () => screen.getByRole('main');
+    // What is on the page, by name: section headings, the carousel, the QQ code (DOM queries, for speed).
+    const shown = () =>
+      new Set([
+        ...[...mainEl().querySelectorAll('h2')].map((h) => h.textContent ?? ''),
+        ...(mainEl().querySelector('[aria-roledescription="carousel"]') ? ['活动推荐'] : []),
+        ...(screen.queryByAltText('QQ 客服群二维码') ? ['QQ 客服群二维码'] : []),
+      ]);
+    const plates = (await backendData<{ name: string }[]>('/sgame/mall/game/qryPlate')).map((p) => p.name);
+    const owns: Record<(typeof UI_PLAN.home)[number], string[]> = {
+      'games.qryBanner': ['活动推荐'],
+      'games.qryLabel': ['游戏分类'],
+      'games.hotSearch': ['热门搜索'],
+      'games.recommend': ['为你推荐'],
+      'games.qryPlate': plates,
+      'games.rank': ['排行榜'],
+      'goods.findRecentSell': ['最近成交'],
+      'dictionary.getDictItems': ['下载星游商城 App'],
+      'dictionary.getDictText': ['QQ 客服群二维码'],
+    };
+    const everything = new Set(Object.values(owns).flat());
+    await waitFor(() => expect(shown()).toEqual(everything));
+
+    // Each list alone, with a different fault each time (auth faults are the session's: tested above).
+    const faults = FAULTS.filter((f) => !isAuthFault(f));
+    for (const [i, id] of UI_PLAN.home.entries()) {
+      const fault = faults[i % faults.length]!;
+      const where = `home, only ${id} × ${fault.name}`;
+      const clear = injectFault([id], fault);
+      try {
+        await refetch(queryClient, homeKeys);
+        await expectFaultsUsed([id], where);
+        const expected = new Set([...everything].filter((name) => !owns[id].includes(name)));
+        await waitFor(() => expect(shown(), where).toEqual(expected));
+        expect(within(mainEl()).queryByRole('alert'), where).toBeNull();
+        await expectNoProblems(where);
+      } finally {
+        clear();
+      }
+    }
+    await refetch(queryClient, homeKeys);
+    await waitFor(() => expect(shown()).toEqual(everything));
   });
 });
 
