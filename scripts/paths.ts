@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const journeys = plan.filter((i) => i.kind === 'journey');
 
   console.log(`Test plan for "${machineId}" (${machine.file}, model ${found.file})`);
-  console.log(`${paths.length} generated ${model.paths === 'simple' ? 'simple' : 'shortest'} paths, ${journeys.length} journeys. Each step is replayed on a real actor and its state asserted.\n`);
+  console.log(`${paths.length} generated ${model.paths === 'simple' ? 'simple' : model.paths === 'shortest' ? 'shortest' : 'shortest and simple'} paths, ${journeys.length} journeys. Each step is replayed on a real actor and its state asserted.\n`);
   let n = 0;
   const print = (item: PlanItem) => {
     n += 1;

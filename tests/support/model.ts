@@ -6,8 +6,8 @@
  * machine accepts, outcomes (done outputs / errors) for every invoke id, and
  * hand-written journeys. From it:
  *
- * - `planModel()` traverses the machine with `getShortestPaths` (or
- *   `getSimplePaths`) from `xstate/graph`. The machine is `.provide()`d with
+ * - `planModel()` builds a `TestModel` (`xstate/graph`) over the machine and
+ *   takes its shortest and simple paths (or one kind of them: `paths`). The machine is `.provide()`d with
  *   inert actors and its invokes and delays are explored as the events
  *   XState itself uses: `xstate.done.actor.<id>`, `xstate.error.actor.<id>`,
  *   `xstate.after.<delay>.<stateId>`. (`createTestModel()` refuses machines
@@ -43,7 +43,7 @@ import {
   type InputFrom,
   type InspectionEvent,
 } from 'xstate';
-import { getShortestPaths, getSimplePaths, serializeSnapshot, type StatePath } from 'xstate/graph';
+import { serializeSnapshot, TestModel, type StatePath } from 'xstate/graph';
 import {
   describeTransition,
   keyOfDefinition,
@@ -95,8 +95,12 @@ export interface ModelDefinition<TMachine extends AnyStateMachine = AnyStateMach
   events: EventFixtures<EventFromLogic<TMachine>>;
   /** Keyed by invoke id; required for every invoke that has onDone/onError. */
   invokes?: Readonly<Record<string, InvokeFixtures>>;
-  /** Path generator: `shortest` (default) or `simple` (every simple path; grows fast). */
-  paths?: 'shortest' | 'simple';
+  /**
+   * Path generators: `both` (default: the shortest path to every state, and every simple path — each
+   * state visited at most once), or `shortest` alone for a machine whose simple paths grow too fast
+   * (say why in the model), or `simple` alone.
+   */
+  paths?: 'shortest' | 'simple' | 'both';
   /** What generated paths never contain: self-transitions, retries, re-entry. */
   journeys?: readonly Journey<EventFromLogic<TMachine>>[];
   /** A short phrase for a context, used in path names (`stack login < pay`). */
@@ -192,9 +196,16 @@ export function planModel(definition: ModelDefinition): PlanItem[] {
       ...after.filter((a) => active.has(a.stateId)).map((a) => a.event),
     ];
   };
-  const options = { input: definition.input, events };
-  const generate = definition.paths === 'simple' ? getSimplePaths : getShortestPaths;
-  const paths = dedupe((generate(logic, options) as StatePath<AnyMachineSnapshot, AnyEventObject>[]).filter((p) => p.state.status !== 'error'));
+  // A TestModel over the machine with inert actors: its path generators explore the invoke and delay
+  // events like any other (createTestModel() would refuse the machine). Snapshots are told apart as the
+  // machine traversal tells them apart (state value and context), and transitions the machine's way.
+  const model = new TestModel(logic, { input: definition.input, events, serializeState: serializeSnapshot, serializeTransition: undefined });
+  const mode = definition.paths ?? 'both';
+  const generated = [
+    ...(mode === 'simple' ? [] : model.getShortestPaths({ allowDuplicatePaths: true })),
+    ...(mode === 'shortest' ? [] : model.getSimplePaths({ allowDuplicatePaths: true })),
+  ] as StatePath<AnyMachineSnapshot, AnyEventObject>[];
+  const paths = dedupe(generated.filter((p) => p.state.status !== 'error'));
 
   const items: PlanItem[] = paths.map((path) => ({
     kind: 'path',
