@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, notFound } from '@tanstack/react-router';
 import { DetailLayout, HomeLayout, ModalWrapLayout, SemLayout } from '../layouts/layouts';
 import { ErrorPage, NotFoundPage } from '../pages/error-pages';
+import { prefetchOrder, prefetchOrderList, sessionUserId } from './account-data';
 import { lazyPage } from './lazy-page';
 import { RootShell } from './root-shell';
 import type { AppActor } from './root-actor';
@@ -104,6 +105,10 @@ const orderDetailRoute = createRoute({
   path: '/orderDateil',
   staticData: meta({ name: 'orderDateil', layout: 'detail', title: '订单详情' }),
   validateSearch: parseSearch(OrderDetailSearchSchema),
+  // Who is logged in is the session machine's: the loader asks it (through the router context) and
+  // starts the order's query for that user, so the page's code and its data arrive together.
+  // (search read from the location, as for /search: loaderDeps would defeat the search type inference)
+  loader: ({ context, location }) => prefetchOrder(context.queryClient, sessionUserId(context.actor), OrderDetailSearchSchema.parse(location.search).id),
   component: lazyPage(() => import('../pages/order-detail-page'), 'OrderDetailPage'),
 });
 
@@ -112,6 +117,10 @@ const settingRoute = createRoute({
   path: '/setting',
   staticData: meta({ name: 'setting', layout: 'detail', title: '个人中心' }),
   validateSearch: parseSearch(SettingSearchSchema),
+  loader: ({ context, location }) => {
+    const { type, page, status } = SettingSearchSchema.parse(location.search);
+    if (type === 0) prefetchOrderList(context.queryClient, sessionUserId(context.actor), page ?? 1, status);
+  },
   component: lazyPage(() => import('../pages/setting-page'), 'SettingPage'),
 });
 

@@ -6,10 +6,16 @@
  * expiry, refund settling), so they are never considered fresh.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { getOrder, getOrderAccount, getOrders, getPackages, getPayChannels, type OrderStatus } from '../../api/orders';
+import { getOrder, getOrderAccount, getOrders, getPackages, getPayChannels, OrderStatusSchema, type OrderStatus } from '../../api/orders';
 
 export const ORDERS_KEY = ['orders'] as const;
 export const ORDER_PAGE_SIZE = 10;
+
+/** The `?status=` of the order list, when it is a known status (anything else lists every order). */
+export function orderStatusOf(raw: string | undefined): OrderStatus | undefined {
+  const parsed = OrderStatusSchema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}
 
 export const orderListQuery = (userId: number, pageNum: number, status: OrderStatus | undefined) =>
   queryOptions({

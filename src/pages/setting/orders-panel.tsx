@@ -8,11 +8,11 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { OrderStatusSchema, type Order, type OrderStatus } from '../../api/orders';
+import type { Order, OrderStatus } from '../../api/orders';
 import { useCurrentUser, useModals } from '../../app/hooks';
 import { EmptyState, ErrorState, LinesSkeleton } from '../../components/catalog/states';
 import { ORDER_STATUS_TEXT, orderTitle } from '../../components/order/order-text';
-import { orderListQuery, ORDER_PAGE_SIZE } from '../../components/order/queries';
+import { orderListQuery, orderStatusOf, ORDER_PAGE_SIZE } from '../../components/order/queries';
 import { formatDate } from '../../lib/format';
 import { formatYuan } from '../../lib/money';
 import '../../components/order/order.css';
@@ -32,16 +32,11 @@ export const ORDER_FILTERS: { status: OrderStatus | undefined; label: string }[]
   { status: 'cancelled', label: ORDER_STATUS_TEXT.cancelled },
 ];
 
-function statusOf(raw: string | undefined): OrderStatus | undefined {
-  const parsed = OrderStatusSchema.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
-}
-
 export function OrdersPanel() {
   const user = useCurrentUser();
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
-  const status = statusOf(search.status);
+  const status = orderStatusOf(search.status);
   const page = search.page ?? 1;
   const orders = useQuery({ ...orderListQuery(user?.userId ?? 0, page, status), enabled: user !== null, placeholderData: keepPreviousData });
   const goTo = (next: number) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }), resetScroll: false });

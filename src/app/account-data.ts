@@ -1,0 +1,32 @@
+/**
+ * What the account routes (`/orderDateil`, `/setting?type=0`) load. Who is logged in belongs to the
+ * session machine: the loaders read it from the root actor in the router context, and start the
+ * queries under that user's keys (the same keys the pages read), so the page's code and its data
+ * arrive together. Anonymous: nothing to load, the page asks the visitor to log in.
+ *
+ * The order queries stay out of the entry chunk (dynamic import), and the loaders do not wait for
+ * them: the page shows its own skeleton.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { AppActor } from './root-actor';
+
+/** The logged-in user's id, as the session machine has it; null when anonymous. */
+export function sessionUserId(actor: AppActor): number | null {
+  return actor.system.get('session')?.getSnapshot().context.user?.userId ?? null;
+}
+
+const orderQueries = () => import('../components/order/queries');
+
+export function prefetchOrder(queryClient: QueryClient, userId: number | null, orderId: string): void {
+  if (userId === null || !orderId) return;
+  void orderQueries()
+    .then(({ orderDetailQuery }) => queryClient.prefetchQuery(orderDetailQuery(userId, orderId)))
+    .catch(() => undefined); // the page loads it itself (and reports a failure)
+}
+
+export function prefetchOrderList(queryClient: QueryClient, userId: number | null, page: number, status: string | undefined): void {
+  if (userId === null) return;
+  void orderQueries()
+    .then(({ orderListQuery, orderStatusOf }) => queryClient.prefetchQuery(orderListQuery(userId, page, orderStatusOf(status))))
+    .catch(() => undefined);
+}
