@@ -371,7 +371,9 @@ async function main(): Promise<void> {
     clicks.push(await cardToDetail(browser, oursBase));
     searches.push(await keywordToResults(browser, oursBase, keyword));
   }
-  const routes = ['/', '/new', pages.search, pages.detail, '/notice', '/help', '/agreement', '/coupon', '/sem/activity', '/setting'];
+  // Every route of the spec (an order id nobody owns: a visitor sees the login prompt), /demo (which in a
+  // live build only says it needs mock mode) and an unmatched path (the 404 page).
+  const routes = ['/', '/new', pages.search, pages.detail, '/orderDateil?id=XY20260101000001', '/setting', '/coupon', '/sem/activity', '/notice', '/help', '/agreement', '/demo', '/no-such-page'];
   const heapOurs = await heapAfterWalk(browser, oursBase, routes, true);
   const heapFloor = await heapAfterWalk(browser, floorBase, routes, false);
 
