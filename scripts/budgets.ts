@@ -9,7 +9,7 @@
  * protects.
  */
 import { buildWithStats } from './lib/bundle-stats';
-import { checkBudgets, formatReport } from './lib/budgets';
+import { checkBudgets, formatReport, mockModulesIn } from './lib/budgets';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -22,6 +22,14 @@ async function main(): Promise<void> {
   if (!report.ok) {
     console.log('\nSee docs/performance.md: split what is not needed to paint / into a lazy chunk, or record why the budget moves.');
     process.exitCode = 1;
+  }
+  // Live mode carries no simulated backend: it is reached only through the mock-mode dynamic import.
+  const mock = mockModulesIn(app);
+  if (mock.length > 0) {
+    console.log(`FAIL the live build contains simulated-backend code:\n${mock.map((m) => `     ${m}`).join('\n')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('ok   no simulated-backend code (src/mock, msw) in the live build');
   }
 }
 

@@ -184,3 +184,11 @@ export function formatReport(report: BudgetReport): string {
   }
   return lines.join('\n');
 }
+
+/** Code of the simulated backend (src/mock/, msw): a live-mode build must not contain any. */
+const MOCK_MODULE = /^(src\/mock\/|node_modules\/(msw|@mswjs)\/)/;
+
+/** The modules of the simulated backend in a build, with their chunk: empty for a correct live build. */
+export function mockModulesIn(stats: BundleStats): string[] {
+  return stats.chunks.flatMap((c) => c.moduleIds.filter((id) => MOCK_MODULE.test(id)).map((id) => `${id} (${c.fileName})`));
+}

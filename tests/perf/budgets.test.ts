@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BundleStats, ChunkStat } from '../../scripts/lib/bundle-stats';
-import { checkBudgets, formatReport, KB, lazyPages, type BudgetLimits } from '../../scripts/lib/budgets';
+import { checkBudgets, formatReport, KB, lazyPages, mockModulesIn, type BudgetLimits } from '../../scripts/lib/budgets';
 
 function chunk(fileName: string, gzip: number, options: Partial<ChunkStat> & { mods?: Record<string, number> } = {}): ChunkStat {
   const modules = Object.entries(options.mods ?? {}).map(([id, bytes]) => ({ id, bytes }));
@@ -121,5 +121,15 @@ describe('performance budgets', () => {
     expect(text).toContain('FAIL 3 lazy pages and modals, the largest src/pages/search-page.tsx 13.0 KB gzip (limit 10.0 KB)');
     expect(text).toContain('chunk search-page.js and what it pulls in beyond the entry:');
     expect(text).toMatch(/8\.8 KB min {2}node_modules\/virtual-list\/index\.js {2}\(search-only\.js\)/);
+  });
+
+  it('finds simulated-backend modules in a build, naming their chunk, and none in a clean one', () => {
+    const clean = stats([chunk('index.js', 50 * KB, { isEntry: true, mods: { 'src/api/http.ts': 2_000, 'src/main.tsx': 1_000 } })]);
+    expect(mockModulesIn(clean)).toEqual([]);
+    const leaky = stats([
+      chunk('index.js', 50 * KB, { isEntry: true, mods: { 'src/main.tsx': 1_000 } }),
+      chunk('browser.js', 30 * KB, { mods: { 'src/mock/backend.ts': 9_000, 'node_modules/msw/lib/core/index.mjs': 20_000 } }),
+    ]);
+    expect(mockModulesIn(leaky)).toEqual(['node_modules/msw/lib/core/index.mjs (browser.js)', 'src/mock/backend.ts (browser.js)']);
   });
 });
