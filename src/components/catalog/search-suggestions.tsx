@@ -12,7 +12,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { getCombSearch } from '../../api/games';
 import { KeywordHints } from './keyword-hints';
 import '../../styles/catalog.css';
@@ -82,39 +82,39 @@ function Matches({ keyword, onPick }: { keyword: string; onPick: () => void }) {
   }
   return (
     <div aria-busy={isPlaceholderData || undefined}>
-      {keywords.length > 0 ? (
-        <ul className="suggestion-list" aria-label="搜索词">
-          {keywords.map((k) => (
-            <li key={k}>
-              <Link to="/search" search={{ keyword: k }} onClick={onPick}>
-                {k}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {games.length > 0 ? (
-        <ul className="suggestion-list" aria-label="游戏">
-          {games.map((game) => (
-            <li key={game.gameId}>
-              <Link to="/gameDetail/$id" params={{ id: String(game.gameId) }} onClick={onPick}>
-                {game.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {labels.length > 0 ? (
-        <ul className="suggestion-list" aria-label="分类">
-          {labels.map((label) => (
-            <li key={label.labelId}>
-              <Link to="/search" search={{ labelId: label.labelId }} onClick={onPick}>
-                {label.name}游戏
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <SuggestionList label="搜索词" items={keywords} keyOf={(k) => k}>
+        {(k) => (
+          <Link to="/search" search={{ keyword: k }} onClick={onPick}>
+            {k}
+          </Link>
+        )}
+      </SuggestionList>
+      <SuggestionList label="游戏" items={games} keyOf={(game) => game.gameId}>
+        {(game) => (
+          <Link to="/gameDetail/$id" params={{ id: String(game.gameId) }} onClick={onPick}>
+            {game.name}
+          </Link>
+        )}
+      </SuggestionList>
+      <SuggestionList label="分类" items={labels} keyOf={(label) => label.labelId}>
+        {(label) => (
+          <Link to="/search" search={{ labelId: label.labelId }} onClick={onPick}>
+            {label.name}游戏
+          </Link>
+        )}
+      </SuggestionList>
     </div>
+  );
+}
+
+/** One group of suggestions (nothing when it is empty). */
+function SuggestionList<T>({ label, items, keyOf, children }: { label: string; items: T[]; keyOf: (item: T) => string | number; children: (item: T) => ReactNode }) {
+  if (items.length === 0) return null;
+  return (
+    <ul className="suggestion-list" aria-label={label}>
+      {items.map((item) => (
+        <li key={keyOf(item)}>{children(item)}</li>
+      ))}
+    </ul>
   );
 }
