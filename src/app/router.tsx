@@ -192,6 +192,10 @@ export function createAppRouter(context: RouterContext, options: { history?: Par
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    // Scroll positions are kept per history entry, except on the search page, which is kept alive
+    // (spec section 2): there they are kept per URL, so the in-page 返回 from a game (a new entry for the
+    // same search URL) lands where the shopper left the results, as the browser's back button does.
+    getScrollRestorationKey: (location) => (location.pathname === '/search' ? location.href : (location.state.__TSR_key ?? location.href)),
     notFoundMode: 'root',
   });
 }

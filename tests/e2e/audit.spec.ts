@@ -55,6 +55,13 @@ async function checkStorePages(page: Page, audit: Audit, suffix: '' | '-logged-i
   await expect(page.getByRole('region', { name: '搜索结果' }).getByRole('status')).toHaveText(/共找到/);
   await audit.check(`search${suffix}`, shoot);
 
+  // No keyword: 最近搜索 (the search just made) and 热门搜索 above every game.
+  await page.goto('/search');
+  await expect(page.getByRole('heading', { name: '最近搜索', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '热门搜索', level: 2 })).toBeVisible();
+  await expect(page.getByRole('region', { name: '搜索结果' }).getByRole('status')).toHaveText(/共找到/);
+  await audit.check(`search-start${suffix}`, shoot);
+
   await page.goto('/gameDetail/1');
   await expect(page.getByRole('button', { name: '立即购买' })).toBeEnabled();
   await expect(page.getByRole('heading', { name: '用户评价' })).toBeVisible();
@@ -76,6 +83,11 @@ async function checkStorePages(page: Page, audit: Audit, suffix: '' | '-logged-i
   await page.goto('/agreement');
   await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 })).toBeVisible();
   await audit.check(`agreement${suffix}`, shoot);
+
+  await page.goto('/agreement?doc=privacy');
+  await expect(page.getByRole('tab', { name: '隐私政策' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 })).toBeVisible();
+  await audit.check(`agreement-privacy${suffix}`, shoot);
 
   await page.goto('/coupon');
   await expect(page.getByRole('button', { name: /立即领取/ }).first()).toBeVisible();
@@ -114,6 +126,18 @@ test.describe('a visitor (logged out)', () => {
     await waitForHome(page);
     await audit.check('home');
 
+    // The header's search suggestions: 最近搜索/热门搜索 while the box is empty, matches once typing.
+    const box = page.getByRole('banner').getByRole('searchbox', { name: '搜索' });
+    const suggestions = page.getByRole('region', { name: '搜索建议' });
+    await box.click();
+    await expect(suggestions.getByRole('heading', { name: '热门搜索' })).toBeVisible();
+    await audit.check('search-suggestions-empty', { screenshot: false });
+    await box.fill('星');
+    await expect(suggestions.getByRole('link', { name: /星/ }).first()).toBeVisible();
+    await audit.check('search-suggestions');
+    await box.press('Escape');
+    await expect(suggestions).toBeHidden();
+
     await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
     const login = dialog(page, '登录');
     await expect(login.getByRole('textbox', { name: '手机号', exact: true })).toBeFocused();
@@ -137,6 +161,21 @@ test.describe('a visitor (logged out)', () => {
     await expect(page.getByText('登录后查看订单详情。')).toBeVisible();
     await audit.check('order-detail-logged-out', { screenshot: false });
 
+    await expectNoFindings(audit);
+  });
+
+  test('the auto-login dialog of a link opened while logged out passes axe', { tag: '@screens' }, async ({ page, viewportName, backend, phone }, testInfo) => {
+    const audit = new Audit(page, testInfo, viewportName);
+    await page.goto('/');
+    await closeCouponPopup(page);
+    await waitForHome(page);
+    await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
+    // A link carrying a login token, opened by a visitor who is not logged in.
+    const token = await issueToken(backend, phone);
+    await page.goto(`/?token=${encodeURIComponent(token)}&appId=nn_mall_web`);
+    const ask = dialog(page, '自动登录');
+    await expect(ask.getByRole('button', { name: '确认登录' })).toBeVisible();
+    await audit.check('auto-login-visitor');
     await expectNoFindings(audit);
   });
 

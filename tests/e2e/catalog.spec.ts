@@ -30,8 +30,13 @@ test.describe('search (b)', () => {
     const before = await resultNames(page);
     expect(before.length).toBeGreaterThan(2);
 
+    // Down the page first: the result opened is the last one.
     const results = page.getByRole('region', { name: '搜索结果' });
-    await results.getByRole('link').nth(2).click();
+    const lower = results.getByRole('link').last();
+    await lower.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await lower.click();
     await expect(page).toHaveURL(/\/gameDetail\/\d+/);
     await expect(page.getByRole('button', { name: '立即购买' })).toBeVisible();
 
@@ -39,6 +44,9 @@ test.describe('search (b)', () => {
     await expect(page).toHaveURL(new RegExp(`/search\\?keyword=${encodeURIComponent(KEYWORD)}`));
     await expect(page.getByRole('searchbox', { name: '搜索' })).toHaveValue(KEYWORD);
     expect(await resultNames(page)).toEqual(before);
+    // …at the same place on the page (the search page keeps its scroll position per address).
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 5);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(scrolled + 5);
   });
 
   test('the browser back button returns to the same results as well', async ({ page }) => {
