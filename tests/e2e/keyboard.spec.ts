@@ -5,9 +5,10 @@
  * is closed by the fixture with the keyboard. What a shopper does elsewhere
  * (a scan in the messaging app, a payment on the phone, the login expiring on
  * the server, a link with a login token) is done through the simulated
- * backend's controls, as in the other journeys.
+ * backend's controls, as in the other journeys, or, for the QR scan in mock
+ * mode, from the /demo console in a second tab, itself with the keyboard.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { COUPON_POPUP_TITLE, expect, test, type Backend } from './support/fixtures';
 import { SMS_CODE, STORE_NAME, dialog, firstVisit, shownOrderId, waitForHome } from './support/flows';
 import { TEST_REAL_NAME, testIdCard } from './support/id-card';
@@ -263,4 +264,101 @@ test('keyboard only: notices, help articles, and the 404 page back home', async 
   await activate(page, page.getByRole('link', { name: '返回首页' }));
   await expect(page).toHaveURL(/\/$/);
   await waitForHome(page);
+});
+
+/** The QR code's id is the name of its image (`/webapi/static/qr/<id>.svg`), read as session.spec.ts reads it. */
+async function shownQrId(page: Page): Promise<string> {
+  const image = dialog(page, '登录').getByRole('img', { name: '微信扫码登录二维码' });
+  await expect(image).toBeVisible();
+  const src = (await image.getAttribute('src')) ?? '';
+  const id = /\/qr\/([^/.]+)\.svg/.exec(src)?.[1];
+  if (!id) throw new Error(`No QR id in ${src}`);
+  return id;
+}
+
+test('keyboard only: QR login from the header, the scan marked from /demo in a second tab', async ({ page, context, apiMode, phone }) => {
+  test.skip(apiMode === 'live', '/demo is a mock-mode console; in live mode it only says 演示控制台仅在模拟后端模式下可用');
+  await firstVisit(page, '/', { keyboard: true });
+  await waitForHome(page);
+
+  // Tab A: 登录 in the header; the dialog opens with the focus on the phone field.
+  await activate(page, page.getByRole('banner').getByRole('button', { name: '登录', exact: true }));
+  const login = dialog(page, '登录');
+  await expect(login.getByRole('textbox', { name: '手机号', exact: true })).toBeFocused();
+  // 扫码登录: the tabs are one stop; the arrow key moves to the second.
+  await tabTo(page, login.getByRole('tab', { name: '验证码登录' }), { backwards: true });
+  await page.keyboard.press('ArrowRight');
+  const qrTab = login.getByRole('tab', { name: '扫码登录' });
+  await expect(qrTab).toBeFocused();
+  await expect(qrTab).toHaveAttribute('aria-selected', 'true');
+  await expect(login.getByText('请使用微信扫一扫，扫描二维码登录')).toBeVisible();
+  const qrId = await shownQrId(page);
+
+  // Tab B: the /demo console, typed into and submitted with the keyboard. In mock mode each tab runs its
+  // own simulated backend over the same localStorage: /demo's takes tab A's QR code from there, and tab A
+  // takes the scan back on its next status check.
+  const demo = await context.newPage();
+  await demo.goto('/demo');
+  const panel = demo.getByRole('region', { name: '扫码登录' });
+  const qrField = panel.getByRole('textbox', { name: '二维码 ID' });
+  await tabTo(demo, qrField);
+  await demo.keyboard.type(qrId);
+  await expect(qrField).toHaveValue(qrId);
+  const phoneField = panel.getByRole('textbox', { name: '扫码手机号（可选）' });
+  await tabTo(demo, phoneField);
+  await demo.keyboard.type(phone);
+  await expect(phoneField).toHaveValue(phone);
+  await activate(demo, panel.getByRole('button', { name: '标记已扫码' }));
+  await expect(demo.getByRole('status').filter({ hasText: `二维码 ${qrId} 已标记为已扫码` })).toBeVisible();
+  await demo.close();
+
+  // Back in tab A: logged in.
+  await expect(login).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+});
+
+test.describe('the daily coupon popup, keyboard only', () => {
+  test.use({ dismissCouponPopup: false });
+
+  test('the first visit shows the popup, 登录领取 opens the login dialog, and a second visit the same day shows nothing', async ({ page, context, phone }) => {
+    await page.goto('/');
+    const popup = dialog(page, COUPON_POPUP_TITLE);
+    await expect(popup).toBeVisible();
+    await expect(popup.getByText('今日专享优惠券，登录后即可领取使用。')).toBeVisible();
+    // The popup takes the focus as it opens (its first coupon's 去使用); Tab stays inside it.
+    const coupons = popup.getByRole('list', { name: '优惠券列表' }).getByRole('listitem');
+    await expect(coupons.first().getByRole('button', { name: '去使用' })).toBeFocused();
+    await activate(page, popup.getByRole('button', { name: '登录领取' }));
+    await expect(popup).toBeHidden();
+
+    // The login dialog takes its place, the focus on the phone field.
+    const login = dialog(page, '登录');
+    await expect(login.getByRole('textbox', { name: '手机号', exact: true })).toBeFocused();
+    await keyboardSmsLogin(page, phone);
+    // A new account gets its own popup once, with the coupons now in its account; Escape closes it.
+    await expect(popup).toBeVisible();
+    await expect(popup.getByText('以下优惠券已放入您的账户，下单时自动抵扣。')).toBeVisible();
+    await expect(popup.getByRole('button', { name: '登录领取' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(popup).toBeHidden();
+    await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+
+    // A second visit the same day (the address typed again, and another tab): the popup is not even asked for.
+    const asked: Request[] = [];
+    const watch = (request: Request) => {
+      if (request.url().includes('/u-nnpc/mall/activity/home/popup')) asked.push(request);
+    };
+    page.on('request', watch);
+    await page.goto('/');
+    await waitForHome(page);
+    await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+    const other = await context.newPage();
+    other.on('request', watch);
+    await other.goto('/new');
+    await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(other.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+    expect(asked).toEqual([]);
+    await expect(dialog(page, COUPON_POPUP_TITLE)).toHaveCount(0);
+    await expect(dialog(other, COUPON_POPUP_TITLE)).toHaveCount(0);
+  });
 });

@@ -12,7 +12,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { getCombSearch } from '../../api/games';
 import { KeywordHints } from './keyword-hints';
 import '../../styles/catalog.css';
@@ -109,12 +109,18 @@ function Matches({ keyword, onPick }: { keyword: string; onPick: () => void }) {
 
 /** One group of suggestions (nothing when it is empty). */
 function SuggestionList<T>({ label, items, keyOf, children }: { label: string; items: T[]; keyOf: (item: T) => string | number; children: (item: T) => ReactNode }) {
+  const id = useId();
   if (items.length === 0) return null;
   return (
-    <ul className="suggestion-list" aria-label={label}>
-      {items.map((item) => (
-        <li key={keyOf(item)}>{children(item)}</li>
-      ))}
-    </ul>
+    <div className="suggestion-group">
+      <p className="suggestion-title" id={id}>
+        {label}
+      </p>
+      <ul className="suggestion-list" aria-labelledby={id}>
+        {items.map((item) => (
+          <li key={keyOf(item)}>{children(item)}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
