@@ -10,7 +10,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { COUPON_POPUP_TITLE, expect, test, type Backend } from './support/fixtures';
-import { SMS_CODE, STORE_NAME, dialog, firstVisit, shownOrderId, waitForHome } from './support/flows';
+import { SMS_CODE, STORE_NAME, dialog, firstVisit, shownOrderId, shownQrId, waitForHome } from './support/flows';
 import { TEST_REAL_NAME, testIdCard } from './support/id-card';
 import { activate, tabTo } from './support/keyboard';
 
@@ -265,16 +265,6 @@ test('keyboard only: notices, help articles, and the 404 page back home', async 
   await expect(page).toHaveURL(/\/$/);
   await waitForHome(page);
 });
-
-/** The QR code's id is the name of its image (`/webapi/static/qr/<id>.svg`), read as session.spec.ts reads it. */
-async function shownQrId(page: Page): Promise<string> {
-  const image = dialog(page, '登录').getByRole('img', { name: '微信扫码登录二维码' });
-  await expect(image).toBeVisible();
-  const src = (await image.getAttribute('src')) ?? '';
-  const id = /\/qr\/([^/.]+)\.svg/.exec(src)?.[1];
-  if (!id) throw new Error(`No QR id in ${src}`);
-  return id;
-}
 
 test('keyboard only: QR login from the header, the scan marked from /demo in a second tab', async ({ page, context, apiMode, phone }) => {
   test.skip(apiMode === 'live', '/demo is a mock-mode console; in live mode it only says 演示控制台仅在模拟后端模式下可用');

@@ -4,21 +4,11 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, type Backend } from './support/fixtures';
-import { STORE_NAME, completeRealName, dialog, firstVisit, loginFromHeader, loginWithSms, payAndComplete, shownOrderId } from './support/flows';
+import { STORE_NAME, completeRealName, dialog, firstVisit, loginFromHeader, loginWithSms, payAndComplete, shownOrderId, shownQrId } from './support/flows';
 
 const APP_ID = 'nn_mall_web';
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
-
-/** The QR code's id is the name of its image (`/webapi/static/qr/<id>.svg`). */
-async function shownQrId(page: Page): Promise<string> {
-  const image = dialog(page, '登录').getByRole('img', { name: '微信扫码登录二维码' });
-  await expect(image).toBeVisible();
-  const src = (await image.getAttribute('src')) ?? '';
-  const id = /\/qr\/([^/.]+)\.svg/.exec(src)?.[1];
-  if (!id) throw new Error(`No QR id in ${src}`);
-  return id;
-}
 
 /** Switches the open login dialog to 扫码登录 and marks its code scanned by `phone`'s messaging account. */
 async function loginByQr(page: Page, backend: Backend, phone: string): Promise<void> {

@@ -14,6 +14,16 @@ export const dialog = (page: Page, name: string): Locator => page.getByRole('dia
 /** The agreement checkbox's name carries the two document links' text. */
 const AGREEMENT = /我已阅读并同意/;
 
+/** The QR code's id is the name of its image (`/webapi/static/qr/<id>.svg`). */
+export async function shownQrId(page: Page): Promise<string> {
+  const image = dialog(page, '登录').getByRole('img', { name: '微信扫码登录二维码' });
+  await expect(image).toBeVisible();
+  const src = (await image.getAttribute('src')) ?? '';
+  const id = /\/qr\/([^/.]+)\.svg/.exec(src)?.[1];
+  if (!id) throw new Error(`No QR id in ${src}`);
+  return id;
+}
+
 /** Fills the open login dialog and logs in with an SMS code. */
 export async function loginWithSms(page: Page, phone: string): Promise<void> {
   const login = dialog(page, '登录');
