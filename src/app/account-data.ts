@@ -1,19 +1,13 @@
 /**
  * What the account routes (`/orderDateil`, `/setting?type=0`) load. Who is logged in belongs to the
- * session machine: the loaders read it from the root actor in the router context, and start the
- * queries under that user's keys (the same keys the pages read), so the page's code and its data
- * arrive together. Anonymous: nothing to load, the page asks the visitor to log in.
+ * session machine: the loaders read it from the root actor in the router context (`sessionUserId`
+ * of root-actor.ts), and start the queries under that user's keys (the same keys the pages read), so
+ * the page's code and its data arrive together. Anonymous: nothing to load, the page asks the visitor to log in.
  *
  * The order queries stay out of the entry chunk (dynamic import), and the loaders do not wait for
  * them: the page shows its own skeleton.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { AppActor } from './root-actor';
-
-/** The logged-in user's id, as the session machine has it; null when anonymous. */
-export function sessionUserId(actor: AppActor): number | null {
-  return actor.system.get('session')?.getSnapshot().context.user?.userId ?? null;
-}
 
 const orderQueries = () => import('../components/order/queries');
 

@@ -123,7 +123,7 @@ function browserLocalStorage(): Storage | undefined {
 }
 
 /** The session's user id, read from the system (the session child owns it); null when anonymous or absent. */
-function sessionUserId(system: { get(systemId: string): unknown }): number | null {
+export function sessionUserId(system: { get(systemId: string): unknown }): number | null {
   const session = system.get('session') as { getSnapshot(): { context?: { user?: { userId?: unknown } | null } } } | undefined;
   const userId = session?.getSnapshot().context?.user?.userId;
   return typeof userId === 'number' ? userId : null;

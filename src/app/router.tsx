@@ -7,10 +7,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, notFound } from '@tanstack/react-router';
 import { DetailLayout, HomeLayout, ModalWrapLayout, SemLayout } from '../layouts/layouts';
 import { ErrorPage, NotFoundPage } from '../pages/error-pages';
-import { prefetchOrder, prefetchOrderList, sessionUserId } from './account-data';
+import { prefetchOrder, prefetchOrderList } from './account-data';
 import { lazyPage } from './lazy-page';
 import { RootShell } from './root-shell';
-import type { AppActor } from './root-actor';
+import { sessionUserId, type AppActor } from './root-actor';
 import { runMiddleware } from './route-middleware';
 import type { RouteMeta } from './route-meta';
 import { GameDetailSkeleton } from '../components/catalog/detail-skeleton';
@@ -108,7 +108,7 @@ const orderDetailRoute = createRoute({
   // Who is logged in is the session machine's: the loader asks it (through the router context) and
   // starts the order's query for that user, so the page's code and its data arrive together.
   // (search read from the location, as for /search: loaderDeps would defeat the search type inference)
-  loader: ({ context, location }) => prefetchOrder(context.queryClient, sessionUserId(context.actor), OrderDetailSearchSchema.parse(location.search).id),
+  loader: ({ context, location }) => prefetchOrder(context.queryClient, sessionUserId(context.actor.system), OrderDetailSearchSchema.parse(location.search).id),
   component: lazyPage(() => import('../pages/order-detail-page'), 'OrderDetailPage'),
 });
 
@@ -119,7 +119,7 @@ const settingRoute = createRoute({
   validateSearch: parseSearch(SettingSearchSchema),
   loader: ({ context, location }) => {
     const { type, page, status } = SettingSearchSchema.parse(location.search);
-    if (type === 0) prefetchOrderList(context.queryClient, sessionUserId(context.actor), page ?? 1, status);
+    if (type === 0) prefetchOrderList(context.queryClient, sessionUserId(context.actor.system), page ?? 1, status);
   },
   component: lazyPage(() => import('../pages/setting-page'), 'SettingPage'),
 });

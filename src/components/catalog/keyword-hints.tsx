@@ -10,7 +10,7 @@ import { getRecentGameSearch, hotSearchQueryOptions } from '../../api/games';
 import { useCurrentUser } from '../../app/hooks';
 import { clearRecentSearches, mergeRecentSearches, useRecentSearches } from './recent-searches';
 
-export function useKeywordHints() {
+function useKeywordHints() {
   const userId = useCurrentUser()?.userId ?? null;
   const local = useRecentSearches();
   const server = useQuery({
