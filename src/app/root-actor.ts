@@ -8,7 +8,7 @@
  * exactly once. Starting schedules the first build check (1 s later). Nothing
  * here runs at import time.
  */
-import { createActor, fromPromise, sendParent, waitFor, type Actor, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, fromPromise, sendParent, waitFor, type Actor, type ActorOptions, type InspectionEvent, type Observer } from 'xstate';
 import { appMachine, type FlowLogics } from '../../machines/app.machine';
 import { buildPollMachine, type BuildInfo } from '../../machines/build-poll.machine';
 import { couponPopupMachine, type PopupCheck } from '../../machines/coupon-popup.machine';
@@ -41,6 +41,8 @@ export interface RootActorDeps {
   firstCheckDelayMs?: number;
   /** Stately inspector (see ./inspector.ts); undefined in normal runs. */
   inspect?: InspectionFn;
+  /** The clock of every machine delay in the system. Default: real timers; the UI model replay passes a `SimulatedClock`. */
+  clock?: ActorOptions<typeof appMachine>['clock'];
   /** The coupon popup's clock (epoch ms). Default: the wall clock, shifted by the /demo day offset in mock mode. */
   now?: () => number;
   /** The home popup's coupons (GET home/popup). Default: `getHomePopup`. */
@@ -192,6 +194,10 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     actors: { modal, buildPoll, couponPopup, ...sessionActors, loadFlows: fromPromise<FlowLogics>(() => loadFlows()) },
     actions: { reportFlowsLoadFailure: (_, { error, lostPurchase }) => reportFlowsFailure(error, lostPurchase) },
   });
-  self.actor = createActor(machine, { input: { buildId: deps.buildId, restoredSession: deps.restoredSession ?? null }, inspect: deps.inspect });
+  self.actor = createActor(machine, {
+    input: { buildId: deps.buildId, restoredSession: deps.restoredSession ?? null },
+    inspect: deps.inspect,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
   return self.actor;
 }

@@ -288,21 +288,33 @@ export function isComplete(report: CoverageReport): boolean {
 // ---------------------------------------------------------------------------
 // Running against a real actor
 
-class FakeActors {
+/**
+ * Controllable stand-ins for the machine's calls, keyed by invoke id: each
+ * call waits until the model settles it. The actor replay uses them as the
+ * invoked actors' logic; the UI replay (./model-ui.tsx) routes the app's API
+ * calls of the same names to them.
+ */
+export class FakeCalls {
   private readonly running = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
 
+  /** A pending call under `id`, forgotten when `signal` aborts (its state was left). */
+  call(id: string, signal: AbortSignal): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const entry = { resolve, reject };
+      this.running.set(id, entry);
+      // Leaving the invoking state stops the actor: forget it so a stale settle cannot reach it.
+      signal.addEventListener('abort', () => {
+        if (this.running.get(id) === entry) this.running.delete(id);
+      });
+    });
+  }
+
   logic() {
-    return fromPromise<unknown, unknown>(
-      ({ self, signal }) =>
-        new Promise((resolve, reject) => {
-          const entry = { resolve, reject };
-          this.running.set(self.id, entry);
-          // Leaving the invoking state stops the actor: forget it so a stale settle cannot reach it.
-          signal.addEventListener('abort', () => {
-            if (this.running.get(self.id) === entry) this.running.delete(self.id);
-          });
-        }),
-    );
+    return fromPromise<unknown, unknown>(({ self, signal }) => this.call(self.id, signal));
+  }
+
+  isRunning(id: string): boolean {
+    return this.running.has(id);
   }
 
   settle(id: string, outcome: { output: unknown } | { error: unknown }): void {
@@ -319,19 +331,54 @@ async function flush(): Promise<void> {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 }
 
+/** Records what one inspection event of the machine under test entered and took. */
+export function recordInspection(coverage: Coverage, event: InspectionEvent): void {
+  if (event.type === '@xstate.microstep') {
+    coverage.recordTransitions(event._transitions);
+    coverage.recordSnapshot(event.snapshot);
+  } else if (event.type === '@xstate.snapshot') {
+    coverage.recordSnapshot(event.snapshot);
+  }
+}
+
+/** A named delay of the machine in ms (what a simulated clock must advance). */
+export function delayMs(machine: AnyStateMachine, delay: string): number {
+  const ms = resolveDelayMs(machine, delay);
+  if (ms === undefined) throw new Error(`delay "${delay}" of ${machine.id} is not a number; give the model machine a numeric delay with .provide({ delays })`);
+  return ms;
+}
+
+/** How a replay performs each kind of step; the actor replay and the UI replay differ only here. */
+export interface StepDriver {
+  /** An invoked actor finishes (`output`) or fails (`error`). */
+  settle(invokeId: string, outcome: { output: unknown } | { error: unknown }): void | Promise<void>;
+  /** The named delay (`qrPollInterval`, or a number of ms) elapses. */
+  elapse(delay: string): void | Promise<void>;
+  /** Any other event: sent to the actor, or performed as the user gesture that sends it. */
+  send(event: AnyEventObject): void | Promise<void>;
+}
+
+export async function driveStep(event: AnyEventObject, driver: StepDriver): Promise<void> {
+  const { type } = event;
+  if (type.startsWith('xstate.done.actor.')) {
+    await driver.settle(type.slice('xstate.done.actor.'.length), { output: (event as DoneEvent).output });
+  } else if (type.startsWith('xstate.error.actor.')) {
+    await driver.settle(type.slice('xstate.error.actor.'.length), { error: (event as ErrorEvent).error });
+  } else if (type.startsWith('xstate.after.')) {
+    await driver.elapse(type.slice('xstate.after.'.length).split('.')[0] ?? '');
+  } else {
+    await driver.send(event);
+  }
+}
+
 /** Replays one path or journey on a real actor, asserting every step; records coverage if given. */
 export async function runPlanItem(definition: ModelDefinition, item: PlanItem, coverage?: Coverage): Promise<void> {
-  const fakes = new FakeActors();
+  const fakes = new FakeCalls();
   const clock = new SimulatedClock();
   const machine = withActors(definition.machine, () => fakes.logic());
   const inspect = (event: InspectionEvent) => {
-    if (!coverage || event.actorRef.sessionId !== event.rootId) return; // only the machine under test, not its fakes
-    if (event.type === '@xstate.microstep') {
-      coverage.recordTransitions(event._transitions);
-      coverage.recordSnapshot(event.snapshot);
-    } else if (event.type === '@xstate.snapshot') {
-      coverage.recordSnapshot(event.snapshot);
-    }
+    // Only the machine under test, not its fakes.
+    if (coverage && event.actorRef.sessionId === event.rootId) recordInspection(coverage, event);
   };
   const actor = createActor(machine, { input: definition.input, clock, inspect });
   actor.start();
@@ -341,19 +388,11 @@ export async function runPlanItem(definition: ModelDefinition, item: PlanItem, c
     expectState(actor.getSnapshot(), item.steps[0]?.state, item, 0);
     for (const [index, step] of item.steps.entries()) {
       if (index === 0) continue;
-      const { type } = step.event;
-      if (type.startsWith('xstate.done.actor.')) {
-        fakes.settle(type.slice('xstate.done.actor.'.length), { output: (step.event as DoneEvent).output });
-      } else if (type.startsWith('xstate.error.actor.')) {
-        fakes.settle(type.slice('xstate.error.actor.'.length), { error: (step.event as ErrorEvent).error });
-      } else if (type.startsWith('xstate.after.')) {
-        const delay = type.slice('xstate.after.'.length).split('.')[0];
-        const ms = resolveDelayMs(machine, delay);
-        if (ms === undefined) throw new Error(`delay "${delay}" of ${machine.id} is not a number; give the model machine a numeric delay with .provide({ delays })`);
-        clock.increment(ms);
-      } else {
-        actor.send(step.event);
-      }
+      await driveStep(step.event, {
+        settle: (id, outcome) => fakes.settle(id, outcome),
+        elapse: (delay) => clock.increment(delayMs(machine, delay)),
+        send: (event) => actor.send(event),
+      });
       await flush();
       expectState(actor.getSnapshot(), step.state, item, index);
     }
@@ -362,7 +401,7 @@ export async function runPlanItem(definition: ModelDefinition, item: PlanItem, c
   }
 }
 
-function expectState(actual: AnyMachineSnapshot, expected: AnyMachineSnapshot | undefined, item: PlanItem, index: number): void {
+export function expectState(actual: AnyMachineSnapshot, expected: AnyMachineSnapshot | undefined, item: PlanItem, index: number): void {
   if (!expected) return;
   if (actual.status === 'error') throw new Error(`${item.name}: step ${index} failed the actor: ${String(actual.error)}`);
   const got = serializeSnapshot(actual);
