@@ -6,10 +6,10 @@
  */
 import { screen, within } from '@testing-library/react';
 import type { AnyMachineSnapshot } from 'xstate';
-import { qrLoginMachine } from '../../machines/qr-login.machine';
+import type { qrLoginMachine } from '../../machines/qr-login.machine';
 import type { UiDriver, RenderedApp } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
-import { qrLoginModel } from './qr-login.model';
+import type { qrLoginModel } from './qr-login.model';
 import { CONFIG_OFF } from './session-fixtures';
 
 const QR_IMAGE = '微信扫码登录二维码';

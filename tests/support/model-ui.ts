@@ -34,7 +34,7 @@ import {
   type PlanItem,
   type PlanStep,
 } from './model';
-import { renderApp } from './render-app';
+import type { renderApp } from './render-app';
 
 export type RenderedApp = Awaited<ReturnType<typeof renderApp>>;
 
