@@ -5,6 +5,7 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { clientState } from '../src/api/client-state';
 import { historyStore } from '../src/app/history-store';
@@ -36,6 +37,9 @@ afterEach(() => {
   clientState.reset();
   historyStore.reset();
   resetToasts();
+  // React Query's online state is global and outlives each app: a test that went offline must not leave
+  // the next one's queries paused (nobody listens for the `online` event between two apps).
+  onlineManager.setOnline(true);
 });
 
 afterAll(() => testServer.close());

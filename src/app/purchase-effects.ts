@@ -42,6 +42,11 @@ export interface PurchaseFlowOptions {
   api?: Partial<PurchaseApi>;
   effects?: Partial<PurchaseEffects>;
   delays?: PurchaseDelays;
+  /**
+   * Reads the session facts for the pay gate; `invokeId` is `readSession`, `confirmLogin` or
+   * `confirmRealName`. Default: `readSessionFacts(system)`. Tests route it to a fake.
+   */
+  readSession?: (system: { get(systemId: string): unknown }, invokeId: string, signal: AbortSignal) => Promise<SessionFacts>;
 }
 
 /** An error the machines read with `readFailure()`: the business code and a message to show as is. */
@@ -118,7 +123,9 @@ export function createPurchaseActors(options: PurchaseFlowOptions = {}) {
 
   const payGate = payGateMachine.provide({
     actors: {
-      readSession: fromPromise<SessionFacts>(async ({ system }) => readSessionFacts(system)),
+      readSession: fromPromise<SessionFacts>(async ({ system, self, signal }) =>
+        options.readSession ? options.readSession(system, self.id, signal) : readSessionFacts(system),
+      ),
       fetchRealNameConfig: fromPromise<RealNameConfig>(({ signal }) => api.fetchRealNameConfig(signal)),
       checkStorage: fromPromise<boolean, PurchaseRequest>(({ input, signal }) => api.checkStorage(input, signal)),
     },

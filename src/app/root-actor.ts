@@ -47,6 +47,11 @@ export interface RootActorDeps {
   now?: () => number;
   /** The home popup's coupons (GET home/popup). Default: `getHomePopup`. */
   fetchHomePopup?: (signal: AbortSignal) => Promise<Coupon[]>;
+  /**
+   * Whether the daily popup is due for the session's user (null: anonymous). Default: today by `now`
+   * against the record in `popupStorage`; the UI model replay answers it with the model's outcomes.
+   */
+  checkPopupDue?: (userId: number | null, signal: AbortSignal) => Promise<PopupCheck>;
   /** Where the popup's "shown today" record lives. Default: `window.localStorage`. */
   popupStorage?: Pick<Storage, 'getItem' | 'setItem'>;
   /** `false` keeps the daily coupon popup from showing (e.g. on /demo). Default `true`. */
@@ -175,9 +180,9 @@ export function createRootActor(deps: RootActorDeps): AppActor {
         .then((answer) => answer.couponList));
   const couponPopup = couponPopupMachine.provide({
     actors: {
-      checkPopupDue: fromPromise<PopupCheck>(async ({ system }) => {
+      checkPopupDue: fromPromise<PopupCheck>(async ({ system, signal }) => {
         const userId = sessionUserId(system);
-        return { userId, ...gate.check(userId) };
+        return deps.checkPopupDue ? deps.checkPopupDue(userId, signal) : { userId, ...gate.check(userId) };
       }),
       fetchPopup: fromPromise<Coupon[]>(({ signal }) => fetchHomePopup(signal)),
     },

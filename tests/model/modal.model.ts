@@ -34,6 +34,22 @@ export const modalModel = defineModel({
       events: [{ type: 'modal.open', name: 'login' }, errorEvent('loadModal'), { type: 'modal.open', name: 'login' }, doneEvent('loadModal')],
     },
     {
+      name: 'closing the open login dialog empties the stack',
+      events: [{ type: 'modal.open', name: 'login' }, doneEvent('loadModal'), { type: 'modal.close', name: 'login' }],
+    },
+    {
+      name: 'closing the login dialog while it loads again cancels that load, and the next try opens it',
+      events: [
+        { type: 'modal.open', name: 'login' },
+        doneEvent('loadModal'),
+        { type: 'modal.close', name: 'login' },
+        { type: 'modal.open', name: 'login' },
+        { type: 'modal.close', name: 'login' },
+        { type: 'modal.open', name: 'login' },
+        doneEvent('loadModal'),
+      ],
+    },
+    {
       name: 'closing the modal being loaded cancels the load',
       events: [{ type: 'modal.open', name: 'pay' }, { type: 'modal.close', name: 'pay' }],
     },

@@ -14,23 +14,34 @@
  * model's state with the model's context, and the page must show that state:
  * the driver's `expectScreen`, retried until it holds (the DOM updates
  * asynchronously) or the wait times out. Coverage is recorded from the app's
- * inspection events of that machine alone, so a path that passed through the
- * UI is what counts, and `runUiModel` reports it like `runModel`.
+ * inspection events of that machine alone, so only what passed through the
+ * UI counts (./model-ui-suite.ts asserts it and writes it for
+ * `npm run test:model`).
+ *
+ * Writing a driver (tests/model/<machine>.ui.ts; example: qr-login.ui.ts):
+ * - A gesture never calls `actor.send` or reaches into a machine: it does what
+ *   a shopper or the browser does (click, type, key, `visibilitychange`,
+ *   `online`/`offline`, `storage`, a URL), finding elements by role and name.
+ * - `mount` routes each of the machine's calls to `env.calls.call(<invokeId>,
+ *   signal)` through the root actor's dependencies, answers the app's other
+ *   calls benignly if a fixture would upset them, and passes `env.deps` on.
+ * - `expectScreen` checks every state on the page and throws when it does
+ *   not hold; no sleeps, no fake timers (the SimulatedClock runs the delays).
+ * - A step that no gesture sends one-to-one (the app never sends that event
+ *   in that situation) is not faked: `undrivable` names it with the reason,
+ *   and `unreachable` lists what only such steps reach (docs/model-testing.md).
  */
 import { waitFor } from '@testing-library/react';
-import { initialTransition, SimulatedClock, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type EventFromLogic, type InspectionEvent } from 'xstate';
+import { initialTransition, SimulatedClock, type AnyEventObject, type AnyMachineSnapshot, type EventFromLogic, type InspectionEvent } from 'xstate';
 import type { RootActorDeps } from '../../src/app/root-actor';
 import {
-  createCoverage,
   delayMs,
   driveStep,
   expectState,
   FakeCalls,
-  planModel,
   recordInspection,
-  type CoverageReport,
+  type Coverage,
   type ModelDefinition,
-  type ModelRun,
   type PlanItem,
   type PlanStep,
 } from './model';
@@ -42,10 +53,16 @@ export type RenderedApp = Awaited<ReturnType<typeof renderApp>>;
 export interface UiEnv {
   calls: FakeCalls;
   deps: Pick<RootActorDeps, 'clock' | 'inspect'>;
+  /** The path or journey about to run: a driver may pick the starting world its events need (e.g. the stored session). */
+  item: PlanItem;
 }
 
+/**
+ * A gesture that loads a new page (the shopper opens a link: a full page load) closes `app` and
+ * returns the new one, which the replay goes on with; any other gesture returns nothing.
+ */
 type Gestures<TEvent extends AnyEventObject> = {
-  [K in TEvent['type']]: (app: RenderedApp, event: Extract<TEvent, { type: K }>) => Promise<void>;
+  [K in TEvent['type']]: (app: RenderedApp, event: Extract<TEvent, { type: K }>) => Promise<void | RenderedApp>;
 };
 
 export interface UiDriver<TModel extends ModelDefinition> {
@@ -57,32 +74,55 @@ export interface UiDriver<TModel extends ModelDefinition> {
   gestures: Gestures<EventFromLogic<TModel['machine']>>;
   /** Throws unless the page shows `state`; `step` is how it got there (for effects outside the machine). */
   expectScreen(app: RenderedApp, state: AnyMachineSnapshot, step: PlanStep): void;
+  /**
+   * Steps the app never sends one-to-one, so no gesture can: for a plan item and a step index (≥ 1), the
+   * reason, else undefined. An item with such a step is not replayed through the UI (the actor replay
+   * covers it); the suite lists it as skipped, with the reason in its name.
+   */
+  undrivable?(item: PlanItem, index: number): string | undefined;
+  /**
+   * What only undrivable items reach: state ids and transitions (named as coverage reports name them),
+   * each with why. The coverage test demands that exactly these are missing, so the list stays true.
+   */
+  unreachable?: { states?: Readonly<Record<string, string>>; transitions?: Readonly<Record<string, string>> };
 }
 
 /** Waits until the machine inside the app is in the model's state and the page shows it. */
-async function expectStep(app: RenderedApp, driver: UiDriver<ModelDefinition>, model: ModelDefinition, item: PlanItem, index: number): Promise<void> {
+async function expectStep(
+  app: RenderedApp,
+  driver: UiDriver<ModelDefinition>,
+  model: ModelDefinition,
+  item: PlanItem,
+  index: number,
+  current: () => AnyMachineSnapshot | undefined,
+): Promise<void> {
   const step = item.steps[index];
   if (!step) return;
   await waitFor(() => {
-    const actor = app.actor.system.get(driver.systemId) as AnyActorRef | undefined;
     // A lazily started machine that is not running yet is in its initial state.
-    const snapshot = (actor?.getSnapshot() as AnyMachineSnapshot | undefined) ?? initialTransition(model.machine, model.input)[0];
+    const snapshot = current() ?? initialTransition(model.machine, model.input)[0];
     expectState(snapshot, step.state, item, index);
     driver.expectScreen(app, step.state, step);
   });
 }
 
 /** Replays one path or journey through the UI, asserting machine state and screen after every step. */
-export async function runPlanItemInUi<TModel extends ModelDefinition>(model: TModel, driver: UiDriver<TModel>, item: PlanItem, coverage?: ReturnType<typeof createCoverage>): Promise<void> {
+export async function runPlanItemInUi<TModel extends ModelDefinition>(model: TModel, driver: UiDriver<TModel>, item: PlanItem, coverage?: Coverage): Promise<void> {
   const calls = new FakeCalls();
   const clock = new SimulatedClock();
+  // The machine's latest snapshot, as the app's inspection reports it: also once it has reached a final
+  // state (and left the system), and across a page load (a gesture may start a new app with these deps).
+  let latest: AnyMachineSnapshot | undefined;
   const inspect = (event: InspectionEvent) => {
-    if (coverage && (event.actorRef as { systemId?: string }).systemId === driver.systemId) recordInspection(coverage, event);
+    if ((event.actorRef as { systemId?: string }).systemId !== driver.systemId) return;
+    if (event.type === '@xstate.snapshot') latest = event.snapshot as AnyMachineSnapshot;
+    if (coverage) recordInspection(coverage, event);
   };
-  const app = await driver.mount({ calls, deps: { clock, inspect } });
+  const current = () => latest;
+  let app = await driver.mount({ calls, deps: { clock, inspect }, item });
   const anyDriver = driver as unknown as UiDriver<ModelDefinition>;
   try {
-    await expectStep(app, anyDriver, model, item, 0);
+    await expectStep(app, anyDriver, model, item, 0, current);
     for (const [index, step] of item.steps.entries()) {
       if (index === 0) continue;
       await driveStep(step.event, {
@@ -94,32 +134,26 @@ export async function runPlanItemInUi<TModel extends ModelDefinition>(model: TMo
           calls.settle(id, outcome);
         },
         elapse: (delay) => clock.increment(delayMs(model.machine, delay)),
-        send: (event) => {
-          const gesture = (anyDriver.gestures as Record<string, (app: RenderedApp, event: AnyEventObject) => Promise<void>>)[event.type];
+        send: async (event) => {
+          const gesture = (anyDriver.gestures as Record<string, (app: RenderedApp, event: AnyEventObject) => Promise<void | RenderedApp>>)[event.type];
           if (!gesture) throw new Error(`the UI driver of ${driver.systemId} has no gesture for "${event.type}"`);
-          return gesture(app, event);
+          const loaded = await gesture(app, event);
+          if (loaded) app = loaded;
         },
       });
-      await expectStep(app, anyDriver, model, item, index);
+      await expectStep(app, anyDriver, model, item, index, current);
     }
   } finally {
     app.close();
   }
 }
 
-/** Plans and replays every path and journey through the UI; the coverage counts only what the UI drove. */
-export async function runUiModel<TModel extends ModelDefinition>(model: TModel, driver: UiDriver<TModel>): Promise<ModelRun> {
-  const items = planModel(model);
-  const coverage = createCoverage(model.machine);
-  const failures: ModelRun['failures'] = [];
-  for (const item of items) {
-    try {
-      await runPlanItemInUi(model, driver, item, coverage);
-    } catch (error) {
-      failures.push({ item, error });
-    }
+/** Why the UI cannot replay `item` (its first undrivable step), or undefined when it can. */
+export function undrivableReason(driver: UiDriver<ModelDefinition>, item: PlanItem): string | undefined {
+  if (!driver.undrivable) return undefined;
+  for (let index = 1; index < item.steps.length; index++) {
+    const reason = driver.undrivable(item, index);
+    if (reason) return `step ${index}: ${reason}`;
   }
-  return { items, report: coverage.report(), failures };
+  return undefined;
 }
-
-export type { CoverageReport };

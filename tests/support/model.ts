@@ -281,6 +281,15 @@ export function createCoverage(machine: AnyStateMachine): Coverage {
   };
 }
 
+/** A UI replay's coverage (tests/support/model-ui-suite.ts writes it; `npm run test:model` prints it). */
+export interface UiCoverageFile extends CoverageReport {
+  /** Paths and journeys planned, and how many of them no gesture can drive (skipped). */
+  items: number;
+  skipped: number;
+  /** What only the skipped items reach, with why (the driver's declaration; equal to what is missing). */
+  unreachable: { states: Record<string, string>; transitions: Record<string, string> };
+}
+
 export function isComplete(report: CoverageReport): boolean {
   return report.states.covered === report.states.total && report.transitions.covered === report.transitions.total;
 }

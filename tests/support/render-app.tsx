@@ -11,7 +11,7 @@ import { App } from '../../src/app/app';
 import { createQueryClient } from '../../src/app/query-client';
 import { createRootActor, type RootActorDeps } from '../../src/app/root-actor';
 import { createAppRouter } from '../../src/app/router';
-import { installNavigationHooks } from '../../src/app/navigation';
+import { installConnectivityEvents, installNavigationHooks } from '../../src/app/navigation';
 import { installSessionBridge, stashAutoLoginParams } from '../../src/app/session-bridge';
 import { loadPersistedSession } from '../../src/app/session-effects';
 import { startMarketing } from '../../src/marketing/start';
@@ -55,9 +55,12 @@ export async function renderApp(startUrl = '/', options: RenderAppOptions = {}) 
   installNavigationHooks(router, actor);
   actor.start();
   const uninstallSession = installSessionBridge(actor);
+  // As in main.tsx: the browser's online/offline events reach the build poll and the payment flow.
+  const uninstallConnectivity = installConnectivityEvents(actor);
   const stop: Stop = () => {
     running.delete(stop);
     uninstallSession();
+    uninstallConnectivity();
     actor.stop();
   };
   running.add(stop);

@@ -18,8 +18,8 @@
  *   journeys set it;
  * - `dismissCouponPopup` (default on): the daily coupon popup opens over a
  *   first visit and again after a new user's login; a shopper closes it, and
- *   so does this handler, from the keyboard (Escape), whenever the popup is
- *   the top dialog. The popup's own journeys turn it off and check the popup
+ *   so does this handler, whenever the popup is the top dialog (Escape when
+ *   the popup holds the focus, else its 关闭 button). The popup's own journeys turn it off and check the popup
  *   themselves.
  */
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
@@ -116,7 +116,9 @@ const popupHandlers = new WeakMap<Page, Locator>();
  * checks that, and sets a one-shot listener (capture phase, before the app's own) that lets the Escape
  * through only if the popup still holds the focus when the key arrives; otherwise the key is dropped and
  * the handler runs again before the next action or expectation. When nothing has the focus (a click on a
- * blank spot), Tab brings it into the popup first: everything behind the top dialog is inert.
+ * blank spot), Tab brings it into the popup first: everything behind the top dialog is inert. When the
+ * focus is still elsewhere (the popup has only just opened), the handler clicks the popup's 关闭 button
+ * instead, because a key would reach the page behind it (it once pressed Enter into the popup's 去使用).
  */
 export async function dismissCouponPopups(page: Page): Promise<void> {
   if (popupHandlers.has(page)) return;
@@ -151,8 +153,18 @@ export async function dismissCouponPopups(page: Page): Promise<void> {
         await page.keyboard.press('Tab');
         at = await focusAndGuard();
       }
-      if (at !== 'popup') return;
-      await page.keyboard.press('Escape');
+      if (at === 'popup') {
+        await page.keyboard.press('Escape');
+      } else {
+        // The popup is on top but the focus has not reached it yet (it moves in on the popup's first
+        // effect): a key now would go to the page behind, so close it as a pointer user does, by its
+        // 关闭 button. If another dialog covers the popup meanwhile, the click cannot land on the button
+        // (Playwright waits for it to be the hit target) and times out harmlessly; the handler runs again.
+        await popupOnTop
+          .getByRole('button', { name: '关闭' })
+          .click({ timeout: 1_000 })
+          .catch(() => undefined);
+      }
       await expect(popupOnTop).toBeHidden({ timeout: 2_000 }).catch(() => undefined);
     },
     { noWaitAfter: true },

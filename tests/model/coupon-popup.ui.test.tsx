@@ -1,0 +1,5 @@
+import { describeUiModel } from '../support/model-ui-suite';
+import { couponPopupModel } from './coupon-popup.model';
+import { couponPopupUi } from './coupon-popup.ui';
+
+describeUiModel('coupon popup machine model, driven through the UI', couponPopupModel, couponPopupUi, ['coupon']);

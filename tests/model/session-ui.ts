@@ -1,0 +1,59 @@
+/**
+ * Browser-side helpers of the UI model drivers around the session
+ * (auto-login.ui.ts, coupon-popup.ui.ts, session.ui.ts): what another tab does
+ * to the stored session, and the page state a new page load starts without.
+ */
+import { screen, within } from '@testing-library/react';
+import { clientState } from '../../src/api/client-state';
+import type { RealNameInfo, UserInfo } from '../../src/api/user';
+import { historyStore } from '../../src/app/history-store';
+import { SESSION_STORAGE_KEY } from '../../src/app/session-effects';
+import { resetToasts } from '../../src/app/toast';
+import { maskPhone } from '../../src/lib/format';
+
+/** What a login in an earlier visit (or in another tab) leaves in localStorage; null: nobody. */
+export function rememberSession(user: UserInfo | null, realName: RealNameInfo | null = null): void {
+  if (user) localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ user, realName }));
+  else localStorage.removeItem(SESSION_STORAGE_KEY);
+}
+
+/** Another tab writes the session key (logs in, refreshes or logs out): this tab hears a `storage` event. */
+export function otherTabStores(user: UserInfo | null, realName: RealNameInfo | null = null): void {
+  const oldValue = localStorage.getItem(SESSION_STORAGE_KEY);
+  rememberSession(user, realName);
+  const newValue = localStorage.getItem(SESSION_STORAGE_KEY);
+  window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY, oldValue, newValue, storageArea: localStorage, url: window.location.href }));
+}
+
+/**
+ * Another tab clears the site's whole localStorage (`localStorage.clear()`): this tab hears a `storage`
+ * event with a null key. The browser fires it only when something was stored, so nothing stored is an error.
+ */
+export function otherTabClearsStorage(): void {
+  if (localStorage.length === 0) throw new Error('localStorage is empty: clearing it fires no storage event');
+  localStorage.clear();
+  window.dispatchEvent(new StorageEvent('storage', { key: null, oldValue: null, newValue: null, storageArea: localStorage, url: window.location.href }));
+}
+
+/** A new page load: module state of the previous page (request token, history, toasts) is gone. */
+export function forgetPageState(): void {
+  clientState.reset();
+  historyStore.reset();
+  resetToasts();
+}
+
+export const header = () => within(screen.getByRole('banner'));
+
+/** The phone the header shows as logged in, or null when it offers 登录. */
+export function headerAccount(): string | null {
+  const link = header().queryByRole('link', { name: /^个人中心 / });
+  if (link) return link.getAttribute('aria-label')?.slice('个人中心 '.length) ?? null;
+  header().getByRole('button', { name: '登录' });
+  return null;
+}
+
+/** Throws unless the header shows `phone` (masked) as logged in, or 登录 for null. */
+export function expectHeaderAccount(phone: string | null): void {
+  if (phone === null) header().getByRole('button', { name: '登录' });
+  else header().getByRole('link', { name: `个人中心 ${maskPhone(phone)}` });
+}

@@ -1,0 +1,299 @@
+/**
+ * The session model (./session.model.ts) driven through the UI, on the
+ * personal centre's 账号与实名 tab (`/setting?type=2`), by a shopper whose
+ * login (user A, not yet verified) an earlier visit stored.
+ *
+ * Gestures:
+ * - `session.logout`: 退出登录 in the personal centre.
+ * - `session.realNameVerified`: 去实名, then name and ID number submitted in
+ *   the 实名认证 dialog; the server accepts them and reads back the model's
+ *   masked info.
+ * - `session.expired`: the shopper submits the 实名认证 dialog (opened with
+ *   去实名 if it is not open) and the server answers with the event's auth
+ *   code: the login has ended on the server. Once expired, the dialog is
+ *   still open for the 300 ms before the prompt, and a second submission goes
+ *   out without a token, which the server answers with the event's code.
+ * - `session.synced`: another tab writes the stored session (a `storage`
+ *   event): it logs in as the event's user, refreshes it, or logs out. With
+ *   no session stored, the other tab clears the site's storage (a `storage`
+ *   event with a null key, which the app reads as nobody; the earlier visit
+ *   left a recent search there, so the browser does fire it).
+ * - `session.login`: the SMS tab of the 登录 dialog (the header's 登录, or the
+ *   dialog the expiry prompt opened): phone, code, agreement, 登录; the login
+ *   flow's `registerLogin` answers the event's user.
+ *
+ * Not one-to-one, so `undrivable`:
+ * - `session.login` of the account a page load has just restored (the
+ *   model's logins while logged in: user A in `waitingToPing`, the start):
+ *   登录 (header, personal centre, sidebar, coupon dialog, game and order
+ *   pages) is offered only when nobody is logged in, and the page's
+ *   auto-login link skips the account already logged in. (A 登录 dialog
+ *   opened while nobody was, and left open while another tab logs in, could
+ *   log in the same account from `ready`; the model has no such step.)
+ * - `session.logout` while expired: 退出登录 is gone once the user is.
+ *
+ * `checkToken`, `fetchRealNameConfig`, `fetchRealNameInfo` and `logout` are
+ * the model's fakes. The personal centre's own calls (the account bindings,
+ * the 实名认证 dialog's doAuth and getAuth) are answered by the test's
+ * server below for the fixtures' tokens, which the simulated backend never
+ * issued.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { AnyMachineSnapshot } from 'xstate';
+import { SESSION_MESSAGES, type sessionMachine } from '../../machines/session.machine';
+import type { RealNameInfo, UserInfo } from '../../src/api/user';
+import { SESSION_STORAGE_KEY } from '../../src/app/session-effects';
+import { RECENT_SEARCH_KEY } from '../../src/components/catalog/recent-searches';
+import { resetToasts } from '../../src/app/toast';
+import { maskPhone } from '../../src/lib/format';
+import { REAL_NAME_MESSAGES } from '../../src/modals/real-name-modal';
+import type { RenderedApp, UiDriver } from '../support/model-ui';
+import { renderApp } from '../support/render-app';
+import { testServer } from '../support/server';
+import type { sessionModel } from './session.model';
+import { REAL_NAME, USER_A, USER_B } from './session-fixtures';
+import { expectHeaderAccount, forgetPageState, header, otherTabClearsStorage, otherTabStores, rememberSession } from './session-ui';
+
+type SessionSnapshot = ReturnType<typeof sessionMachine.transition>;
+type AuthCode = 'auth_40001' | 'auth_40002';
+
+const START_URL = '/setting?type=2';
+const API = '/webapi';
+const SMS_CODE = '123456';
+const AGREEMENT = '我已阅读并同意《用户协议》和《隐私政策》';
+/** What the shopper types in the 实名认证 dialog (the server answers with the model's masked info). */
+const ID_FORM = { name: '张三', idCard: '11010519491231002X' } as const;
+/** The server's messages for the auth codes (as the simulated backend words them). */
+const AUTH_MESSAGES: Record<AuthCode, string> = {
+  auth_40001: '登录信息已失效,请重新登录',
+  auth_40002: '您的账号已在其他设备登录,请重新登录',
+};
+/** The tokens the test's server knows: the fixtures' accounts. */
+const KNOWN_TOKENS = new Set([USER_A.token, USER_B.token]);
+
+/** What the driver keeps for the item being replayed. */
+const page = {
+  /** The account the next SMS login's `registerLogin` answers. */
+  loginAs: null as UserInfo | null,
+  /** How the server answers the next 实名认证 submission: accepted, or the login has ended (an auth code). */
+  nextVerification: 'ok' as 'ok' | AuthCode,
+};
+
+const envelope = (retData: unknown) => ({ success: true, retCode: '0', retMsg: '成功', retData });
+const authFailure = (code: AuthCode) => ({ success: false, retCode: code, retMsg: AUTH_MESSAGES[code], retData: null });
+
+/** The personal centre's calls for the fixtures' tokens, as a backend that issued them would answer. */
+function answerPersonalCentreCalls(): void {
+  const known = (request: Request) => KNOWN_TOKENS.has(request.headers.get('token') ?? '');
+  testServer.use(
+    http.post(`${API}/u-nnpc/getOpenBindInfo`, ({ request }) =>
+      HttpResponse.json(known(request) ? envelope({ wechatBound: false, wechatNickname: '', qqBound: false }) : authFailure('auth_40001')),
+    ),
+    http.post(`${API}/u-nnpc/api/mall1/realName/doAuth`, () => {
+      const answer = page.nextVerification;
+      page.nextVerification = 'ok';
+      return HttpResponse.json(answer === 'ok' ? envelope(true) : authFailure(answer));
+    }),
+    http.post(`${API}/u-nnpc/api/mall1/realName/getAuth`, ({ request }) => HttpResponse.json(known(request) ? envelope(REAL_NAME) : authFailure('auth_40001'))),
+  );
+}
+
+const dialog = (name: string) => screen.queryByRole('dialog', { name });
+const toasts = () => within(screen.getByRole('status', { name: '消息提示' }));
+const errorToasts = () => within(screen.getByRole('alert', { name: '错误提示' }));
+
+/** A gesture on the page itself: no dialog may cover it. */
+function requireNoDialog(): void {
+  const open = screen.queryAllByRole('dialog');
+  if (open.length) throw new Error(`a dialog covers the page: ${open.map((d) => d.getAttribute('aria-label') ?? d.textContent?.slice(0, 20)).join(', ')}`);
+}
+
+/** The 实名认证 dialog, opened with 去实名 in the personal centre if it is not open. */
+async function openRealNameDialog(app: RenderedApp): Promise<HTMLElement> {
+  const open = dialog('实名认证');
+  if (open) return open;
+  requireNoDialog();
+  const section = screen.getByRole('region', { name: '实名认证' });
+  await app.user.click(within(section).getByRole('button', { name: '去实名' }));
+  return screen.findByRole('dialog', { name: '实名认证' });
+}
+
+async function typeInto(app: RenderedApp, field: HTMLElement, value: string): Promise<void> {
+  if ((field as HTMLInputElement).value === value) return;
+  await app.user.clear(field);
+  await app.user.type(field, value);
+}
+
+/** Fills the 实名认证 dialog and submits it; the server answers as `page.nextVerification` says. */
+async function submitRealName(app: RenderedApp, answer: 'ok' | AuthCode): Promise<void> {
+  const form = within(await openRealNameDialog(app));
+  await typeInto(app, form.getByRole('textbox', { name: '姓名' }), ID_FORM.name);
+  await typeInto(app, form.getByRole('textbox', { name: '身份证号' }), ID_FORM.idCard);
+  page.nextVerification = answer;
+  await app.user.click(form.getByRole('button', { name: '提交' }));
+}
+
+/** The 登录 dialog on its SMS tab: already open (the expiry prompt), or opened from the header. */
+async function openLoginDialog(app: RenderedApp): Promise<HTMLElement> {
+  if (!dialog('登录')) {
+    requireNoDialog();
+    await app.user.click(header().getByRole('button', { name: '登录' }));
+  }
+  const login = await screen.findByRole('dialog', { name: '登录' });
+  const tab = within(login).getByRole('tab', { name: '验证码登录' });
+  if (tab.getAttribute('aria-selected') !== 'true') await app.user.click(tab);
+  return login;
+}
+
+/** Throws unless the personal centre shows `user` (or its login prompt), busy logging out or not, verified or not. */
+function expectPersonalCentre(snapshot: SessionSnapshot): void {
+  const { user, realName } = snapshot.context;
+  screen.getByRole('heading', { name: '个人中心', level: 1 });
+  const logout = screen.queryByRole('button', { name: '退出登录' });
+  if (!user) {
+    if (logout) throw new Error('the personal centre offers 退出登录 with nobody logged in');
+    screen.getByText('登录后即可查看订单、优惠券和账号信息');
+    return;
+  }
+  if (!logout) throw new Error('the personal centre does not offer 退出登录');
+  const loggingOut = snapshot.hasTag('session:loggingOut');
+  if ((logout as HTMLButtonElement).disabled !== loggingOut) throw new Error(`退出登录 should be ${loggingOut ? 'disabled while logging out' : 'enabled'}`);
+  const account = screen.getByRole('region', { name: '账号信息' });
+  within(account).getByText(maskPhone(user.telNum));
+  expectRealName(realName);
+}
+
+function expectRealName(realName: RealNameInfo | null): void {
+  const section = within(screen.getByRole('region', { name: '实名认证' }));
+  if (!realName) {
+    section.getByRole('button', { name: '去实名' });
+    if (section.queryByText('已实名')) throw new Error('the personal centre says 已实名');
+    return;
+  }
+  section.getByText('已实名');
+  section.getByText(realName.realName);
+  section.getByText(realName.idCardNo);
+}
+
+function expectToast(region: () => ReturnType<typeof within>, text: string): void {
+  if (!region().queryByText(text)) throw new Error(`no toast says "${text}"`);
+}
+
+export const sessionUi: UiDriver<typeof sessionModel> = {
+  systemId: 'session',
+
+  undrivable: (item, index) => {
+    const event = item.steps[index]?.event;
+    const before = item.steps[index - 1]?.state as SessionSnapshot | undefined;
+    if (!event || !before) return undefined;
+    const loggedInAs = before.context.user?.userId;
+    if (event.type === 'session.login' && before.matches({ loggedIn: { active: 'waitingToPing' } }) && event.user.userId === loggedInAs) {
+      return 'session.login of the account a page load just restored: 登录 is offered only to nobody, and an auto-login link skips the account logged in';
+    }
+    if (event.type === 'session.logout' && before.hasTag('session:expired')) {
+      return 'session.logout while expired: 退出登录 is gone with the user, the personal centre offers 登录';
+    }
+    return undefined;
+  },
+
+  // The app takes these after any login; the model has them only after the undrivable logins.
+  mount: async ({ calls, deps }) => {
+    localStorage.clear();
+    sessionStorage.clear();
+    forgetPageState();
+    resetToasts();
+    page.loginAs = null;
+    page.nextVerification = 'ok';
+    // The model starts with user A restored: an earlier visit stored the login (and a search keyword).
+    rememberSession(USER_A);
+    localStorage.setItem(RECENT_SEARCH_KEY, JSON.stringify({ keywords: ['原神'], hiddenServer: [] }));
+    answerPersonalCentreCalls();
+    const app = await renderApp(START_URL, {
+      deps: {
+        ...deps,
+        sessionFlows: {
+          api: {
+            checkToken: (signal) => calls.call('checkToken', signal),
+            fetchRealNameConfig: (signal) => calls.call('fetchRealNameConfig', signal) as never,
+            fetchRealNameInfo: (signal) => calls.call('fetchRealNameInfo', signal) as never,
+            logout: (_token, signal) => calls.call('logout', signal),
+            // The SMS login's own calls: not this machine's business; the login yields the event's user.
+            registerLogin: async () => {
+              if (!page.loginAs) throw new Error('no login is expected');
+              return page.loginAs;
+            },
+          },
+        },
+      },
+    });
+    await screen.findByRole('button', { name: '退出登录' });
+    return app;
+  },
+
+  gestures: {
+    'session.logout': async (app) => {
+      requireNoDialog();
+      await app.user.click(screen.getByRole('button', { name: '退出登录' }));
+    },
+    'session.realNameVerified': async (app, event) => {
+      if (JSON.stringify(event.info) !== JSON.stringify(REAL_NAME)) throw new Error('the server reads back only the model’s REAL_NAME');
+      await submitRealName(app, 'ok');
+    },
+    'session.expired': async (app, event) => {
+      await submitRealName(app, event.code === 'auth_40002' ? 'auth_40002' : 'auth_40001');
+    },
+    'session.synced': async (_app, event) => {
+      if (event.user) otherTabStores(event.user, event.realName);
+      else if (localStorage.getItem(SESSION_STORAGE_KEY) !== null) otherTabStores(null);
+      else otherTabClearsStorage();
+    },
+    'session.login': async (app, event) => {
+      page.loginAs = event.user;
+      const form = within(await openLoginDialog(app));
+      await typeInto(app, form.getByRole('textbox', { name: '手机号' }), event.user.telNum);
+      await typeInto(app, form.getByRole('textbox', { name: '验证码' }), SMS_CODE);
+      const agreement = form.getByRole('checkbox', { name: AGREEMENT }) as HTMLInputElement;
+      if (!agreement.checked) await app.user.click(agreement);
+      await app.user.click(form.getByRole('button', { name: '登录' }));
+      await waitFor(() => {
+        if (dialog('登录')) throw new Error('the 登录 dialog is still open');
+      });
+    },
+  },
+
+  expectScreen: (_app: RenderedApp, state: AnyMachineSnapshot, step) => {
+    const snapshot = state as SessionSnapshot;
+    const { user } = snapshot.context;
+    expectHeaderAccount(user ? user.telNum : null);
+    expectPersonalCentre(snapshot);
+    const type = step.event.type;
+
+    if (snapshot.matches({ expired: 'prompted' })) {
+      // Every dialog closed, the warning, and the 登录 dialog.
+      if (dialog('实名认证')) throw new Error('the 实名认证 dialog is still open');
+      if (!dialog('登录')) throw new Error('the 登录 dialog is not open');
+      if (type.startsWith('xstate.after.')) expectToast(toasts, SESSION_MESSAGES.expired);
+    } else if (dialog('登录')) {
+      throw new Error('the 登录 dialog is open');
+    }
+    if (snapshot.matches({ expired: 'waiting' }) && type === 'session.expired') {
+      // The server's answer to the submission, in the dialog still open for the prompt's 300 ms.
+      const realName = dialog('实名认证');
+      if (!realName) throw new Error('the 实名认证 dialog went away before the prompt');
+      const code = (step.event as { code?: AuthCode }).code ?? 'auth_40001';
+      if (within(realName).getByRole('alert').textContent !== AUTH_MESSAGES[code]) throw new Error(`the 实名认证 dialog does not say "${AUTH_MESSAGES[code]}"`);
+    }
+
+    if (type === 'session.realNameVerified') {
+      if (dialog('实名认证')) throw new Error('the 实名认证 dialog is still open');
+      expectToast(toasts, REAL_NAME_MESSAGES.verified);
+    } else if (type === 'session.login') {
+      expectToast(toasts, SESSION_MESSAGES.loggedIn);
+    } else if (type === 'xstate.done.actor.logout') {
+      expectToast(toasts, SESSION_MESSAGES.loggedOut);
+    } else if (type === 'xstate.error.actor.logout') {
+      expectToast(errorToasts, (step.event as unknown as { error: Error }).error.message);
+    }
+  },
+};
