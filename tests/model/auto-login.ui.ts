@@ -13,10 +13,9 @@
  *   or — right after the token login — the session finishing its sign-in: its
  *   real-name config read is held until this gesture answers it, because the
  *   model takes that announcement as a step of its own.
- *   Not one-to-one: the first step of the journey "with nobody logged in the
- *   same account is offered…" (`session.changed` to nobody while nobody is
- *   logged in): another tab's logout changes nothing here, so the app sends
- *   nothing, and the machine stays as the model says.
+ *   A step announcing the account this tab already holds (or nobody, when
+ *   nobody is logged in) has no gesture: the session announces changes only,
+ *   so such items are `undrivable`.
  *
  * `exchangeToken` and `loginWithToken` are the model's fakes; the session's
  * own calls are answered benignly (the fixtures' users are unknown to the
@@ -73,6 +72,16 @@ async function loadPage(url: string): Promise<RenderedApp> {
 
 export const autoLoginUi: UiDriver<typeof autoLoginModel> = {
   systemId: 'autoLogin',
+
+  undrivable: (item, index) => {
+    const event = item.steps[index]?.event as { type: string; user?: { telNum: string } | null } | undefined;
+    const before = item.steps[index - 1]?.state as AutoLoginSnapshot | undefined;
+    if (event?.type !== 'session.changed' || !before) return undefined;
+    const announced = event.user?.telNum ?? null;
+    return announced === before.context.currentPhone
+      ? `session.changed announces ${announced ?? 'nobody'}, whom this tab already holds: the session announces changes only`
+      : undefined;
+  },
 
   mount: async (uiEnv) => {
     env = uiEnv;

@@ -116,7 +116,7 @@ export const paymentModel = defineModel({
     },
     {
       name: 'continuing an unpaid order loads it and pays it; a settled order cannot be paid again',
-      events: [OPEN_ORDER, doneEvent('fetchOrder', ORDER), SUBMIT, doneEvent('payOrder', PAYMENT), LEAVE, CLOSE, LEAVE, OPEN_ORDER, doneEvent('fetchOrder', DELIVERED), CLOSE],
+      events: [OPEN_ORDER, doneEvent('fetchOrder', ORDER), SUBMIT, doneEvent('payOrder', PAYMENT), CLOSE, LEAVE, OPEN_ORDER, doneEvent('fetchOrder', DELIVERED), CLOSE],
     },
     {
       name: 'an order that fails to load says so; closing while loading or after closes the modal',
@@ -136,7 +136,7 @@ export const paymentModel = defineModel({
     },
     {
       name: 'a check that fails because the network went away is followed by the pause, not by more checks',
-      events: [...TO_QR, POLL, OFFLINE, errorEvent('checkStatus', NETWORK_ERROR), POLL, LEAVE, CLOSE, LEAVE, ONLINE],
+      events: [...TO_QR, POLL, OFFLINE, errorEvent('checkStatus', NETWORK_ERROR), POLL, CLOSE, LEAVE, ONLINE],
     },
     {
       name: 'a second 立即支付 while the order is being created is ignored',
