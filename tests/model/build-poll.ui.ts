@@ -21,6 +21,7 @@ import type { RenderedApp, UiDriver } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
 import { createAccount, storeSession } from '../integration/session/helpers';
 import type { buildPollModel } from './build-poll.model';
+import { nextPhone } from './session-ui';
 
 type BuildPollSnapshot = ReturnType<typeof buildPollMachine.transition>;
 
@@ -33,7 +34,6 @@ function setOnline(value: boolean): void {
 }
 
 const payDialog = () => screen.queryByRole('dialog', { name: '支付订单' });
-let phoneSeq = 0;
 
 
 export const buildPollUi: UiDriver<typeof buildPollModel> = {
@@ -51,7 +51,7 @@ export const buildPollUi: UiDriver<typeof buildPollModel> = {
   mount: async ({ calls, deps }) => {
     online = true;
     backend.control.setRealNameConfig({ enable: false, sceneType: 1 });
-    storeSession(await createAccount(`1360000${String((phoneSeq += 1)).padStart(4, '0')}`));
+    storeSession(await createAccount(nextPhone()));
     const app = await renderApp('/', {
       deps: {
         ...deps,

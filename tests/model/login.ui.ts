@@ -18,11 +18,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { createMachine, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import type { FlowLogics } from '../../machines/app.machine';
 import type { loginMachine } from '../../machines/login.machine';
-import { SESSION_STORAGE_KEY, type SessionFlowOptions } from '../../src/app/session-effects';
+import type { SessionFlowOptions } from '../../src/app/session-effects';
 import type { RenderedApp, UiDriver } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
 import { loginModel } from './login.model';
 import { CONFIG_OFF, USER_A } from './session-fixtures';
+import { header, otherTabStores } from './session-ui';
 
 const MASKED_PHONE = `${USER_A.telNum.slice(0, 3)}****${USER_A.telNum.slice(7)}`;
 const AGREEMENT = '我已阅读并同意《用户协议》和《隐私政策》';
@@ -32,7 +33,6 @@ const CODE_BUTTON = /^(获取验证码|发送中…|重新发送\(\d+s\))$/;
 const page = { dialogOpen: false, signedIn: false };
 
 const loginDialog = () => screen.queryByRole('dialog', { name: '登录' });
-const header = () => within(screen.getByRole('banner'));
 
 function requireDialog(): HTMLElement {
   const dialog = loginDialog();
@@ -57,9 +57,7 @@ function onModelInput(logic: FlowLogics['login']): FlowLogics['login'] {
  * the session instead.)
  */
 async function logOutElsewhere(): Promise<void> {
-  const oldValue = localStorage.getItem(SESSION_STORAGE_KEY);
-  localStorage.removeItem(SESSION_STORAGE_KEY);
-  window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY, oldValue, newValue: null, storageArea: localStorage }));
+  otherTabStores(null);
   await waitFor(() => header().getByRole('button', { name: '登录' }));
   page.signedIn = false;
 }

@@ -34,9 +34,7 @@ import { http, HttpResponse } from 'msw';
 import { SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { PAY_GATE_MESSAGES, type payGateMachine } from '../../machines/pay-gate.machine';
 import { SESSION_MESSAGES, sessionMachine } from '../../machines/session.machine';
-import type { UserInfo } from '../../src/api/user';
 import { MODAL_LOAD_FAILED } from '../../src/app/root-actor';
-import { SESSION_STORAGE_KEY } from '../../src/app/session-effects';
 import { resetToasts, toast } from '../../src/app/toast';
 import { REAL_NAME_MESSAGES } from '../../src/modals/real-name-modal';
 import { loadModal } from '../../src/modals/registry';
@@ -46,6 +44,7 @@ import type { RenderedApp, UiDriver } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
 import { backend, testServer } from '../support/server';
 import type { payGateModel } from './pay-gate.model';
+import { deferred, type Deferred, dialog, nextPhone, otherTabStores, toasts } from './session-ui';
 
 /** Goods 1 of game 1 (plenty of stock, at most 3 per order), two of them: the model's request. */
 const GAME_URL = '/gameDetail/1?goods=1&num=2';
@@ -54,21 +53,6 @@ const REAL_NAME = { name: '张三', idCard: '11010519491231002X' } as const;
 /** The dialogs the gate opens and waits on, by modal name. */
 const DIALOG_TITLES: Record<string, string> = { login: '登录', realName: '实名认证' };
 
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 /** What the driver keeps for the path being replayed. */
 interface World {
@@ -93,11 +77,6 @@ function requireWorld(): World {
   return world;
 }
 
-let phoneSeq = 0;
-const nextPhone = () => `1390000${String((phoneSeq += 1)).padStart(4, '0')}`;
-
-const dialog = (title: string) => screen.queryByRole('dialog', { name: title });
-const toasts = () => within(screen.getByRole('status', { name: '消息提示' }));
 const errorToasts = () => within(screen.getByRole('alert', { name: '错误提示' }));
 
 /** The event the item takes right after the current gesture's (undefined at its end). */
@@ -127,14 +106,6 @@ async function submitRealName(w: World, user: UserEvent, realName: HTMLElement, 
       if (!w.heldAnswers.length) throw new Error('the verification request has not been sent');
     });
   }
-}
-
-/** Another tab logs in (`user`) or out: it writes the stored session, and this tab hears a `storage` event. */
-function syncFromOtherTab(user: UserInfo | null): void {
-  const value = user ? JSON.stringify({ user, realName: null }) : null;
-  if (value === null) localStorage.removeItem(SESSION_STORAGE_KEY);
-  else localStorage.setItem(SESSION_STORAGE_KEY, value);
-  window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY, oldValue: null, newValue: value, storageArea: localStorage }));
 }
 
 const envelope = (retData: unknown) => ({ success: true, retCode: '0', retMsg: '成功', retData });
@@ -238,7 +209,7 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
       const w = requireWorld();
       w.gestures += 1;
       await showHeldDialogs(w);
-      syncFromOtherTab(event.user ? await createAccount(nextPhone()) : null);
+      otherTabStores(event.user ? await createAccount(nextPhone()) : null);
     },
     'modal.close': async ({ user }, event) => {
       const w = requireWorld();

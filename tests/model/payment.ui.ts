@@ -62,7 +62,7 @@ import type { RenderedApp, UiDriver } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
 import { backend, testServer } from '../support/server';
 import { paymentModel } from './payment.model';
-import { otherTabStores } from './session-ui';
+import { deferred, type Deferred, dialog, header, nextPhone, otherTabStores, toasts } from './session-ui';
 
 const GAME_URL = '/gameDetail/1?goods=1&num=1';
 const ORDERS_URL = '/setting?type=0';
@@ -96,18 +96,6 @@ function setOnline(value: boolean): void {
   window.dispatchEvent(new Event(value ? 'online' : 'offline'));
 }
 
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
 
 /** What the driver keeps for the path being replayed. */
 interface World {
@@ -136,12 +124,6 @@ function requireWorld(): World {
   return world;
 }
 
-let phoneSeq = 0;
-const nextPhone = () => `1350000${String((phoneSeq += 1)).padStart(4, '0')}`;
-
-const dialog = (title: string) => screen.queryByRole('dialog', { name: title });
-const header = () => within(screen.getByRole('banner'));
-const toasts = () => within(screen.getByRole('status', { name: '消息提示' }));
 
 function requirePayDialog(): HTMLElement {
   const pay = dialog(PAY);

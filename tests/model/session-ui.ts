@@ -1,7 +1,8 @@
 /**
- * Browser-side helpers of the UI model drivers around the session
- * (auto-login.ui.ts, coupon-popup.ui.ts, session.ui.ts): what another tab does
- * to the stored session, and the page state a new page load starts without.
+ * Helpers the UI model drivers (tests/model/*.ui.ts) share: what another tab
+ * does to the stored session, the page state a new page load starts without,
+ * the page's dialogs, toasts and header, fresh shopper phones, and a promise
+ * a driver settles later (a held answer).
  */
 import { screen, within } from '@testing-library/react';
 import { clientState } from '../../src/api/client-state';
@@ -56,4 +57,28 @@ export function headerAccount(): string | null {
 export function expectHeaderAccount(phone: string | null): void {
   if (phone === null) header().getByRole('button', { name: '登录' });
   else header().getByRole('link', { name: `个人中心 ${maskPhone(phone)}` });
+}
+
+export const dialog = (name: string) => screen.queryByRole('dialog', { name });
+export const toasts = () => within(screen.getByRole('status', { name: '消息提示' }));
+
+let phoneSeq = 0;
+/** A phone no other account of this test file has (the backend is reset after every test). */
+export const nextPhone = () => `1350000${String((phoneSeq += 1)).padStart(4, '0')}`;
+
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A promise settled from outside: how a driver holds an answer until a later step. */
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
 }

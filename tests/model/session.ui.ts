@@ -53,7 +53,7 @@ import { renderApp } from '../support/render-app';
 import { testServer } from '../support/server';
 import type { sessionModel } from './session.model';
 import { REAL_NAME, USER_A, USER_B } from './session-fixtures';
-import { expectHeaderAccount, forgetPageState, header, otherTabClearsStorage, otherTabStores, rememberSession } from './session-ui';
+import { dialog, expectHeaderAccount, forgetPageState, header, otherTabClearsStorage, otherTabStores, rememberSession, toasts } from './session-ui';
 
 type SessionSnapshot = ReturnType<typeof sessionMachine.transition>;
 type AuthCode = 'auth_40001' | 'auth_40002';
@@ -99,8 +99,6 @@ function answerPersonalCentreCalls(): void {
   );
 }
 
-const dialog = (name: string) => screen.queryByRole('dialog', { name });
-const toasts = () => within(screen.getByRole('status', { name: '消息提示' }));
 const errorToasts = () => within(screen.getByRole('alert', { name: '错误提示' }));
 
 /** A gesture on the page itself: no dialog may cover it. */
