@@ -29,7 +29,7 @@ import type { RenderedApp, UiDriver } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
 import type { modalModel } from './modal.model';
 import { CONFIG_OFF, USER_A } from './session-fixtures';
-import { expectHeaderAccount, header, otherTabStores } from './session-ui';
+import { expectHeaderAccount, header, otherTabStores, quietLoadFailure } from './session-ui';
 
 /** Each modal the model opens, by the title of its dialog (its accessible name). */
 const TITLES: Readonly<Record<string, string>> = { login: '登录', pay: '支付订单' };
@@ -162,6 +162,7 @@ export const modalUi: UiDriver<typeof modalModel> = {
     return renderApp('/', {
       deps: {
         ...deps,
+        reportLoadFailure: quietLoadFailure,
         loadModal: (name) => {
           // The app's call of the machine's `loadModal` invoke: the fake settles it, then the real
           // registry resolves the component (already loaded by the suite, so at once).

@@ -35,7 +35,7 @@ import { SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xs
 import { PAY_GATE_MESSAGES, type payGateMachine } from '../../machines/pay-gate.machine';
 import { SESSION_MESSAGES, sessionMachine } from '../../machines/session.machine';
 import { MODAL_LOAD_FAILED } from '../../src/app/root-actor';
-import { resetToasts, toast } from '../../src/app/toast';
+import { resetToasts } from '../../src/app/toast';
 import { REAL_NAME_MESSAGES } from '../../src/modals/real-name-modal';
 import { loadModal } from '../../src/modals/registry';
 import { createAccount, storeSession } from '../integration/session/helpers';
@@ -44,7 +44,7 @@ import type { RenderedApp, UiDriver } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
 import { backend, testServer } from '../support/server';
 import type { payGateModel } from './pay-gate.model';
-import { deferred, type Deferred, dialog, nextPhone, otherTabStores, toasts } from './session-ui';
+import { deferred, type Deferred, dialog, nextPhone, otherTabStores, quietLoadFailure, toasts } from './session-ui';
 
 /** Goods 1 of game 1 (plenty of stock, at most 3 per order), two of them: the model's request. */
 const GAME_URL = '/gameDetail/1?goods=1&num=2';
@@ -162,8 +162,7 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
           }
           return loadModal(name);
         },
-        // As the app reports a dialog that failed to load, without the console warning.
-        reportLoadFailure: () => toast.error(MODAL_LOAD_FAILED),
+        reportLoadFailure: quietLoadFailure,
         purchaseFlows: {
           api: {
             fetchRealNameConfig: (signal) => calls.call('fetchRealNameConfig', signal) as never,

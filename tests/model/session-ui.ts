@@ -9,7 +9,8 @@ import { clientState } from '../../src/api/client-state';
 import type { RealNameInfo, UserInfo } from '../../src/api/user';
 import { historyStore } from '../../src/app/history-store';
 import { SESSION_STORAGE_KEY } from '../../src/app/session-effects';
-import { resetToasts } from '../../src/app/toast';
+import { MODAL_LOAD_FAILED } from '../../src/app/root-actor';
+import { resetToasts, toast } from '../../src/app/toast';
 import { maskPhone } from '../../src/lib/format';
 
 /** What a login in an earlier visit (or in another tab) leaves in localStorage; null: nobody. */
@@ -82,3 +83,6 @@ export function deferred<T>(): Deferred<T> {
   });
   return { promise, resolve, reject };
 }
+
+/** As the app reports a dialog whose code failed to load (the error toast), without its console warning. */
+export const quietLoadFailure = () => toast.error(MODAL_LOAD_FAILED);
