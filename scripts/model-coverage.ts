@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { discoverMachines, repoRoot } from './lib/machines';
 import { discoverModels, pairModels } from './lib/models';
-import { isComplete, runModel, type UiCoverageFile } from '../tests/support/model';
+import { isComplete, runModel, uiCoverageProblems, type UiCoverageFile } from '../tests/support/model';
 
 const percent = (covered: number, total: number) => (total === 0 ? 100 : Math.floor((covered / total) * 1000) / 10);
 
@@ -90,11 +90,8 @@ function runUiReplays(machineIds: readonly string[], width: number): string[] {
       for (const missing of [...states.missing, ...transitions.missing]) {
         const why = declared[missing];
         console.log(`      ${why ? 'unreachable from the UI' : 'MISSING'}: ${missing}${why ? ` (${why})` : ''}`);
-        if (!why) problems.push(`${id}: the UI replay misses ${missing}`);
       }
-      for (const key of Object.keys(declared).filter((k) => !states.missing.includes(k) && !transitions.missing.includes(k))) {
-        problems.push(`${id}: declared unreachable from the UI but reached: ${key}`);
-      }
+      problems.push(...uiCoverageProblems(report).map((problem) => `${id}: ${problem}`));
     }
     if (run.status !== 0) {
       console.log(run.stdout, run.stderr);

@@ -4,7 +4,9 @@
  * (state --event--> state ...), using the fixtures of its model
  * (tests/model/*.model.ts).
  */
-import { discoverMachines } from './lib/machines';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { discoverMachines, repoRoot } from './lib/machines';
 import { discoverModels } from './lib/models';
 import { describeState, formatEvent, planModel, type PlanItem } from '../tests/support/model';
 
@@ -35,7 +37,13 @@ async function main(): Promise<void> {
   const journeys = plan.filter((i) => i.kind === 'journey');
 
   console.log(`Test plan for "${machineId}" (${machine.file}, model ${found.file})`);
-  console.log(`${paths.length} generated ${model.paths === 'simple' ? 'simple' : model.paths === 'shortest' ? 'shortest' : 'shortest and simple'} paths, ${journeys.length} journeys. Each step is replayed on a real actor and its state asserted.\n`);
+  const uiTest = found.file.replace(/\.model\.ts$/, '.ui.test.tsx');
+  const throughUi = existsSync(path.join(repoRoot, uiTest))
+    ? ` The same plan is replayed through the UI by ${uiTest}: each event a user gesture, each state checked on the page (steps the app never sends are skipped there, with the reason).`
+    : '';
+  console.log(
+    `${paths.length} generated ${model.paths === 'simple' ? 'simple' : model.paths === 'shortest' ? 'shortest' : 'shortest and simple'} paths, ${journeys.length} journeys. Each step is replayed on a real actor and its state asserted.${throughUi}\n`,
+  );
   let n = 0;
   const print = (item: PlanItem) => {
     n += 1;

@@ -290,6 +290,19 @@ export interface UiCoverageFile extends CoverageReport {
   unreachable: { states: Record<string, string>; transitions: Record<string, string> };
 }
 
+/**
+ * What is wrong with a UI replay's coverage: anything missing that the driver did not declare unreachable
+ * from the UI, and anything declared that the replay reached after all (the declaration went stale).
+ */
+export function uiCoverageProblems(report: UiCoverageFile): string[] {
+  const declared = { ...report.unreachable.states, ...report.unreachable.transitions };
+  const missing = [...report.states.missing, ...report.transitions.missing];
+  return [
+    ...missing.filter((key) => !(key in declared)).map((key) => `the UI replay misses ${key}`),
+    ...Object.keys(declared).filter((key) => !missing.includes(key)).map((key) => `declared unreachable from the UI but reached: ${key}`),
+  ];
+}
+
 export function isComplete(report: CoverageReport): boolean {
   return report.states.covered === report.states.total && report.transitions.covered === report.transitions.total;
 }
