@@ -30,7 +30,7 @@ import type { RenderedApp, UiDriver, UiEnv } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
 import type { autoLoginModel } from './auto-login.model';
 import { CONFIG_OFF, USER_A } from './session-fixtures';
-import { expectHeaderAccount, forgetPageState, otherTabStores, rememberSession } from './session-ui';
+import { errorToasts, expectHeaderAccount, forgetPageState, otherTabStores, rememberSession } from './ui-helpers';
 
 type AutoLoginSnapshot = ReturnType<typeof autoLoginMachine.transition>;
 
@@ -141,7 +141,7 @@ export const autoLoginUi: UiDriver<typeof autoLoginModel> = {
       if (dialog) throw new Error('the 自动登录 dialog is open');
       if (step.event.type.startsWith('xstate.error.actor.')) {
         const message = (step.event as unknown as { error: Error }).error.message;
-        within(screen.getByRole('alert', { name: '错误提示' })).getByText(message);
+        errorToasts().getByText(message);
       }
       return;
     }

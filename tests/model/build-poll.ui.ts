@@ -12,7 +12,7 @@
  * while a payment runs, and — once stale — that following a link loads the
  * page anew (the app's reloadPage) unless a payment is in progress.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { buildPollMachine } from '../../machines/build-poll.machine';
 import { OFFLINE_MESSAGE } from '../../src/app/connectivity';
@@ -21,17 +21,10 @@ import type { RenderedApp, UiDriver } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
 import { createAccount, storeSession } from '../integration/session/helpers';
 import type { buildPollModel } from './build-poll.model';
-import { nextPhone } from './session-ui';
+import { nextPhone, setOnline, startOnline, waitEnabled } from './ui-helpers';
 
 type BuildPollSnapshot = ReturnType<typeof buildPollMachine.transition>;
 
-let online = true;
-Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-/** The network drops or comes back: `navigator.onLine` and the window event, as the browser does. */
-function setOnline(value: boolean): void {
-  online = value;
-  window.dispatchEvent(new Event(value ? 'online' : 'offline'));
-}
 
 const payDialog = () => screen.queryByRole('dialog', { name: '支付订单' });
 
@@ -49,7 +42,7 @@ export const buildPollUi: UiDriver<typeof buildPollModel> = {
   },
 
   mount: async ({ calls, deps }) => {
-    online = true;
+    startOnline();
     backend.control.setRealNameConfig({ enable: false, sceneType: 1 });
     storeSession(await createAccount(nextPhone()));
     const app = await renderApp('/', {
@@ -79,7 +72,7 @@ export const buildPollUi: UiDriver<typeof buildPollModel> = {
       await user.click(screen.getByRole('button', { name: '立即购买' }));
       const dialog = await screen.findByRole('dialog', { name: '支付订单' });
       const pay = await within(dialog).findByRole('button', { name: '立即支付' });
-      await waitEnabled(pay);
+      await waitEnabled(pay, '立即支付');
       await user.click(pay);
       await within(dialog).findByRole('img', { name: '支付二维码' });
     },
@@ -107,9 +100,3 @@ export const buildPollUi: UiDriver<typeof buildPollModel> = {
     if (JSON.stringify(app.reloads) !== JSON.stringify(expectedReloads)) throw new Error(`reloads ${JSON.stringify(app.reloads)}, expected ${JSON.stringify(expectedReloads)} after ${step.event.type}`);
   },
 };
-
-async function waitEnabled(button: HTMLElement): Promise<void> {
-  await waitFor(() => {
-    if ((button as HTMLButtonElement).disabled) throw new Error('立即支付 is still disabled');
-  });
-}

@@ -23,7 +23,7 @@ import type { RenderedApp, UiDriver } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
 import type { couponPopupModel } from './coupon-popup.model';
 import { USER_A, USER_B } from './session-fixtures';
-import { forgetPageState, otherTabStores } from './session-ui';
+import { forgetPageState, otherTabStores } from './ui-helpers';
 
 type PopupSnapshot = ReturnType<typeof couponPopupMachine.transition>;
 

@@ -23,7 +23,7 @@ import type { RenderedApp, UiDriver } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
 import { loginModel } from './login.model';
 import { CONFIG_OFF, USER_A } from './session-fixtures';
-import { header, otherTabStores } from './session-ui';
+import { header, otherTabStores } from './ui-helpers';
 
 const MASKED_PHONE = `${USER_A.telNum.slice(0, 3)}****${USER_A.telNum.slice(7)}`;
 const AGREEMENT = '我已阅读并同意《用户协议》和《隐私政策》';

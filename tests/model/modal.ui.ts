@@ -29,7 +29,7 @@ import type { RenderedApp, UiDriver } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
 import type { modalModel } from './modal.model';
 import { CONFIG_OFF, USER_A } from './session-fixtures';
-import { expectHeaderAccount, header, otherTabStores, quietLoadFailure } from './session-ui';
+import { expectHeaderAccount, header, otherTabStores, quietLoadFailure } from './ui-helpers';
 
 /** Each modal the model opens, by the title of its dialog (its accessible name). */
 const TITLES: Readonly<Record<string, string>> = { login: '登录', pay: '支付订单' };
@@ -62,9 +62,6 @@ function describeProps(event: AnyEventObject): string {
 
 /** What the replay of one item has done so far, beyond the machine: set by `mount` and the gestures. */
 interface World {
-  item: PlanItem;
-  /** Gestures performed so far: the next one performs the external step after that many. */
-  gestures: number;
   /** Answers the login request held since its submit (the shopper is then logged in), if one is held. */
   releaseLogin: (() => void) | null;
   /** Whether the header shows the shopper logged in. */
@@ -76,17 +73,6 @@ let world: World | null = null;
 function requireWorld(): World {
   if (!world) throw new Error('the modal UI driver has not mounted the app');
   return world;
-}
-
-const isExternal = (event: AnyEventObject) => !/^xstate\.(done|error|after)\./.test(event.type);
-
-/** The index of the plan step the next gesture performs (the `gestures`-th external step). */
-function nextGestureStep(w: World): number {
-  const indices = w.item.steps.flatMap((step, index) => (index > 0 && isExternal(step.event) ? [index] : []));
-  const index = indices[w.gestures];
-  if (index === undefined) throw new Error(`gesture ${w.gestures + 1} has no step in "${w.item.name}"`);
-  w.gestures += 1;
-  return index;
 }
 
 const stateBefore = (item: PlanItem, index: number) => item.steps[index - 1]?.state as ModalSnapshot | undefined;
@@ -156,8 +142,8 @@ export const modalUi: UiDriver<typeof modalModel> = {
     },
   },
 
-  mount: async ({ calls, deps, item }) => {
-    const w: World = { item, gestures: 0, releaseLogin: null, signedIn: false };
+  mount: async ({ calls, deps }) => {
+    const w: World = { releaseLogin: null, signedIn: false };
     world = w;
     return renderApp('/', {
       deps: {
@@ -189,7 +175,6 @@ export const modalUi: UiDriver<typeof modalModel> = {
   gestures: {
     'modal.open': async ({ user }: RenderedApp, event) => {
       const w = requireWorld();
-      nextGestureStep(w);
       if (event.name !== 'login') throw new Error(`no gesture opens ${event.name} with ${describeProps(event)} (undrivable() should have skipped this item)`);
       if (w.signedIn) {
         // Logged in by an earlier step: the account logs out in another tab, and the header offers 登录 again.
@@ -199,10 +184,9 @@ export const modalUi: UiDriver<typeof modalModel> = {
       }
       await user.click(header().getByRole('button', { name: '登录' }));
     },
-    'modal.close': async ({ user }: RenderedApp, event) => {
+    'modal.close': async ({ user }: RenderedApp, event, { item, index }) => {
       const w = requireWorld();
-      const index = nextGestureStep(w);
-      if (cancelsLoad(w.item, index)) {
+      if (cancelsLoad(item, index)) {
         // The dialog is not shown yet: the login submitted in the earlier login dialog finishes and closes it.
         const release = w.releaseLogin;
         if (event.name !== 'login' || !release) throw new Error(`modal.close ${event.name} while its code loads: no login request is held to close it`);
@@ -215,7 +199,7 @@ export const modalUi: UiDriver<typeof modalModel> = {
       const dialog = screen.queryByRole('dialog', { name: dialogTitle(event.name) });
       if (!dialog || dialogs.at(-1) !== dialog) throw new Error(`modal.close ${event.name}: its dialog is not the top one, so the shopper cannot close it`);
       // A later step cancels the login dialog's load: the shopper submits a login now, which finishes then.
-      if (event.name === 'login' && !w.releaseLogin && laterLoginCancel(w.item, index) !== undefined) await submitLogin(user, dialog);
+      if (event.name === 'login' && !w.releaseLogin && laterLoginCancel(item, index) !== undefined) await submitLogin(user, dialog);
       await user.click(within(dialog).getByRole('button', { name: CLOSE }));
     },
     'modal.closeAll': async () => {

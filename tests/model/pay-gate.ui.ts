@@ -39,16 +39,15 @@ import { resetToasts } from '../../src/app/toast';
 import { REAL_NAME_MESSAGES } from '../../src/modals/real-name-modal';
 import { loadModal } from '../../src/modals/registry';
 import { createAccount, storeSession } from '../integration/session/helpers';
-import { delayMs, type FakeCalls, type PlanItem } from '../support/model';
-import type { RenderedApp, UiDriver } from '../support/model-ui';
+import { delayMs, type FakeCalls } from '../support/model';
+import type { RenderedApp, StepAt, UiDriver } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
-import { backend, testServer } from '../support/server';
+import { API, backend, ok, testServer } from '../support/server';
 import type { payGateModel } from './pay-gate.model';
-import { deferred, type Deferred, dialog, nextPhone, otherTabStores, quietLoadFailure, toasts } from './session-ui';
+import { deferred, type Deferred, dialog, errorToasts, nextPhone, otherTabStores, quietLoadFailure, toasts, waitEnabled } from './ui-helpers';
 
 /** Goods 1 of game 1 (plenty of stock, at most 3 per order), two of them: the model's request. */
 const GAME_URL = '/gameDetail/1?goods=1&num=2';
-const API = '/webapi';
 const REAL_NAME = { name: '张三', idCard: '11010519491231002X' } as const;
 /** The dialogs the gate opens and waits on, by modal name. */
 const DIALOG_TITLES: Record<string, string> = { login: '登录', realName: '实名认证' };
@@ -58,9 +57,6 @@ const DIALOG_TITLES: Record<string, string> = { login: '登录', realName: '实�
 interface World {
   calls: FakeCalls;
   clock: SimulatedClock;
-  item: PlanItem;
-  /** How many gestures ran: gesture n performs the n-th external event of the item. */
-  gestures: number;
   /** Login and real-name dialog loads the driver holds until the next gesture. */
   loads: Map<string, Deferred<void>>;
   /** The next verification request waits for `heldAnswers` (the shopper submits, then closes the dialog). */
@@ -77,14 +73,9 @@ function requireWorld(): World {
   return world;
 }
 
-const errorToasts = () => within(screen.getByRole('alert', { name: '错误提示' }));
 
 /** The event the item takes right after the current gesture's (undefined at its end). */
-function nextEvent(w: World): AnyEventObject | undefined {
-  const external = w.item.steps.flatMap((step, index) => (index > 0 && !step.event.type.startsWith('xstate.') ? [index] : []));
-  const current = external[w.gestures - 1];
-  return current === undefined ? undefined : w.item.steps[current + 1]?.event;
-}
+const nextEvent = (at: StepAt): AnyEventObject | undefined => at.item.steps[at.index + 1]?.event;
 
 /** The dialog code the driver held loads now, and the dialogs show. */
 async function showHeldDialogs(w: World): Promise<void> {
@@ -108,7 +99,6 @@ async function submitRealName(w: World, user: UserEvent, realName: HTMLElement, 
   }
 }
 
-const envelope = (retData: unknown) => ({ success: true, retCode: '0', retMsg: '成功', retData });
 
 type PayGateSnapshot = ReturnType<typeof payGateMachine.transition>;
 
@@ -127,7 +117,7 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
     // A verification still held from the last path fails quietly (its app is gone).
     for (const answer of world?.heldAnswers ?? []) answer.resolve(false);
     const expiring = item.steps.some((step) => step.event.type === 'modal.closeAll');
-    const w: World = { calls, clock: deps.clock, item, gestures: 0, loads: new Map(), holdNextAnswer: false, heldAnswers: [], expiryPromptDue: expiring };
+    const w: World = { calls, clock: deps.clock, loads: new Map(), holdNextAnswer: false, heldAnswers: [], expiryPromptDue: expiring };
     world = w;
     resetToasts();
 
@@ -145,9 +135,9 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
           w.heldAnswers.push(answer);
           if (!(await answer.promise)) return HttpResponse.error();
         }
-        return HttpResponse.json(envelope(true));
+        return ok(true);
       }),
-      http.post(`${API}/u-nnpc/api/mall1/realName/getAuth`, () => HttpResponse.json(envelope(null))),
+      http.post(`${API}/u-nnpc/api/mall1/realName/getAuth`, () => ok(null)),
     );
 
     const app = await renderApp(GAME_URL, {
@@ -177,17 +167,13 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
       w.clock.increment(delayMs(sessionMachine, 'tokenPingDelay'));
       await within(screen.getByRole('banner')).findByRole('button', { name: '登录' });
     }
-    const buy = await screen.findByRole('button', { name: '立即购买' });
-    await waitFor(() => {
-      if ((buy as HTMLButtonElement).disabled) throw new Error('立即购买 is not enabled yet');
-    });
+    await waitEnabled(await screen.findByRole('button', { name: '立即购买' }), '立即购买');
     return app;
   },
 
   gestures: {
     'purchase.start': async ({ user }) => {
       const w = requireWorld();
-      w.gestures += 1;
       // The dialog the gate opened never shows: its code fails to load, and the page stays usable.
       const failed = [...w.loads.values()];
       w.loads.clear();
@@ -206,28 +192,25 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
     },
     'session.changed': async (_app, event) => {
       const w = requireWorld();
-      w.gestures += 1;
       await showHeldDialogs(w);
       otherTabStores(event.user ? await createAccount(nextPhone()) : null);
     },
-    'modal.close': async ({ user }, event) => {
+    'modal.close': async ({ user }, event, at) => {
       const w = requireWorld();
-      w.gestures += 1;
       const title = DIALOG_TITLES[event.name];
       if (!title) throw new Error(`the gate never waits on a "${event.name}" dialog`);
       await showHeldDialogs(w);
       const target = await screen.findByRole('dialog', { name: title });
       // The verification the model hears after the close was submitted just before it.
-      if (event.name === 'realName' && nextEvent(w)?.type === 'realName.verified') await submitRealName(w, user, target, true);
+      if (event.name === 'realName' && nextEvent(at)?.type === 'realName.verified') await submitRealName(w, user, target, true);
       await user.click(within(target).getByRole('button', { name: '关闭' }));
     },
-    'modal.closeAll': async ({ user }) => {
+    'modal.closeAll': async ({ user }, _event, at) => {
       const w = requireWorld();
-      w.gestures += 1;
       if (!w.expiryPromptDue) throw new Error('modal.closeAll: no expiry prompt is due (undrivable() should have skipped this item)');
       await showHeldDialogs(w);
       const realName = dialog('实名认证');
-      if (realName && nextEvent(w)?.type === 'realName.verified') await submitRealName(w, user, realName, true);
+      if (realName && nextEvent(at)?.type === 'realName.verified') await submitRealName(w, user, realName, true);
       w.expiryPromptDue = false;
       // The session's expiry prompt: every dialog closes, a warning, and the login dialog opens.
       w.clock.increment(delayMs(sessionMachine, 'expiryPromptDelay'));
@@ -238,7 +221,6 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
     },
     'realName.verified': async ({ user }) => {
       const w = requireWorld();
-      w.gestures += 1;
       if (w.loads.has('realName') || dialog('实名认证')) {
         await showHeldDialogs(w);
         await submitRealName(w, user, await screen.findByRole('dialog', { name: '实名认证' }), false);

@@ -45,7 +45,7 @@
  * machine ignores it there (`hasOrder`), so state and context are the model's.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { PAY_GATE_MESSAGES } from '../../machines/pay-gate.machine';
 import type { paymentMachine } from '../../machines/payment.machine';
@@ -57,16 +57,15 @@ import { whenFlowsReady } from '../../src/app/root-actor';
 import { resetToasts } from '../../src/app/toast';
 import { loadModal } from '../../src/modals/registry';
 import { createAccount, storeSession } from '../integration/session/helpers';
-import { delayMs, type FakeCalls, type PlanItem } from '../support/model';
-import type { RenderedApp, UiDriver } from '../support/model-ui';
+import { delayMs, type FakeCalls } from '../support/model';
+import type { RenderedApp, StepAt, UiDriver } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
-import { backend, testServer } from '../support/server';
+import { API, backend, ok, testServer } from '../support/server';
 import { paymentModel } from './payment.model';
-import { deferred, type Deferred, dialog, header, nextPhone, otherTabStores, toasts } from './session-ui';
+import { deferred, type Deferred, dialog, header, nextPhone, otherTabStores, setOnline, startOnline, toasts, waitEnabled } from './ui-helpers';
 
 const GAME_URL = '/gameDetail/1?goods=1&num=1';
 const ORDERS_URL = '/setting?type=0';
-const API = '/webapi';
 const PAY = '支付订单';
 
 /** What the order list says: the model's unpaid order XY1 (its first `fetchOrder` outcome), which 继续支付 opens. */
@@ -88,13 +87,6 @@ const CLOSED_TEXT: Record<string, string> = {
 let requestId = 'req-1';
 Object.defineProperty(globalThis.crypto, 'randomUUID', { configurable: true, value: () => requestId });
 
-let online = true;
-Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-/** The network drops or comes back: `navigator.onLine` and the window event, as the browser does. */
-function setOnline(value: boolean): void {
-  online = value;
-  window.dispatchEvent(new Event(value ? 'online' : 'offline'));
-}
 
 
 /** What the driver keeps for the path being replayed. */
@@ -102,9 +94,6 @@ interface World {
   app?: RenderedApp;
   calls: FakeCalls;
   clock: SimulatedClock;
-  item: PlanItem;
-  /** How many gestures ran: gesture n performs the n-th external event of the item. */
-  gestures: number;
   /** The account logged in now (null: nobody). */
   account: UserInfo | null;
   /** The next load of the pay dialog's code waits in `heldPayLoad` (a slow network). */
@@ -131,33 +120,17 @@ function requirePayDialog(): HTMLElement {
   return pay;
 }
 
-/** The index of the step the current gesture performs (its n-th external event). */
-function currentStep(w: World): number {
-  const external = w.item.steps.flatMap((step, index) => (index > 0 && !step.event.type.startsWith('xstate.') ? [index] : []));
-  const index = external[w.gestures - 1];
-  if (index === undefined) throw new Error(`gesture ${w.gestures} has no step in "${w.item.name}"`);
-  return index;
-}
-
 /** The state the model was in before the current gesture. */
-function stateBefore(w: World): PaymentSnapshot {
-  return w.item.steps[currentStep(w) - 1]?.state as PaymentSnapshot;
-}
+const stateBefore = (at: StepAt) => at.item.steps[at.index - 1]?.state as PaymentSnapshot;
 
 /** The external events after the current gesture, up to the next `payment.open`. */
-function eventsUntilNextOpen(w: World): AnyEventObject[] {
+function eventsUntilNextOpen(at: StepAt): AnyEventObject[] {
   const events: AnyEventObject[] = [];
-  for (const step of w.item.steps.slice(currentStep(w) + 1)) {
+  for (const step of at.item.steps.slice(at.index + 1)) {
     if (step.event.type === 'payment.open') break;
     events.push(step.event);
   }
   return events;
-}
-
-async function waitEnabled(button: HTMLElement, what: string): Promise<void> {
-  await waitFor(() => {
-    if ((button as HTMLButtonElement).disabled) throw new Error(`${what} is still disabled`);
-  });
 }
 
 async function waitUntil(check: () => boolean, what: string): Promise<void> {
@@ -194,9 +167,9 @@ async function buyButton(): Promise<HTMLElement> {
 }
 
 /** 立即购买 → the pay dialog, with whatever the next steps need set up on the way (see the header). */
-async function openForGoods(w: World, app: RenderedApp): Promise<void> {
+async function openForGoods(w: World, app: RenderedApp, at: StepAt): Promise<void> {
   await goTo(app, GAME_URL);
-  const coming = eventsUntilNextOpen(w).map((event) => event.type);
+  const coming = eventsUntilNextOpen(at).map((event) => event.type);
   if (coming.includes('modal.close')) {
     // The pay dialog's code is slow to come; meanwhile a second 立即购买 starts a gating whose stock check waits.
     w.holdPayLoad = true;
@@ -235,8 +208,8 @@ function releasePayLoad(w: World): void {
 }
 
 /** 继续支付 on order XY1 in 我的订单. */
-async function openForOrder(w: World, app: RenderedApp): Promise<void> {
-  const coming = eventsUntilNextOpen(w).map((event) => event.type);
+async function openForOrder(app: RenderedApp, at: StepAt): Promise<void> {
+  const coming = eventsUntilNextOpen(at).map((event) => event.type);
   if (coming.includes('modal.close') || coming.includes('modal.closeAll')) {
     throw new Error('the driver sets up modal.close / modal.closeAll only for a pay dialog opened by 立即购买');
   }
@@ -252,12 +225,12 @@ type PaymentSnapshot = ReturnType<typeof paymentMachine.transition>;
 export const paymentUi: UiDriver<typeof paymentModel> = {
   systemId: 'payment',
 
-  mount: async ({ calls, deps, item }) => {
+  mount: async ({ calls, deps }) => {
     if (!(deps.clock instanceof SimulatedClock)) throw new Error('the payment UI driver needs the replay’s SimulatedClock');
     // A stock check or dialog load still held by the last path is let go (its app is gone).
     world?.heldStock?.resolve(true);
     world?.heldPayLoad?.resolve();
-    online = true;
+    startOnline();
     requestId = 'req-1';
     resetToasts();
     backend.control.setRealNameConfig({ enable: false, sceneType: 1 });
@@ -266,8 +239,6 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     const w: World = {
       calls,
       clock: deps.clock,
-      item,
-      gestures: 0,
       account,
       holdPayLoad: false,
       heldPayLoad: null,
@@ -280,7 +251,7 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     // 我的订单 lists the model's unpaid order XY1.
     testServer.use(
       http.post(`${API}/nnorder/mall/unified/order/list`, () =>
-        HttpResponse.json({ success: true, retCode: '0', retMsg: '成功', retData: { list: [listedOrder()], total: 1, pageNum: 1, pageSize: 10 } }),
+        ok({ list: [listedOrder()], total: 1, pageNum: 1, pageSize: 10 }),
       ),
     );
 
@@ -322,19 +293,16 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
   },
 
   gestures: {
-    'payment.open': async (app, event) => {
+    'payment.open': async (app, event, at) => {
       const w = requireWorld();
-      w.gestures += 1;
       if (dialog(PAY)) throw new Error('payment.open: a pay dialog is already open');
       await ensureLoggedIn(w, app);
       requestId = event.requestId;
-      if (event.orderId) await openForOrder(w, app);
-      else await openForGoods(w, app);
+      if (event.orderId) await openForOrder(app, at);
+      else await openForGoods(w, app, at);
       await screen.findByRole('dialog', { name: PAY });
     },
     'payment.submit': async ({ user }) => {
-      const w = requireWorld();
-      w.gestures += 1;
       const pay = within(requirePayDialog());
       const button = await pay.findByRole('button', { name: '立即支付' });
       await waitEnabled(button, '立即支付');
@@ -344,15 +312,11 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
       await user.click(button);
     },
     'payment.retry': async ({ user }, event) => {
-      const w = requireWorld();
-      w.gestures += 1;
       requestId = event.requestId;
       await user.click(within(requirePayDialog()).getByRole('button', { name: '重新支付' }));
     },
-    'payment.close': async ({ user }) => {
-      const w = requireWorld();
-      w.gestures += 1;
-      const before = stateBefore(w);
+    'payment.close': async ({ user }, _event, at) => {
+      const before = stateBefore(at);
       const pay = within(requirePayDialog());
       if (before.hasTag('payment:confirmingLeave')) throw new Error('payment.close: with the leave confirmation shown, × and Escape send payment.stay');
       if (before.hasTag('payment:loading')) await user.keyboard('{Escape}');
@@ -361,20 +325,15 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
       else await user.click(pay.getByRole('button', { name: before.hasTag('payment:paying') ? '离开支付' : '关闭' }));
     },
     'payment.stay': async ({ user }) => {
-      const w = requireWorld();
-      w.gestures += 1;
       const confirm = within(requirePayDialog()).getByRole('alertdialog', { name: '确认离开支付？' });
       await user.click(within(confirm).getByRole('button', { name: '继续支付' }));
     },
     'payment.leave': async ({ user }) => {
-      const w = requireWorld();
-      w.gestures += 1;
       const confirm = within(requirePayDialog()).getByRole('alertdialog', { name: '确认离开支付？' });
       await user.click(within(confirm).getByRole('button', { name: '确认离开' }));
     },
     'modal.close': async (_app, event) => {
       const w = requireWorld();
-      w.gestures += 1;
       if (event.name !== 'pay') throw new Error(`modal.close: the payment only hears the pay dialog's close, not "${event.name}"`);
       const answer = w.heldStock;
       if (!answer) throw new Error('modal.close: no second 立即购买 is waiting for its stock check');
@@ -383,23 +342,19 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     },
     'modal.closeAll': async () => {
       const w = requireWorld();
-      w.gestures += 1;
       if (!w.expiryPromptDue) throw new Error('modal.closeAll: the app sends it only in the session-expiry prompt, and no expiry is pending');
       w.expiryPromptDue = false;
       w.clock.increment(delayMs(sessionMachine, 'expiryPromptDelay'));
     },
     'session.changed': async (_app, event) => {
       const w = requireWorld();
-      w.gestures += 1;
       w.account = event.user ? await createAccount(nextPhone()) : null;
       otherTabStores(w.account);
     },
     'app.offline': async () => {
-      requireWorld().gestures += 1;
       setOnline(false);
     },
     'app.online': async () => {
-      requireWorld().gestures += 1;
       setOnline(true);
     },
   },

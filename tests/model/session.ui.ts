@@ -50,16 +50,15 @@ import { maskPhone } from '../../src/lib/format';
 import { REAL_NAME_MESSAGES } from '../../src/modals/real-name-modal';
 import type { RenderedApp, UiDriver } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
-import { testServer } from '../support/server';
+import { API, ok, testServer } from '../support/server';
 import type { sessionModel } from './session.model';
 import { REAL_NAME, USER_A, USER_B } from './session-fixtures';
-import { dialog, expectHeaderAccount, forgetPageState, header, otherTabClearsStorage, otherTabStores, rememberSession, toasts } from './session-ui';
+import { dialog, errorToasts, expectHeaderAccount, forgetPageState, header, otherTabClearsStorage, otherTabStores, rememberSession, toasts } from './ui-helpers';
 
 type SessionSnapshot = ReturnType<typeof sessionMachine.transition>;
 type AuthCode = 'auth_40001' | 'auth_40002';
 
 const START_URL = '/setting?type=2';
-const API = '/webapi';
 const SMS_CODE = '123456';
 const AGREEMENT = '我已阅读并同意《用户协议》和《隐私政策》';
 /** What the shopper types in the 实名认证 dialog (the server answers with the model's masked info). */
@@ -80,26 +79,24 @@ const page = {
   nextVerification: 'ok' as 'ok' | AuthCode,
 };
 
-const envelope = (retData: unknown) => ({ success: true, retCode: '0', retMsg: '成功', retData });
-const authFailure = (code: AuthCode) => ({ success: false, retCode: code, retMsg: AUTH_MESSAGES[code], retData: null });
+const authFailure = (code: AuthCode) => HttpResponse.json({ success: false, retCode: code, retMsg: AUTH_MESSAGES[code], retData: null });
 
 /** The personal centre's calls for the fixtures' tokens, as a backend that issued them would answer. */
 function answerPersonalCentreCalls(): void {
   const known = (request: Request) => KNOWN_TOKENS.has(request.headers.get('token') ?? '');
   testServer.use(
     http.post(`${API}/u-nnpc/getOpenBindInfo`, ({ request }) =>
-      HttpResponse.json(known(request) ? envelope({ wechatBound: false, wechatNickname: '', qqBound: false }) : authFailure('auth_40001')),
+      known(request) ? ok({ wechatBound: false, wechatNickname: '', qqBound: false }) : authFailure('auth_40001'),
     ),
     http.post(`${API}/u-nnpc/api/mall1/realName/doAuth`, () => {
       const answer = page.nextVerification;
       page.nextVerification = 'ok';
-      return HttpResponse.json(answer === 'ok' ? envelope(true) : authFailure(answer));
+      return answer === 'ok' ? ok(true) : authFailure(answer);
     }),
-    http.post(`${API}/u-nnpc/api/mall1/realName/getAuth`, ({ request }) => HttpResponse.json(known(request) ? envelope(REAL_NAME) : authFailure('auth_40001'))),
+    http.post(`${API}/u-nnpc/api/mall1/realName/getAuth`, ({ request }) => (known(request) ? ok(REAL_NAME) : authFailure('auth_40001'))),
   );
 }
 
-const errorToasts = () => within(screen.getByRole('alert', { name: '错误提示' }));
 
 /** A gesture on the page itself: no dialog may cover it. */
 function requireNoDialog(): void {

@@ -22,6 +22,8 @@
  * - A gesture never calls `actor.send` or reaches into a machine: it does what
  *   a shopper or the browser does (click, type, key, `visibilitychange`,
  *   `online`/`offline`, `storage`, a URL), finding elements by role and name.
+ *   It is handed the step it performs (`at`), so it can look at the state
+ *   before it and set up what the following steps need.
  * - `mount` routes each of the machine's calls to `env.calls.call(<invokeId>,
  *   signal)` through the root actor's dependencies, answers the app's other
  *   calls benignly if a fixture would upset them, and passes `env.deps` on.
@@ -57,16 +59,23 @@ export interface UiEnv {
   item: PlanItem;
 }
 
+/** The plan step a gesture performs: `item.steps[index]` (what came before and what follows are there too). */
+export interface StepAt {
+  item: PlanItem;
+  index: number;
+}
+
 /**
  * A gesture that loads a new page (the shopper opens a link: a full page load) closes `app` and
  * returns the new one, which the replay goes on with; any other gesture returns nothing.
  */
+type Gesture<TEvent extends AnyEventObject> = (app: RenderedApp, event: TEvent, at: StepAt) => Promise<void | RenderedApp>;
 type Gestures<TEvent extends AnyEventObject> = {
-  [K in TEvent['type']]: (app: RenderedApp, event: Extract<TEvent, { type: K }>) => Promise<void | RenderedApp>;
+  [K in TEvent['type']]: Gesture<Extract<TEvent, { type: K }>>;
 };
 
 export interface UiDriver<TModel extends ModelDefinition> {
-  /** The machine's id in the app's actor system (`system.get(systemId)`). */
+  /** The machine's systemId in the app's actor system; the replay follows that actor's inspection events. */
   systemId: string;
   /** Renders the app with the machine's calls routed to `env.calls` and `env.deps` passed to the root actor. */
   mount(env: UiEnv): Promise<RenderedApp>;
@@ -135,9 +144,9 @@ export async function runPlanItemInUi<TModel extends ModelDefinition>(model: TMo
         },
         elapse: (delay) => clock.increment(delayMs(model.machine, delay)),
         send: async (event) => {
-          const gesture = (anyDriver.gestures as Record<string, (app: RenderedApp, event: AnyEventObject) => Promise<void | RenderedApp>>)[event.type];
+          const gesture = (anyDriver.gestures as Record<string, Gesture<AnyEventObject>>)[event.type];
           if (!gesture) throw new Error(`the UI driver of ${driver.systemId} has no gesture for "${event.type}"`);
-          const loaded = await gesture(app, event);
+          const loaded = await gesture(app, event, { item, index });
           if (loaded) app = loaded;
         },
       });

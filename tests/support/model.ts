@@ -313,7 +313,7 @@ export function isComplete(report: CoverageReport): boolean {
 /**
  * Controllable stand-ins for the machine's calls, keyed by invoke id: each
  * call waits until the model settles it. The actor replay uses them as the
- * invoked actors' logic; the UI replay (./model-ui.tsx) routes the app's API
+ * invoked actors' logic; the UI replay (./model-ui.ts) routes the app's API
  * calls of the same names to them.
  */
 export class FakeCalls {

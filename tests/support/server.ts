@@ -4,8 +4,10 @@
  * every test, and fails any request it does not answer.
  *
  * Tests drive it with `backend.control` (advanceClock, completePayment,
- * setFault, …) and may still override single endpoints with `testServer.use()`.
+ * setFault, …) and may still override single endpoints with `testServer.use()`,
+ * answering in the API envelope with `ok()` under the base path `API`.
  */
+import { HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { createBackend } from '../../src/mock/backend';
 import { createMswHandlers } from '../../src/mock/msw-handlers';
@@ -13,3 +15,9 @@ import { createMswHandlers } from '../../src/mock/msw-handlers';
 export const backend = createBackend({ latencyMs: 0 });
 
 export const testServer = setupServer(...createMswHandlers(backend));
+
+/** The API base path the app calls in tests (the default `VITE_API_BASE`). */
+export const API = '/webapi';
+
+/** A successful answer in the API envelope, for a `testServer.use()` override. */
+export const ok = (retData: unknown) => HttpResponse.json({ success: true, retCode: '0', retMsg: '成功', retData } as JsonBodyType);

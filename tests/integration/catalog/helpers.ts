@@ -4,18 +4,16 @@
  * that holds a response until the test lets it go, and a request counter.
  */
 import { configure } from '@testing-library/react';
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { http } from 'msw';
 import { onTestFinished, vi } from 'vitest';
-import { backend, testServer } from '../../support/server';
+import { API, backend, ok, testServer } from '../../support/server';
 
 // Ceilings, not waits: a busy machine (several suites at once) renders the whole app slowly, and a
 // test should then still pass as soon as what the user would see is there.
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-export const API = '/webapi';
-
-export const ok = (retData: unknown) => HttpResponse.json({ success: true, retCode: '0', retMsg: '成功', retData } as JsonBodyType);
+export { API, ok } from '../../support/server';
 
 /** What the simulated backend answers (retData), to base an override on. */
 export async function backendData<T>(path: string, body: unknown = {}, method: 'GET' | 'POST' = 'POST', query: Record<string, string> = {}): Promise<T> {

@@ -4,7 +4,7 @@
  * the page's dialogs, toasts and header, fresh shopper phones, and a promise
  * a driver settles later (a held answer).
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { clientState } from '../../src/api/client-state';
 import type { RealNameInfo, UserInfo } from '../../src/api/user';
 import { historyStore } from '../../src/app/history-store';
@@ -62,6 +62,14 @@ export function expectHeaderAccount(phone: string | null): void {
 
 export const dialog = (name: string) => screen.queryByRole('dialog', { name });
 export const toasts = () => within(screen.getByRole('status', { name: '消息提示' }));
+export const errorToasts = () => within(screen.getByRole('alert', { name: '错误提示' }));
+
+/** Waits until `button` can be pressed (`what` names it in the failure). */
+export async function waitEnabled(button: HTMLElement, what: string): Promise<void> {
+  await waitFor(() => {
+    if ((button as HTMLButtonElement).disabled) throw new Error(`${what} is still disabled`);
+  });
+}
 
 let phoneSeq = 0;
 /** A phone no other account of this test file has (the backend is reset after every test). */
@@ -86,3 +94,15 @@ export function deferred<T>(): Deferred<T> {
 
 /** As the app reports a dialog whose code failed to load (the error toast), without its console warning. */
 export const quietLoadFailure = () => toast.error(MODAL_LOAD_FAILED);
+
+let online = true;
+Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+/** The network drops or comes back: `navigator.onLine` and the window event, as the browser does. */
+export function setOnline(value: boolean): void {
+  online = value;
+  window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+}
+/** A new app starts online (nothing listens yet, so no event: React Query's state is reset by tests/setup.ts). */
+export function startOnline(): void {
+  online = true;
+}
