@@ -23,10 +23,9 @@ import type { RenderedApp, UiDriver } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
 import { loginModel } from './login.model';
 import { CONFIG_OFF, USER_A } from './session-fixtures';
-import { header, otherTabStores } from './ui-helpers';
+import { header, otherTabStores, submitSmsLogin, typeInto } from './ui-helpers';
 
 const MASKED_PHONE = `${USER_A.telNum.slice(0, 3)}****${USER_A.telNum.slice(7)}`;
-const AGREEMENT = '我已阅读并同意《用户协议》和《隐私政策》';
 const CODE_BUTTON = /^(获取验证码|发送中…|重新发送\(\d+s\))$/;
 
 /** What the page should show besides the machine: set by the gestures and by the steps that log in. */
@@ -73,12 +72,6 @@ async function openDialog(app: RenderedApp): Promise<HTMLElement> {
   const tab = within(dialog).getByRole('tab', { name: '验证码登录' });
   if (tab.getAttribute('aria-selected') !== 'true') await app.user.click(tab);
   return dialog;
-}
-
-async function typeInto(app: RenderedApp, field: HTMLInputElement, value: string): Promise<void> {
-  if (field.value === value) return;
-  await app.user.clear(field);
-  await app.user.type(field, value);
 }
 
 function expectAlerts(dialog: HTMLElement, messages: (string | null)[]): void {
@@ -139,16 +132,11 @@ export const loginUi: UiDriver<typeof loginModel> = {
     },
     'login.sendCode': async (app, event) => {
       const form = within(await openDialog(app));
-      await typeInto(app, form.getByRole('textbox', { name: '手机号' }), event.phone);
+      await typeInto(app.user, form.getByRole('textbox', { name: '手机号' }), event.phone);
       await app.user.click(form.getByRole('button', { name: CODE_BUTTON }));
     },
     'login.submit': async (app, event) => {
-      const form = within(await openDialog(app));
-      await typeInto(app, form.getByRole('textbox', { name: '手机号' }), event.phone);
-      await typeInto(app, form.getByRole('textbox', { name: '验证码' }), event.code);
-      const agreement = form.getByRole('checkbox', { name: AGREEMENT }) as HTMLInputElement;
-      if (!agreement.checked) await app.user.click(agreement);
-      await app.user.click(form.getByRole('button', { name: '登录' }));
+      await submitSmsLogin(app.user, await openDialog(app), event.phone, event.code);
     },
   },
 

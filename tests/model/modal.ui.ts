@@ -29,7 +29,7 @@ import type { RenderedApp, UiDriver } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
 import type { modalModel } from './modal.model';
 import { CONFIG_OFF, USER_A } from './session-fixtures';
-import { expectHeaderAccount, header, otherTabStores, quietLoadFailure } from './ui-helpers';
+import { expectHeaderAccount, header, otherTabStores, quietLoadFailure, submitSmsLogin } from './ui-helpers';
 
 /** Each modal the model opens, by the title of its dialog (its accessible name). */
 const TITLES: Readonly<Record<string, string>> = { login: '登录', pay: '支付订单' };
@@ -100,16 +100,7 @@ function laterLoginCancel(item: PlanItem, index: number): number | undefined {
 
 /** Types a phone and code into the login dialog and submits: the backend's answer is held in `w.releaseLogin`. */
 async function submitLogin(user: UserEvent, dialog: HTMLElement): Promise<void> {
-  const form = within(dialog);
-  const tab = form.getByRole('tab', { name: '验证码登录' });
-  if (tab.getAttribute('aria-selected') !== 'true') await user.click(tab);
-  await user.clear(form.getByRole('textbox', { name: '手机号' }));
-  await user.type(form.getByRole('textbox', { name: '手机号' }), USER_A.telNum);
-  await user.clear(form.getByRole('textbox', { name: '验证码' }));
-  await user.type(form.getByRole('textbox', { name: '验证码' }), '123456');
-  const agreement = form.getByRole('checkbox', { name: '我已阅读并同意《用户协议》和《隐私政策》' }) as HTMLInputElement;
-  if (!agreement.checked) await user.click(agreement);
-  await user.click(form.getByRole('button', { name: '登录' }));
+  await submitSmsLogin(user, dialog, USER_A.telNum, '123456');
   await waitFor(() => {
     if (!requireWorld().releaseLogin) throw new Error('the login dialog has not sent the login request');
   });

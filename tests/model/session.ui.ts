@@ -53,14 +53,13 @@ import { renderApp } from '../support/render-app';
 import { API, ok, testServer } from '../support/server';
 import type { sessionModel } from './session.model';
 import { REAL_NAME, USER_A, USER_B } from './session-fixtures';
-import { dialog, errorToasts, expectHeaderAccount, forgetPageState, header, otherTabClearsStorage, otherTabStores, rememberSession, toasts } from './ui-helpers';
+import { dialog, errorToasts, expectHeaderAccount, forgetPageState, header, otherTabClearsStorage, otherTabStores, rememberSession, submitSmsLogin, toasts, typeInto } from './ui-helpers';
 
 type SessionSnapshot = ReturnType<typeof sessionMachine.transition>;
 type AuthCode = 'auth_40001' | 'auth_40002';
 
 const START_URL = '/setting?type=2';
 const SMS_CODE = '123456';
-const AGREEMENT = '我已阅读并同意《用户协议》和《隐私政策》';
 /** What the shopper types in the 实名认证 dialog (the server answers with the model's masked info). */
 const ID_FORM = { name: '张三', idCard: '11010519491231002X' } as const;
 /** The server's messages for the auth codes (as the simulated backend words them). */
@@ -114,17 +113,11 @@ async function openRealNameDialog(app: RenderedApp): Promise<HTMLElement> {
   return screen.findByRole('dialog', { name: '实名认证' });
 }
 
-async function typeInto(app: RenderedApp, field: HTMLElement, value: string): Promise<void> {
-  if ((field as HTMLInputElement).value === value) return;
-  await app.user.clear(field);
-  await app.user.type(field, value);
-}
-
 /** Fills the 实名认证 dialog and submits it; the server answers as `page.nextVerification` says. */
 async function submitRealName(app: RenderedApp, answer: 'ok' | AuthCode): Promise<void> {
   const form = within(await openRealNameDialog(app));
-  await typeInto(app, form.getByRole('textbox', { name: '姓名' }), ID_FORM.name);
-  await typeInto(app, form.getByRole('textbox', { name: '身份证号' }), ID_FORM.idCard);
+  await typeInto(app.user, form.getByRole('textbox', { name: '姓名' }), ID_FORM.name);
+  await typeInto(app.user, form.getByRole('textbox', { name: '身份证号' }), ID_FORM.idCard);
   page.nextVerification = answer;
   await app.user.click(form.getByRole('button', { name: '提交' }));
 }
@@ -245,12 +238,7 @@ export const sessionUi: UiDriver<typeof sessionModel> = {
     },
     'session.login': async (app, event) => {
       page.loginAs = event.user;
-      const form = within(await openLoginDialog(app));
-      await typeInto(app, form.getByRole('textbox', { name: '手机号' }), event.user.telNum);
-      await typeInto(app, form.getByRole('textbox', { name: '验证码' }), SMS_CODE);
-      const agreement = form.getByRole('checkbox', { name: AGREEMENT }) as HTMLInputElement;
-      if (!agreement.checked) await app.user.click(agreement);
-      await app.user.click(form.getByRole('button', { name: '登录' }));
+      await submitSmsLogin(app.user, await openLoginDialog(app), event.user.telNum, SMS_CODE);
       await waitFor(() => {
         if (dialog('登录')) throw new Error('the 登录 dialog is still open');
       });

@@ -5,6 +5,7 @@
  * a driver settles later (a held answer).
  */
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { clientState } from '../../src/api/client-state';
 import type { RealNameInfo, UserInfo } from '../../src/api/user';
 import { historyStore } from '../../src/app/history-store';
@@ -105,4 +106,23 @@ export function setOnline(value: boolean): void {
 /** A new app starts online (nothing listens yet, so no event: React Query's state is reset by tests/setup.ts). */
 export function startOnline(): void {
   online = true;
+}
+
+/** Replaces a field's text with `value` (nothing to do when it already holds it). */
+export async function typeInto(user: UserEvent, field: HTMLElement, value: string): Promise<void> {
+  if ((field as HTMLInputElement).value === value) return;
+  await user.clear(field);
+  await user.type(field, value);
+}
+
+/** In an open 登录 dialog: the 验证码登录 tab, phone and code typed, the agreement ticked, then 登录. */
+export async function submitSmsLogin(user: UserEvent, dialog: HTMLElement, phone: string, code: string): Promise<void> {
+  const form = within(dialog);
+  const tab = form.getByRole('tab', { name: '验证码登录' });
+  if (tab.getAttribute('aria-selected') !== 'true') await user.click(tab);
+  await typeInto(user, form.getByRole('textbox', { name: '手机号' }), phone);
+  await typeInto(user, form.getByRole('textbox', { name: '验证码' }), code);
+  const agreement = form.getByRole('checkbox', { name: '我已阅读并同意《用户协议》和《隐私政策》' }) as HTMLInputElement;
+  if (!agreement.checked) await user.click(agreement);
+  await user.click(form.getByRole('button', { name: '登录' }));
 }
