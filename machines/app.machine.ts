@@ -54,10 +54,10 @@
  * effects, which the app provides to the children with `.provide()` (and
  * to the lazy flows inside `loadFlows`).
  */
-import { assign, enqueueActions, forwardTo, fromPromise, raise, setup, type AnyActorLogic } from 'xstate';
+import { assign, enqueueActions, forwardTo, fromPromise, raise, setup, spawnChild, stateIn, type AnyActorLogic } from 'xstate';
 import { buildPollMachine, type BuildPollEvent } from './build-poll.machine';
 import { autoLoginMachine, type AutoLoginEvent } from './auto-login.machine';
-import { couponPopupMachine, type CouponPopupEvent } from './coupon-popup.machine';
+import { couponPopupMachine, type CouponPopupEvent, type PromoAnswerEvent } from './coupon-popup.machine';
 import type { LoginEvent, loginMachine } from './login.machine';
 import { modalMachine, type ModalEvent } from './modal.machine';
 import type { PurchaseStartEvent, payGateMachine } from './pay-gate.machine';
@@ -71,16 +71,25 @@ import {
   type SessionEvent,
 } from './session.machine';
 
+/** An auto-login link's token, taken off the URL (and stashed in sessionStorage) before the app starts. */
+export interface LinkToken {
+  token: string;
+  appId: string;
+}
+
 export interface AppInput {
   /** The id of the build this page runs (compared with builds/latest.json). */
   buildId: string;
   /** The session found in localStorage at start (validated by the app); absent or null: anonymous. */
   restoredSession?: PersistedSession | null;
+  /** The auto-login link this page was opened with, if any. */
+  linkToken?: LinkToken | null;
 }
 
 export interface AppContext {
   buildId: string;
   restoredSession: PersistedSession | null;
+  linkToken: LinkToken | null;
   /** A `purchase.start` that came before the flows ran; delivered to `payGate` once they do. */
   pendingPurchase: PurchaseStartEvent | null;
 }
@@ -98,8 +107,15 @@ export interface FlowsLoadEvent {
   type: 'flows.load';
 }
 
+/** Raised by the start-up region when the build check may start. */
+export interface StartupChecksEvent {
+  type: 'startup.checks';
+}
+
 export type AppEvent =
   | ModalEvent
+  | PromoAnswerEvent
+  | StartupChecksEvent
   | BuildPollEvent
   | CouponPopupEvent
   | SessionEvent
@@ -111,6 +127,16 @@ export type AppEvent =
   | PurchaseStartEvent
   | PaymentUiEvent
   | FlowsLoadEvent;
+
+/** The `autoLogin.start` for the link this page was opened with (only sent when there is one). */
+function linkTokenStart(context: AppContext): AutoLoginEvent {
+  return {
+    type: 'autoLogin.start',
+    token: context.linkToken?.token ?? '',
+    appId: context.linkToken?.appId ?? '',
+    currentPhone: context.restoredSession?.user.telNum ?? null,
+  };
+}
 
 const FLOW_SLOT: unknown = fromPromise(async () => {
   throw new Error('the flows are spawned from what loadFlows returns, not invoked by name');
@@ -128,6 +154,7 @@ export const appMachine = setup({
       session: 'session';
       autoLogin: 'autoLogin';
       loadFlows: 'loadFlows';
+      startAttribution: 'startAttribution';
       login: 'login';
       qrLogin: 'qrLogin';
       payGate: 'payGate';
@@ -141,6 +168,13 @@ export const appMachine = setup({
     couponPopup: couponPopupMachine,
     session: sessionMachine,
     autoLogin: autoLoginMachine,
+    /**
+     * Start-up: sets the channel header (and a stored bid) and sends the landing's attribution in the
+     * background; resolves once the headers are set (the app contains the attribution's failures).
+     */
+    startAttribution: fromPromise<void>(async () => {
+      throw new Error('startAttribution is supplied by the app through appMachine.provide()');
+    }),
     loadFlows: fromPromise<FlowLogics>(async () => {
       throw new Error('loadFlows is supplied by the app through appMachine.provide()');
     }),
@@ -154,13 +188,27 @@ export const appMachine = setup({
   actions: {
     forwardToModal: forwardTo('modal'),
     forwardToBuildPoll: forwardTo('buildPoll'),
-    forwardToCouponPopup: forwardTo('couponPopup'),
+    /** The popup starts as start-up's last step: what comes for it before then is not its business. */
+    forwardToCouponPopup: enqueueActions(({ enqueue, event, check }) => {
+      // (Cast: a guard named inside its own setup() is not typed yet.)
+      if (check('isStartedUp' as never)) enqueue.sendTo('couponPopup', event);
+    }),
     forwardToSession: forwardTo('session'),
     forwardToLogin: forwardTo('login'),
     forwardToQrLogin: forwardTo('qrLogin'),
     forwardToAutoLogin: forwardTo('autoLogin'),
     forwardToPayGate: forwardTo('payGate'),
     forwardToPayment: forwardTo('payment'),
+    /** Start-up: the session restores the stored user and sets the request token, before any call. */
+    startSession: spawnChild('session', { id: 'session', systemId: 'session', input: ({ context }) => ({ restored: context.restoredSession }) }),
+    /** Start-up: the link's token is exchanged, with every header of this visit already set. */
+    startAutoLogin: enqueueActions(({ context, enqueue }) => {
+      if (context.linkToken) enqueue.sendTo('autoLogin', linkTokenStart(context));
+    }),
+    /** Start-up: the build check's first second starts (the build region waits for this). */
+    scheduleChecks: raise({ type: 'startup.checks' }),
+    /** Start-up: the daily popup decides whether it is due; the modal machine shows it only in a free slot. */
+    startCouponPopup: spawnChild('couponPopup', { id: 'couponPopup', systemId: 'couponPopup' }),
     /** The loaded flows, spawned with the ids and systemIds `invoke` gives the other children. */
     spawnFlows: enqueueActions(({ enqueue }, logics: FlowLogics) => {
       // XState types an id only for actors spawned by name; these are spawned from logic.
@@ -185,10 +233,17 @@ export const appMachine = setup({
   },
   guards: {
     isLogout: ({ event }) => event.type === 'session.changed' && event.user === null,
+    /** Every start-up step has run (the popup, the last one, exists). */
+    isStartedUp: stateIn('#app.startup.done'),
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ buildId: input.buildId, restoredSession: input.restoredSession ?? null, pendingPurchase: null }),
+  context: ({ input }) => ({
+    buildId: input.buildId,
+    restoredSession: input.restoredSession ?? null,
+    linkToken: input.linkToken ?? null,
+    pendingPurchase: null,
+  }),
   invoke: [
     {
       id: 'modal',
@@ -196,20 +251,9 @@ export const appMachine = setup({
       src: 'modal',
     },
     {
-      id: 'session',
-      systemId: 'session',
-      src: 'session',
-      input: ({ context }) => ({ restored: context.restoredSession }),
-    },
-    {
       id: 'autoLogin',
       systemId: 'autoLogin',
       src: 'autoLogin',
-    },
-    {
-      id: 'couponPopup',
-      systemId: 'couponPopup',
-      src: 'couponPopup',
     },
   ],
   // Events for the children that always run. While the flows run, `flows.ready` takes the events they
@@ -218,6 +262,9 @@ export const appMachine = setup({
     'modal.open': { actions: 'forwardToModal' },
     'modal.close': { actions: 'forwardToModal' },
     'modal.closeAll': { actions: 'forwardToModal' },
+    // The modal machine's answer to the popup's promo open.
+    'modal.promoShown': { actions: 'forwardToCouponPopup' },
+    'modal.promoDropped': { actions: 'forwardToCouponPopup' },
     'session.changed': { actions: ['forwardToCouponPopup', 'forwardToAutoLogin'] },
     'session.login': { actions: 'forwardToSession' },
     'session.logout': { actions: 'forwardToSession' },
@@ -230,9 +277,42 @@ export const appMachine = setup({
   },
   type: 'parallel',
   states: {
-    build: {
-      initial: 'running',
+    // One ordered start-up (docs/architecture.md, "Start-up"); every step runs once, in this order, in
+    // the first macrostep, so no call of this page goes out before the steps before it have run.
+    startup: {
+      initial: 'restoringSession',
       states: {
+        restoringSession: {
+          entry: 'startSession',
+          always: 'attributing',
+        },
+        attributing: {
+          // An invoke, so that it starts after the session (children start in the order they are created).
+          invoke: { id: 'startAttribution', src: 'startAttribution', onDone: 'readingLinkToken', onError: 'readingLinkToken' },
+        },
+        readingLinkToken: {
+          // Only a page opened from an auto-login link has one; the others go straight on.
+          entry: 'startAutoLogin',
+          always: 'schedulingChecks',
+        },
+        schedulingChecks: {
+          // The build check's first second starts here; the session's token ping counts its second from its restore.
+          entry: 'scheduleChecks',
+          always: 'offeringPopup',
+        },
+        offeringPopup: {
+          entry: 'startCouponPopup',
+          always: 'done',
+        },
+        done: { type: 'final' },
+      },
+    },
+    build: {
+      initial: 'waiting',
+      states: {
+        waiting: {
+          on: { 'startup.checks': 'running' },
+        },
         running: {
           invoke: {
             id: 'buildPoll',

@@ -1,31 +1,18 @@
 /**
- * Daily coupon popup: at start, at most once per calendar day per audience (a
- * logged-in user by id, otherwise the browser), the home popup's coupons are
- * shown in the `coupon` modal.
+ * Daily coupon popup: at most once per calendar day per audience (a logged-in
+ * user by id, otherwise the browser), the home popup's coupons are offered to
+ * the modal machine as a `promo` open, which shows them only in a free slot.
  *
- * States: `checking` invokes `checkPopupDue`, which the app answers with the
- * audience (the session's user id, or null), today's local day and whether the
- * popup is still due for that audience today. Due → `fetching` invokes
- * `fetchPopup` (GET /u-nnpc/mall/activity/home/popup). A non-empty coupon list
- * → `shown`: the parent is asked to open the `coupon` modal with the coupons
- * as props and `recordShown` stores (audience, day). Anything else — not due,
- * an empty list, a failed check or fetch — rests in `idle`, silently.
- *
- * `session.changed` (forwarded by the app) with a user other than the
- * audience re-enters `checking` for that user, whatever the state: logging in
- * later the same day may show the user's own popup once. A logout
- * (`user: null`) cancels a check or fetch in progress and rests in `idle`:
- * the anonymous popup belongs to the start of a visit, not to a logout. The
- * same user again (a refreshed session) changes nothing.
- *
- * Invariants: "shown" is recorded exactly when the modal is asked to open,
- * never for an empty list; `coupons` is non-empty exactly in `shown`; at most
- * one request is in flight (re-entering `checking` stops the previous one).
+ * Invariants: "shown today" is recorded exactly when the dialog is on screen
+ * (`modal.promoShown`), never for an offer that was dropped (`modal.promoDropped`:
+ * closed with everything else, or its code failed to load) or withdrawn, and
+ * never for an empty list; at most one request is in flight; an offer made to
+ * one audience is withdrawn when the audience changes, so the previous
+ * account's coupons never open over the next one's page.
  *
  * Not handled here: the clock, the storage of the record and the request (the
- * app provides `checkPopupDue`, `fetchPopup`, `recordShown`), what the modal
- * shows, and whether the modal could open (an already open `coupon` modal
- * ignores the second open).
+ * app provides `checkPopupDue`, `fetchPopup`, `recordShown`), what the dialog
+ * shows, and when a slot is free (machines/modal.machine.ts).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Coupon } from '../src/api/common';
@@ -51,13 +38,16 @@ export interface SessionUserRef {
   userId: number;
 }
 
-export type CouponPopupEvent = { type: 'session.changed'; user: SessionUserRef | null };
+/** What the modal machine answers a promo open with (the app forwards it): on screen, or not on this page view. */
+export type PromoAnswerEvent = { type: 'modal.promoShown'; name: string } | { type: 'modal.promoDropped'; name: string };
+
+export type CouponPopupEvent = { type: 'session.changed'; user: SessionUserRef | null } | PromoAnswerEvent;
 
 export const couponPopupMachine = setup({
   types: {} as {
     context: CouponPopupContext;
     events: CouponPopupEvent;
-    tags: 'popup:busy' | 'popup:shown';
+    tags: 'popup:busy' | 'popup:offered' | 'popup:shown';
   },
   actors: {
     /** The app reads the session's user, its clock and the localStorage record. */
@@ -80,14 +70,17 @@ export const couponPopupMachine = setup({
      * request goes through the app machine like any other modal open).
      */
     openCouponModal: (_, _params: { coupons: Coupon[] }) => {},
+    /** The app asks its root to close the `coupon` modal: an offer not yet on screen is withdrawn. */
+    withdrawCouponModal: () => {},
     /** The app writes (audience, day) to localStorage. */
     recordShown: (_, _params: { userId: number | null; day: string }) => {},
   },
   guards: {
     isDue: (_, params: { due: boolean }) => params.due,
     hasCoupons: (_, params: { coupons: readonly Coupon[] }) => params.coupons.length > 0,
-    isOtherUser: ({ context, event }) => event.user !== null && event.user.userId !== context.userId,
-    isLogout: ({ context, event }) => event.user === null && context.userId !== null,
+    isOtherUser: ({ context, event }) => event.type === 'session.changed' && event.user !== null && event.user.userId !== context.userId,
+    isLogout: ({ context, event }) => event.type === 'session.changed' && event.user === null && context.userId !== null,
+    isCouponModal: ({ event }) => (event.type === 'modal.promoShown' || event.type === 'modal.promoDropped') && event.name === 'coupon',
   },
 }).createMachine({
   id: 'couponPopup',
@@ -99,7 +92,7 @@ export const couponPopupMachine = setup({
         guard: 'isOtherUser',
         target: '.checking',
         reenter: true,
-        actions: { type: 'assignUser', params: ({ event }) => ({ userId: event.user?.userId ?? null }) },
+        actions: { type: 'assignUser', params: ({ event }) => ({ userId: event.type === 'session.changed' ? (event.user?.userId ?? null) : null }) },
       },
       {
         guard: 'isLogout',
@@ -136,16 +129,35 @@ export const couponPopupMachine = setup({
         onDone: [
           {
             guard: { type: 'hasCoupons', params: ({ event }) => ({ coupons: event.output }) },
-            target: 'shown',
+            target: 'offered',
             actions: [
               { type: 'assignCoupons', params: ({ event }) => ({ coupons: event.output }) },
               { type: 'openCouponModal', params: ({ event }) => ({ coupons: event.output }) },
-              { type: 'recordShown', params: ({ context }) => ({ userId: context.userId, day: context.day ?? '' }) },
             ],
           },
           { target: 'idle' },
         ],
         onError: { target: 'idle' },
+      },
+    },
+    offered: {
+      tags: ['popup:offered'],
+      on: {
+        'modal.promoShown': {
+          guard: 'isCouponModal',
+          target: 'shown',
+          actions: { type: 'recordShown', params: ({ context }) => ({ userId: context.userId, day: context.day ?? '' }) },
+        },
+        'modal.promoDropped': { guard: 'isCouponModal', target: 'idle', actions: 'clearCoupons' },
+        // Another audience: the offer made to the previous one is withdrawn before the new check.
+        'session.changed': [
+          {
+            guard: 'isOtherUser',
+            target: 'checking',
+            actions: ['withdrawCouponModal', { type: 'assignUser', params: ({ event }) => ({ userId: event.type === 'session.changed' ? (event.user?.userId ?? null) : null }) }],
+          },
+          { guard: 'isLogout', target: 'idle', actions: ['withdrawCouponModal', { type: 'assignUser', params: { userId: null } }] },
+        ],
       },
     },
     shown: {

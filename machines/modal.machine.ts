@@ -1,26 +1,25 @@
 /**
- * Modal orchestration: which on-demand modals are open, in which order, and
- * whether one is being loaded right now.
+ * Modal orchestration: which on-demand modals are open, in which order, which
+ * one is being loaded, and which opens wait for their turn.
  *
- * States: `idle` (nothing loading; zero or more modals open) and `opening`
- * (tag `modal:opening`: the requested modal's code is being fetched by the
- * invoked `loadModal` actor). A successful load pushes the modal on top of
- * `context.stack` (topmost last) and returns to `idle`; a failed load returns
- * to `idle`, reports the failure through `reportLoadFailure` and opens nothing.
+ * Every open carries a source (docs/decisions/0011-modal-priorities.md):
+ * `user` (a gesture), `flow` (the session's expiry prompt, pay gating,
+ * auto-login) or `promo` (the daily coupon popup). A `user` or `flow` open is
+ * never dropped because of a promo: a promo being loaded is cancelled and waits
+ * again, and one on screen stays under the new dialog. A promo never opens over
+ * another dialog: it waits in `promo` until nothing is open, loading or waiting.
+ * A promo answered `promoShown` was on screen; one answered `promoDropped`
+ * never was on this page view (closed everything, failed to load).
  *
- * Invariants: every name in `stack` is a known modal and appears at most once;
- * `pending` is set exactly while in `opening`. Modals stack (login over pay).
- * `modal.open` is ignored while another open is in progress, for an unknown
- * name, or for a modal that is already open (spec section 4). `modal.close`
- * removes that modal wherever it sits in the stack, or cancels its load if it
- * is the one being opened. `modal.closeAll` empties the stack and cancels a
- * load in progress.
+ * Invariants: every name in `stack`, `pending`, `waiting` and `promo` is known
+ * and appears at most once among them; `pending` is set exactly in `opening`.
+ * Two opens of the same source while one loads keep the spec's rule (the
+ * second is ignored: a double click opens one dialog); an open of the other
+ * non-promo source waits in `waiting` and opens on top once the load settles.
  *
- * Not handled here: what a modal shows or does, the pay gating that decides
- * whether `pay` or `realName` opens, the 300 ms delay before closing everything
- * on an expired login (the session flow sends `modal.closeAll` itself), and
- * rendering: the UI reads `stack` through `openModals()` / `topModal()` /
- * `isModalOpen()` below and renders the components the app already loaded.
+ * Not handled here: what a modal shows, the pay gating, the 300 ms before the
+ * expiry prompt (the session sends `modal.closeAll` itself), rendering (the UI
+ * reads `openModals()` / `topModal()` / `isModalOpen()` below).
  */
 import { and, assign, fromPromise, not, setup } from 'xstate';
 
@@ -28,9 +27,14 @@ export const MODAL_NAMES = ['login', 'autoLogin', 'pay', 'paySuccess', 'realName
 export type ModalName = (typeof MODAL_NAMES)[number];
 export type ModalProps = Readonly<Record<string, unknown>>;
 
+/** Who asked for a dialog: the shopper's gesture, one of the app's flows, or a marketing popup nobody asked for. */
+export const MODAL_SOURCES = ['user', 'flow', 'promo'] as const;
+export type ModalSource = (typeof MODAL_SOURCES)[number];
+
 export interface OpenModal {
   name: ModalName;
   props?: ModalProps;
+  source: ModalSource;
 }
 
 export interface ModalContext {
@@ -38,11 +42,15 @@ export interface ModalContext {
   stack: readonly OpenModal[];
   /** The modal being loaded while in `opening`, otherwise null. */
   pending: OpenModal | null;
+  /** `user` / `flow` opens that came while the other source's open was loading; they open in order, on top. */
+  waiting: readonly OpenModal[];
+  /** A promo waiting for a free slot (nothing open, loading or waiting). */
+  promo: OpenModal | null;
 }
 
 export type ModalEvent =
   /** `name` is a plain string on purpose: unknown names are a runtime case the machine ignores. */
-  | { type: 'modal.open'; name: string; props?: ModalProps }
+  | { type: 'modal.open'; name: string; props?: ModalProps; source: ModalSource }
   | { type: 'modal.close'; name: string }
   | { type: 'modal.closeAll' };
 
@@ -51,14 +59,27 @@ export function isModalName(name: unknown): name is ModalName {
 }
 
 function requirePending(context: ModalContext): OpenModal {
-  // Only reachable if `opening` were entered without `assignPending`, which the chart rules out.
+  // Only reachable if `opening` were entered without a pending modal, which the chart rules out.
   if (!context.pending) throw new Error('modal machine: no pending modal while opening');
   return context.pending;
 }
 
-function stackHas(context: ModalContext, name: string): boolean {
-  return context.stack.some((modal) => modal.name === name);
+function fromEvent(event: ModalEvent): OpenModal | null {
+  if (event.type !== 'modal.open' || !isModalName(event.name)) return null;
+  return event.props === undefined ? { name: event.name, source: event.source } : { name: event.name, props: event.props, source: event.source };
 }
+
+/** Whether `name` is open, loading, waiting or queued as the promo. */
+function isKnownHere(context: ModalContext, name: string): boolean {
+  return (
+    context.stack.some((modal) => modal.name === name) ||
+    context.pending?.name === name ||
+    context.waiting.some((modal) => modal.name === name) ||
+    context.promo?.name === name
+  );
+}
+
+const eventName = (event: ModalEvent): string | null => (event.type === 'modal.closeAll' ? null : event.name);
 
 export const modalMachine = setup({
   types: {} as {
@@ -73,44 +94,93 @@ export const modalMachine = setup({
     }),
   },
   actions: {
-    assignPending: assign({
-      pending: ({ event }) => (event.type === 'modal.open' && isModalName(event.name) ? { name: event.name, props: event.props } : null),
-    }),
+    assignPending: assign({ pending: ({ event }) => fromEvent(event) }),
     pushPending: assign({
       stack: ({ context }) => [...context.stack, requirePending(context)],
       pending: null,
     }),
     clearPending: assign({ pending: null }),
-    removeModal: assign({
-      stack: ({ context, event }) => (event.type === 'modal.close' ? context.stack.filter((modal) => modal.name !== event.name) : context.stack),
+    /** The open that came while the other source's load ran: it opens on top once that load settles. */
+    enqueueWaiting: assign({
+      waiting: ({ context, event }) => {
+        const modal = fromEvent(event);
+        return modal ? [...context.waiting, modal] : context.waiting;
+      },
     }),
-    clearAll: assign({ stack: [], pending: null }),
+    openNextWaiting: assign({
+      pending: ({ context }) => context.waiting[0] ?? null,
+      waiting: ({ context }) => context.waiting.slice(1),
+    }),
+    queuePromo: assign({ promo: ({ event }) => fromEvent(event) }),
+    openPromo: assign({ pending: ({ context }) => context.promo, promo: null }),
+    /** A user or flow open takes the slot of the promo being loaded; the promo waits again. */
+    preemptPromo: assign({ promo: ({ context }) => context.pending, pending: ({ event }) => fromEvent(event) }),
+    removeModal: assign({
+      stack: ({ context, event }) => context.stack.filter((modal) => modal.name !== eventName(event)),
+      waiting: ({ context, event }) => context.waiting.filter((modal) => modal.name !== eventName(event)),
+    }),
+    clearPromo: assign({ promo: null }),
+    clearAll: assign({ stack: [], pending: null, waiting: [], promo: null }),
     /** The app reports the failed load (error tracking, a toast); the machine only declares it. */
     reportLoadFailure: (_, _params: { name: ModalName; error: unknown }) => {},
+    /** The promo is on screen (the app tells its flow, which records it as shown today). */
+    promoShown: (_, _params: { name: ModalName }) => {},
+    /** The promo will not be shown on this page view (the app tells its flow, which records nothing). */
+    promoDropped: (_, _params: { name: ModalName }) => {},
   },
   guards: {
     isKnownModal: ({ event }) => event.type === 'modal.open' && isModalName(event.name),
-    isAlreadyOpen: ({ context, event }) => event.type === 'modal.open' && stackHas(context, event.name),
-    isModalOpen: ({ context, event }) => event.type === 'modal.close' && stackHas(context, event.name),
+    /** Open, loading, waiting or queued already: a second open of it changes nothing. */
+    isAlreadyThere: ({ context, event }) => event.type === 'modal.open' && isKnownHere(context, event.name),
+    canOpen: and(['isKnownModal', not('isAlreadyThere')]),
+    isPromoOpen: ({ event }) => event.type === 'modal.open' && event.source === 'promo',
+    /** Something is open or waiting: a promo must not go on top of it. */
+    isSlotTaken: ({ context }) => context.stack.length > 0 || context.waiting.length > 0,
+    isLoadingPromo: ({ context }) => context.pending?.source === 'promo',
+    isSameSourceAsPending: ({ context, event }) => event.type === 'modal.open' && context.pending?.source === event.source,
+    hasWaiting: ({ context }) => context.waiting.length > 0,
+    /** A queued promo and a free slot: nothing open and nothing waiting (`idle` loads nothing). */
+    canShowPromo: ({ context }) => context.promo !== null && context.stack.length === 0 && context.waiting.length === 0,
+    isModalOpen: ({ context, event }) => event.type === 'modal.close' && context.stack.some((modal) => modal.name === event.name),
+    isWaiting: ({ context, event }) => event.type === 'modal.close' && context.waiting.some((modal) => modal.name === event.name),
+    isQueuedPromo: ({ context, event }) => event.type === 'modal.close' && context.promo?.name === event.name,
     isPendingModal: ({ context, event }) => event.type === 'modal.close' && context.pending?.name === event.name,
-    canOpen: and(['isKnownModal', not('isAlreadyOpen')]),
+    hasPromo: ({ context }) => context.promo !== null,
   },
 }).createMachine({
   id: 'modal',
-  context: { stack: [], pending: null },
+  context: { stack: [], pending: null, waiting: [], promo: null },
   initial: 'idle',
   on: {
-    'modal.close': { guard: 'isModalOpen', actions: 'removeModal' },
-    'modal.closeAll': { target: '.idle', actions: 'clearAll' },
+    'modal.close': [
+      { guard: 'isModalOpen', actions: 'removeModal' },
+      { guard: 'isWaiting', actions: 'removeModal' },
+      {
+        guard: 'isQueuedPromo',
+        actions: [{ type: 'promoDropped', params: ({ context }) => ({ name: context.promo!.name }) }, 'clearPromo'],
+      },
+    ],
+    'modal.closeAll': [
+      {
+        guard: 'hasPromo',
+        target: '.idle',
+        actions: [{ type: 'promoDropped', params: ({ context }) => ({ name: context.promo!.name }) }, 'clearAll'],
+      },
+      { target: '.idle', actions: 'clearAll' },
+    ],
   },
   states: {
     idle: {
+      always: [
+        { guard: 'hasWaiting', target: 'opening', actions: 'openNextWaiting' },
+        { guard: 'canShowPromo', target: 'opening', actions: 'openPromo' },
+      ],
       on: {
-        'modal.open': {
-          guard: 'canOpen',
-          target: 'opening',
-          actions: 'assignPending',
-        },
+        'modal.open': [
+          { guard: not('canOpen') },
+          { guard: and(['isPromoOpen', 'isSlotTaken']), actions: 'queuePromo' },
+          { target: 'opening', actions: 'assignPending' },
+        ],
       },
     },
     opening: {
@@ -119,18 +189,58 @@ export const modalMachine = setup({
         id: 'loadModal',
         src: 'loadModal',
         input: ({ context }) => requirePending(context).name,
-        onDone: { target: 'idle', actions: 'pushPending' },
-        onError: {
-          target: 'idle',
-          actions: [
-            { type: 'reportLoadFailure', params: ({ context, event }) => ({ name: requirePending(context).name, error: event.error }) },
-            'clearPending',
-          ],
-        },
+        onDone: [
+          {
+            guard: 'isLoadingPromo',
+            target: 'idle',
+            actions: [{ type: 'promoShown', params: ({ context }) => ({ name: requirePending(context).name }) }, 'pushPending'],
+          },
+          { target: 'idle', actions: 'pushPending' },
+        ],
+        onError: [
+          {
+            guard: 'isLoadingPromo',
+            target: 'idle',
+            actions: [
+              { type: 'reportLoadFailure', params: ({ context, event }) => ({ name: requirePending(context).name, error: event.error }) },
+              { type: 'promoDropped', params: ({ context }) => ({ name: requirePending(context).name }) },
+              'clearPending',
+            ],
+          },
+          {
+            target: 'idle',
+            actions: [
+              { type: 'reportLoadFailure', params: ({ context, event }) => ({ name: requirePending(context).name, error: event.error }) },
+              'clearPending',
+            ],
+          },
+        ],
       },
       on: {
-        // `modal.open` has no handler here: an open in progress makes every other open a no-op.
-        'modal.close': { guard: 'isPendingModal', target: 'idle', actions: 'clearPending' },
+        'modal.open': [
+          { guard: not('canOpen') },
+          // A promo never jumps the queue: it waits for a free slot.
+          { guard: 'isPromoOpen', actions: 'queuePromo' },
+          // The shopper's (or a flow's) dialog takes the slot of a promo being loaded, at once.
+          { guard: 'isLoadingPromo', target: 'opening', reenter: true, actions: 'preemptPromo' },
+          // The spec's rule, kept for two opens of the same source: a double click opens one dialog.
+          { guard: 'isSameSourceAsPending' },
+          { actions: 'enqueueWaiting' },
+        ],
+        // Closes of anything else, and a `modal.closeAll` without a promo loading, fall through to the root.
+        'modal.close': [
+          {
+            guard: and(['isPendingModal', 'isLoadingPromo']),
+            target: 'idle',
+            actions: [{ type: 'promoDropped', params: ({ context }) => ({ name: requirePending(context).name }) }, 'clearPending'],
+          },
+          { guard: 'isPendingModal', target: 'idle', actions: 'clearPending' },
+        ],
+        'modal.closeAll': {
+          guard: 'isLoadingPromo',
+          target: 'idle',
+          actions: [{ type: 'promoDropped', params: ({ context }) => ({ name: requirePending(context).name }) }, 'clearAll'],
+        },
       },
     },
   },
@@ -146,7 +256,7 @@ export function openModals(snapshot: HasModalContext): readonly OpenModal[] {
 }
 
 export function isModalOpen(snapshot: HasModalContext, name: ModalName): boolean {
-  return stackHas(snapshot.context, name);
+  return snapshot.context.stack.some((modal) => modal.name === name);
 }
 
 /** The modal on top of the stack (the one that gets Escape and focus), if any. */

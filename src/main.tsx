@@ -1,8 +1,11 @@
 /**
- * Start-up, in order: the simulated backend (mock mode only, loaded
- * dynamically so live builds carry no mock code), marketing (channel and
- * attribution, before any API call), build metadata, the one root actor, the
- * router and the third-party adapters, then the first render.
+ * Start-up, in order: an auto-login token leaves the URL, the simulated
+ * backend (mock mode only, loaded dynamically so live builds carry no mock
+ * code), build metadata, the one root actor — whose start-up region restores
+ * the session and its request token, then sets the channel and sends the
+ * attribution, then exchanges the link's token, schedules the checks and
+ * offers the daily popup (docs/architecture.md, "Start-up") — the router and
+ * the third-party adapters, then the first render.
  */
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -32,8 +35,6 @@ async function start(): Promise<void> {
   // First of all: an auto-login token leaves the address bar (and history) before anything reads the URL.
   takeAutoLoginParams();
   await startMockBackend();
-  // Before any API call: the channel header, a stored bid, and the landing's attribution (in the background).
-  startMarketing({ href: window.location.href });
   // The third-party adapters' code only when one is configured, fetched while the build metadata loads
   // (if it fails to load, the store runs without them).
   const integrations =
@@ -56,11 +57,15 @@ async function start(): Promise<void> {
     },
     pollIntervalMs: config.buildPollIntervalMs,
     inspect,
-    // No daily coupon popup over the demo console, nor over an auto-login confirmation: the modal
-    // machine ignores an open while another modal is loading, so the two must not race at start.
-    couponPopupEnabled: !window.location.pathname.startsWith('/demo') && readStoredAutoLogin() === null,
+    // No daily coupon popup over the demo console. (Over an auto-login confirmation it waits: a promo
+    // never opens over another dialog, docs/decisions/0011-modal-priorities.md.)
+    couponPopupEnabled: !window.location.pathname.startsWith('/demo'),
     // The user of an earlier visit (validated; a corrupt value is dropped quietly).
     restoredSession: loadPersistedSession(),
+    // The auto-login link's token, moved off the URL above; the start-up exchanges it once the headers are set.
+    linkToken: readStoredAutoLogin(),
+    // Start-up step after the session restore: the channel header, a stored bid, the landing's attribution.
+    startAttribution: () => startMarketing({ href: window.location.href }),
   });
   const router = createAppRouter({ queryClient, actor });
   installNavigationHooks(router, actor);

@@ -34,7 +34,7 @@ export function useModals(): ModalControls {
   const actor = useAppActor();
   return useMemo(
     () => ({
-      open: (name, props) => actor.send({ type: 'modal.open', name, props }),
+      open: (name, props) => actor.send({ type: 'modal.open', name, props, source: 'user' }),
       close: (name) => actor.send({ type: 'modal.close', name }),
       closeAll: () => actor.send({ type: 'modal.closeAll' }),
     }),

@@ -131,12 +131,13 @@ export function createPurchaseActors(options: PurchaseFlowOptions = {}) {
     },
     actions: {
       notify: (_, { kind, text }) => effects.notify(kind, text),
-      openLoginModal: sendParent({ type: 'modal.open', name: 'login' }),
-      openRealNameModal: sendParent({ type: 'modal.open', name: 'realName', props: { from: 'pay' } }),
+      openLoginModal: sendParent({ type: 'modal.open', name: 'login', source: 'flow' }),
+      openRealNameModal: sendParent({ type: 'modal.open', name: 'realName', props: { from: 'pay' }, source: 'flow' }),
       openPayModal: sendParent((_, request: PurchaseRequest) => ({
         type: 'modal.open',
         name: 'pay',
         props: { goodsId: request.goodsId, buyNum: request.buyNum, gameId: request.gameId },
+        source: 'flow',
       })),
       closePayModal: sendParent({ type: 'modal.close', name: 'pay' }),
     },
@@ -153,7 +154,7 @@ export function createPurchaseActors(options: PurchaseFlowOptions = {}) {
       announcePaymentStarted: sendParent({ type: 'payment.started' }),
       announcePaymentEnded: sendParent({ type: 'payment.ended' }),
       closePayModal: sendParent({ type: 'modal.close', name: 'pay' }),
-      openPaySuccessModal: sendParent((_, { orderId }: { orderId: string }) => ({ type: 'modal.open', name: 'paySuccess', props: { orderId } })),
+      openPaySuccessModal: sendParent((_, { orderId }: { orderId: string }) => ({ type: 'modal.open', name: 'paySuccess', props: { orderId }, source: 'flow' })),
     },
     delays: statusPollMs === undefined ? {} : { statusPollInterval: statusPollMs },
   });

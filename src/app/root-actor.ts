@@ -9,7 +9,7 @@
  * here runs at import time.
  */
 import { createActor, fromPromise, sendParent, waitFor, type Actor, type ActorOptions, type InspectionEvent, type Observer } from 'xstate';
-import { appMachine, type FlowLogics } from '../../machines/app.machine';
+import { appMachine, type FlowLogics, type LinkToken } from '../../machines/app.machine';
 import { buildPollMachine, type BuildInfo } from '../../machines/build-poll.machine';
 import { couponPopupMachine, type PopupCheck } from '../../machines/coupon-popup.machine';
 import { modalMachine, type ModalName } from '../../machines/modal.machine';
@@ -17,6 +17,7 @@ import type { PersistedSession } from '../../machines/session.machine';
 import type { Coupon } from '../api/common';
 import { config } from '../config/env';
 import { createPopupClock, createPopupGate } from '../marketing/popup-record';
+import { startMarketing } from '../marketing/start';
 import type { PurchaseFlowOptions } from './purchase-effects';
 import { createSessionActors, type SessionFlowOptions } from './session-effects';
 import { toast } from './toast';
@@ -58,6 +59,13 @@ export interface RootActorDeps {
   couponPopupEnabled?: boolean;
   /** The session persisted by an earlier visit (`loadPersistedSession()` in ./session-effects.ts). Default: none, anonymous. */
   restoredSession?: PersistedSession | null;
+  /** The auto-login link's token this page was opened with (`readStoredAutoLogin()` in ./session-bridge.ts). Default: none. */
+  linkToken?: LinkToken | null;
+  /**
+   * Start-up's channel and attribution step, run once the session has set the request token. Default:
+   * `startMarketing()` for the page's URL. Its failure is contained: start-up goes on without it.
+   */
+  startAttribution?: () => unknown;
   /** Effects, calls and delays of the session, login, qrLogin and autoLogin flows. Default: the browser's (./session-effects.ts). */
   sessionFlows?: SessionFlowOptions;
   /** Calls, toasts and delays of the payGate and payment flows (e.g. a shorter status poll). Default: the browser's (./purchase-effects.ts). */
@@ -91,6 +99,15 @@ export async function whenFlowsReady(actor: AppActor): Promise<void> {
 }
 
 export type AppActor = Actor<typeof appMachine>;
+
+/**
+ * Resolves once the start-up region has run every step (the session restored, the channel set, the
+ * link's token handed to the auto-login flow, the build check scheduled and the popup started). For
+ * tests of what comes after start-up; the app itself never waits for it.
+ */
+export async function whenStartedUp(actor: AppActor): Promise<void> {
+  await waitFor(actor, (snapshot) => snapshot.matches({ startup: 'done' }));
+}
 
 /**
  * A dialog whose code cannot be loaded, after the reload guard (chunk-reload.ts) is spent: the page the
@@ -149,6 +166,8 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     },
     actions: {
       reportLoadFailure: (_, { name, error }) => reportLoadFailure(name, error),
+      promoShown: sendParent((_, { name }: { name: ModalName }) => ({ type: 'modal.promoShown', name })),
+      promoDropped: sendParent((_, { name }: { name: ModalName }) => ({ type: 'modal.promoDropped', name })),
     },
   });
   const buildPoll = buildPollMachine.provide({
@@ -187,7 +206,8 @@ export function createRootActor(deps: RootActorDeps): AppActor {
       fetchPopup: fromPromise<Coupon[]>(({ signal }) => fetchHomePopup(signal)),
     },
     actions: {
-      openCouponModal: sendParent((_, { coupons }: { coupons: Coupon[] }) => ({ type: 'modal.open', name: 'coupon', props: { coupons } })),
+      openCouponModal: sendParent((_, { coupons }: { coupons: Coupon[] }) => ({ type: 'modal.open', name: 'coupon', props: { coupons }, source: 'promo' })),
+      withdrawCouponModal: sendParent({ type: 'modal.close', name: 'coupon' }),
       recordShown: (_, { userId, day }) => gate.record(userId, day),
     },
   });
@@ -195,12 +215,23 @@ export function createRootActor(deps: RootActorDeps): AppActor {
   const loadFlows =
     deps.loadFlows ?? (() => import('./flows').then((flows) => flows.createFlowActors({ sessionFlows: deps.sessionFlows, purchaseFlows: deps.purchaseFlows })));
   const reportFlowsFailure = deps.reportFlowsFailure ?? warnFlowsFailure;
+  const startAttribution = deps.startAttribution ?? (() => startMarketing({ href: window.location.href }));
   const machine = appMachine.provide({
-    actors: { modal, buildPoll, couponPopup, ...sessionActors, loadFlows: fromPromise<FlowLogics>(() => loadFlows()) },
+    actors: {
+      modal,
+      buildPoll,
+      couponPopup,
+      ...sessionActors,
+      loadFlows: fromPromise<FlowLogics>(() => loadFlows()),
+      // A throw rejects the promise; the machine contains it (start-up goes on without the channel).
+      startAttribution: fromPromise<void>(async () => {
+        startAttribution();
+      }),
+    },
     actions: { reportFlowsLoadFailure: (_, { error, lostPurchase }) => reportFlowsFailure(error, lostPurchase) },
   });
   self.actor = createActor(machine, {
-    input: { buildId: deps.buildId, restoredSession: deps.restoredSession ?? null },
+    input: { buildId: deps.buildId, restoredSession: deps.restoredSession ?? null, linkToken: deps.linkToken ?? null },
     inspect: deps.inspect,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });

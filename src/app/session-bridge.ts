@@ -5,11 +5,14 @@
  *    `token` / `appId` in the URL query moves to sessionStorage and leaves the
  *    URL through `history.replaceState` (no reload, no history entry still
  *    holding the token, and the router never sees it).
- * 2. `installSessionBridge(actor)` runs right after `actor.start()`: every
+ * 2. `readStoredAutoLogin()` reads the stashed token back for the root
+ *    actor's input: its start-up region starts the auto-login flow with it
+ *    once the session is restored and the channel is set.
+ * 3. `installSessionBridge(actor)` runs right after `actor.start()`: every
  *    `auth_40001` / `auth_40002` from any call becomes one `session.expired`
  *    (the session machine takes it once, however many calls fail); another
  *    tab's login or logout (the `storage` event on the session key) becomes
- *    `session.synced`; a stored auto-login token starts the auto-login flow.
+ *    `session.synced`.
  *
  * It returns a function that removes the listeners (tests, hot reload).
  */
@@ -117,7 +120,7 @@ function syncedFrom(value: string | null): Pick<PersistedSession, 'realName'> & 
   return { user: session?.user ?? null, realName: session?.realName ?? null };
 }
 
-/** Installs the listeners and starts a pending auto-login; call after `actor.start()`. */
+/** Installs the listeners; call after `actor.start()`. */
 export function installSessionBridge(actor: AppActor, options: SessionBridgeOptions = {}): () => void {
   const target = 'target' in options ? options.target : typeof window === 'undefined' ? undefined : window;
   const local = 'localStorage' in options ? options.localStorage : browserStorage('localStorage');
@@ -132,12 +135,6 @@ export function installSessionBridge(actor: AppActor, options: SessionBridgeOpti
     actor.send({ type: 'session.synced', ...syncedFrom(event.key === null ? null : event.newValue) });
   };
   target?.addEventListener('storage', onStorage);
-
-  const pending = readStoredAutoLogin(session);
-  if (pending) {
-    const currentPhone = actor.getSnapshot().children.session?.getSnapshot().context.user?.telNum ?? null;
-    actor.send({ type: 'autoLogin.start', token: pending.token, appId: pending.appId, currentPhone });
-  }
 
   return () => {
     offAuth();

@@ -252,7 +252,7 @@ export function createSessionActors(options: SessionFlowOptions = {}) {
       notify: (_, { kind, text }) => effects.notify(kind, text),
       announceSessionChanged: sendParent((_, { user }: { user: UserInfo | null }) => ({ type: 'session.changed', user })),
       closeAllModals: sendParent({ type: 'modal.closeAll' }),
-      openLoginModal: sendParent({ type: 'modal.open', name: 'login' }),
+      openLoginModal: sendParent({ type: 'modal.open', name: 'login', source: 'flow' }),
     },
     delays: delaysOf({ tokenPingDelay: numeric(delays.tokenPingMs), expiryPromptDelay: numeric(delays.expiryPromptMs) }),
   });
@@ -264,7 +264,7 @@ export function createSessionActors(options: SessionFlowOptions = {}) {
     },
     actions: {
       clearStoredToken: () => effects.clearAutoLoginToken(),
-      openAutoLoginModal: sendParent({ type: 'modal.open', name: 'autoLogin' }),
+      openAutoLoginModal: sendParent({ type: 'modal.open', name: 'autoLogin', source: 'flow' }),
       closeAutoLoginModal: sendParent({ type: 'modal.close', name: 'autoLogin' }),
       signIn: sendParent((_, { user }: { user: UserInfo }) => ({ type: 'session.login', user })),
       notifyError: (_, { text }) => effects.notify('error', text),

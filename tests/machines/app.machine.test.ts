@@ -5,7 +5,7 @@ import type { BuildInfo } from '../../machines/build-poll.machine';
 import { openModals } from '../../machines/modal.machine';
 import { loadInspector } from '../../src/app/inspector';
 import { createFlowActors } from '../../src/app/flows';
-import { createRootActor, whenFlowsReady, type AppActor, type RootActorDeps } from '../../src/app/root-actor';
+import { createRootActor, whenFlowsReady, whenStartedUp, type AppActor, type RootActorDeps } from '../../src/app/root-actor';
 
 vi.mock('@statelyai/inspect', () => ({
   createBrowserInspector: () => ({ inspect: { next: () => {} } }),
@@ -58,14 +58,16 @@ describe('root actor and app machine', () => {
     expect(deps.fetchLatestBuild).not.toHaveBeenCalled();
 
     actor.start();
+    await whenStartedUp(actor);
     await tick(1000);
     expect(deps.fetchLatestBuild).toHaveBeenCalledTimes(1);
     actor.stop();
   });
 
-  it('runs one system whose children are reachable by systemId', () => {
+  it('runs one system whose children are reachable by systemId', async () => {
     const { actor } = rootActor();
     actor.start();
+    await whenStartedUp(actor);
 
     const modal = actor.system.get('modal') as AnyActorRef | undefined;
     const buildPoll = actor.system.get('buildPoll') as AnyActorRef | undefined;
@@ -82,12 +84,13 @@ describe('root actor and app machine', () => {
   it('forwards modal events to the modal child, which loads through the app', async () => {
     const { actor, deps } = rootActor();
     actor.start();
+    await whenStartedUp(actor);
 
-    actor.send({ type: 'modal.open', name: 'pay', props: { goodsId: 3 } });
+    actor.send({ type: 'modal.open', name: 'pay', props: { goodsId: 3 }, source: 'user' });
     expect(modalSnapshot(actor).hasTag('modal:opening')).toBe(true);
     expect(deps.loadModal).toHaveBeenCalledWith('pay');
     await tick(0);
-    actor.send({ type: 'modal.open', name: 'login' });
+    actor.send({ type: 'modal.open', name: 'login', source: 'user' });
     await tick(0);
     expect(openModals(modalSnapshot(actor)).map((m) => m.name)).toEqual(['pay', 'login']);
 
@@ -102,8 +105,9 @@ describe('root actor and app machine', () => {
     const failure = new Error('chunk failed');
     const { actor, deps } = rootActor({ loadModal: vi.fn(async () => Promise.reject(failure)) });
     actor.start();
+    await whenStartedUp(actor);
 
-    actor.send({ type: 'modal.open', name: 'realName' });
+    actor.send({ type: 'modal.open', name: 'realName', source: 'user' });
     await tick(0);
 
     expect(deps.reportLoadFailure).toHaveBeenCalledWith('realName', failure);
@@ -114,6 +118,7 @@ describe('root actor and app machine', () => {
   it('forwards offline, online and payment events to the build poll', async () => {
     const { actor, deps } = rootActor();
     actor.start();
+    await whenStartedUp(actor);
 
     actor.send({ type: 'app.offline' });
     expect(buildPollSnapshot(actor).hasTag('build:offline')).toBe(true);
@@ -134,6 +139,7 @@ describe('root actor and app machine', () => {
   it('reloads on the navigation after a new build, then keeps modals working', async () => {
     const { actor, deps, deployNewBuild } = rootActor({ pollIntervalMs: 60_000 });
     actor.start();
+    await whenStartedUp(actor);
     await tick(1000);
 
     actor.send({ type: 'navigation.requested', to: '/new' });
@@ -149,19 +155,20 @@ describe('root actor and app machine', () => {
 
     // A navigation racing the reload is dropped instead of reaching a finished child.
     expect(() => actor.send({ type: 'navigation.requested', to: '/help' })).not.toThrow();
-    actor.send({ type: 'modal.open', name: 'login' });
+    actor.send({ type: 'modal.open', name: 'login', source: 'user' });
     await tick(0);
     expect(openModals(modalSnapshot(actor)).map((m) => m.name)).toEqual(['login']);
     actor.stop();
   });
 
-  it('passes the inspector to the whole system', () => {
+  it('passes the inspector to the whole system', async () => {
     const seen = new Set<string>();
     const inspect = (event: InspectionEvent) => {
       if (event.type === '@xstate.actor') seen.add((event.actorRef as AnyActorRef).id);
     };
     const { actor } = rootActor({ inspect });
     actor.start();
+    await whenStartedUp(actor);
 
     // Every long-lived child (and whatever they invoke at start) reports to the same inspector.
     expect([...seen]).toEqual(expect.arrayContaining([actor.id, 'modal', 'buildPoll', 'couponPopup', 'session', 'autoLogin']));
@@ -175,6 +182,7 @@ describe('root actor and app machine', () => {
     };
     const { actor } = rootActor({ inspect });
     actor.start();
+    await whenStartedUp(actor);
     await whenFlowsReady(actor);
 
     expect([...seen]).toEqual(expect.arrayContaining(['login', 'qrLogin', 'payGate', 'payment']));
@@ -195,6 +203,7 @@ describe('the flows loaded on demand', () => {
   it('starts without them, and loads them once on flows.load', async () => {
     const { actor, deps } = rootActor();
     actor.start();
+    await whenStartedUp(actor);
     expect(actor.system.get('login')).toBeUndefined();
     expect(actor.system.get('payment')).toBeUndefined();
     // Meant for a flow that does not run yet: dropped, not an error.
@@ -213,6 +222,7 @@ describe('the flows loaded on demand', () => {
   it('keeps a purchase.start that comes first and delivers it once they run', async () => {
     const { actor } = rootActor();
     actor.start();
+    await whenStartedUp(actor);
     actor.send({ type: 'purchase.start', goodsId: 7, buyNum: 2, gameId: 3 });
     await tick(0);
 
@@ -225,6 +235,7 @@ describe('the flows loaded on demand', () => {
     let finish: (logics: ReturnType<typeof createFlowActors>) => void = () => {};
     const { actor } = rootActor({ loadFlows: vi.fn(() => new Promise<ReturnType<typeof createFlowActors>>((resolve) => (finish = resolve))) });
     actor.start();
+    await whenStartedUp(actor);
     actor.send({ type: 'purchase.start', goodsId: 7, gameId: 3 });
     actor.send({ type: 'session.changed', user: null });
     finish(createFlowActors());
@@ -239,7 +250,8 @@ describe('the flows loaded on demand', () => {
     let finish: (logics: ReturnType<typeof createFlowActors>) => void = () => {};
     const { actor } = rootActor({ loadFlows: vi.fn(() => new Promise<ReturnType<typeof createFlowActors>>((resolve) => (finish = resolve))) });
     actor.start();
-    actor.send({ type: 'modal.open', name: 'login' });
+    await whenStartedUp(actor);
+    actor.send({ type: 'modal.open', name: 'login', source: 'user' });
     await tick(0);
     expect(openModals(modalSnapshot(actor))).toEqual([]);
 
@@ -255,6 +267,7 @@ describe('the flows loaded on demand', () => {
     const reportFlowsFailure = vi.fn();
     const { actor, deps } = rootActor({ loadFlows, reportFlowsFailure });
     actor.start();
+    await whenStartedUp(actor);
 
     actor.send({ type: 'purchase.start', goodsId: 7, gameId: 3 });
     await tick(0);
@@ -262,7 +275,7 @@ describe('the flows loaded on demand', () => {
     expect(actor.getSnapshot().hasTag('app:flowsFailed')).toBe(true);
     expect(actor.getSnapshot().context.pendingPurchase).toBeNull();
 
-    actor.send({ type: 'modal.open', name: 'pay' });
+    actor.send({ type: 'modal.open', name: 'pay', source: 'user' });
     await tick(0);
     expect(reportFlowsFailure).toHaveBeenLastCalledWith(failure, false);
     expect(deps.reportLoadFailure).toHaveBeenCalledWith('pay', expect.any(Error));

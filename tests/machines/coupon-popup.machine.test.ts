@@ -10,7 +10,7 @@ import { couponPopupMachine, isPopupBusy, wasPopupShown, type PopupCheck } from 
 import type { ModalContext } from '../../machines/modal.machine';
 import type { Coupon } from '../../src/api/common';
 import type { UserInfo } from '../../src/api/user';
-import { createRootActor, type AppActor } from '../../src/app/root-actor';
+import { createRootActor, whenStartedUp, type AppActor } from '../../src/app/root-actor';
 import { POPUP_RECORD_KEY } from '../../src/marketing/popup-record';
 
 const coupon: Coupon = {
@@ -31,6 +31,7 @@ describe('coupon popup machine (fake actors)', () => {
   /** `check` may be a function: the app's check reads the session's current user each time. */
   function start(check: PopupCheck | Error | (() => PopupCheck), coupons: Coupon[] | Error) {
     const openCouponModal = vi.fn();
+    const withdrawCouponModal = vi.fn();
     const recordShown = vi.fn();
     const fetchPopup = vi.fn(async () => {
       if (coupons instanceof Error) throw coupons;
@@ -47,20 +48,50 @@ describe('coupon popup machine (fake actors)', () => {
         },
         actions: {
           openCouponModal: (_, params) => openCouponModal(params),
+          withdrawCouponModal: () => withdrawCouponModal(),
           recordShown: (_, params) => recordShown(params),
         },
       }),
     ).start();
     const settled = () => waitFor(actor, (s) => !isPopupBusy(s));
-    return { actor, openCouponModal, recordShown, fetchPopup, settled };
+    return { actor, openCouponModal, withdrawCouponModal, recordShown, fetchPopup, settled };
   }
 
-  it('shows the coupons and records the audience and day when the popup is due and the list is not empty', async () => {
+  it('offers the coupons when the popup is due and the list is not empty, and records the audience and day once they are on screen', async () => {
     const { actor, openCouponModal, recordShown, settled } = start({ userId: null, day: '2026-01-31', due: true }, [coupon]);
     await settled();
-    expect(wasPopupShown(actor.getSnapshot())).toBe(true);
     expect(openCouponModal).toHaveBeenCalledExactlyOnceWith({ coupons: [coupon] });
+    expect(actor.getSnapshot().value).toBe('offered');
+    expect(recordShown).not.toHaveBeenCalled();
+
+    actor.send({ type: 'modal.promoShown', name: 'login' });
+    expect(recordShown).not.toHaveBeenCalled();
+    actor.send({ type: 'modal.promoShown', name: 'coupon' });
+    expect(wasPopupShown(actor.getSnapshot())).toBe(true);
     expect(recordShown).toHaveBeenCalledExactlyOnceWith({ userId: null, day: '2026-01-31' });
+  });
+
+  it('records nothing for an offer the modal machine dropped (not shown on this page view)', async () => {
+    const { actor, recordShown, settled } = start({ userId: null, day: '2026-01-31', due: true }, [coupon]);
+    await settled();
+    actor.send({ type: 'modal.promoDropped', name: 'coupon' });
+    expect(actor.getSnapshot()).toMatchObject({ value: 'idle', context: { coupons: [] } });
+    expect(recordShown).not.toHaveBeenCalled();
+  });
+
+  it('withdraws an offer not yet on screen when the account changes, and checks again for the new one', async () => {
+    let sessionUser: number | null = null;
+    const { actor, withdrawCouponModal, recordShown, settled } = start(() => ({ userId: sessionUser, day: '2026-01-31', due: true }), [coupon]);
+    await settled();
+    sessionUser = 5;
+    actor.send({ type: 'session.changed', user: { userId: 5 } });
+    expect(withdrawCouponModal).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('checking');
+    await settled();
+    actor.send({ type: 'session.changed', user: null });
+    expect(withdrawCouponModal).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot()).toMatchObject({ value: 'idle', context: { userId: null } });
+    expect(recordShown).not.toHaveBeenCalled();
   });
 
   it('neither shows nor records an empty coupon list', async () => {
@@ -140,6 +171,7 @@ describe('coupon popup on the root actor, across days', () => {
     });
     actors.push(actor);
     actor.start();
+    await whenStartedUp(actor);
     const popup = actor.system.get('couponPopup') as AnyActorRef;
     const modal = actor.system.get('modal') as AnyActorRef;
     const settled = async () => {
@@ -153,7 +185,7 @@ describe('coupon popup on the root actor, across days', () => {
 
   it('shows an anonymous visitor the popup once on day 1 and again on day 2', async () => {
     const first = await pageLoad(DAY_1_MORNING);
-    expect(first.couponModalOpens()).toEqual([{ name: 'coupon', props: { coupons: [coupon] } }]);
+    expect(first.couponModalOpens()).toEqual([{ name: 'coupon', props: { coupons: [coupon] }, source: 'promo' }]);
     expect(JSON.parse(memory.get(POPUP_RECORD_KEY) ?? '')).toEqual({ browser: '2026-01-31' });
 
     const later = await pageLoad(DAY_1_NIGHT);

@@ -25,7 +25,7 @@ function startModals() {
     await waitFor(actor, (s) => !s.hasTag('modal:opening'));
   };
   const open = async (name: string, props?: Record<string, unknown>) => {
-    actor.send({ type: 'modal.open', name, props });
+    actor.send({ type: 'modal.open', name, props, source: 'user' });
     await settle();
   };
   return { actor, loads, loadModal, reportLoadFailure, settle, open };
@@ -35,22 +35,22 @@ describe('modal machine', () => {
   it('opens a known modal once its code has loaded, with its props', async () => {
     const { actor, loadModal, settle } = startModals();
 
-    actor.send({ type: 'modal.open', name: 'pay', props: { goodsId: 7 } });
+    actor.send({ type: 'modal.open', name: 'pay', props: { goodsId: 7 }, source: 'user' });
     expect(isOpeningModal(actor.getSnapshot())).toBe(true);
     expect(openModals(actor.getSnapshot())).toEqual([]);
     expect(loadModal).toHaveBeenCalledWith('pay');
 
     await settle();
     expect(actor.getSnapshot().matches('idle')).toBe(true);
-    expect(openModals(actor.getSnapshot())).toEqual([{ name: 'pay', props: { goodsId: 7 } }]);
+    expect(openModals(actor.getSnapshot())).toEqual([{ name: 'pay', props: { goodsId: 7 }, source: 'user' }]);
     expect(isModalOpen(actor.getSnapshot(), 'pay')).toBe(true);
   });
 
   it('ignores an open while another open is in progress', async () => {
     const { actor, loadModal, settle } = startModals();
 
-    actor.send({ type: 'modal.open', name: 'login' });
-    actor.send({ type: 'modal.open', name: 'pay' });
+    actor.send({ type: 'modal.open', name: 'login', source: 'user' });
+    actor.send({ type: 'modal.open', name: 'pay', source: 'user' });
     await settle();
 
     expect(loadModal).toHaveBeenCalledTimes(1);
@@ -60,18 +60,18 @@ describe('modal machine', () => {
   it('ignores an unknown modal name', () => {
     const { actor, loadModal } = startModals();
 
-    actor.send({ type: 'modal.open', name: 'lottery' });
+    actor.send({ type: 'modal.open', name: 'lottery', source: 'user' });
 
     expect(loadModal).not.toHaveBeenCalled();
     expect(actor.getSnapshot().matches('idle')).toBe(true);
-    expect(actor.getSnapshot().can({ type: 'modal.open', name: 'lottery' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'modal.open', name: 'lottery', source: 'user' })).toBe(false);
   });
 
   it('ignores opening a modal that is already open', async () => {
     const { actor, loadModal, open } = startModals();
     await open('login');
 
-    actor.send({ type: 'modal.open', name: 'login' });
+    actor.send({ type: 'modal.open', name: 'login', source: 'user' });
 
     expect(loadModal).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().matches('idle')).toBe(true);
@@ -122,7 +122,7 @@ describe('modal machine', () => {
   it('closing all cancels an open in progress, so a late load opens nothing', async () => {
     const { actor, loads, open } = startModals();
     await open('pay');
-    actor.send({ type: 'modal.open', name: 'login' });
+    actor.send({ type: 'modal.open', name: 'login', source: 'user' });
 
     actor.send({ type: 'modal.closeAll' });
     loads[1]?.resolve();
@@ -134,7 +134,7 @@ describe('modal machine', () => {
 
   it('closing the modal being loaded cancels its load', () => {
     const { actor } = startModals();
-    actor.send({ type: 'modal.open', name: 'coupon' });
+    actor.send({ type: 'modal.open', name: 'coupon', source: 'user' });
 
     actor.send({ type: 'modal.close', name: 'coupon' });
 
@@ -146,14 +146,14 @@ describe('modal machine', () => {
     const { actor, loads, reportLoadFailure, settle } = startModals();
     const failure = new Error('Failed to fetch dynamically imported module');
 
-    actor.send({ type: 'modal.open', name: 'login' });
+    actor.send({ type: 'modal.open', name: 'login', source: 'user' });
     loads[0]?.reject(failure);
     await waitFor(actor, (s) => s.matches('idle'));
 
     expect(reportLoadFailure).toHaveBeenCalledWith({ name: 'login', error: failure });
     expect(openModals(actor.getSnapshot())).toEqual([]);
 
-    actor.send({ type: 'modal.open', name: 'login' });
+    actor.send({ type: 'modal.open', name: 'login', source: 'user' });
     await settle();
     expect(isModalOpen(actor.getSnapshot(), 'login')).toBe(true);
   });

@@ -99,7 +99,7 @@ describe('buying inside the root actor', () => {
     ({ actor } = rootActor());
     actor.send({ type: 'purchase.start', goodsId: 7, buyNum: 2, gameId: 3 });
     await waitFor(actor.getSnapshot().children.modal!, (s) => s.context.stack.length > 0);
-    expect(modalStack(actor)).toEqual([{ name: 'pay', props: { goodsId: 7, buyNum: 2, gameId: 3 } }]);
+    expect(modalStack(actor)).toEqual([{ name: 'pay', props: { goodsId: 7, buyNum: 2, gameId: 3 }, source: 'flow' }]);
   });
 
   it('opens the login modal for an anonymous shopper and the pay modal once the session announces the login', async () => {
@@ -110,7 +110,7 @@ describe('buying inside the root actor', () => {
     actor.send({ type: 'session.login', user: USER });
     actor.send({ type: 'modal.close', name: 'login' });
     await waitFor(actor.getSnapshot().children.modal!, (s) => s.context.stack.some((m) => m.name === 'pay'));
-    expect(modalStack(actor)).toEqual([{ name: 'pay', props: { goodsId: 7, buyNum: 1, gameId: 3 } }]);
+    expect(modalStack(actor)).toEqual([{ name: 'pay', props: { goodsId: 7, buyNum: 1, gameId: 3 }, source: 'flow' }]);
   });
 
   it('forwards the pay modal events to payment, and payment.started / payment.ended to the build poll', async () => {
@@ -142,19 +142,19 @@ describe('buying inside the root actor', () => {
 
   it('closes the pay modal and opens 支付成功 with the order id once the order is paid', async () => {
     ({ actor } = rootActor({ checkStatus: vi.fn(async () => ({ orderId: 'XY1', status: 'delivered' as const })) }));
-    actor.send({ type: 'modal.open', name: 'pay', props: { goodsId: 7, buyNum: 1, gameId: 3 } });
+    actor.send({ type: 'modal.open', name: 'pay', props: { goodsId: 7, buyNum: 1, gameId: 3 }, source: 'user' });
     await waitFor(actor.getSnapshot().children.modal!, (s) => s.context.stack.length === 1);
     actor.send({ type: 'payment.open', requestId: 'req-1' });
     actor.send({ type: 'payment.submit', channel: 'wechat', draft: { kind: 'goods', goodsId: 7, buyNum: 1, couponId: null } });
     await waitFor(actor.getSnapshot().children.modal!, (s) => s.context.stack.some((m) => m.name === 'paySuccess'));
-    expect(modalStack(actor)).toEqual([{ name: 'paySuccess', props: { orderId: 'XY1' } }]);
+    expect(modalStack(actor)).toEqual([{ name: 'paySuccess', props: { orderId: 'XY1' }, source: 'flow' }]);
   });
 
   it('lets the real-name modal resume the purchase through realName.verified', async () => {
     ({ actor } = rootActor({ fetchRealNameConfig: vi.fn(async () => ({ enable: true, sceneType: 1 })) }));
     actor.send({ type: 'purchase.start', goodsId: 7, gameId: 3 });
     await waitFor(actor.getSnapshot().children.modal!, (s) => s.context.stack.some((m) => m.name === 'realName'));
-    expect(modalStack(actor)).toEqual([{ name: 'realName', props: { from: 'pay' } }]);
+    expect(modalStack(actor)).toEqual([{ name: 'realName', props: { from: 'pay' }, source: 'flow' }]);
     actor.send({ type: 'realName.verified', info: { realName: '张*', idCardNo: '1101**********002X', authTime: 0 } });
     await waitFor(actor.getSnapshot().children.modal!, (s) => s.context.stack.some((m) => m.name === 'pay'));
   });

@@ -67,7 +67,7 @@ describe('session flows in the root system', () => {
 
   it('a successful SMS login logs the session in, closes the login modal and updates the auto-login flow', async () => {
     const { actor, log } = startSystem();
-    actor.send({ type: 'modal.open', name: 'login' });
+    actor.send({ type: 'modal.open', name: 'login', source: 'user' });
     await tick();
     expect(stack(actor)).toEqual(['login']);
 
@@ -84,9 +84,9 @@ describe('session flows in the root system', () => {
 
   it('an expiry closes every open modal after 300 ms, warns, and opens the login modal on its own', async () => {
     const { actor, log } = startSystem({ restored: { user: USER_A, realName: null } });
-    actor.send({ type: 'modal.open', name: 'pay' });
+    actor.send({ type: 'modal.open', name: 'pay', source: 'user' });
     await tick();
-    actor.send({ type: 'modal.open', name: 'realName' });
+    actor.send({ type: 'modal.open', name: 'realName', source: 'user' });
     await tick();
     expect(stack(actor)).toEqual(['pay', 'realName']);
 

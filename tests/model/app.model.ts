@@ -13,14 +13,31 @@ import { defineModel, doneEvent, errorEvent } from '../support/model';
 /** Stand-ins for the loaded flows: spawned, never asked anything the model checks. */
 const FAKE_FLOWS = Object.fromEntries(['login', 'qrLogin', 'payGate', 'payment'].map((id) => [id, createMachine({ id })])) as unknown as FlowLogics;
 /**
- * The model explores many branches in one actor system, so the flows are spawned here without their
- * systemIds (a second registration of `login` would throw); the app spawns them with (app.machine.test.ts).
+ * The model explores many branches in one actor system, so every child a branch starts after the
+ * initial state is started here without its systemId (a second registration of `login` or `buildPoll`
+ * would throw): the flows, the popup and the build poll. The app starts them with theirs
+ * (app.machine.test.ts). Only the build poll's invoke carries its systemId in the chart itself, so the
+ * model's copy of the chart drops it there.
  */
-const modelMachine = appMachine.provide({
+const config = appMachine.config as unknown as {
+  states: { build: { states: { running: { invoke: Record<string, unknown> } } } };
+} & Record<string, unknown>;
+const running = config.states.build.states.running;
+const modelConfig = {
+  ...config,
+  states: {
+    ...config.states,
+    build: { ...config.states.build, states: { ...config.states.build.states, running: { ...running, invoke: { ...running.invoke, systemId: undefined } } } },
+  },
+};
+const modelMachine = (createMachine(modelConfig as never, appMachine.implementations as never) as unknown as typeof appMachine).provide({
   actions: {
     spawnFlows: enqueueActions(({ enqueue }, logics: FlowLogics) => {
       const spawn = enqueue.spawnChild as unknown as (src: AnyActorLogic, options: { id: string }) => void;
       for (const id of ['login', 'qrLogin', 'payGate', 'payment'] as const) spawn(logics[id], { id });
+    }),
+    startCouponPopup: enqueueActions(({ enqueue }) => {
+      enqueue.spawnChild('couponPopup', { id: 'couponPopup' });
     }),
   },
 });
@@ -31,9 +48,12 @@ const REAL_NAME = { realName: '张*', idCardNo: '1101**********4477', authTime: 
 
 export const appModel = defineModel({
   machine: modelMachine,
+  // Shortest paths only: the start-up region's two outcomes double every state of the other regions and
+  // the simple paths no longer finish; the journeys walk the forwarding, loading and start-up loops.
+  paths: 'shortest',
   input: { buildId: 'build-1' },
   events: {
-    'modal.open': [{ type: 'modal.open', name: 'login' }],
+    'modal.open': [{ type: 'modal.open', name: 'login', source: 'user' }],
     'modal.close': [{ type: 'modal.close', name: 'login' }],
     'modal.closeAll': [{ type: 'modal.closeAll' }],
     'navigation.requested': [{ type: 'navigation.requested', to: '/new' }],
@@ -72,16 +92,26 @@ export const appModel = defineModel({
     'payment.stay': [{ type: 'payment.stay' }],
     'payment.leave': [{ type: 'payment.leave' }],
     'flows.load': [{ type: 'flows.load' }],
+    // The modal machine's answers to the popup's promo open, and the start-up's own event.
+    'modal.promoShown': [{ type: 'modal.promoShown', name: 'coupon' }],
+    'modal.promoDropped': [{ type: 'modal.promoDropped', name: 'coupon' }],
+    'startup.checks': [{ type: 'startup.checks' }],
   },
   invokes: {
+    startAttribution: { done: [undefined], error: [new Error('sessionStorage blocked')] },
     buildPoll: { done: [undefined] },
     loadFlows: { done: [FAKE_FLOWS], error: [new Error('chunk failed')] },
   },
   journeys: [
     {
+      name: 'start-up goes on past a failed attribution: the build check runs, the popup starts, and its answers reach it',
+      events: [errorEvent('startAttribution', new Error('sessionStorage blocked')), { type: 'modal.promoShown', name: 'coupon' }, { type: 'modal.promoDropped', name: 'coupon' }, doneEvent('buildPoll')],
+    },
+    {
       name: 'forwards every child event while running, loads the flows on flows.load, and forwards modal events after the reload started',
       events: [
-        { type: 'modal.open', name: 'login' },
+        doneEvent('startAttribution'),
+        { type: 'modal.open', name: 'login', source: 'user' },
         { type: 'modal.close', name: 'login' },
         { type: 'modal.closeAll' },
         { type: 'navigation.requested', to: '/new' },
@@ -128,13 +158,14 @@ export const appModel = defineModel({
         { type: 'app.online' },
         { type: 'flows.load' },
         doneEvent('buildPoll'),
-        { type: 'modal.open', name: 'login' },
+        { type: 'modal.open', name: 'login', source: 'user' },
         { type: 'navigation.requested', to: '/new' },
       ],
     },
     {
       name: 'keeps the latest purchase.start while the flows load, drops it on a logout, and delivers it once they run',
       events: [
+        doneEvent('startAttribution'),
         PURCHASE,
         PURCHASE,
         { type: 'session.changed', user: { userId: 10001 } },
@@ -146,6 +177,7 @@ export const appModel = defineModel({
     {
       name: 'a failed load drops the waiting purchase; the next flows.load or purchase.start asks again',
       events: [
+        doneEvent('startAttribution'),
         PURCHASE,
         errorEvent('loadFlows', new Error('chunk failed')),
         { type: 'flows.load' },

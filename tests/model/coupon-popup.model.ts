@@ -33,6 +33,12 @@ export const couponPopupModel = defineModel({
       { type: 'session.changed', user: { userId: 1 } },
       { type: 'session.changed', user: null },
     ],
+    // The modal machine's answers to the popup's promo open (forwarded by the app).
+    'modal.promoShown': [
+      { type: 'modal.promoShown', name: 'coupon' },
+      { type: 'modal.promoShown', name: 'login' },
+    ],
+    'modal.promoDropped': [{ type: 'modal.promoDropped', name: 'coupon' }],
   },
   invokes: {
     checkPopupDue: { done: [check(null, DAY_1, true), check(null, DAY_1, false)], error: [new Error('storage unavailable')] },
@@ -44,10 +50,35 @@ export const couponPopupModel = defineModel({
       .join(', '),
   journeys: [
     {
+      name: 'an offer waits for the modal machine: an answer about another dialog changes nothing, a drop records nothing',
+      events: [
+        doneEvent('checkPopupDue', check(null, DAY_1, true)),
+        doneEvent('fetchPopup', [popupCoupon]),
+        { type: 'modal.promoShown', name: 'login' },
+        { type: 'modal.promoDropped', name: 'coupon' },
+        { type: 'session.changed', user: { userId: 1 } },
+        doneEvent('checkPopupDue', check(1, DAY_1, true)),
+        doneEvent('fetchPopup', [popupCoupon]),
+        { type: 'session.changed', user: null },
+      ],
+    },
+    {
+      name: 'a login while the anonymous offer waits withdraws it and makes the user their own offer',
+      events: [
+        doneEvent('checkPopupDue', check(null, DAY_1, true)),
+        doneEvent('fetchPopup', [popupCoupon]),
+        { type: 'session.changed', user: { userId: 1 } },
+        doneEvent('checkPopupDue', check(1, DAY_1, true)),
+        doneEvent('fetchPopup', [popupCoupon]),
+        { type: 'modal.promoShown', name: 'coupon' },
+      ],
+    },
+    {
       name: 'after the anonymous popup, a user with nothing to receive sees no popup, and logging out stays quiet',
       events: [
         doneEvent('checkPopupDue', check(null, DAY_1, true)),
         doneEvent('fetchPopup', [popupCoupon]),
+        { type: 'modal.promoShown', name: 'coupon' },
         { type: 'session.changed', user: { userId: 1 } },
         doneEvent('checkPopupDue', check(1, DAY_1, true)),
         doneEvent('fetchPopup', []),
@@ -59,9 +90,11 @@ export const couponPopupModel = defineModel({
       events: [
         doneEvent('checkPopupDue', check(null, DAY_1, true)),
         doneEvent('fetchPopup', [popupCoupon]),
+        { type: 'modal.promoShown', name: 'coupon' },
         { type: 'session.changed', user: { userId: 1 } },
         doneEvent('checkPopupDue', check(1, DAY_1, true)),
         doneEvent('fetchPopup', [popupCoupon]),
+        { type: 'modal.promoShown', name: 'coupon' },
         { type: 'session.changed', user: { userId: 1 } },
       ],
     },
@@ -72,6 +105,7 @@ export const couponPopupModel = defineModel({
         { type: 'session.changed', user: { userId: 2 } },
         doneEvent('checkPopupDue', check(2, DAY_2, true)),
         doneEvent('fetchPopup', [popupCoupon]),
+        { type: 'modal.promoShown', name: 'coupon' },
       ],
     },
     {

@@ -272,7 +272,7 @@ describe('a session that expires mid-flow ends logged in again with the work int
     const { actor, user, router } = await renderApp('/notice', { deps: { sessionFlows: { delays: { qrPollMs: 20, tokenPingMs: 60_000, expiryPromptMs: 30 } } } });
     await header().findByRole('link', { name: /个人中心/ });
     // The login dialog over a logged-in page (e.g. to switch accounts), on the QR tab, polling.
-    act(() => actor.send({ type: 'modal.open', name: 'login' }));
+    act(() => actor.send({ type: 'modal.open', name: 'login', source: 'user' }));
     let dialog = await screen.findByRole('dialog', { name: '登录' });
     await user.click(within(dialog).getByRole('tab', { name: '扫码登录' }));
     await within(dialog).findByRole('img', { name: '微信扫码登录二维码' });

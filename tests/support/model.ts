@@ -264,7 +264,13 @@ export function createCoverage(machine: AnyStateMachine): Coverage {
   const transitions = new Set<string>();
   return {
     recordSnapshot: (snapshot) => nodeIds(snapshot).forEach((id) => states.add(id)),
-    recordTransitions: (definitions) => definitions.forEach((d) => transitions.add(keyOfDefinition(d))),
+    // A transition taken from a state means that state was active, also one entered and left in the same
+    // macrostep (a start-up step that only runs its entry and moves on never shows in a snapshot).
+    recordTransitions: (definitions) =>
+      definitions.forEach((d) => {
+        transitions.add(keyOfDefinition(d));
+        states.add(d.source.id);
+      }),
     report: () => ({
       machine: machine.id,
       states: {

@@ -12,7 +12,7 @@ import { createQueryClient } from '../../src/app/query-client';
 import { createRootActor, type RootActorDeps } from '../../src/app/root-actor';
 import { createAppRouter } from '../../src/app/router';
 import { installConnectivityEvents, installNavigationHooks } from '../../src/app/navigation';
-import { installSessionBridge, stashAutoLoginParams } from '../../src/app/session-bridge';
+import { installSessionBridge, readStoredAutoLogin, stashAutoLoginParams } from '../../src/app/session-bridge';
 import { loadPersistedSession } from '../../src/app/session-effects';
 import { startMarketing } from '../../src/marketing/start';
 import { loadModal } from '../../src/modals/registry';
@@ -39,8 +39,8 @@ export async function renderApp(startUrl = '/', options: RenderAppOptions = {}) 
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const history = createMemoryHistory({ initialEntries: [url] });
   const reloads: string[] = [];
-  // As in main.tsx: channel, stored bid and attribution before the first call.
-  const marketing = startMarketing({ href: url });
+  // As in main.tsx: channel, stored bid and attribution, run by the start-up right after the session restore.
+  let marketing: ReturnType<typeof startMarketing> | undefined;
   const actor = createRootActor({
     buildId: 'test-build',
     fetchLatestBuild: async () => ({ id: 'test-build', timestamp: 0 }),
@@ -49,6 +49,10 @@ export async function renderApp(startUrl = '/', options: RenderAppOptions = {}) 
     couponPopupEnabled: options.couponPopup ?? false,
     // As in main.tsx: the user persisted by an earlier "visit" (same localStorage).
     restoredSession: loadPersistedSession(localStorage),
+    linkToken: readStoredAutoLogin(sessionStorage),
+    startAttribution: () => {
+      marketing = startMarketing({ href: url });
+    },
     ...options.deps,
   });
   const router = createAppRouter({ queryClient, actor }, { history });
@@ -72,5 +76,20 @@ export async function renderApp(startUrl = '/', options: RenderAppOptions = {}) 
     view.unmount();
     stop();
   };
-  return { ...view, router, queryClient, actor, user, history, reloads, screen, marketing, close };
+  return {
+    ...view,
+    router,
+    queryClient,
+    actor,
+    user,
+    history,
+    reloads,
+    screen,
+    /** What the start-up's attribution step started (it runs in the first microtasks after `actor.start()`). */
+    get marketing() {
+      if (!marketing) throw new Error('the start-up has not reached its attribution step');
+      return marketing;
+    },
+    close,
+  };
 }

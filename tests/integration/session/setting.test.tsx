@@ -119,7 +119,7 @@ describe('the personal centre /setting', FLOW_TIMEOUT, () => {
       if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) heard.push(event.event);
     };
     const { user, actor } = await loggedIn('/', { deps: { inspect } });
-    actor.send({ type: 'modal.open', name: 'realName', props: { from: 'pay' } });
+    actor.send({ type: 'modal.open', name: 'realName', props: { from: 'pay' }, source: 'user' });
     const dialog = await screen.findByRole('dialog', { name: '实名认证' });
     await user.type(within(dialog).getByRole('textbox', { name: '姓名' }), '张三');
     await user.type(within(dialog).getByRole('textbox', { name: '身份证号' }), '11010519491231002X');
