@@ -1,58 +1,24 @@
 /**
- * The root of the one actor system: it owns the long-lived flows as child
- * actors and is the single address the UI, the router and the HTTP layer send
- * events to.
+ * The root of the one actor system: it starts the long-lived flows in order,
+ * owns them as children and is the single address the UI, the router and the
+ * HTTP layer send events to; it forwards each event to the child that owns it
+ * (docs/decisions/0005-root-actor-forwards-events.md).
  *
- * Children: `modal` (modal orchestration, systemId `modal`), `session` (who
- * is logged in, systemId `session`, input: the session restored from storage),
- * `autoLogin` (login by a token from the URL, systemId `autoLogin`) and
- * `couponPopup` (the daily coupon popup, systemId `couponPopup`, started
- * after `session` so it sees a restored user) live as long as the app;
- * `buildPoll` (build check, systemId `buildPoll`, input `{ currentBuildId }`
- * from the app's `buildId`) lives in `build.running`.
+ * Regions: `startup` runs the ordered start-up once (session restore and its
+ * request token → channel and attribution → the link's auto-login token → the
+ * build check → the daily popup; docs/architecture.md, "Start-up"); `build`
+ * runs the build poll once start-up schedules it and moves to `reloading` when
+ * a reload has started; `flows` loads the login and purchase flows on demand
+ * (docs/decisions/0006-lazy-flows.md), keeping the latest `purchase.start`
+ * until they run.
  *
- * The flows (region `flows`): `login` (phone + SMS login, systemId `login`),
- * `qrLogin` (QR-code login, systemId `qrLogin`), `payGate` (what 立即购买 leads
- * to, systemId `payGate`) and `payment` (the pay modal's order → pay → status
- * polling flow, systemId `payment`) are not needed to paint a page, so their
- * code is loaded on demand (docs/decisions/0006-lazy-flows.md): the app asks
- * for them with `flows.load` (sent after the first paint, and before the login
- * or pay modal opens), or by a `purchase.start`; the `loadFlows` actor returns
- * their logic and the app spawns them, with the same ids and systemIds, for
- * the rest of its life. Until then the events meant only for them are dropped
- * (each is a no-op for a flow in its initial state, and the UI that sends the
- * others waits for the flows), except `purchase.start`, which is kept (the
- * latest one; a logout drops it) and delivered once they run. A failed load
- * drops it too, reports `reportFlowsLoadFailure` and waits for the next ask.
- *
- * Forwarding: `modal.*` events to `modal`; `navigation.requested`,
- * `app.offline`, `app.online`, `payment.started`, `payment.ended` to
- * `buildPoll` (`app.offline` / `app.online` also to `payment` once the flows
- * run); `session.*` to `session`; `autoLogin.*` to `autoLogin`;
- * `session.changed` (which the session sends here on every login and logout)
- * to `couponPopup` and `autoLogin`. Once the flows run: `login.*` to `login`,
- * `qrLogin.*` to `qrLogin`, `purchase.start` to `payGate`, the pay modal's
- * `payment.*` events (all but `payment.started` / `payment.ended`) to
- * `payment`, `session.changed` also to `payGate` and `payment`,
- * `modal.close` / `modal.closeAll` also to `payGate` (which waits on the login
- * and real-name modals it opened) and `payment` (whose polling stops when the
- * pay modal goes away), after `modal`, and `realName.verified` (the real-name
- * modal, when the purchase flow opened it) to `payGate`. Children talk back
- * through parent events: `modal.open` / `modal.close` / `modal.closeAll` from
- * the session, login, popup and purchase flows, `session.login` from the login
- * ways, and `payment.started` / `payment.ended` from `payment`. When
- * `buildPoll` finishes (it has started a full page load) the build region
- * moves to `reloading` (tag `app:reloading`) and stops forwarding to it;
- * modals and flows keep working until the page goes away.
- *
- * Invariants: one system per page, created by `createRootActor()` in
- * src/app/root-actor.ts at start, never at import; children are reached for
- * reading with `actor.system.get('<systemId>')` and written to only through
- * this machine, so the set of senders stays small and typed.
+ * Invariants: one system per page, created by `createRootActor()` at start,
+ * never at import; no call of the page goes out before the session has set a
+ * restored user's request token; children are read through
+ * `actor.system.get('<systemId>')` and written to only through this machine.
  *
  * Not handled here: the flows themselves (see each child's chart) and the
- * effects, which the app provides to the children with `.provide()` (and
- * to the lazy flows inside `loadFlows`).
+ * effects, which the app provides with `.provide()`.
  */
 import { assign, enqueueActions, forwardTo, fromPromise, raise, setup, spawnChild, stateIn, type AnyActorLogic } from 'xstate';
 import { buildPollMachine, type BuildPollEvent } from './build-poll.machine';
