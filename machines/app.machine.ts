@@ -344,7 +344,7 @@ export const appMachine = setup({
             'modal.close': { actions: ['forwardToModal', 'forwardToPayGate', 'forwardToPayment'] },
             'modal.closeAll': { actions: ['forwardToModal', 'forwardToPayGate', 'forwardToPayment'] },
             // Flows that resume or reset when the user logs in or out: add each child's forwardTo here (and at the root).
-            'session.changed': { actions: ['forwardToCouponPopup', 'forwardToAutoLogin', 'forwardToPayGate', 'forwardToPayment'] },
+            'session.changed': { actions: ['forwardToCouponPopup', 'forwardToAutoLogin', 'forwardToPayGate', 'forwardToPayment', 'forwardToLogin'] },
             // The real-name modal reports a verification the purchase flow asked for.
             'realName.verified': { actions: 'forwardToPayGate' },
             'purchase.start': { actions: 'forwardToPayGate' },

@@ -19,6 +19,9 @@
  * `submitError`. A success calls `signIn { user }` (the app forwards it to the
  * session as `session.login`) and `closeLoginModal`.
  * `login.opened` (the modal was shown again) clears old error messages.
+ * `session.changed` (any login, logout, expiry or another tab's change)
+ * forgets the phone, its countdown and the messages, so the next shopper at a
+ * shared computer meets an empty form and may ask for a code at once.
  *
  * Invariants: at most one code request and one login request in flight; no
  * code is sent during the countdown (`login.sendCode` is only taken in
@@ -59,7 +62,9 @@ export interface LoginContext {
 export type LoginEvent =
   | { type: 'login.opened' }
   | { type: 'login.sendCode'; phone: string }
-  | { type: 'login.submit'; phone: string; code: string };
+  | { type: 'login.submit'; phone: string; code: string }
+  /** Forwarded by the app: another account (or nobody) now uses this tab. */
+  | { type: 'session.changed'; user: { userId: number } | null };
 
 export type LoginTag = 'login:checkingCaptcha' | 'login:sendingCode' | 'login:countingDown' | 'login:submitting';
 
@@ -116,6 +121,8 @@ export const loginMachine = setup({
     assignSubmitError: assign((_, params: { message: string }) => ({ submitError: params.message, credentials: null })),
     clearCredentials: assign({ credentials: null }),
     clearErrors: assign({ codeError: null, submitError: null }),
+    /** Nothing of the previous shopper stays for the next one: not the phone, not its countdown, not an error. */
+    forgetShopper: assign({ phone: null, secondsLeft: 0, codeError: null, submitError: null }),
     /** The app sends the parent `session.login { user }`. */
     signIn: (_, _params: { user: UserInfo }) => {},
     /** The app sends the parent `modal.close { name: 'login' }`. */
@@ -147,6 +154,10 @@ export const loginMachine = setup({
   states: {
     code: {
       initial: 'idle',
+      on: {
+        // Only this region starts over: a login request in flight (the `submit` region) is not cut short.
+        'session.changed': { target: '.idle', actions: 'forgetShopper' },
+      },
       states: {
         idle: {
           on: {

@@ -10,13 +10,16 @@ import { openModals } from '../../machines/modal.machine';
 import type { PersistedSession } from '../../machines/session.machine';
 import { clientState } from '../../src/api/client-state';
 import { ApiError } from '../../src/api/errors';
+import { QueryClient } from '@tanstack/react-query';
+import { ACCOUNT_SCOPED } from '../../src/api/account-scope';
+import { installAccountScope } from '../../src/app/account-data';
 import { createFlowActors } from '../../src/app/flows';
 import { createRootActor, type AppActor } from '../../src/app/root-actor';
 import { installSessionBridge } from '../../src/app/session-bridge';
 import type { SessionApi, SessionEffects } from '../../src/app/session-effects';
 import { USER_A, USER_B } from '../model/session-fixtures';
 
-function startSystem(options: { restored?: PersistedSession | null; api?: Partial<SessionApi> } = {}) {
+function startSystem(options: { restored?: PersistedSession | null; api?: Partial<SessionApi>; linkToken?: { token: string; appId: string } } = {}) {
   const log: string[] = [];
   const effects: SessionEffects = {
     persistSession: (value) => log.push(`persist ${value.user.userId}`),
@@ -44,6 +47,8 @@ function startSystem(options: { restored?: PersistedSession | null; api?: Partia
     loadModal: async () => undefined,
     couponPopupEnabled: false,
     restoredSession: options.restored ?? null,
+    linkToken: options.linkToken ?? null,
+    startAttribution: () => log.push('attribution'),
     sessionFlows: { effects, api },
     // The login flows from a static import: they are ready within the same tick as a modal load.
     loadFlows: async () => createFlowActors({ sessionFlows: { effects, api } }),
@@ -130,6 +135,34 @@ describe('session flows in the root system', () => {
     await tick();
     expect(stack(actor)).toEqual([]);
     expect(child(actor, 'session').getSnapshot().context.user).toEqual(USER_B);
+    actor.stop();
+  });
+
+  it('start-up restores the session and its request token before the attribution calls, then hands the link token to auto-login', async () => {
+    const { actor, log } = startSystem({ restored: { user: USER_A, realName: null }, linkToken: { token: 'alt_1', appId: 'nn_mall_web' } });
+    await tick(0);
+    const tokenSet = log.indexOf(`request token ${USER_A.token}`);
+    const attribution = log.indexOf('attribution');
+    expect(tokenSet).toBeGreaterThanOrEqual(0);
+    expect(attribution).toBeGreaterThan(tokenSet);
+    // The exchange ran with every header set: its answer (user B, another phone) asks to switch.
+    await tick(0);
+    expect(child(actor, 'autoLogin').getSnapshot().hasTag('autoLogin:confirming')).toBe(true);
+    actor.stop();
+  });
+
+  it('drops every account-scoped answer when the account changes, and keeps the rest', async () => {
+    const { actor } = startSystem({ restored: { user: USER_A, realName: null } });
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['matchCoupon', USER_A.userId, 1, 1], { coupons: [], bestCouponId: null });
+    queryClient.getQueryCache().find({ queryKey: ['matchCoupon', USER_A.userId, 1, 1] })?.setOptions({ queryKey: ['matchCoupon', USER_A.userId, 1, 1], meta: ACCOUNT_SCOPED });
+    queryClient.setQueryData(['hotSearch'], []);
+    const uninstall = installAccountScope(actor, queryClient);
+
+    actor.send({ type: 'session.synced', user: USER_B, realName: null }); // another tab logged in as B
+    expect(queryClient.getQueryData(['matchCoupon', USER_A.userId, 1, 1])).toBeUndefined();
+    expect(queryClient.getQueryData(['hotSearch'])).toEqual([]);
+    uninstall();
     actor.stop();
   });
 });

@@ -25,6 +25,8 @@ export const loginModel = defineModel({
     'login.opened': [{ type: 'login.opened' }],
     'login.sendCode': [{ type: 'login.sendCode', phone: PHONE }],
     'login.submit': [{ type: 'login.submit', phone: PHONE, code: '123456' }],
+    // Another shopper (or nobody) now uses the tab: a logout, an expiry, another tab.
+    'session.changed': [{ type: 'session.changed', user: null }],
   },
   invokes: {
     checkCaptcha: { done: [{ needCaptcha: false }, { needCaptcha: true }], error: [TOO_OFTEN] },
@@ -41,6 +43,17 @@ export const loginModel = defineModel({
       .filter(Boolean)
       .join(', '),
   journeys: [
+    {
+      name: 'a logout during the countdown forgets the phone and its countdown: the next shopper may ask for a code at once',
+      events: [
+        { type: 'login.sendCode', phone: PHONE },
+        doneEvent('checkCaptcha', { needCaptcha: false }),
+        doneEvent('sendCode', true),
+        { type: 'session.changed', user: null },
+        { type: 'login.sendCode', phone: '13900001111' },
+        { type: 'session.changed', user: null },
+      ],
+    },
     {
       name: 'the countdown ticks to zero and a new code can be asked for',
       events: [
