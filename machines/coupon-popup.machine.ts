@@ -87,17 +87,19 @@ export const couponPopupMachine = setup({
   context: { userId: null, day: null, coupons: [] },
   initial: 'checking',
   on: {
+    // A new audience: whatever was offered or shown to the previous one is withdrawn first (it speaks to
+    // someone else), then the new audience is checked.
     'session.changed': [
       {
         guard: 'isOtherUser',
         target: '.checking',
         reenter: true,
-        actions: { type: 'assignUser', params: ({ event }) => ({ userId: event.type === 'session.changed' ? (event.user?.userId ?? null) : null }) },
+        actions: ['withdrawCouponModal', { type: 'assignUser', params: ({ event }) => ({ userId: event.type === 'session.changed' ? (event.user?.userId ?? null) : null }) }],
       },
       {
         guard: 'isLogout',
         target: '.idle',
-        actions: { type: 'assignUser', params: { userId: null } },
+        actions: ['withdrawCouponModal', { type: 'assignUser', params: { userId: null } }],
       },
     ],
   },
@@ -149,15 +151,6 @@ export const couponPopupMachine = setup({
           actions: { type: 'recordShown', params: ({ context }) => ({ userId: context.userId, day: context.day ?? '' }) },
         },
         'modal.promoDropped': { guard: 'isCouponModal', target: 'idle', actions: 'clearCoupons' },
-        // Another audience: the offer made to the previous one is withdrawn before the new check.
-        'session.changed': [
-          {
-            guard: 'isOtherUser',
-            target: 'checking',
-            actions: ['withdrawCouponModal', { type: 'assignUser', params: ({ event }) => ({ userId: event.type === 'session.changed' ? (event.user?.userId ?? null) : null }) }],
-          },
-          { guard: 'isLogout', target: 'idle', actions: ['withdrawCouponModal', { type: 'assignUser', params: { userId: null } }] },
-        ],
       },
     },
     shown: {

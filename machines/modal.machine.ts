@@ -12,10 +12,11 @@
  * never was on this page view (closed everything, failed to load).
  *
  * Invariants: every name in `stack`, `pending`, `waiting` and `promo` is known
- * and appears at most once among them; `pending` is set exactly in `opening`.
- * Two opens of the same source while one loads keep the spec's rule (the
- * second is ignored: a double click opens one dialog); an open of the other
- * non-promo source waits in `waiting` and opens on top once the load settles.
+ * and appears at most once among them; `pending` is set exactly in `opening`;
+ * every promo open is answered (`promoShown` or `promoDropped`). A gesture
+ * while a gesture's dialog loads keeps the spec's rule (ignored: a double
+ * click opens one dialog); any other user or flow open waits in `waiting` and
+ * opens on top once the load settles, so a flow never loses its dialog.
  *
  * Not handled here: what a modal shows, the pay gating, the 300 ms before the
  * expiry prompt (the session sends `modal.closeAll` itself), rendering (the UI
@@ -137,7 +138,10 @@ export const modalMachine = setup({
     /** Something is open or waiting: a promo must not go on top of it. */
     isSlotTaken: ({ context }) => context.stack.length > 0 || context.waiting.length > 0,
     isLoadingPromo: ({ context }) => context.pending?.source === 'promo',
-    isSameSourceAsPending: ({ context, event }) => event.type === 'modal.open' && context.pending?.source === event.source,
+    /** A second gesture while the first one's dialog loads (a double click): the spec's rule ignores it. */
+    isRepeatedGesture: ({ context, event }) => event.type === 'modal.open' && event.source === 'user' && context.pending?.source === 'user',
+    /** A promo for a dialog that is already open, loading or queued: it will not open again, and says so. */
+    isPromoAlreadyThere: and(['isPromoOpen', 'isKnownModal', 'isAlreadyThere']),
     hasWaiting: ({ context }) => context.waiting.length > 0,
     /** A queued promo and a free slot: nothing open and nothing waiting (`idle` loads nothing). */
     canShowPromo: ({ context }) => context.promo !== null && context.stack.length === 0 && context.waiting.length === 0,
@@ -177,6 +181,7 @@ export const modalMachine = setup({
       ],
       on: {
         'modal.open': [
+          { guard: 'isPromoAlreadyThere', actions: { type: 'promoDropped', params: ({ event }) => ({ name: event.name as ModalName }) } },
           { guard: not('canOpen') },
           { guard: and(['isPromoOpen', 'isSlotTaken']), actions: 'queuePromo' },
           { target: 'opening', actions: 'assignPending' },
@@ -218,13 +223,15 @@ export const modalMachine = setup({
       },
       on: {
         'modal.open': [
+          { guard: 'isPromoAlreadyThere', actions: { type: 'promoDropped', params: ({ event }) => ({ name: event.name as ModalName }) } },
           { guard: not('canOpen') },
           // A promo never jumps the queue: it waits for a free slot.
           { guard: 'isPromoOpen', actions: 'queuePromo' },
           // The shopper's (or a flow's) dialog takes the slot of a promo being loaded, at once.
           { guard: 'isLoadingPromo', target: 'opening', reenter: true, actions: 'preemptPromo' },
-          // The spec's rule, kept for two opens of the same source: a double click opens one dialog.
-          { guard: 'isSameSourceAsPending' },
+          // The spec's rule, kept for the shopper's gestures: a double click opens one dialog.
+          { guard: 'isRepeatedGesture' },
+          // Any other open waits its turn and opens on top: a flow never loses the dialog it waits on.
           { actions: 'enqueueWaiting' },
         ],
         // Closes of anything else, and a `modal.closeAll` without a promo loading, fall through to the root.

@@ -112,7 +112,6 @@ export interface SessionBridgeOptions {
   /** Where the `storage` event is heard; `window` in the browser. */
   target?: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined;
   localStorage?: StorageLike | undefined;
-  sessionStorage?: StorageLike | undefined;
 }
 
 function syncedFrom(value: string | null): Pick<PersistedSession, 'realName'> & { user: PersistedSession['user'] | null } {
@@ -124,7 +123,6 @@ function syncedFrom(value: string | null): Pick<PersistedSession, 'realName'> & 
 export function installSessionBridge(actor: AppActor, options: SessionBridgeOptions = {}): () => void {
   const target = 'target' in options ? options.target : typeof window === 'undefined' ? undefined : window;
   const local = 'localStorage' in options ? options.localStorage : browserStorage('localStorage');
-  const session = 'sessionStorage' in options ? options.sessionStorage : browserStorage('sessionStorage');
 
   const offAuth = clientState.onAuthExpired((error) => actor.send({ type: 'session.expired', code: error.code }));
 

@@ -3,6 +3,10 @@
  * character. The check character is `'10X98765432'[Σ(digit_i × w_i) mod 11]`
  * with the weights `w_i = 2^(17 - i) mod 11` (7 9 10 5 8 4 2 1 6 3 7 9 10 5 8
  * 4 2). Used to reject typing mistakes before the real-name request.
+ *
+ * These functions take the number as the form sends it: normalise what was
+ * typed with `normalizeIdCard` (src/lib/session-input.ts, spaces, full-width
+ * digits, a lower-case x) first.
  */
 
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
@@ -16,18 +20,12 @@ export function idCardCheckChar(first17: string): string {
   return CHECK_CHARS[sum % 11]!;
 }
 
-/** The same number with a lower-case `x` upper-cased and surrounding spaces removed. */
-export function normalizeIdCard(value: string): string {
-  return value.trim().toUpperCase();
-}
-
 /**
- * 18 characters: 17 digits then a digit or X (either case), with a valid
+ * 18 characters: 17 digits then a digit or an upper-case X, with a valid
  * check character, a plausible birth date (YYYYMMDD at positions 7–14, not
  * in the future) and a non-zero region code.
  */
-export function isValidIdCard(value: string, now: Date = new Date()): boolean {
-  const id = normalizeIdCard(value);
+export function isValidIdCard(id: string, now: Date = new Date()): boolean {
   if (!/^[1-9]\d{16}[\dX]$/.test(id)) return false;
   if (!isBirthDate(id.slice(6, 14), now)) return false;
   return idCardCheckChar(id.slice(0, 17)) === id[17];
@@ -44,8 +42,7 @@ function isBirthDate(yyyymmdd: string, now: Date): boolean {
 }
 
 /** `110101199003074477` → `1101**********4477` (as the server masks it). */
-export function maskIdCard(id: string): string {
-  const value = normalizeIdCard(id);
+export function maskIdCard(value: string): string {
   if (value.length < 8) return value;
   return `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`;
 }

@@ -4,40 +4,27 @@
  * The flows live in the root system (machines/login.machine.ts and
  * machines/qr-login.machine.ts), so the resend countdown survives closing and
  * reopening this modal; the form here only keeps what is being typed and
- * validates it (zod) before sending `login.*` events to the root. A
+ * checks it (src/lib/session-input.ts: normalised first, then validated with
+ * zod; a paste is never cut) before sending `login.*` events to the root. A
  * successful login closes the modal from the machine and leaves the page as
  * it was.
  */
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import * as z from 'zod/mini';
 import { canSendCode, isSendingCode, isSubmitting } from '../../machines/login.machine';
 import { OFFLINE_MESSAGE, useOnline } from '../app/connectivity';
 import { useAppActor, useSystemChild } from '../app/hooks';
 import { Dialog } from '../components/dialog';
 import { Tabs } from '../components/catalog/tabs';
+import { PhoneSchema, SmsCodeSchema, checkInput, valueAfterChange } from '../lib/session-input';
 import type { ModalComponentProps } from './registry';
 import '../styles/session.css';
 
+/** The form's own message; the phone and code messages are the input rules' (src/lib/session-input.ts). */
 export const LOGIN_FORM_MESSAGES = {
-  phoneRequired: '请输入手机号',
-  phoneInvalid: '请输入正确的11位手机号',
-  codeRequired: '请输入验证码',
-  codeInvalid: '验证码为6位数字',
   agreementRequired: '请先阅读并同意《用户协议》和《隐私政策》',
 } as const;
-
-export const PhoneSchema = z.string().check(z.minLength(1, LOGIN_FORM_MESSAGES.phoneRequired), z.regex(/^1\d{10}$/, LOGIN_FORM_MESSAGES.phoneInvalid));
-export const SmsCodeSchema = z.string().check(z.minLength(1, LOGIN_FORM_MESSAGES.codeRequired), z.regex(/^\d{6}$/, LOGIN_FORM_MESSAGES.codeInvalid));
-
-/** The first problem with a value, or undefined when it passes. */
-function problem(schema: z.ZodMiniType<string>, value: string): string | undefined {
-  const result = schema.safeParse(value);
-  return result.success ? undefined : result.error.issues[0]?.message;
-}
-
-const digitsOnly = (value: string) => value.replace(/\s+/g, '');
 
 type LoginWay = 'sms' | 'qr';
 
@@ -94,32 +81,32 @@ function SmsLoginForm() {
   }, [actor]);
 
   const requestCode = () => {
-    const value = digitsOnly(phone);
-    const phoneProblem = problem(PhoneSchema, value);
-    setErrors((current) => ({ ...current, phone: phoneProblem }));
-    if (phoneProblem) {
+    const checked = checkInput(PhoneSchema, phone);
+    setErrors((current) => ({ ...current, phone: checked.ok ? undefined : checked.error }));
+    if (!checked.ok) {
       phoneRef.current?.focus();
       return;
     }
-    actor.send({ type: 'login.sendCode', phone: value });
+    actor.send({ type: 'login.sendCode', phone: checked.value });
     codeRef.current?.focus();
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    const phoneValue = digitsOnly(phone);
-    const codeValue = digitsOnly(code);
+    // What was typed stays in the fields; the normalised values are what is checked and sent.
+    const phoneChecked = checkInput(PhoneSchema, phone);
+    const codeChecked = checkInput(SmsCodeSchema, code);
     const next: FieldErrors = {
-      phone: problem(PhoneSchema, phoneValue),
-      code: problem(SmsCodeSchema, codeValue),
+      phone: phoneChecked.ok ? undefined : phoneChecked.error,
+      code: codeChecked.ok ? undefined : codeChecked.error,
       agreement: agreed ? undefined : LOGIN_FORM_MESSAGES.agreementRequired,
     };
     setErrors(next);
-    if (next.phone) return phoneRef.current?.focus();
-    if (next.code) return codeRef.current?.focus();
+    if (!phoneChecked.ok) return phoneRef.current?.focus();
+    if (!codeChecked.ok) return codeRef.current?.focus();
     if (next.agreement) return agreementRef.current?.focus();
-    actor.send({ type: 'login.submit', phone: phoneValue, code: codeValue });
+    actor.send({ type: 'login.submit', phone: phoneChecked.value, code: codeChecked.value });
   };
 
   const codeButtonLabel = countingDown ? `重新发送(${secondsLeft}s)` : sending ? '发送中…' : '获取验证码';
@@ -135,13 +122,12 @@ function SmsLoginForm() {
           type="tel"
           inputMode="numeric"
           autoComplete="tel"
-          maxLength={13}
           placeholder="请输入手机号"
           value={phone}
           aria-invalid={errors.phone ? true : undefined}
           aria-describedby={errors.phone ? `${ids.phone}-error` : undefined}
           onChange={(e) => {
-            setPhone(e.target.value);
+            setPhone(valueAfterChange(PhoneSchema, e));
             if (errors.phone) setErrors((current) => ({ ...current, phone: undefined }));
           }}
         />
@@ -160,13 +146,12 @@ function SmsLoginForm() {
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
             placeholder="6位数字验证码"
             value={code}
             aria-invalid={errors.code ? true : undefined}
             aria-describedby={[errors.code ? `${ids.code}-error` : '', countingDown ? ids.codeHint : ''].filter(Boolean).join(' ') || undefined}
             onChange={(e) => {
-              setCode(e.target.value);
+              setCode(valueAfterChange(SmsCodeSchema, e));
               if (errors.code) setErrors((current) => ({ ...current, code: undefined }));
             }}
           />

@@ -1,7 +1,9 @@
 /**
- * The real-name modal (dialog 实名认证): name and ID number, checked here
- * (2–20 Chinese characters; 18 characters with a valid GB 11643 check
- * character) before `doAuth`, then `getAuth` reads the masked result. The
+ * The real-name modal (dialog 实名认证): name and ID number, normalised and
+ * checked here (src/lib/session-input.ts: 2–20 Han characters, the dot
+ * variants read as ·; 18 characters with a valid GB 11643 check character;
+ * a paste is never cut) before `doAuth`, then `getAuth` reads the masked
+ * result. The
  * session stores it (`session.realNameVerified`, persisted with the user).
  *
  * Props from the opener (`modal.open { name: 'realName', props }`):
@@ -11,13 +13,13 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import * as z from 'zod/mini';
 import { userMessage } from '../api/errors';
 import { getRealNameInfo, postRealNameAuth, type RealNameInfo } from '../api/user';
 import { useAppActor } from '../app/hooks';
 import { toast } from '../app/toast';
 import { Dialog } from '../components/dialog';
-import { isValidIdCard, maskIdCard, normalizeIdCard } from '../lib/id-card';
+import { maskIdCard } from '../lib/id-card';
+import { IdCardSchema, RealNameSchema, checkInput, valueAfterChange } from '../lib/session-input';
 import type { ModalComponentProps } from './registry';
 import '../styles/session.css';
 
@@ -26,29 +28,10 @@ export interface RealNameModalProps {
   from?: 'pay' | 'setting';
 }
 
+/** The modal's own message; the name and ID messages are the input rules' (src/lib/session-input.ts). */
 export const REAL_NAME_MESSAGES = {
-  nameRequired: '请输入真实姓名',
-  nameInvalid: '姓名应为2-20个汉字',
-  idRequired: '请输入身份证号',
-  idInvalid: '请输入正确的18位身份证号',
   verified: '实名认证成功',
 } as const;
-
-const CHINESE_NAME = /^[\u3400-\u9fff]+(·[\u3400-\u9fff]+)*$/;
-
-export const RealNameSchema = z.string().check(
-  z.minLength(1, REAL_NAME_MESSAGES.nameRequired),
-  z.refine((value) => CHINESE_NAME.test(value) && [...value].length >= 2 && [...value].length <= 20, REAL_NAME_MESSAGES.nameInvalid),
-);
-export const IdCardSchema = z.string().check(
-  z.minLength(1, REAL_NAME_MESSAGES.idRequired),
-  z.refine((value) => isValidIdCard(value), REAL_NAME_MESSAGES.idInvalid),
-);
-
-function problem(schema: z.ZodMiniType<string>, value: string): string | undefined {
-  const result = schema.safeParse(value);
-  return result.success ? undefined : result.error.issues[0]?.message;
-}
 
 function fromOf(props: Record<string, unknown>): RealNameModalProps['from'] {
   return props.from === 'pay' || props.from === 'setting' ? props.from : undefined;
@@ -87,13 +70,13 @@ export function RealNameModal({ onClose, props }: ModalComponentProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (verify.isPending) return;
-    const realName = name.trim();
-    const idCardNo = normalizeIdCard(idCard);
-    const next = { name: problem(RealNameSchema, realName), idCard: problem(IdCardSchema, idCardNo) };
-    setErrors(next);
-    if (next.name) return nameRef.current?.focus();
-    if (next.idCard) return idRef.current?.focus();
-    verify.mutate({ realName, idCardNo });
+    // What was typed stays in the fields; the normalised values are what is checked and sent.
+    const realName = checkInput(RealNameSchema, name);
+    const idCardNo = checkInput(IdCardSchema, idCard);
+    setErrors({ name: realName.ok ? undefined : realName.error, idCard: idCardNo.ok ? undefined : idCardNo.error });
+    if (!realName.ok) return nameRef.current?.focus();
+    if (!idCardNo.ok) return idRef.current?.focus();
+    verify.mutate({ realName: realName.value, idCardNo: idCardNo.value });
   };
 
   return (
@@ -108,13 +91,12 @@ export function RealNameModal({ onClose, props }: ModalComponentProps) {
             data-autofocus
             type="text"
             autoComplete="name"
-            maxLength={25}
             placeholder="请输入真实姓名"
             value={name}
             aria-invalid={errors.name ? true : undefined}
             aria-describedby={errors.name ? `${ids.name}-error` : undefined}
             onChange={(e) => {
-              setName(e.target.value);
+              setName(valueAfterChange(RealNameSchema, e));
               if (errors.name) setErrors((current) => ({ ...current, name: undefined }));
             }}
           />
@@ -131,13 +113,12 @@ export function RealNameModal({ onClose, props }: ModalComponentProps) {
             ref={idRef}
             type="text"
             autoComplete="off"
-            maxLength={18}
             placeholder="请输入18位身份证号"
             value={idCard}
             aria-invalid={errors.idCard ? true : undefined}
             aria-describedby={errors.idCard ? `${ids.idCard}-error` : undefined}
             onChange={(e) => {
-              setIdCard(e.target.value);
+              setIdCard(valueAfterChange(IdCardSchema, e));
               if (errors.idCard) setErrors((current) => ({ ...current, idCard: undefined }));
             }}
           />

@@ -16,6 +16,7 @@ import { http } from '../api/http';
 import { config } from '../config/env';
 import { formatDate } from '../lib/format';
 import { formatYuan } from '../lib/money';
+import { normalizePhone } from '../lib/session-input';
 import { DAY_MS, DEMO_CLOCK_OFFSET_KEY, POPUP_RECORD_KEY, readDemoClockOffsetDays } from '../marketing/popup-record';
 import '../styles/marketing.css';
 
@@ -125,8 +126,9 @@ function DemoConsole() {
     event.preventDefault();
     const id = qrId.trim();
     if (!id) return setMessage('请填写二维码 ID');
+    const scannedPhone = normalizePhone(phone);
     void run(async () => {
-      await control('markQrScanned', { qrId: id, ...(phone.trim() ? { phone: phone.trim() } : {}) });
+      await control('markQrScanned', { qrId: id, ...(scannedPhone ? { phone: scannedPhone } : {}) });
       return `二维码 ${id} 已标记为已扫码`;
     });
   };

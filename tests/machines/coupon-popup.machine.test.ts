@@ -79,6 +79,21 @@ describe('coupon popup machine (fake actors)', () => {
     expect(recordShown).not.toHaveBeenCalled();
   });
 
+  it('withdraws the previous audience’s popup still on screen when another account logs in, so the new offer can open', async () => {
+    let sessionUser: number | null = null;
+    const { actor, withdrawCouponModal, openCouponModal, settled } = start(() => ({ userId: sessionUser, day: '2026-01-31', due: true }), [coupon]);
+    await settled();
+    actor.send({ type: 'modal.promoShown', name: 'coupon' });
+    expect(wasPopupShown(actor.getSnapshot())).toBe(true);
+
+    sessionUser = 5;
+    actor.send({ type: 'session.changed', user: { userId: 5 } });
+    expect(withdrawCouponModal).toHaveBeenCalledTimes(1);
+    await settled();
+    expect(openCouponModal).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot()).toMatchObject({ value: 'offered', context: { userId: 5 } });
+  });
+
   it('withdraws an offer not yet on screen when the account changes, and checks again for the new one', async () => {
     let sessionUser: number | null = null;
     const { actor, withdrawCouponModal, recordShown, settled } = start(() => ({ userId: sessionUser, day: '2026-01-31', due: true }), [coupon]);

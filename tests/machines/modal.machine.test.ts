@@ -157,4 +157,60 @@ describe('modal machine', () => {
     await settle();
     expect(isModalOpen(actor.getSnapshot(), 'login')).toBe(true);
   });
+
+  describe('priorities (docs/decisions/0011-modal-priorities.md)', () => {
+    function startWithAnswers() {
+      const promo = vi.fn<(answer: string) => void>();
+      const loads: Deferred[] = [];
+      const actor = createActor(
+        modalMachine.provide({
+          actors: { loadModal: fromPromise<unknown, ModalName>(({ input }) => new Promise<void>((resolve, reject) => loads.push({ name: input, resolve, reject }))) },
+          actions: {
+            promoShown: (_, { name }) => promo(`shown ${name}`),
+            promoDropped: (_, { name }) => promo(`dropped ${name}`),
+          },
+        }),
+      ).start();
+      const settleNext = async () => {
+        const next = loads.shift();
+        next?.resolve();
+        await waitFor(actor, (s) => !s.hasTag('modal:opening') || loads.length > 0);
+      };
+      return { actor, loads, promo, settleNext };
+    }
+    const names = (actor: ReturnType<typeof startWithAnswers>['actor']) => openModals(actor.getSnapshot()).map((m) => m.name);
+
+    it('opens a flow’s dialog that comes while another flow’s dialog loads, on top (a 立即购买 is never lost)', async () => {
+      const { actor, settleNext } = startWithAnswers();
+      actor.send({ type: 'modal.open', name: 'autoLogin', source: 'flow' });
+      actor.send({ type: 'modal.open', name: 'pay', props: { goodsId: 1 }, source: 'flow' });
+      await settleNext();
+      await settleNext();
+      expect(names(actor)).toEqual(['autoLogin', 'pay']);
+    });
+
+    it('opens the shopper’s dialog at once over a loading popup, and the popup after it closes', async () => {
+      const { actor, loads, promo, settleNext } = startWithAnswers();
+      actor.send({ type: 'modal.open', name: 'coupon', props: { coupons: [] }, source: 'promo' });
+      actor.send({ type: 'modal.open', name: 'login', source: 'user' });
+      expect(loads.map((l) => l.name)).toEqual(['coupon', 'login']);
+      loads.shift(); // the popup's load was cancelled: its answer never counts
+      await settleNext();
+      expect(names(actor)).toEqual(['login']);
+      expect(promo).not.toHaveBeenCalled();
+
+      actor.send({ type: 'modal.close', name: 'login' });
+      await settleNext();
+      expect(names(actor)).toEqual(['coupon']);
+      expect(promo.mock.calls).toEqual([['shown coupon']]);
+    });
+
+    it('answers a popup offered for a dialog already on screen as dropped, at once', async () => {
+      const { actor, promo, settleNext } = startWithAnswers();
+      actor.send({ type: 'modal.open', name: 'coupon', props: { coupons: [] }, source: 'promo' });
+      await settleNext();
+      actor.send({ type: 'modal.open', name: 'coupon', props: { coupons: [] }, source: 'promo' });
+      expect(promo.mock.calls).toEqual([['shown coupon'], ['dropped coupon']]);
+    });
+  });
 });

@@ -109,7 +109,7 @@ describe('session flows in the root system', () => {
 
   it('the bridge turns auth failures of any number of calls into one expiry', async () => {
     const { actor, log } = startSystem({ restored: { user: USER_A, realName: null } });
-    const uninstall = installSessionBridge(actor, { target: undefined, localStorage: undefined, sessionStorage: undefined });
+    const uninstall = installSessionBridge(actor, { target: undefined, localStorage: undefined });
     const auth = (code: string) => new ApiError({ kind: 'auth', message: '登录信息已失效,请重新登录', endpoint: '/x', code });
 
     clientState.emitAuthExpired(auth('auth_40001'));

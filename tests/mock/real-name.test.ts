@@ -61,6 +61,24 @@ describe('real-name verification', () => {
     expect(await postRealNameAuth({ realName: '阿卜杜拉·买买提', idCardNo: validId })).toBe(true);
   });
 
+  it.each([
+    ['a character of extension B (𠮷, U+20BB7)', '𠮷野'],
+    ['a middle dot and extension-block characters', '阿卜杜·𠮷𪚥'],
+    ['20 extension-block characters (40 UTF-16 units)', '𠮷'.repeat(20)],
+  ])('accepts a name with %s', async (_case, realName) => {
+    await signUp();
+    expect(await postRealNameAuth({ realName, idCardNo: validId })).toBe(true);
+    expect((await getRealNameInfo())?.realName).toBe(`${[...realName][0]!}${'*'.repeat([...realName].length - 1)}`);
+  });
+
+  it.each([
+    ['21 extension-block characters', '𠮷'.repeat(21)],
+    ['a bullet instead of the middle dot (clients normalise it)', '阿卜杜•热合曼'],
+  ])('rejects a name of %s as realname_40001', async (_case, realName) => {
+    await signUp();
+    expect(await failure(postRealNameAuth({ realName, idCardNo: validId }))).toMatchObject({ kind: 'business', code: 'realname_40001' });
+  });
+
   it('keeps verification per user', async () => {
     await signUp();
     await postRealNameAuth({ realName: '王小明', idCardNo: validId });

@@ -5,10 +5,13 @@
  * name the machine must ignore. Each source appears: the shopper's login
  * (`user`), the pay gate's pay dialog (`flow`) and the daily popup (`promo`),
  * so the priorities (a promo waits, a user or flow open preempts a promo being
- * loaded, another source waits its turn) are walked.
+ * loaded, another source waits its turn) are walked. The popup's open carries
+ * a coupon, as the app's popup does (it offers only a non-empty list), so the
+ * UI replay can drive it.
  */
 import { modalMachine } from '../../machines/modal.machine';
 import { defineModel, doneEvent, errorEvent } from '../support/model';
+import { popupCoupon } from './coupon-popup.model';
 
 export const modalModel = defineModel({
   machine: modalMachine,
@@ -19,7 +22,7 @@ export const modalModel = defineModel({
     'modal.open': [
       { type: 'modal.open', name: 'login', source: 'user' },
       { type: 'modal.open', name: 'pay', props: { goodsId: 7 }, source: 'flow' },
-      { type: 'modal.open', name: 'coupon', props: { coupons: [] }, source: 'promo' },
+      { type: 'modal.open', name: 'coupon', props: { coupons: [popupCoupon] }, source: 'promo' },
       { type: 'modal.open', name: 'bogus', source: 'user' },
     ],
     'modal.close': [
@@ -41,9 +44,28 @@ export const modalModel = defineModel({
   },
   journeys: [
     {
+      name: 'a second gesture while the first one\'s dialog loads is ignored (a double click opens one dialog)',
+      events: [
+        { type: 'modal.open', name: 'login', source: 'user' },
+        { type: 'modal.open', name: 'refund', props: { orderId: 'A1' }, source: 'user' },
+        doneEvent('loadModal'),
+        { type: 'modal.open', name: 'login', source: 'user' },
+        { type: 'modal.open', name: 'bogus', source: 'user' },
+      ],
+    },
+    {
+      name: 'a popup offered again for a dialog already on screen or loading is answered as dropped',
+      events: [
+        { type: 'modal.open', name: 'coupon', props: { coupons: [popupCoupon] }, source: 'promo' },
+        { type: 'modal.open', name: 'coupon', props: { coupons: [popupCoupon] }, source: 'promo' },
+        doneEvent('loadModal'),
+        { type: 'modal.open', name: 'coupon', props: { coupons: [popupCoupon] }, source: 'promo' },
+      ],
+    },
+    {
       name: 'a login clicked while the popup loads opens at once; the popup waits and opens once the login closes',
       events: [
-        { type: 'modal.open', name: 'coupon', props: { coupons: [] }, source: 'promo' },
+        { type: 'modal.open', name: 'coupon', props: { coupons: [popupCoupon] }, source: 'promo' },
         { type: 'modal.open', name: 'login', source: 'user' },
         doneEvent('loadModal'),
         { type: 'modal.close', name: 'login' },
@@ -55,13 +77,13 @@ export const modalModel = defineModel({
       events: [
         { type: 'modal.open', name: 'login', source: 'user' },
         doneEvent('loadModal'),
-        { type: 'modal.open', name: 'coupon', props: { coupons: [] }, source: 'promo' },
-        { type: 'modal.open', name: 'coupon', props: { coupons: [] }, source: 'promo' },
+        { type: 'modal.open', name: 'coupon', props: { coupons: [popupCoupon] }, source: 'promo' },
+        { type: 'modal.open', name: 'coupon', props: { coupons: [popupCoupon] }, source: 'promo' },
         { type: 'modal.closeAll' },
       ],
     },
     {
-      name: 'a flow open during the shopper\'s load waits its turn and opens on top; a second open of the same source is ignored',
+      name: 'a flow open during the shopper\'s load waits its turn and opens on top; a second open of the same dialog is ignored',
       events: [
         { type: 'modal.open', name: 'login', source: 'user' },
         { type: 'modal.open', name: 'pay', props: { goodsId: 7 }, source: 'flow' },
@@ -71,7 +93,7 @@ export const modalModel = defineModel({
       ],
     },
     {
-      name: 'a waiting open closed before its turn never opens; a second flow open during a flow load is ignored',
+      name: 'a waiting open closed before its turn never opens; a second flow open during a flow load waits its turn too',
       events: [
         { type: 'modal.open', name: 'login', source: 'user' },
         { type: 'modal.open', name: 'pay', props: { goodsId: 7 }, source: 'flow' },
@@ -85,19 +107,19 @@ export const modalModel = defineModel({
     {
       name: 'closing the popup while it loads drops it, and so does closing everything',
       events: [
-        { type: 'modal.open', name: 'coupon', props: { coupons: [] }, source: 'promo' },
+        { type: 'modal.open', name: 'coupon', props: { coupons: [popupCoupon] }, source: 'promo' },
         { type: 'modal.close', name: 'coupon' },
-        { type: 'modal.open', name: 'coupon', props: { coupons: [] }, source: 'promo' },
+        { type: 'modal.open', name: 'coupon', props: { coupons: [popupCoupon] }, source: 'promo' },
         { type: 'modal.closeAll' },
       ],
     },
     {
       name: 'a popup whose code fails to load is dropped, and closing the waiting popup drops it too',
       events: [
-        { type: 'modal.open', name: 'coupon', props: { coupons: [] }, source: 'promo' },
+        { type: 'modal.open', name: 'coupon', props: { coupons: [popupCoupon] }, source: 'promo' },
         errorEvent('loadModal'),
         { type: 'modal.open', name: 'login', source: 'user' },
-        { type: 'modal.open', name: 'coupon', props: { coupons: [] }, source: 'promo' },
+        { type: 'modal.open', name: 'coupon', props: { coupons: [popupCoupon] }, source: 'promo' },
         { type: 'modal.close', name: 'coupon' },
         { type: 'modal.close', name: 'login' },
       ],

@@ -14,12 +14,19 @@ export const DEFAULT_AUTO_PAY_MS = 8_000;
 
 export const isPhone = (value: unknown): value is string => typeof value === 'string' && /^1\d{10}$/.test(value);
 
-/** 2–20 Chinese characters; a middle dot is allowed between parts (e.g. 阿卜杜拉·买买提). */
+/** One Han ideograph: the basic block and extension A, and extensions B–J (e.g. 𠮷, U+20BB7). */
+const HAN = String.raw`[\u3400-\u4DBF\u4E00-\u9FFF\u{20000}-\u{2A6DF}\u{2A700}-\u{2EE5F}\u{30000}-\u{3347F}]`;
+const CHINESE_NAME = new RegExp(`^${HAN}+(?:·${HAN}+)*$`, 'u');
+
+/**
+ * 2–20 Chinese characters counted as code points (dots included); parts may be joined by the middle
+ * dot U+00B7 (e.g. 阿卜杜拉·买买提). Other dots are refused: clients send the name normalised.
+ */
 export function isChineseName(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   const chars = [...value];
   if (chars.length < 2 || chars.length > 20) return false;
-  return /^[\u3400-\u9fff]+(·[\u3400-\u9fff]+)*$/.test(value);
+  return CHINESE_NAME.test(value);
 }
 
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];

@@ -5,13 +5,13 @@
  */
 import { configure, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { beforeAll } from 'vitest';
+import { beforeAll, onTestFinished } from 'vitest';
 import { isApiError } from '../../../src/api/errors';
 import { postPhoneRegister, postRegisterLogin, postSendSms, type RealNameInfo, type UserInfo } from '../../../src/api/user';
 import type { RootActorDeps } from '../../../src/app/root-actor';
 import { SESSION_STORAGE_KEY } from '../../../src/app/session-effects';
 import { loadModal } from '../../../src/modals/registry';
-import { backend } from '../../support/server';
+import { API, backend, testServer } from '../../support/server';
 
 // The modals and the personal centre load on demand; loading them once per file up front keeps each
 // test's waits about what the user sees rather than about the first compile of a chunk.
@@ -73,3 +73,27 @@ export async function loginWithSms(user: UserEvent, dialog: HTMLElement, phone: 
 
 export const toasts = () => within(screen.getByRole('status', { name: '消息提示' }));
 export const errorToasts = () => within(screen.getByRole('alert', { name: '错误提示' }));
+
+/**
+ * The JSON bodies of the requests to one API path (below /webapi) from now on, until the test ends:
+ * what the form actually sent to the backend.
+ */
+export function recordBodies(path: string): Record<string, unknown>[] {
+  const bodies: Record<string, unknown>[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    if (new URL(request.url).pathname !== `${API}${path}`) return;
+    const slot = bodies.length;
+    bodies.push({});
+    void request
+      .clone()
+      .json()
+      .then((body: unknown) => {
+        bodies[slot] = body as Record<string, unknown>;
+      });
+  };
+  testServer.events.on('request:start', listener);
+  onTestFinished(() => {
+    testServer.events.removeListener('request:start', listener);
+  });
+  return bodies;
+}
