@@ -8,6 +8,7 @@
  * the third-party adapters, then the first render.
  */
 import { createRoot } from 'react-dom/client';
+import { installAccountScope } from './app/account-data';
 import { App } from './app/app';
 import { BUILD_ID, fetchBuildMeta, fetchLatestBuild } from './app/build-info';
 import { loadInspector } from './app/inspector';
@@ -81,6 +82,8 @@ async function start(): Promise<void> {
     environment: config.apiMode,
   });
   installSessionBridge(actor);
+  // Nothing of one account reaches the next: its server answers go when the account changes.
+  installAccountScope(actor, queryClient);
   installConnectivityEvents(actor);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

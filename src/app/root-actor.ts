@@ -20,6 +20,7 @@ import { createPopupClock, createPopupGate } from '../marketing/popup-record';
 import { startMarketing } from '../marketing/start';
 import type { PurchaseFlowOptions } from './purchase-effects';
 import { createSessionActors, type SessionFlowOptions } from './session-effects';
+import { quietMoment } from './quiet-moment';
 import { toast } from './toast';
 
 /** What `createActor({ inspect })` accepts; `@statelyai/inspect`'s `inspector.inspect` is one. */
@@ -55,6 +56,8 @@ export interface RootActorDeps {
   checkPopupDue?: (userId: number | null, signal: AbortSignal) => Promise<PopupCheck>;
   /** Where the popup's "shown today" record lives. Default: `window.localStorage`. */
   popupStorage?: Pick<Storage, 'getItem' | 'setItem'>;
+  /** How long the shopper must leave the page alone before the daily popup asks for its coupons. Default `POPUP_QUIET_MS`. */
+  popupQuietMs?: number;
   /** `false` keeps the daily coupon popup from showing (e.g. on /demo). Default `true`. */
   couponPopupEnabled?: boolean;
   /** The session persisted by an earlier visit (`loadPersistedSession()` in ./session-effects.ts). Default: none, anonymous. */
@@ -125,19 +128,6 @@ function warnFlowsFailure(error: unknown): void {
   console.warn('[flows] failed to load the login and purchase flows', error);
 }
 
-/** Resolves once the document has loaded (at once outside a browser, or when it already has). */
-function pageLoaded(signal: AbortSignal): Promise<void> {
-  if (typeof window === 'undefined' || document.readyState === 'complete') return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const abort = () => reject(signal.reason);
-    window.addEventListener('load', () => {
-      signal.removeEventListener('abort', abort);
-      resolve();
-    }, { once: true });
-    signal.addEventListener('abort', abort, { once: true });
-  });
-}
-
 function browserLocalStorage(): Storage | undefined {
   try {
     return typeof window === 'undefined' ? undefined : window.localStorage;
@@ -188,12 +178,13 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     now: deps.now ?? createPopupClock({ mock: config.apiMode === 'mock', storage }),
     enabled: deps.couponPopupEnabled ?? true,
   });
-  // The popup's call waits for the page's load event, so that neither it nor the dialog competes with
-  // the first paint (docs/performance.md); the user endpoints are loaded on first use (./session-effects.ts).
+  // The popup's call waits for a quiet moment after the page has loaded (./quiet-moment.ts): it neither
+  // competes with the first paint (docs/performance.md) nor takes the shopper's first gestures; the user
+  // endpoints are loaded on first use (./session-effects.ts).
   const fetchHomePopup =
     deps.fetchHomePopup ??
     ((signal: AbortSignal) =>
-      pageLoaded(signal)
+      quietMoment(signal, deps.popupQuietMs)
         .then(() => import('../api/user'))
         .then((api) => api.getHomePopup({ signal }))
         .then((answer) => answer.couponList));

@@ -14,6 +14,10 @@ import { Audit } from './support/audit';
 import { completeRealName, dialog, loginFromHeader, shownOrderId, waitForHome } from './support/flows';
 import { uniquePhone } from './support/phones';
 
+// The audit checks and photographs the popup itself, so the fixture is off. The pass studies screens, not
+// start-up (startup.spec.ts): each test lets the first visit's popup open and closes it
+// (`closeCouponPopup`) before anything else, so that no popup comes over a screen in the middle of its
+// check or screenshot.
 test.use({ dismissCouponPopup: false });
 
 test.beforeEach(({ apiMode }) => {

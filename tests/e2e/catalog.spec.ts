@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { STORE_NAME, firstVisit, loginFromHeader, waitForHome } from './support/flows';
+import { STORE_NAME, loginFromHeader, waitForHome } from './support/flows';
 
 const KEYWORD = '星';
 /** The router marks an active link `page`; the app's own lists use `true`. */
@@ -21,7 +21,6 @@ async function resultNames(page: Page): Promise<string[]> {
 test.describe('search (b)', () => {
   test('a search result opened and left with 返回 brings back the same results', { tag: '@smoke' }, async ({ page }) => {
     await page.goto('/');
-    await waitForHome(page);
     const box = page.getByRole('search').getByRole('searchbox', { name: '搜索' });
     await box.fill(KEYWORD);
     await box.press('Enter');
@@ -171,7 +170,7 @@ test.describe('titles and errors (i)', () => {
   });
 
   test('the personal centre keeps its title once logged in', async ({ page, phone }) => {
-    await firstVisit(page, '/setting?type=0');
+    await page.goto('/setting?type=0');
     await loginFromHeader(page, phone);
     await expect(page.getByRole('heading', { name: '个人中心', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();

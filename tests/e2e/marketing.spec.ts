@@ -4,7 +4,7 @@
  */
 import type { Request } from '@playwright/test';
 import { COUPON_POPUP_TITLE, expect, test } from './support/fixtures';
-import { completeRealName, dialog, firstVisit, loginWithSms, payAndComplete, waitForHome } from './support/flows';
+import { completeRealName, dialog, loginWithSms, payAndComplete, waitForHome } from './support/flows';
 
 const POPUP_PATH = '/u-nnpc/mall/activity/home/popup';
 const BID_PATH = '/bohe-version/sem/bind/channel/bid';
@@ -70,7 +70,7 @@ test.describe('daily coupon popup (e)', () => {
 
 test('an activity landing with attribution parameters: the purchase calls carry the bid as adan', { tag: '@smoke' }, async ({ page, backend, phone }) => {
   const bid = page.waitForResponse((response) => response.url().includes(BID_PATH));
-  await firstVisit(page, `/sem/activity?channel=baidu_sem&kw=${encodeURIComponent('新春')}&planid=88&unitid=9&gid=1&urlmd5=e2e`);
+  await page.goto(`/sem/activity?channel=baidu_sem&kw=${encodeURIComponent('新春')}&planid=88&unitid=9&gid=1&urlmd5=e2e`);
   const bidBody = (await (await bid).json()) as { retData: { bId: string } };
   const bId = bidBody.retData.bId;
   expect(bId).toBeTruthy();

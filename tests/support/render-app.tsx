@@ -7,6 +7,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory } from '@tanstack/react-router';
+import { installAccountScope } from '../../src/app/account-data';
 import { App } from '../../src/app/app';
 import { createQueryClient } from '../../src/app/query-client';
 import { createRootActor, type RootActorDeps } from '../../src/app/root-actor';
@@ -47,6 +48,9 @@ export async function renderApp(startUrl = '/', options: RenderAppOptions = {}) 
     reloadPage: (to: string) => reloads.push(to),
     loadModal,
     couponPopupEnabled: options.couponPopup ?? false,
+    // The popup's quiet moment (src/app/quiet-moment.ts) is the browser journeys' business: here it
+    // comes as soon as the page has loaded, so the popup tests wait for the popup, not for a timer.
+    popupQuietMs: 0,
     // As in main.tsx: the user persisted by an earlier "visit" (same localStorage).
     restoredSession: loadPersistedSession(localStorage),
     linkToken: readStoredAutoLogin(sessionStorage),
@@ -59,11 +63,13 @@ export async function renderApp(startUrl = '/', options: RenderAppOptions = {}) 
   installNavigationHooks(router, actor);
   actor.start();
   const uninstallSession = installSessionBridge(actor);
+  const uninstallAccountScope = installAccountScope(actor, queryClient);
   // As in main.tsx: the browser's online/offline events reach the build poll and the payment flow.
   const uninstallConnectivity = installConnectivityEvents(actor);
   const stop: Stop = () => {
     running.delete(stop);
     uninstallSession();
+    uninstallAccountScope();
     uninstallConnectivity();
     actor.stop();
   };
