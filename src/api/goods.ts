@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { CouponSchema, EpochMsSchema, FenSchema, IdSchema, pageOf } from './common';
 import { EvaluationPageSchema, GameCardSchema } from './games';
 import { defineEndpoint, emptyList, http } from './http';
+import { ACCOUNT_SCOPED } from './account-scope';
 
 export const GoodsTypeSchema = z.enum(['key', 'topup', 'accelerator', 'dlc']);
 export type GoodsType = z.infer<typeof GoodsTypeSchema>;
@@ -158,5 +159,14 @@ export const getMatchingCoupons = (body: { goodsId: number; buyNum: number }, o:
 export const recentSellQueryOptions = () => queryOptions({ queryKey: ['recentSell'], queryFn: ({ signal }) => getRecentSell({ signal }) });
 export const gameGoodsQueryOptions = (gameId: number) =>
   queryOptions({ queryKey: ['gameGoods', gameId], queryFn: ({ signal }) => getGameGoods(gameId, { signal }) });
-export const matchCouponQueryOptions = (goodsId: number, buyNum: number) =>
-  queryOptions({ queryKey: ['matchCoupon', goodsId, buyNum], queryFn: ({ signal }) => getMatchingCoupons({ goodsId, buyNum }, { signal }) });
+/**
+ * The coupons `userId` may use on `buyNum` × `goodsId`: the account's, and never fresh for long (an order
+ * takes a coupon), so every mount asks again.
+ */
+export const matchCouponQueryOptions = (userId: number, goodsId: number, buyNum: number) =>
+  queryOptions({
+    queryKey: ['matchCoupon', userId, goodsId, buyNum],
+    queryFn: ({ signal }) => getMatchingCoupons({ goodsId, buyNum }, { signal }),
+    staleTime: 0,
+    meta: ACCOUNT_SCOPED,
+  });

@@ -7,7 +7,6 @@
  * An order is refundable while `delivered` (or `paid`) within 7 days of payment
  * and its CDK has not been revealed by a gift claim; the server says so in `refundable`.
  */
-import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { EpochMsSchema, FenSchema, IdSchema, pageOf } from './common';
 import { GoodsTypeSchema } from './goods';
@@ -187,6 +186,4 @@ export const createCombinedOrder = (
 export const payOrder = (body: { orderId: string; channelCode: PayChannelCode }, o: Opts = {}) => http.call(orderPay, { body, signal: o.signal });
 export const receiveGiftCdk = (orderId: string, o: Opts = {}) => http.call(giftCdkReceive, { body: { orderId }, signal: o.signal });
 
-export const ordersQueryOptions = (pageNum: number, status?: OrderStatus) =>
-  queryOptions({ queryKey: ['orders', pageNum, status ?? 'all'], queryFn: ({ signal }) => getOrders({ pageNum, status }, { signal }) });
-export const orderQueryOptions = (id: string) => queryOptions({ queryKey: ['order', id], queryFn: ({ signal }) => getOrder(id, { signal }) });
+// The order queries are account data: keyed by the user, in src/components/order/queries.ts.

@@ -4,14 +4,20 @@
  */
 import * as z from 'zod/mini';
 import { SearchSortSchema } from '../api/games';
+import { isGarbled, limitKeyword } from '../lib/search-keyword';
 
 const optionalPositiveInt = z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined);
-/** Free text: the router reads `?keyword=2077` as the number 2077, which is still the text the shopper typed. */
-const text = z.union([z.string(), z.pipe(z.number(), z.transform((n) => String(n)))]);
+/**
+ * Free text: the router reads `?keyword=2077` as the number 2077, which is still the text the shopper typed.
+ * Text holding U+FFFD (a broken percent-escape such as `%E4%A` decodes to it) is refused, so each field
+ * falls back to its default instead of carrying garbage.
+ */
+const text = z.union([z.string(), z.pipe(z.number(), z.transform((n) => String(n)))]).check(z.refine((s) => !isGarbled(s)));
 const optionalText = z.catch(z.optional(text), undefined);
 
 export const SearchPageSearchSchema = z.object({
-  keyword: optionalText,
+  /** at most KEYWORD_MAX_LENGTH characters (src/lib/search-keyword.ts): a longer one is shortened */
+  keyword: z.catch(z.optional(z.pipe(text, z.transform(limitKeyword))), undefined),
   labelId: optionalPositiveInt,
   sort: z.catch(z.optional(SearchSortSchema), undefined),
   page: optionalPositiveInt,

@@ -27,6 +27,7 @@ import type {
 } from '../api/user';
 import { RealNameInfoSchema, UserInfoSchema } from '../api/user-info';
 import { toast } from './toast';
+import { tokenCookieAttributes } from './token-cookie';
 
 /** localStorage: the logged-in user with its real-name info, `{ user: UserInfo, realName: RealNameInfo | null }` as JSON. */
 export const SESSION_STORAGE_KEY = 'userInfo';
@@ -200,11 +201,11 @@ export function createBrowserSessionEffects(options: BrowserEffectsOptions = {})
     forgetSession: () => quietly(() => local?.removeItem(SESSION_STORAGE_KEY)),
     setRequestToken: (token) => clientState.set({ token }),
     setTokenCookie: (token) => {
-      if (cookieJar) cookieJar.cookie = `${TOKEN_COOKIE_NAME}=${encodeURIComponent(token)}; max-age=${TOKEN_COOKIE_MAX_AGE_S}; path=/; SameSite=Lax`;
+      if (cookieJar) cookieJar.cookie = `${TOKEN_COOKIE_NAME}=${encodeURIComponent(token)}; max-age=${TOKEN_COOKIE_MAX_AGE_S}; ${tokenCookieAttributes()}`;
     },
     clearToken: () => {
       clientState.set({ token: undefined });
-      if (cookieJar) cookieJar.cookie = `${TOKEN_COOKIE_NAME}=; max-age=0; path=/; SameSite=Lax`;
+      if (cookieJar) cookieJar.cookie = `${TOKEN_COOKIE_NAME}=; max-age=0; ${tokenCookieAttributes()}`;
     },
     setAnalyticsUserId: options.setAnalyticsUserId ?? (() => {}),
     notify: (kind, text) => {

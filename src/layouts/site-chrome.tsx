@@ -3,6 +3,7 @@ import { lazy, Suspense, useId, useRef, useState, type FocusEvent, type FormEven
 import { useCurrentUser, useModals } from '../app/hooks';
 import { config } from '../config/env';
 import { maskPhone } from '../lib/mask-phone';
+import { limitKeyword } from '../lib/search-keyword';
 
 // The suggestion panel is code of its own, fetched when the box is first focused (not before first paint).
 const SearchSuggestions = lazy(() => import('../components/catalog/search-suggestions'));
@@ -14,14 +15,18 @@ function SearchBox() {
   const inputRef = useRef<HTMLInputElement>(null);
   // Focus is the intent to search: fetch the search page's code then, so that Enter only waits for results.
   const preloadSearchPage = () => void router.loadRouteChunk(router.routesByPath['/search'])?.catch(() => undefined);
-  const current = useRouterState({ select: (s) => (s.location.pathname === '/search' ? (s.location.search as { keyword?: string }).keyword : undefined) });
+  // The search page's keyword as its route validated it (src/app/search-params.ts): shortened, never garbled.
+  const current = useRouterState({ select: (s) => s.matches.find((m) => m.routeId === '/home-layout/search')?.search.keyword });
   const [value, setValue] = useState(current ?? '');
   const [open, setOpen] = useState(false);
+  // Longer text than KEYWORD_MAX_LENGTH was typed or pasted, and cut: the panel under the box says so.
+  const [cut, setCut] = useState(false);
   const [lastCurrent, setLastCurrent] = useState(current);
   if (current !== lastCurrent) {
     // The URL owns the keyword: follow it when it changes (back/forward, a hot-search chip).
     setLastCurrent(current);
     setValue(current ?? '');
+    setCut(false);
   }
   // Focus that comes back from the panel (Escape, ↑ past its first link) must not reopen it.
   const refocusing = useRef(false);
@@ -53,7 +58,9 @@ function SearchBox() {
   };
   // Leaving the box and its panel (Tab, a click elsewhere) closes the panel.
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    setOpen(false);
+    setCut(false);
   };
   return (
     <form role="search" className="search-box" onSubmit={onSubmit} onBlur={onBlur}>
@@ -62,10 +69,14 @@ function SearchBox() {
         type="search"
         aria-label="搜索"
         aria-controls={open ? panelId : undefined}
+        aria-describedby={open && cut ? `${panelId}-note` : undefined}
         placeholder="搜索游戏、激活码、充值"
         value={value}
         onChange={(e) => {
-          setValue(e.target.value);
+          const typed = e.target.value;
+          const kept = limitKeyword(typed);
+          setValue(kept);
+          setCut(kept !== typed);
           setOpen(true);
         }}
         onFocus={() => {
@@ -82,7 +93,7 @@ function SearchBox() {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <SearchSuggestions id={panelId} value={value} onClose={close} />
+          <SearchSuggestions id={panelId} value={value} cut={cut} onClose={close} />
         </Suspense>
       ) : null}
     </form>

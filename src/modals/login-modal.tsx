@@ -14,7 +14,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { canSendCode, isSendingCode, isSubmitting } from '../../machines/login.machine';
 import { OFFLINE_MESSAGE, useOnline } from '../app/connectivity';
-import { useAppActor, useSystemChild } from '../app/hooks';
+import { useAppActor, useCurrentUser, useSystemChild } from '../app/hooks';
 import { Dialog } from '../components/dialog';
 import { Tabs } from '../components/catalog/tabs';
 import { PhoneSchema, SmsCodeSchema, checkInput, valueAfterChange } from '../lib/session-input';
@@ -30,6 +30,9 @@ type LoginWay = 'sms' | 'qr';
 
 export function LoginModal({ onClose }: ModalComponentProps) {
   const [way, setWay] = useState<LoginWay>('sms');
+  // Another account (or nobody) in this tab — a logout or login in another tab, an expiry: the form starts
+  // over, so nothing the previous shopper typed stays on screen (the login machine forgets its side too).
+  const account = useCurrentUser()?.userId ?? 'nobody';
   return (
     <Dialog title="登录" onClose={onClose}>
       <Tabs
@@ -42,7 +45,7 @@ export function LoginModal({ onClose }: ModalComponentProps) {
         selected={way}
         onSelect={setWay}
       >
-        {way === 'sms' ? <SmsLoginForm /> : <QrLoginPanel />}
+        {way === 'sms' ? <SmsLoginForm key={account} /> : <QrLoginPanel />}
       </Tabs>
     </Dialog>
   );

@@ -11,7 +11,7 @@
  * marks the coupon received, `coupon_41001` (none left) reloads the offers.
  * Received → the button reads 已领取 and is disabled.
  */
-import { useMutation, useQueries, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getCouponOffers, postReceiveCoupon, type CouponOffer } from '../api/coupons';
@@ -23,14 +23,19 @@ import { ErrorState, LinesSkeleton } from '../components/catalog/states';
 import { couponAmount, couponThreshold } from '../marketing/coupon-text';
 import { watchUserId } from '../marketing/session-user';
 import '../styles/marketing.css';
+import { ACCOUNT_SCOPED } from '../api/account-scope';
 
 /** How many games of a game-specific coupon are listed by name. */
 const GAMES_SHOWN = 4;
 
 const offersKey = (userId: number | null): QueryKey => ['couponOffers', userId];
 
+/** The offers as `userId` sees them (received or not): account data, dropped when the account changes. */
+const couponOffersQuery = (userId: number | null) =>
+  queryOptions({ queryKey: offersKey(userId), queryFn: ({ signal }) => getCouponOffers({ signal }), meta: ACCOUNT_SCOPED });
+
 function useCouponOffers(userId: number | null) {
-  return useQuery({ queryKey: offersKey(userId), queryFn: ({ signal }) => getCouponOffers({ signal }) });
+  return useQuery(couponOffersQuery(userId));
 }
 
 /** The receive flow: login first when anonymous, one request per coupon at a time, results as toasts. */
@@ -90,7 +95,7 @@ function useCouponReceiver(userId: number | null) {
       if (owner === null) return;
       setWaitingForLogin(null);
       void queryClient
-        .fetchQuery({ queryKey: offersKey(owner), queryFn: ({ signal }) => getCouponOffers({ signal }) })
+        .fetchQuery(couponOffersQuery(owner))
         .then((offers) => {
           const offer = offers.find((o) => o.templateId === waitingForLogin);
           if (offer && !offer.received && offer.remaining > 0) send(offer.templateId, owner);

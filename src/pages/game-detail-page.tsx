@@ -11,10 +11,10 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import type { Coupon } from '../api/common';
 import { evaluationsQueryOptions, gameConfigQueryOptions, gameDetailQueryOptions, recommendQueryOptions, type GameDetail } from '../api/games';
-import { gameGoodsQueryOptions, getMatchingCoupons, type Goods, type GoodsType } from '../api/goods';
+import { gameGoodsQueryOptions, matchCouponQueryOptions, type Goods, type GoodsType } from '../api/goods';
 import { getCompetitorPrices } from '../api/user';
 import { useAppActor, useCurrentUser, useModals } from '../app/hooks';
 import { usePageTitle } from '../app/use-document-title';
@@ -25,8 +25,10 @@ import { startPurchase } from '../components/catalog/purchase';
 import { SafeImage } from '../components/catalog/safe-image';
 import { EmptyState, ErrorState, GameGridSkeleton, LinesSkeleton } from '../components/catalog/states';
 import { Price } from '../components/price';
+import { QuantityStepper } from '../components/order/quantity-stepper';
 import { formatDate, joinList } from '../lib/format';
 import { discountPercent, formatYuan } from '../lib/money';
+import { capQuantity, quantityCap } from '../lib/quantity';
 import '../styles/catalog.css';
 
 const routeApi = getRouteApi('/detail-layout/gameDetail/$id');
@@ -115,7 +117,6 @@ function GameDetailView({ game }: { game: GameDetail }) {
 // --- purchase --------------------------------------------------------------
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
-const maxQuantity = (goods: Goods) => Math.max(1, Math.min(goods.stock, goods.limitPerOrder));
 
 function PurchasePanel({ game }: { game: GameDetail }) {
   const goodsQuery = useQuery(gameGoodsQueryOptions(game.gameId));
@@ -124,9 +125,13 @@ function PurchasePanel({ game }: { game: GameDetail }) {
   const actor = useAppActor();
 
   const list = goodsQuery.data?.goods ?? [];
-  const selected = list.find((g) => g.goodsId === search.goods && g.stock > 0) ?? list.find((g) => g.stock > 0);
-  const max = selected ? maxQuantity(selected) : 1;
-  const num = clamp(search.num ?? 1, 1, max);
+  const inStock = list.filter((g) => g.stock > 0);
+  // A goods the URL names is shown as it is: sold out means nothing is chosen (never silently another goods).
+  const named = list.find((g) => g.goodsId === search.goods);
+  const namedSoldOut = named !== undefined && named.stock <= 0;
+  const selected = namedSoldOut ? undefined : (named ?? inStock[0]);
+  const cap = selected ? quantityCap(selected) : undefined;
+  const num = cap ? capQuantity(search.num ?? 1, cap) : 1;
 
   const choose = (goodsId: number, buyNum: number) => {
     void navigate({ search: (prev) => ({ ...prev, goods: goodsId, num: buyNum }), replace: true, resetScroll: false });
@@ -147,14 +152,14 @@ function PurchasePanel({ game }: { game: GameDetail }) {
               key={goods.goodsId}
               goods={goods}
               checked={goods.goodsId === selected?.goodsId}
-              onChoose={() => choose(goods.goodsId, clamp(num, 1, maxQuantity(goods)))}
+              onChoose={() => choose(goods.goodsId, capQuantity(selected ? num : (search.num ?? 1), quantityCap(goods)))}
             />
           ))}
         </fieldset>
       ) : null}
       {selected ? (
         <>
-          <QuantityStepper key={selected.goodsId} value={num} max={max} onChange={(n) => choose(selected.goodsId, n)} />
+          <QuantityStepper key={selected.goodsId} value={num} cap={cap ?? quantityCap(selected)} requested={search.num} onChange={(n) => choose(selected.goodsId, n)} />
           <p className="goods-limit">
             每单限购 {selected.limitPerOrder} 件 · 库存 {selected.stock} 件 · {selected.deliveryType === 'cdk' ? '付款后发放激活码' : '付款后直充到账'}
           </p>
@@ -164,7 +169,8 @@ function PurchasePanel({ game }: { game: GameDetail }) {
           <CouponHint goods={selected} buyNum={num} />
         </>
       ) : null}
-      {goodsQuery.isSuccess && list.length > 0 && !selected ? <p className="sold-out-note">商品已全部售罄，请关注补货</p> : null}
+      {named && namedSoldOut && inStock.length > 0 ? <p className="sold-out-note">该商品已售罄：「{named.name}」，请选择其他商品</p> : null}
+      {goodsQuery.isSuccess && list.length > 0 && inStock.length === 0 ? <p className="sold-out-note">商品已全部售罄，请关注补货</p> : null}
       <button
         type="button"
         className="button button-primary buy-button"
@@ -214,49 +220,6 @@ function ActivityNote({ goods }: { goods: Goods[] }) {
   );
 }
 
-/** Quantity 1..max: buttons, arrow keys, or typing (committed on blur / Enter, clamped). */
-function QuantityStepper({ value, max, onChange }: { value: number; max: number; onChange: (n: number) => void }) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const commit = (raw: string) => {
-    const parsed = Number.parseInt(raw, 10);
-    setDraft(null);
-    const next = Number.isFinite(parsed) ? clamp(parsed, 1, max) : value;
-    if (next !== value) onChange(next);
-  };
-  return (
-    <div className="stepper-row">
-      <span id="quantity-label">购买数量</span>
-      <div className="stepper" role="group" aria-labelledby="quantity-label">
-        <button type="button" aria-label="减少数量" disabled={value <= 1} onClick={() => onChange(value - 1)}>
-          −
-        </button>
-        <input
-          type="number"
-          inputMode="numeric"
-          aria-label="购买数量"
-          min={1}
-          max={max}
-          step={1}
-          value={draft ?? String(value)}
-          onChange={(event) => {
-            const raw = event.target.value;
-            setDraft(raw);
-            const parsed = Number(raw);
-            if (Number.isInteger(parsed) && parsed >= 1 && parsed <= max && parsed !== value) onChange(parsed);
-          }}
-          onBlur={(event) => commit(event.target.value)}
-          onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-            if (event.key === 'Enter') commit(event.currentTarget.value);
-          }}
-        />
-        <button type="button" aria-label="增加数量" disabled={value >= max} onClick={() => onChange(value + 1)}>
-          +
-        </button>
-      </div>
-    </div>
-  );
-}
-
 function bestCoupon(coupons: Coupon[], bestCouponId: string | null): Coupon | undefined {
   return coupons.find((c) => c.couponId === bestCouponId);
 }
@@ -265,15 +228,7 @@ function CouponHint({ goods, buyNum }: { goods: Goods; buyNum: number }) {
   const user = useCurrentUser();
   const modals = useModals();
   const userId = user?.userId ?? null;
-  const { data } = useQuery(
-    queryOptions({
-      // The answer depends on who asks: the user is part of the key.
-      queryKey: ['matchCoupon', goods.goodsId, buyNum, userId],
-      queryFn: ({ signal }) => getMatchingCoupons({ goodsId: goods.goodsId, buyNum }, { signal }),
-      enabled: userId !== null,
-      placeholderData: keepPreviousData,
-    }),
-  );
+  const { data } = useQuery({ ...matchCouponQueryOptions(userId ?? 0, goods.goodsId, buyNum), enabled: userId !== null, placeholderData: keepPreviousData });
   if (userId === null) {
     return (
       <p className="coupon-hint">

@@ -18,6 +18,7 @@ import { CdkList } from '../components/order/cdk-list';
 import { GiftSection } from '../components/order/gift-section';
 import { canRequestRefund, hasAccountDelivery, ORDER_STATUS_TEXT, PAY_CHANNEL_TEXT, SMS_SENT } from '../components/order/order-text';
 import { orderAccountQuery, orderDetailQuery } from '../components/order/queries';
+import { useSingleFlight } from '../components/order/use-single-flight';
 import { formatDate } from '../lib/format';
 import { formatYuan } from '../lib/money';
 import '../components/order/order.css';
@@ -75,6 +76,8 @@ function OrderDetail({ order, userId }: { order: Order; userId: number }) {
     onSuccess: () => toast.success(SMS_SENT),
     onError: (error) => toast.error(userMessage(error)),
   });
+  // One request at a time: a double click would otherwise send two and show a success and a rate-limit toast together.
+  const singleFlight = useSingleFlight();
 
   return (
     <section className="section order-detail" aria-labelledby="order-title">
@@ -161,7 +164,16 @@ function OrderDetail({ order, userId }: { order: Order; userId: number }) {
           <h2 id="order-cdk-title">激活码</h2>
           <CdkList cdks={order.cdks} />
           {order.status === 'delivered' ? (
-            <button type="button" className="button" disabled={sms.isPending} onClick={() => sms.mutate()}>
+            <button
+              type="button"
+              className="button"
+              disabled={sms.isPending}
+              onClick={(event) => {
+                // The second click of a double click is no second request (its answer may already be in).
+                if (event.detail > 1) return;
+                singleFlight(() => sms.mutateAsync());
+              }}
+            >
               短信发送激活码
             </button>
           ) : null}

@@ -15,6 +15,7 @@ import { formatDate, isNewUser, maskPhone } from '../lib/format';
 import { CouponsPanel } from './setting/coupons-panel';
 import { OrdersPanel } from './setting/orders-panel';
 import '../styles/session.css';
+import { ACCOUNT_SCOPED } from '../api/account-scope';
 
 const routeApi = getRouteApi('/detail-layout/setting');
 
@@ -108,7 +109,7 @@ function AccountPanel({ user }: { user: UserInfo }) {
 }
 
 function OpenBindRows({ userId }: { userId: number }) {
-  const bind = useQuery({ queryKey: ['user', 'openBind', userId], queryFn: ({ signal }) => getOpenBindInfo({ signal }) });
+  const bind = useQuery({ queryKey: ['user', 'openBind', userId], queryFn: ({ signal }) => getOpenBindInfo({ signal }), meta: ACCOUNT_SCOPED });
   // Unknown binding (loading or failed): the rows are simply not shown.
   if (!bind.data) return null;
   return (

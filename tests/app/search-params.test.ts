@@ -1,6 +1,7 @@
 import { defaultParseSearch } from '@tanstack/react-router';
 import type * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
+import { KEYWORD_MAX_LENGTH } from '../../src/lib/search-keyword';
 import { HelpSearchSchema, OrderDetailSearchSchema, SearchPageSearchSchema, SettingSearchSchema, parseSearch } from '../../src/app/search-params';
 
 /** What a route's validateSearch makes of a query string, read the way the router reads the address bar. */
@@ -42,5 +43,19 @@ describe('search parameters fall back instead of breaking the page', () => {
     expect(read(SearchPageSearchSchema, '?keyword=2077')).toEqual({ keyword: '2077' });
     expect(read(HelpSearchSchema, '?q=404')).toEqual({ q: '404' });
     expect(read(OrderDetailSearchSchema, '?id=123')).toEqual({ id: '123' });
+  });
+
+  it('/search drops a keyword whose percent-escapes are broken instead of keeping U+FFFD, and keeps other raw text', () => {
+    expect(read(SearchPageSearchSchema, '?keyword=%E4%A')).toEqual({});
+    expect(read(SearchPageSearchSchema, '?keyword=%E4')).toEqual({});
+    expect(read(SearchPageSearchSchema, '?keyword=%E4%A&sort=sales')).toEqual({ sort: 'sales' });
+    expect(read(SearchPageSearchSchema, '?keyword=100%25')).toEqual({ keyword: '100%' });
+    expect(read(SearchPageSearchSchema, '?keyword=50%')).toEqual({ keyword: '50%' });
+  });
+
+  it(`/search keeps at most ${KEYWORD_MAX_LENGTH} characters of a keyword, counting characters rather than UTF-16 units`, () => {
+    expect(read(SearchPageSearchSchema, `?keyword=${'a'.repeat(2_000)}`)).toEqual({ keyword: 'a'.repeat(KEYWORD_MAX_LENGTH) });
+    expect(read(SearchPageSearchSchema, `?keyword=${encodeURIComponent('𠮷'.repeat(KEYWORD_MAX_LENGTH))}`)).toEqual({ keyword: '𠮷'.repeat(KEYWORD_MAX_LENGTH) });
+    expect(read(SearchPageSearchSchema, `?keyword=${encodeURIComponent('𠮷'.repeat(60))}`)).toEqual({ keyword: '𠮷'.repeat(KEYWORD_MAX_LENGTH) });
   });
 });

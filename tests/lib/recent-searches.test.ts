@@ -22,6 +22,18 @@ describe('recent searches kept in this browser', () => {
     expect(readRecentSearches().keywords).toEqual([]);
   });
 
+  it('never keeps a keyword holding U+FFFD (what a broken percent-escape decodes to)', () => {
+    addRecentSearch('\uFFFD%A');
+    expect(readRecentSearches().keywords).toEqual([]);
+    localStorage.setItem(RECENT_SEARCH_KEY, JSON.stringify({ keywords: ['\uFFFD%A', '好词'] }));
+    expect(readRecentSearches().keywords).toEqual(['好词']);
+  });
+
+  it('counts characters, not UTF-16 units, against the length limit', () => {
+    addRecentSearch('𠮷'.repeat(50));
+    expect(readRecentSearches().keywords).toEqual(['𠮷'.repeat(50)]);
+  });
+
   it(`keeps at most ${RECENT_SEARCH_MAX}`, () => {
     for (let i = 1; i <= RECENT_SEARCH_MAX + 3; i += 1) addRecentSearch(`词${i}`);
     const { keywords } = readRecentSearches();

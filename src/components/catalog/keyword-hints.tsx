@@ -9,6 +9,7 @@ import { useId } from 'react';
 import { getRecentGameSearch, hotSearchQueryOptions } from '../../api/games';
 import { useCurrentUser } from '../../app/hooks';
 import { clearRecentSearches, mergeRecentSearches, useRecentSearches } from './recent-searches';
+import { ACCOUNT_SCOPED } from '../../api/account-scope';
 
 function useKeywordHints() {
   const userId = useCurrentUser()?.userId ?? null;
@@ -17,6 +18,7 @@ function useKeywordHints() {
     queryKey: ['recentGameSearch', userId],
     queryFn: ({ signal }) => getRecentGameSearch({ signal }),
     enabled: userId !== null,
+    meta: ACCOUNT_SCOPED,
   });
   const hot = useQuery(hotSearchQueryOptions());
   const serverKeywords = userId !== null ? (server.data ?? []) : [];

@@ -1,7 +1,7 @@
 /**
  * Recent search keywords kept in this browser (localStorage), newest first,
  * at most 10, each validated with zod on the way in and out: a tampered or
- * outdated value is ignored rather than trusted.
+ * outdated value (or one holding U+FFFD) is ignored rather than trusted.
  *
  * For a logged-in user the server keeps its own list (recentGameSearch);
  * the page shows both. The server list cannot be cleared through the API, so
@@ -10,12 +10,14 @@
  */
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
+import { isGarbled, KEYWORD_MAX_LENGTH } from '../../lib/search-keyword';
 
 export const RECENT_SEARCH_KEY = 'recent-searches:v1';
 export const RECENT_SEARCH_MAX = 10;
-const KEYWORD_MAX = 50;
 
-const KeywordSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(KEYWORD_MAX));
+// The keyword's rules are src/lib/search-keyword.ts's: at most KEYWORD_MAX_LENGTH characters (zod counts
+// characters, not UTF-16 units), never U+FFFD garbage.
+const KeywordSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(KEYWORD_MAX_LENGTH), z.refine((k) => !isGarbled(k)));
 // Entries are checked one by one (cleanList), so one bad entry does not lose the others.
 const StoredSchema = z.object({
   keywords: z.array(z.unknown()),

@@ -14,10 +14,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { getCombSearch } from '../../api/games';
+import { KEYWORD_MAX_LENGTH } from '../../lib/search-keyword';
 import { KeywordHints } from './keyword-hints';
 import '../../styles/catalog.css';
 
 export const SUGGEST_DEBOUNCE_MS = 250;
+
+/** Said at the top of the panel when typed or pasted text was longer than the limit and was cut (here, not in the header's code: the first paint does not need it). */
+export const KEYWORD_TOO_LONG = `搜索词最多 ${KEYWORD_MAX_LENGTH} 个字，超出部分已去掉`;
 
 /** `value`, once it has stayed the same for `ms`. */
 export function useDebouncedValue<T>(value: T, ms: number): T {
@@ -39,6 +43,8 @@ interface SearchSuggestionsProps {
   id: string;
   /** what is in the search box now */
   value: string;
+  /** the box cut longer text to KEYWORD_MAX_LENGTH characters */
+  cut: boolean;
   /** close the panel (a suggestion was chosen, or Escape) */
   onClose: (returnFocus: boolean) => void;
 }
@@ -60,12 +66,16 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>, onClose: SearchSuggesti
   else links[next]?.focus();
 }
 
-export default function SearchSuggestions({ id, value, onClose }: SearchSuggestionsProps) {
+export default function SearchSuggestions({ id, value, cut, onClose }: SearchSuggestionsProps) {
   const keyword = useDebouncedValue(value.trim(), SUGGEST_DEBOUNCE_MS);
   const typing = value.trim() !== '';
   const close = () => onClose(false);
   return (
     <div id={id} role="region" aria-label="搜索建议" className="search-suggestions" onKeyDown={(e) => moveFocus(e, onClose)}>
+      {/* Always rendered (the panel mounts when the box is focused), so that screen readers announce the note when it appears. */}
+      <p id={`${id}-note`} className="search-box-live" aria-live="polite">
+        {cut ? <span className="search-box-note">{KEYWORD_TOO_LONG}</span> : null}
+      </p>
       {typing ? keyword ? <Matches keyword={keyword} onPick={close} /> : null : <KeywordHints heading="h3" onPick={close} />}
     </div>
   );

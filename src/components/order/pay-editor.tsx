@@ -10,7 +10,9 @@ import type { OrderDraft } from '../../../machines/payment.machine';
 import type { Coupon } from '../../api/common';
 import { gameGoodsQueryOptions, matchCouponQueryOptions, type Goods } from '../../api/goods';
 import type { Package, PayChannelCode } from '../../api/orders';
+import { useCurrentUser } from '../../app/hooks';
 import { formatYuan } from '../../lib/money';
+import { capQuantity, quantityCap } from '../../lib/quantity';
 import { ErrorState, LinesSkeleton } from '../catalog/states';
 import { Price } from '../price';
 import { ChannelPicker, effectiveChannel, usePayChannels } from './channel-picker';
@@ -18,9 +20,6 @@ import { packagesQuery } from './queries';
 import { QuantityStepper } from './quantity-stepper';
 
 export const NO_COUPON = 'none';
-
-const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
-export const maxQuantity = (goods: Pick<Goods, 'stock' | 'limitPerOrder'>) => Math.max(1, Math.min(goods.stock, goods.limitPerOrder));
 
 /** What a coupon takes off `subtotal` (the server caps it at the order amount). */
 export const couponSaving = (coupon: Pick<Coupon, 'amount'> | null | undefined, subtotal: number) => (coupon ? Math.min(coupon.amount, subtotal) : 0);
@@ -52,17 +51,22 @@ export function PayEditor(props: PayEditorProps) {
 }
 
 function GoodsForm({ goods, siblings, initialBuyNum, busy, error, onSubmit }: PayEditorProps & { goods: Goods; siblings: Goods[] }) {
-  const max = maxQuantity(goods);
-  const [buyNum, setBuyNum] = useState(() => clamp(initialBuyNum, 1, max));
-  const num = clamp(buyNum, 1, max);
+  const cap = quantityCap(goods);
+  const [buyNum, setBuyNum] = useState(() => capQuantity(initialBuyNum, cap));
+  const num = capQuantity(buyNum, cap);
   const [packageId, setPackageId] = useState<number | null>(null);
   const [couponChoice, setCouponChoice] = useState<string | null>(null);
   const [chosenChannel, setChosenChannel] = useState<PayChannelCode | null>(null);
 
   const packages = useQuery(packagesQuery(goods.goodsId));
   const chosenPackage = packages.data?.find((item) => item.packageId === packageId) ?? null;
-  const coupons = useQuery({ ...matchCouponQueryOptions(goods.goodsId, num), enabled: chosenPackage === null });
-  const couponList = coupons.data?.coupons ?? [];
+  const userId = useCurrentUser()?.userId ?? null;
+  // Asked again each time the dialog opens: an order may have taken a coupon since, and only a fresh
+  // answer is offered (and submitted).
+  const couponsWanted = chosenPackage === null && userId !== null;
+  const coupons = useQuery({ ...matchCouponQueryOptions(userId ?? 0, goods.goodsId, num), enabled: couponsWanted, refetchOnMount: 'always' });
+  const couponsReady = !couponsWanted || coupons.isFetchedAfterMount;
+  const couponList = couponsReady ? (coupons.data?.coupons ?? []) : [];
   // null: the server's best coupon; NO_COUPON: none; otherwise the coupon the shopper picked, while it still applies.
   const picked = couponChoice === NO_COUPON ? null : couponList.find((coupon) => coupon.couponId === couponChoice);
   const coupon = chosenPackage
@@ -102,9 +106,9 @@ function GoodsForm({ goods, siblings, initialBuyNum, busy, error, onSubmit }: Pa
         <p className="order-muted">套餐价已含优惠，不能与优惠券同时使用。</p>
       ) : (
         <>
-          <QuantityStepper value={num} max={max} onChange={setBuyNum} disabled={busy} />
+          <QuantityStepper value={num} cap={cap} requested={initialBuyNum} onChange={setBuyNum} disabled={busy} />
           <CouponPicker
-            loading={coupons.isPending}
+            loading={!couponsReady}
             coupons={couponList}
             subtotal={subtotal}
             value={coupon?.couponId ?? NO_COUPON}
@@ -139,7 +143,7 @@ function GoodsForm({ goods, siblings, initialBuyNum, busy, error, onSubmit }: Pa
         </p>
       ) : null}
       {busy ? <p role="status">正在创建订单…</p> : null}
-      <button type="button" className="button button-primary pay-submit" disabled={busy || channel === null} onClick={() => channel && onSubmit(draft, channel)}>
+      <button type="button" className="button button-primary pay-submit" disabled={busy || channel === null || !couponsReady} onClick={() => channel && onSubmit(draft, channel)}>
         立即支付
       </button>
     </div>

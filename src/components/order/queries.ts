@@ -7,6 +7,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { getOrder, getOrderAccount, getOrders, getPackages, getPayChannels, OrderStatusSchema, type OrderStatus } from '../../api/orders';
+import { ACCOUNT_SCOPED } from '../../api/account-scope';
 
 export const ORDERS_KEY = ['orders'] as const;
 export const ORDER_PAGE_SIZE = 10;
@@ -22,6 +23,7 @@ export const orderListQuery = (userId: number, pageNum: number, status: OrderSta
     queryKey: [...ORDERS_KEY, 'list', userId, pageNum, status ?? 'all'],
     queryFn: ({ signal }) => getOrders({ pageNum, pageSize: ORDER_PAGE_SIZE, status }, { signal }),
     staleTime: 0,
+    meta: ACCOUNT_SCOPED,
   });
 
 export const orderDetailQuery = (userId: number, orderId: string) =>
@@ -29,12 +31,14 @@ export const orderDetailQuery = (userId: number, orderId: string) =>
     queryKey: [...ORDERS_KEY, 'detail', userId, orderId],
     queryFn: ({ signal }) => getOrder(orderId, { signal }),
     staleTime: 0,
+    meta: ACCOUNT_SCOPED,
   });
 
 export const orderAccountQuery = (userId: number, orderId: string) =>
   queryOptions({
     queryKey: [...ORDERS_KEY, 'account', userId, orderId],
     queryFn: ({ signal }) => getOrderAccount(orderId, { signal }),
+    meta: ACCOUNT_SCOPED,
   });
 
 export const packagesQuery = (goodsId: number) =>

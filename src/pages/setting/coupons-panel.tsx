@@ -11,6 +11,7 @@ import { EmptyState, ErrorState, LinesSkeleton } from '../../components/catalog/
 import { formatDate } from '../../lib/format';
 import { formatYuan } from '../../lib/money';
 import '../../components/order/order.css';
+import { ACCOUNT_SCOPED } from '../../api/account-scope';
 
 type CouponStatus = Coupon['status'];
 
@@ -31,6 +32,7 @@ export function CouponsPanel() {
     queryFn: ({ signal }) => getMyCoupons(undefined, { signal }),
     enabled: user !== null,
     staleTime: 0,
+    meta: ACCOUNT_SCOPED,
   });
   if (coupons.isPending) return <LinesSkeleton label="我的优惠券" lines={3} />;
   if (coupons.isError) return <ErrorState error={coupons.error} title="优惠券加载失败" onRetry={() => void coupons.refetch()} />;

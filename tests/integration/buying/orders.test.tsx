@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetToasts } from '../../../src/app/toast';
 import { formatDate, maskPhone } from '../../../src/lib/format';
+import { http } from 'msw';
+import { API, countRequests, gate, testServer } from '../catalog/helpers';
 import { backend, payDialog, placeOrder, placePaidOrder, PLAIN, preloadBuyingChunks, renderLoggedIn, toasts, TOP_UP, WITH_GIFT, FLOW_TIMEOUT } from './helpers';
 
 beforeAll(preloadBuyingChunks);
@@ -10,6 +12,7 @@ afterEach(() => {
   resetToasts();
 });
 
+const SEND_SMS = '/nnorder/mall/unified/order/sendSms';
 const DATE_TIME = /^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}:\d{2}$/;
 const orderList = () => screen.findByRole('list', { name: '订单列表' });
 const rowLinks = (list: HTMLElement) => within(list).getAllByRole('link');
@@ -110,6 +113,46 @@ describe('the order detail (/orderDateil?id=)', FLOW_TIMEOUT, () => {
     await waitFor(() => expect(send).toBeEnabled());
     await user.click(send);
     expect(await within(screen.getByRole('alert', { name: '错误提示' })).findByText(/^短信发送过于频繁，请\d+秒后再试$/)).toBeInTheDocument();
+  });
+
+  it('sends one SMS request for a double click on 短信发送激活码 and shows one toast', async () => {
+    const { user, router } = await renderLoggedIn('/');
+    const order = await placePaidOrder();
+    await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
+    const send = await screen.findByRole('button', { name: '短信发送激活码' });
+    const requests = countRequests(SEND_SMS);
+
+    // The answer comes before the second click of the double click (a fast network).
+    await user.dblClick(send);
+
+    expect(await toasts().findByText('激活码已发送至您的手机')).toBeInTheDocument();
+    await waitFor(() => expect(send).toBeEnabled());
+    expect(requests.count).toBe(1);
+    expect(screen.getByRole('alert', { name: '错误提示' })).toBeEmptyDOMElement();
+    expect(toasts().getAllByText('激活码已发送至您的手机')).toHaveLength(1);
+  });
+
+  it('sends one SMS request while one is in flight, however the clicks come', async () => {
+    const { user, router } = await renderLoggedIn('/');
+    const order = await placePaidOrder();
+    await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
+    const send = await screen.findByRole('button', { name: '短信发送激活码' });
+    const requests = countRequests(SEND_SMS);
+    const held = gate();
+    testServer.use(http.post(`${API}${SEND_SMS}`, () => held.wait.then(() => undefined)));
+
+    // Two single clicks in the same task, before React can re-render the button as disabled.
+    act(() => {
+      send.click();
+      send.click();
+    });
+    await user.click(send);
+    held.release();
+
+    expect(await toasts().findByText('激活码已发送至您的手机')).toBeInTheDocument();
+    await waitFor(() => expect(send).toBeEnabled());
+    expect(requests.count).toBe(1);
+    expect(screen.getByRole('alert', { name: '错误提示' })).toBeEmptyDOMElement();
   });
 
   it('shows the account a top-up was credited to', async () => {

@@ -86,6 +86,42 @@ describe('choices in the pay dialog', FLOW_TIMEOUT, () => {
     expect(due(dialog)).toHaveTextContent('¥122.40');
   });
 
+  it('caps a quantity typed above the limit at once and says so next to it, before paying', async () => {
+    const { user, actor } = await renderLoggedIn('/');
+    startPurchase(actor, PLAIN, 1);
+    const dialog = await payDialog();
+    const pay = within(dialog);
+    await pay.findByText(PLAIN.name);
+    const quantity = pay.getByRole('spinbutton', { name: '购买数量' });
+
+    await user.clear(quantity);
+    await user.type(quantity, '9');
+
+    expect(quantity).toHaveValue(3);
+    expect(pay.getByText('每单最多购买 3 件，已改为 3 件')).toBeVisible();
+    expect(quantity).toHaveAccessibleDescription('每单最多购买 3 件，已改为 3 件');
+    expect(due(dialog)).toHaveTextContent('¥122.40');
+
+    await user.click(await payButton(dialog));
+    await pay.findByRole('img', { name: '支付二维码' });
+    expect((await listOrders())[0]?.items[0]?.buyNum).toBe(3);
+  });
+
+  it('says so when the quantity the purchase started with is above the limit, until the shopper changes it', async () => {
+    const { user, actor } = await renderLoggedIn('/');
+    startPurchase(actor, PLAIN, 5);
+    const dialog = await payDialog();
+    const pay = within(dialog);
+    await pay.findByText(PLAIN.name);
+
+    expect(pay.getByRole('spinbutton', { name: '购买数量' })).toHaveValue(3);
+    expect(pay.getByText('每单最多购买 3 件，已改为 3 件')).toBeVisible();
+
+    await user.click(pay.getByRole('button', { name: '减少数量' }));
+    expect(pay.getByRole('spinbutton', { name: '购买数量' })).toHaveValue(2);
+    expect(pay.queryByText('每单最多购买 3 件，已改为 3 件')).not.toBeInTheDocument();
+  });
+
   it('shows the pay link in mock mode instead of opening the 支付宝 page', async () => {
     const { user, actor } = await renderLoggedIn('/');
     startPurchase(actor, PLAIN);

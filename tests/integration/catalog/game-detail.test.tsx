@@ -154,18 +154,64 @@ describe('game detail page', () => {
     expect(screen.getByRole('radio', { name: /豪华版/ })).toBeChecked();
   });
 
+  it('caps a quantity typed above the limit at once and says so next to it', async () => {
+    const { user, router } = await renderApp('/gameDetail/1');
+    await screen.findAllByRole('radio');
+    await user.clear(quantity());
+    await user.type(quantity(), '9');
+
+    expect(quantity()).toHaveValue(3);
+    expect(screen.getByText('每单最多购买 3 件，已改为 3 件')).toBeVisible();
+    expect(quantity()).toHaveAccessibleDescription('每单最多购买 3 件，已改为 3 件');
+    expect(router.state.location.search).toEqual({ goods: 1, num: 3 });
+  });
+
+  it('says when the stock, not the limit per order, caps the quantity', async () => {
+    const { goods, gameId } = await backendData<{ gameId: number; goods: Goods[] }>(GOODS, { gameId: 1 });
+    answerPost(GOODS, { gameId, goods: goods.map((g) => (g.goodsId === 1 ? { ...g, stock: 2, limitPerOrder: 5 } : g)) });
+    const { user } = await renderApp('/gameDetail/1?goods=1');
+    await screen.findAllByRole('radio');
+    await user.clear(quantity());
+    await user.type(quantity(), '4');
+
+    expect(quantity()).toHaveValue(2);
+    expect(screen.getByText('库存仅剩 2 件，已改为 2 件')).toBeVisible();
+  });
+
   it('restores the chosen goods and quantity from the URL, e.g. after logging in or reloading', async () => {
     await renderApp('/gameDetail/1?goods=2&num=4');
     expect(await screen.findByRole('radio', { name: /豪华版/ })).toBeChecked();
     expect(quantity()).toHaveValue(4);
   });
 
-  it('ignores a sold-out or unknown goods in the URL and caps the quantity', async () => {
-    await renderApp('/gameDetail/2?goods=4&num=99');
-    expect(await screen.findByRole('radio', { name: /已售罄/ })).not.toBeChecked();
+  it('shows a sold-out goods named in the URL as sold out, with nothing chosen and no way to buy it', async () => {
+    const { goods } = await backendData<{ goods: Goods[] }>(GOODS, { gameId: 2 });
+    expect(goods.find((g) => g.goodsId === 4)?.stock).toBe(0);
+    const { user, router } = await renderApp('/gameDetail/2?goods=4&num=2');
+    const soldOut = await screen.findByRole('radio', { name: /已售罄/ });
+    expect(soldOut).not.toBeChecked();
+    for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked();
+    expect(within(section('选择商品')).getByText(/该商品已售罄/)).toHaveTextContent(`「${goods.find((g) => g.goodsId === 4)!.name}」`);
+    expect(screen.getByRole('button', { name: '立即购买' })).toBeDisabled();
+    expect(screen.queryByRole('spinbutton', { name: '购买数量' })).not.toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ goods: 4, num: 2 });
+
+    // Choosing another goods keeps the quantity asked for, and buying is possible again.
+    const other = screen.getAllByRole('radio').find((r) => r !== soldOut && !(r as HTMLInputElement).disabled)!;
+    await user.click(other);
+    expect(other).toBeChecked();
+    expect(quantity()).toHaveValue(2);
+    expect(screen.queryByText(/该商品已售罄/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '立即购买' })).toBeEnabled();
+  });
+
+  it('chooses the first goods in stock for an unknown goods in the URL, and caps the quantity', async () => {
+    await renderApp('/gameDetail/2?goods=999&num=99');
+    await screen.findAllByRole('radio');
     const chosen = screen.getAllByRole('radio').find((r) => (r as HTMLInputElement).checked)!;
     expect(chosen).toBeEnabled();
     expect(Number((quantity() as HTMLInputElement).value)).toBeLessThanOrEqual(4);
+    expect(screen.getByRole('button', { name: '立即购买' })).toBeEnabled();
   });
 
   it('hands the chosen goods and quantity to the purchase flow when 立即购买 is pressed', async () => {

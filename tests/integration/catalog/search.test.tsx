@@ -5,6 +5,7 @@ import { searchQueryOptions } from '../../../src/api/games';
 import { historyStore } from '../../../src/app/history-store';
 import { RECENT_SEARCH_KEY } from '../../../src/components/catalog/recent-searches';
 import { searchRequestOf } from '../../../src/components/catalog/route-data';
+import { KEYWORD_MAX_LENGTH } from '../../../src/lib/search-keyword';
 import { renderApp } from '../../support/render-app';
 import { createAccount, storeSession } from '../session/helpers';
 import { API, answerPost, backend, backendData, countRequests, gate, holdPost, ok, testServer, warmPages } from './helpers';
@@ -142,6 +143,52 @@ describe('search page', () => {
     await renderApp('/search');
     const recent = (await screen.findByRole('heading', { level: 2, name: '最近搜索' })).closest('section')!;
     expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['正常']);
+  });
+
+  it('does not search for, or remember, a keyword whose percent-escapes are broken (no U+FFFD garbage)', async () => {
+    const searches: string[] = [];
+    const record = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname === `${API}${SEARCH}`) void request.clone().json().then((body: { keyword: string }) => searches.push(body.keyword));
+    };
+    testServer.events.on('request:start', record);
+    try {
+      await renderApp('/search?keyword=%E4%A');
+      expect(await screen.findByRole('heading', { level: 1, name: '全部游戏' })).toBeInTheDocument();
+      await screen.findByText(/共找到 \d+ 款游戏/);
+      expect(screen.getByRole('searchbox', { name: '搜索' })).toHaveValue('');
+      expect(screen.queryByRole('heading', { level: 2, name: '最近搜索' })).not.toBeInTheDocument();
+      expect(localStorage.getItem(RECENT_SEARCH_KEY) ?? '').not.toContain('\uFFFD');
+      await waitFor(() => expect(searches.length).toBeGreaterThan(0));
+      expect(searches.every((keyword) => !keyword.includes('\uFFFD'))).toBe(true);
+    } finally {
+      testServer.events.removeListener('request:start', record);
+    }
+  });
+
+  it(`limits what the search box takes to ${KEYWORD_MAX_LENGTH} characters and says so when longer text is pasted`, async () => {
+    const { user, router } = await renderApp('/search?keyword=%E6%98%9F');
+    await screen.findByText('共找到 11 款游戏');
+    const box = screen.getByRole('searchbox', { name: '搜索' });
+    await user.clear(box);
+    box.focus();
+    await user.paste('星'.repeat(2_000));
+
+    expect(box).toHaveValue('星'.repeat(KEYWORD_MAX_LENGTH));
+    const note = screen.getByText(`搜索词最多 ${KEYWORD_MAX_LENGTH} 个字，超出部分已去掉`);
+    expect(note).toBeVisible();
+    expect(box).toHaveAccessibleDescription(note.textContent!);
+
+    await user.type(box, '{Enter}');
+    await waitFor(() => expect(router.state.location.search).toEqual({ keyword: '星'.repeat(KEYWORD_MAX_LENGTH) }));
+    expect(router.state.location.href.length).toBeLessThan(600);
+  });
+
+  it(`shortens a keyword longer than ${KEYWORD_MAX_LENGTH} characters in the URL`, async () => {
+    const long = '𠮷'.repeat(2_000);
+    await renderApp(`/search?keyword=${encodeURIComponent(long)}`);
+    const short = '𠮷'.repeat(KEYWORD_MAX_LENGTH);
+    expect(await screen.findByRole('heading', { level: 1, name: `“${short}”的搜索结果` })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: '搜索' })).toHaveValue(short);
   });
 
   it('shows the same results at once, without a new request, after visiting a game and coming back', async () => {
