@@ -16,11 +16,10 @@ import { modalMachine, type ModalName } from '../../machines/modal.machine';
 import type { PersistedSession } from '../../machines/session.machine';
 import type { Coupon } from '../api/common';
 import { config } from '../config/env';
-import { createPopupClock, createPopupGate } from '../marketing/popup-record';
+import type { PopupGate } from '../marketing/popup-record';
 import { startMarketing } from '../marketing/start';
 import type { PurchaseFlowOptions } from './purchase-effects';
 import { createSessionActors, type SessionFlowOptions } from './session-effects';
-import { quietMoment } from './quiet-moment';
 import { toast } from './toast';
 
 /** What `createActor({ inspect })` accepts; `@statelyai/inspect`'s `inspector.inspect` is one. */
@@ -172,19 +171,26 @@ export function createRootActor(deps: RootActorDeps): AppActor {
       ...(deps.firstCheckDelayMs === undefined ? {} : { firstCheckDelay: deps.firstCheckDelayMs }),
     },
   });
+  // The popup's day record and its quiet moment are not needed to paint: loaded with the popup's first check.
   const storage = deps.popupStorage ?? browserLocalStorage();
-  const gate = createPopupGate({
-    storage,
-    now: deps.now ?? createPopupClock({ mock: config.apiMode === 'mock', storage }),
-    enabled: deps.couponPopupEnabled ?? true,
-  });
+  let gate: PopupGate | undefined;
+  const loadGate = async (): Promise<PopupGate> => {
+    const { createPopupClock, createPopupGate } = await import('../marketing/popup-record');
+    gate ??= createPopupGate({
+      storage,
+      now: deps.now ?? createPopupClock({ mock: config.apiMode === 'mock', storage }),
+      enabled: deps.couponPopupEnabled ?? true,
+    });
+    return gate;
+  };
   // The popup's call waits for a quiet moment after the page has loaded (./quiet-moment.ts): it neither
   // competes with the first paint (docs/performance.md) nor takes the shopper's first gestures; the user
   // endpoints are loaded on first use (./session-effects.ts).
   const fetchHomePopup =
     deps.fetchHomePopup ??
     ((signal: AbortSignal) =>
-      quietMoment(signal, deps.popupQuietMs)
+      import('./quiet-moment')
+        .then(({ quietMoment }) => quietMoment(signal, deps.popupQuietMs))
         .then(() => import('../api/user'))
         .then((api) => api.getHomePopup({ signal }))
         .then((answer) => answer.couponList));
@@ -192,14 +198,15 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     actors: {
       checkPopupDue: fromPromise<PopupCheck>(async ({ system, signal }) => {
         const userId = sessionUserId(system);
-        return deps.checkPopupDue ? deps.checkPopupDue(userId, signal) : { userId, ...gate.check(userId) };
+        return deps.checkPopupDue ? deps.checkPopupDue(userId, signal) : { userId, ...(await loadGate()).check(userId) };
       }),
       fetchPopup: fromPromise<Coupon[]>(({ signal }) => fetchHomePopup(signal)),
     },
     actions: {
       openCouponModal: sendParent((_, { coupons }: { coupons: Coupon[] }) => ({ type: 'modal.open', name: 'coupon', props: { coupons }, source: 'promo' })),
       withdrawCouponModal: sendParent({ type: 'modal.close', name: 'coupon' }),
-      recordShown: (_, { userId, day }) => gate.record(userId, day),
+      // The check loaded the gate before anything can be shown; a test's own check may not have.
+      recordShown: (_, { userId, day }) => (gate ? gate.record(userId, day) : void loadGate().then((loaded) => loaded.record(userId, day))),
     },
   });
   const sessionActors = createSessionActors(deps.sessionFlows);
