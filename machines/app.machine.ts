@@ -94,14 +94,9 @@ export type AppEvent =
   | PaymentUiEvent
   | FlowsLoadEvent;
 
-/** The `autoLogin.start` for the link this page was opened with (only sent when there is one). */
-function linkTokenStart(context: AppContext): AutoLoginEvent {
-  return {
-    type: 'autoLogin.start',
-    token: context.linkToken?.token ?? '',
-    appId: context.linkToken?.appId ?? '',
-    currentPhone: context.restoredSession?.user.telNum ?? null,
-  };
+/** The `autoLogin.start` for the link this page was opened with, compared against the restored account's phone. */
+function linkTokenStart(link: LinkToken, restored: PersistedSession | null): AutoLoginEvent {
+  return { type: 'autoLogin.start', token: link.token, appId: link.appId, currentPhone: restored?.user.telNum ?? null };
 }
 
 const FLOW_SLOT: unknown = fromPromise(async () => {
@@ -169,7 +164,7 @@ export const appMachine = setup({
     startSession: spawnChild('session', { id: 'session', systemId: 'session', input: ({ context }) => ({ restored: context.restoredSession }) }),
     /** Start-up: the link's token is exchanged, with every header of this visit already set. */
     startAutoLogin: enqueueActions(({ context, enqueue }) => {
-      if (context.linkToken) enqueue.sendTo('autoLogin', linkTokenStart(context));
+      if (context.linkToken) enqueue.sendTo('autoLogin', linkTokenStart(context.linkToken, context.restoredSession));
     }),
     /** Start-up: the build check's first second starts (the build region waits for this). */
     scheduleChecks: raise({ type: 'startup.checks' }),
