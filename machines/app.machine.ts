@@ -26,7 +26,7 @@ import { autoLoginMachine, type AutoLoginEvent } from './auto-login.machine';
 import { couponPopupMachine, type CouponPopupEvent, type PromoAnswerEvent } from './coupon-popup.machine';
 import type { LoginEvent, loginMachine } from './login.machine';
 import { modalMachine, type ModalEvent } from './modal.machine';
-import type { PurchaseStartEvent, payGateMachine } from './pay-gate.machine';
+import type { PurchaseStartEvent, PurchaseSuspendedEvent, payGateMachine } from './pay-gate.machine';
 import type { PaymentUiEvent, paymentMachine } from './payment.machine';
 import type { QrLoginEvent, qrLoginMachine } from './qr-login.machine';
 import {
@@ -91,6 +91,7 @@ export type AppEvent =
   | QrLoginEvent
   | AutoLoginEvent
   | PurchaseStartEvent
+  | PurchaseSuspendedEvent
   | PaymentUiEvent
   | FlowsLoadEvent;
 
@@ -343,7 +344,10 @@ export const appMachine = setup({
             // The real-name modal reports a verification the purchase flow asked for.
             'realName.verified': { actions: 'forwardToPayGate' },
             'purchase.start': { actions: 'forwardToPayGate' },
+            // The payment flow hands a purchase an expiry interrupted to the gate, which resumes it after the next login.
+            'purchase.suspended': { actions: 'forwardToPayGate' },
             'payment.open': { actions: 'forwardToPayment' },
+            'payment.choose': { actions: 'forwardToPayment' },
             'payment.submit': { actions: 'forwardToPayment' },
             'payment.retry': { actions: 'forwardToPayment' },
             'payment.close': { actions: 'forwardToPayment' },

@@ -40,20 +40,47 @@
  * `readSession`, `fetchRealNameConfig`, `checkStorage`, `notify` and the
  * modal actions, which go to the root as `modal.open` / `modal.close`).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
+import type { PayChannelCode } from '../src/api/orders';
 import type { RealNameConfig } from '../src/api/user';
+import { ACCOUNT_CHANGE_MESSAGES, cancelledPurchaseMessage, purchaseOnAccountChange, type AccountChange } from './account-change';
 import { readFailure } from './failure';
+
+/** What the shopper had chosen in the pay dialog; the dialog re-checks each against fresh answers when it opens again. */
+export interface PayChoices {
+  /** a package that contains the goods, or null: the goods alone */
+  packageId: number | null;
+  /** the coupon applied, or null: none */
+  couponId: string | null;
+  channel: PayChannelCode | null;
+}
 
 export interface PurchaseRequest {
   goodsId: number;
   buyNum: number;
   gameId: number;
+  /** Only on a purchase resumed after an expiry: the pay dialog's choices when it was interrupted. */
+  choices?: PayChoices | undefined;
 }
+
+/**
+ * A purchase an expiry interrupted (sent by the payment flow, or kept by the gate itself), waiting for
+ * its account's next login: before any order (`goods`, with the choices) or with an unpaid order
+ * (`order`: it is paid, never created again).
+ */
+export type SuspendedPurchase =
+  | { kind: 'goods'; owner: number | null; request: PurchaseRequest }
+  | { kind: 'order'; owner: number | null; orderId: string };
+
+/** What the gate opens the pay modal with. */
+export type PayModalTarget = PurchaseRequest | { orderId: string };
 
 /** The session as far as the gate needs it; the app reads it from the `session` child. */
 export interface SessionFacts {
   /** `signingIn`: a login is being set up (its real-name facts are still loading). */
   status: 'anonymous' | 'signingIn' | 'loggedIn';
+  /** The account, null when anonymous. */
+  userId: number | null;
   hasRealName: boolean;
 }
 
@@ -61,6 +88,10 @@ export interface PayGateContext {
   request: PurchaseRequest | null;
   /** Whether the session had real-name info when it was last read in this gating. */
   hasRealName: boolean;
+  /** The account this purchase belongs to: the one last read, null before (a visitor's 立即购买). */
+  owner: number | null;
+  /** In `suspended`: the purchase an expiry interrupted. */
+  suspended: SuspendedPurchase | null;
 }
 
 /** Sent by the buy buttons (game detail, activity landing). */
@@ -72,10 +103,17 @@ export interface PurchaseStartEvent {
   gameId: number;
 }
 
+/** Sent by the payment flow (through the root) when an expiry interrupts the pay dialog. */
+export interface PurchaseSuspendedEvent {
+  type: 'purchase.suspended';
+  purchase: SuspendedPurchase;
+}
+
 export type PayGateEvent =
   | PurchaseStartEvent
+  | PurchaseSuspendedEvent
   /** Forwarded by the app: the session announces every login and logout. */
-  | { type: 'session.changed'; user: { userId: number } | null }
+  | AccountChange
   /** Forwarded by the app: the real-name modal that this flow opened succeeded. */
   | { type: 'realName.verified' }
   /** Forwarded by the app: modals closing (the login or real-name modal this flow opened). */
@@ -104,6 +142,21 @@ const requestOf = (event: PurchaseStartEvent): PurchaseRequest => ({
   gameId: event.gameId,
 });
 
+const accountChange = (context: PayGateContext, event: PayGateEvent) =>
+  event.type === 'session.changed' ? purchaseOnAccountChange(context.owner, event) : 'keep';
+
+function requireSuspended(context: PayGateContext): SuspendedPurchase {
+  // Only reachable if `suspended` ran without a purchase, which the chart rules out.
+  if (!context.suspended) throw new Error('payGate machine: suspended without a purchase');
+  return context.suspended;
+}
+
+function suspendedOrderTarget(context: PayGateContext): { orderId: string } {
+  const purchase = requireSuspended(context);
+  if (purchase.kind !== 'order') throw new Error('payGate machine: no suspended order');
+  return { orderId: purchase.orderId };
+}
+
 const closes = (event: PayGateEvent, name: string) => event.type === 'modal.closeAll' || (event.type === 'modal.close' && event.name === name);
 
 export const payGateMachine = setup({
@@ -127,18 +180,29 @@ export const payGateMachine = setup({
     }),
   },
   actions: {
-    assignRequest: assign((_, params: { request: PurchaseRequest }) => ({ request: params.request, hasRealName: false })),
-    assignFacts: assign((_, params: { facts: SessionFacts }) => ({ hasRealName: params.facts.hasRealName })),
+    assignRequest: assign((_, params: { request: PurchaseRequest }) => ({ request: params.request, hasRealName: false, owner: null, suspended: null })),
+    assignFacts: assign((_, params: { facts: SessionFacts }) => ({ hasRealName: params.facts.hasRealName, owner: params.facts.userId })),
     assignVerified: assign({ hasRealName: true }),
-    clearRequest: assign({ request: null, hasRealName: false }),
+    clearRequest: assign({ request: null, hasRealName: false, owner: null, suspended: null }),
+    /** An expiry in the gating: the request waits for its account's next login. */
+    suspendRequest: assign(({ context }) => ({
+      suspended: { kind: 'goods' as const, owner: context.owner, request: requireRequest(context) },
+    })),
+    assignSuspended: assign((_, params: { purchase: SuspendedPurchase }) => ({ suspended: params.purchase, request: null, owner: params.purchase.owner })),
+    /** The suspended goods purchase is gated again (every step: the answers may have changed). */
+    resumeRequest: assign(({ context }) => {
+      const purchase = requireSuspended(context);
+      if (purchase.kind !== 'goods') throw new Error('payGate machine: resuming an order as a request');
+      return { request: purchase.request, suspended: null, hasRealName: false };
+    }),
     /** A toast. */
     notify: (_, _params: { kind: 'warning' | 'error'; text: string }) => {},
     /** The app sends the root `modal.open { name: 'login' }`. */
     openLoginModal: () => {},
     /** The app sends the root `modal.open { name: 'realName', props: { from: 'pay' } }`. */
     openRealNameModal: () => {},
-    /** The app sends the root `modal.open { name: 'pay', props: request }`. */
-    openPayModal: (_, _params: PurchaseRequest) => {},
+    /** The app sends the root `modal.open { name: 'pay', props }` (a request, or an unpaid order). */
+    openPayModal: (_, _params: PayModalTarget) => {},
     /** The app sends the root `modal.close { name: 'pay' }` (spec: "close and warn"). */
     closePayModal: () => {},
   },
@@ -149,14 +213,23 @@ export const payGateMachine = setup({
     /** Spec section 4 step 2: enabled, sceneType 1, and no real-name info. */
     needsRealName: ({ context }, params: { config: RealNameConfig }) => params.config.enable && params.config.sceneType === 1 && !context.hasRealName,
     isInStock: (_, params: { available: boolean }) => params.available,
-    hasUser: ({ event }) => event.type === 'session.changed' && event.user !== null,
-    isLoggedOut: ({ event }) => event.type === 'session.changed' && event.user === null,
+    /** The rule of machines/account-change.ts, for the purchase's owner. */
+    isExpiry: ({ context, event }) => accountChange(context, event) === 'suspend',
+    isOwnLogout: ({ context, event }) => accountChange(context, event) === 'cancel',
+    isTakenByOtherTab: ({ context, event }) => {
+      const change = accountChange(context, event);
+      return change === 'switched' || change === 'signedOutElsewhere';
+    },
+    /** The next login is the suspended purchase's account (or any, for a visitor's purchase). */
+    isOwnerBack: ({ context, event }) => event.type === 'session.changed' && event.user !== null && accountChange(context, event) === 'keep',
+    isOtherAccountBack: ({ context, event }) => event.type === 'session.changed' && accountChange(context, event) === 'switched',
+    isSuspendedOrder: ({ context }) => context.suspended?.kind === 'order',
     closesLoginModal: ({ event }) => closes(event, 'login'),
     closesRealNameModal: ({ event }) => closes(event, 'realName'),
   },
 }).createMachine({
   id: 'payGate',
-  context: { request: null, hasRealName: false },
+  context: { request: null, hasRealName: false, owner: null, suspended: null },
   initial: 'idle',
   states: {
     idle: {
@@ -168,12 +241,55 @@ export const payGateMachine = setup({
           target: 'gating',
           actions: { type: 'assignRequest', params: ({ event }) => ({ request: requestOf(event) }) },
         },
+        'purchase.suspended': {
+          target: 'suspended',
+          actions: { type: 'assignSuspended', params: ({ event }) => ({ purchase: event.purchase }) },
+        },
+      },
+    },
+    // An expiry interrupted a purchase: it waits, with its choices, for the next login.
+    suspended: {
+      on: {
+        'session.changed': [
+          {
+            guard: and(['isOwnerBack', 'isSuspendedOrder']),
+            target: 'idle',
+            actions: { type: 'openPayModal', params: ({ context }) => suspendedOrderTarget(context) },
+          },
+          { guard: 'isOwnerBack', target: 'gating', actions: 'resumeRequest' },
+          {
+            guard: 'isOtherAccountBack',
+            target: 'idle',
+            actions: { type: 'notify', params: { kind: 'warning', text: ACCOUNT_CHANGE_MESSAGES.resumeDropped } },
+          },
+        ],
+        'purchase.start': {
+          target: 'gating',
+          actions: { type: 'assignRequest', params: ({ event }) => ({ request: requestOf(event) }) },
+        },
+        'purchase.suspended': {
+          actions: { type: 'assignSuspended', params: ({ event }) => ({ purchase: event.purchase }) },
+        },
       },
     },
     gating: {
       initial: 'readingSession',
       on: {
-        'session.changed': { guard: 'isLoggedOut', target: 'idle' },
+        'session.changed': [
+          { guard: 'isExpiry', target: 'suspended', actions: 'suspendRequest' },
+          {
+            guard: 'isTakenByOtherTab',
+            target: 'idle',
+            actions: {
+              type: 'notify',
+              params: ({ context, event }) => ({
+                kind: 'warning',
+                text: cancelledPurchaseMessage(accountChange(context, event) === 'switched' ? 'switched' : 'signedOutElsewhere', false),
+              }),
+            },
+          },
+          { guard: 'isOwnLogout', target: 'idle' },
+        ],
       },
       states: {
         readingSession: {
@@ -194,7 +310,7 @@ export const payGateMachine = setup({
           tags: ['payGate:waiting'],
           entry: 'openLoginModal',
           on: {
-            'session.changed': { guard: 'hasUser', target: 'readingSession' },
+            'session.changed': { guard: 'isOwnerBack', target: 'readingSession' },
             'modal.close': { guard: 'closesLoginModal', target: 'confirmingLogin' },
             'modal.closeAll': { target: 'confirmingLogin' },
             'purchase.start': {
@@ -216,13 +332,13 @@ export const payGateMachine = setup({
             onError: { target: '#payGate.idle' },
           },
           on: {
-            'session.changed': { guard: 'hasUser', target: 'readingSession' },
+            'session.changed': { guard: 'isOwnerBack', target: 'readingSession' },
           },
         },
         awaitingSignIn: {
           tags: ['payGate:busy'],
           on: {
-            'session.changed': { guard: 'hasUser', target: 'readingSession' },
+            'session.changed': { guard: 'isOwnerBack', target: 'readingSession' },
           },
         },
         checkingConfig: {

@@ -49,9 +49,11 @@
  * decides expiry and polling reports it), the success modal, and the requests
  * (the app provides every actor and the modal/announce actions).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import type { Order, OrderLine, OrderStatus, PayChannelCode, Payment } from '../src/api/orders';
+import { cancelledPurchaseMessage, purchaseOnAccountChange, type AccountChange } from './account-change';
 import { readFailure } from './failure';
+import type { PurchaseRequest, PurchaseSuspendedEvent, SuspendedPurchase } from './pay-gate.machine';
 
 /** What 立即支付 orders: one goods (unified/order/create) or a package (combine/order/create). */
 export type OrderDraft =
@@ -90,10 +92,16 @@ export interface PaymentContext {
   error: string | null;
   /** The browser is online (`app.offline` / `app.online`, forwarded by the app); status polling pauses while it is not. */
   online: boolean;
+  /** The account the pay modal was opened for (`payment.open`); an account change cancels or suspends the payment. */
+  owner: number | null;
+  /** The pay editor's goods, quantity and choices as last reported (`payment.choose`): what an expiry suspends. */
+  choices: PurchaseRequest | null;
 }
 
 export type PaymentEvent =
-  | { type: 'payment.open'; requestId: string; orderId?: string | undefined }
+  | { type: 'payment.open'; requestId: string; orderId?: string | undefined; userId: number | null }
+  /** The pay editor reports the shopper's current choices (each change). */
+  | { type: 'payment.choose'; request: PurchaseRequest }
   | { type: 'payment.submit'; channel: PayChannelCode; draft?: OrderDraft | undefined }
   | { type: 'payment.retry'; requestId: string }
   | { type: 'payment.close' }
@@ -102,15 +110,15 @@ export type PaymentEvent =
   /** Forwarded by the app. */
   | { type: 'modal.close'; name: string }
   | { type: 'modal.closeAll' }
-  | { type: 'session.changed'; user: { userId: number } | null }
+  | AccountChange
   | { type: 'app.offline' }
   | { type: 'app.online' };
 
 /** The events the pay modal sends (through the root); the others are forwarded by the app. */
 export type PaymentUiEvent = Extract<PaymentEvent, { type: `payment.${string}` }>;
 
-/** Sent to the root (the app forwards them to the build poll). */
-export type PaymentAnnouncement = { type: 'payment.started' } | { type: 'payment.ended' };
+/** Sent to the root (the app forwards the first two to the build poll, the last to the pay gate). */
+export type PaymentAnnouncement = { type: 'payment.started' } | { type: 'payment.ended' } | PurchaseSuspendedEvent;
 
 export type PaymentTag =
   | 'payment:active'
@@ -143,6 +151,26 @@ function createInput(context: PaymentContext): CreateOrderInput {
 
 const PAID: readonly OrderStatus[] = ['paid', 'delivered'];
 
+/** An unpaid order exists (or is being loaded) for this payment: it is paid later, never created again. */
+const hasUnpaidOrder = (context: PaymentContext) => context.orderId !== null && (context.status === null || context.status === 'unpaid');
+
+/** What an expiry leaves to resume after the next login: the unpaid order, else the editor's choices, else nothing. */
+function suspendedOf(context: PaymentContext): SuspendedPurchase | null {
+  if (hasUnpaidOrder(context) && context.orderId) return { kind: 'order', owner: context.owner, orderId: context.orderId };
+  if (context.choices && (context.orderId === null || context.status === 'failed')) return { kind: 'goods', owner: context.owner, request: context.choices };
+  return null;
+}
+
+function requireSuspended(context: PaymentContext): SuspendedPurchase {
+  const purchase = suspendedOf(context);
+  // Only reachable if the `canResume` guard let a transition through without one.
+  if (!purchase) throw new Error('payment machine: nothing to suspend');
+  return purchase;
+}
+
+const accountChange = (context: PaymentContext, event: PaymentEvent) =>
+  event.type === 'session.changed' ? purchaseOnAccountChange(context.owner, event) : 'keep';
+
 export const paymentMachine = setup({
   types: {} as {
     context: PaymentContext;
@@ -168,10 +196,12 @@ export const paymentMachine = setup({
     }),
   },
   actions: {
-    assignOpen: assign((_, params: { requestId: string; orderId: string | null }) => ({
+    assignOpen: assign((_, params: { requestId: string; orderId: string | null; owner: number | null }) => ({
       requestId: params.requestId,
       orderId: params.orderId,
+      owner: params.owner,
     })),
+    assignChoices: assign((_, params: { request: PurchaseRequest }) => ({ choices: params.request })),
     assignSubmit: assign((_, params: { channel: PayChannelCode; draft: OrderDraft | null }) => ({
       channel: params.channel,
       draft: params.draft,
@@ -191,7 +221,7 @@ export const paymentMachine = setup({
       status: null,
       error: null,
     })),
-    reset: assign({ requestId: null, orderId: null, draft: null, channel: null, order: null, payment: null, status: null, error: null }),
+    reset: assign({ requestId: null, orderId: null, draft: null, channel: null, order: null, payment: null, status: null, error: null, owner: null, choices: null }),
     assignOnline: assign({ online: true }),
     assignOffline: assign({ online: false }),
     /** The app sends the root `payment.started`. */
@@ -202,6 +232,10 @@ export const paymentMachine = setup({
     closePayModal: () => {},
     /** The app sends the root `modal.open { name: 'paySuccess', props: { orderId } }`. */
     openPaySuccessModal: (_, _params: { orderId: string }) => {},
+    /** The app sends the root `purchase.suspended { purchase }`, which it forwards to the pay gate. */
+    suspendPurchase: (_, _params: { purchase: SuspendedPurchase }) => {},
+    /** A toast. */
+    notify: (_, _params: { kind: 'warning'; text: string }) => {},
   },
   guards: {
     hasOrderId: ({ event }) => event.type === 'payment.open' && typeof event.orderId === 'string' && event.orderId !== '',
@@ -212,7 +246,14 @@ export const paymentMachine = setup({
     isPaid: (_, params: { status: OrderStatus }) => PAID.includes(params.status),
     isFailed: (_, params: { status: OrderStatus }) => params.status === 'failed',
     closesPayModal: ({ event }) => event.type === 'modal.closeAll' || (event.type === 'modal.close' && event.name === 'pay'),
-    isLoggedOut: ({ event }) => event.type === 'session.changed' && event.user === null,
+    /** The rules of machines/account-change.ts, for the account the modal was opened for. */
+    isExpiry: ({ context, event }) => accountChange(context, event) === 'suspend',
+    isOwnLogout: ({ context, event }) => accountChange(context, event) === 'cancel',
+    isTakenByOtherTab: ({ context, event }) => {
+      const change = accountChange(context, event);
+      return change === 'switched' || change === 'signedOutElsewhere';
+    },
+    canResume: ({ context }) => suspendedOf(context) !== null,
     isOffline: ({ context }) => !context.online,
   },
   delays: {
@@ -220,7 +261,19 @@ export const paymentMachine = setup({
   },
 }).createMachine({
   id: 'payment',
-  context: { requestId: null, orderId: null, draft: null, channel: null, order: null, payment: null, status: null, error: null, online: true },
+  context: {
+    requestId: null,
+    orderId: null,
+    draft: null,
+    channel: null,
+    order: null,
+    payment: null,
+    status: null,
+    error: null,
+    online: true,
+    owner: null,
+    choices: null,
+  },
   initial: 'idle',
   on: {
     'app.offline': { actions: 'assignOffline' },
@@ -234,11 +287,11 @@ export const paymentMachine = setup({
           {
             guard: 'hasOrderId',
             target: 'active.loadingOrder',
-            actions: { type: 'assignOpen', params: ({ event }) => ({ requestId: event.requestId, orderId: event.orderId ?? null }) },
+            actions: { type: 'assignOpen', params: ({ event }) => ({ requestId: event.requestId, orderId: event.orderId ?? null, owner: event.userId }) },
           },
           {
             target: 'active.editing',
-            actions: { type: 'assignOpen', params: ({ event }) => ({ requestId: event.requestId, orderId: null }) },
+            actions: { type: 'assignOpen', params: ({ event }) => ({ requestId: event.requestId, orderId: null, owner: event.userId }) },
           },
         ],
       },
@@ -249,7 +302,31 @@ export const paymentMachine = setup({
       on: {
         'modal.close': { guard: 'closesPayModal', target: 'idle' },
         'modal.closeAll': { target: 'idle' },
-        'session.changed': { guard: 'isLoggedOut', target: 'idle', actions: 'closePayModal' },
+        // docs/buying.md, "Account changes": an expiry suspends the purchase for the next login of its
+        // account; another tab's switch or logout cancels it with a warning; this tab's logout just closes.
+        'session.changed': [
+          {
+            guard: and(['isExpiry', 'canResume']),
+            target: 'idle',
+            actions: ['closePayModal', { type: 'suspendPurchase', params: ({ context }) => ({ purchase: requireSuspended(context) }) }],
+          },
+          { guard: 'isExpiry', target: 'idle', actions: 'closePayModal' },
+          {
+            guard: 'isTakenByOtherTab',
+            target: 'idle',
+            actions: [
+              'closePayModal',
+              {
+                type: 'notify',
+                params: ({ context, event }) => ({
+                  kind: 'warning',
+                  text: cancelledPurchaseMessage(accountChange(context, event) === 'switched' ? 'switched' : 'signedOutElsewhere', hasUnpaidOrder(context)),
+                }),
+              },
+            ],
+          },
+          { guard: 'isOwnLogout', target: 'idle', actions: 'closePayModal' },
+        ],
       },
       states: {
         loadingOrder: {
@@ -284,6 +361,7 @@ export const paymentMachine = setup({
         editing: {
           tags: ['payment:editing'],
           on: {
+            'payment.choose': { actions: { type: 'assignChoices', params: ({ event }) => ({ request: event.request }) } },
             'payment.submit': [
               {
                 guard: 'hasOrder',

@@ -25,8 +25,8 @@
  * logout that the server accepts clears all of that and toasts 退出成功！, one
  * it rejects toasts the server's message and stays logged in; an expiry
  * clears all of that without a call. Whenever the user changes (login,
- * logout, expiry, another tab) the parent hears `session.changed { user }`
- * through `announceSessionChanged`; after a fresh login that happens once
+ * logout, expiry, another tab) the parent hears `session.changed { user,
+ * reason }` through `announceSessionChanged`; after a fresh login that happens once
  * the real-name info is known, so a purchase resumed on it sees that info.
  * `session.synced { user, realName }` (the app's `storage` listener: another
  * tab logged in or out) adopts the other tab's session quietly.
@@ -76,10 +76,18 @@ export type SessionEvent =
   /** Another tab changed the stored session (null user: it logged out). */
   | { type: 'session.synced'; user: UserInfo | null; realName: RealNameInfo | null };
 
+/**
+ * Why the account changed: `login` (a login way in this tab, auto-login included), `logout` (退出登录 in
+ * this tab), `expired` (a call answered auth_40001/40002), `synced` (another tab logged in or out).
+ * The purchase flows treat them differently (docs/buying.md, "Account changes").
+ */
+export type SessionChangeReason = 'login' | 'logout' | 'expired' | 'synced';
+
 /** Sent to the parent whenever the user logs in or out. */
 export interface SessionChangedEvent {
   type: 'session.changed';
   user: UserInfo | null;
+  reason: SessionChangeReason;
 }
 
 /**
@@ -156,8 +164,8 @@ export const sessionMachine = setup({
     identifyUser: (_, _params: { userId: number | null }) => {},
     /** A toast. */
     notify: (_, _params: { kind: NoticeKind; text: string }) => {},
-    /** The app sends the parent `session.changed { user }` (sendParent). */
-    announceSessionChanged: (_, _params: { user: UserInfo | null }) => {},
+    /** The app sends the parent `session.changed { user, reason }` (sendParent). */
+    announceSessionChanged: (_, _params: { user: UserInfo | null; reason: SessionChangeReason }) => {},
     /** The app sends the parent `modal.closeAll`. */
     closeAllModals: () => {},
     /** The app sends the parent `modal.open { name: 'login' }`. */
@@ -208,7 +216,7 @@ export const sessionMachine = setup({
           { type: 'assignSynced', params: ({ event }) => ({ user: event.user!, realName: event.realName }) },
           { type: 'setRequestToken', params: ({ context }) => ({ token: requireUser(context).token }) },
           { type: 'identifyUser', params: ({ context }) => ({ userId: requireUser(context).userId }) },
-          { type: 'announceSessionChanged', params: ({ context }) => ({ user: context.user }) },
+          { type: 'announceSessionChanged', params: ({ context }) => ({ user: context.user, reason: 'synced' as const }) },
         ],
       },
       {
@@ -218,7 +226,7 @@ export const sessionMachine = setup({
       {
         guard: 'isLogoutSynced',
         target: '.anonymous',
-        actions: ['clearUser', 'clearToken', { type: 'identifyUser', params: { userId: null } }, { type: 'announceSessionChanged', params: { user: null } }],
+        actions: ['clearUser', 'clearToken', { type: 'identifyUser', params: { userId: null } }, { type: 'announceSessionChanged', params: { user: null, reason: 'synced' } }],
       },
     ],
   },
@@ -241,7 +249,7 @@ export const sessionMachine = setup({
       on: {
         'session.expired': {
           target: 'expired',
-          actions: ['clearUser', 'forgetSession', 'clearToken', { type: 'identifyUser', params: { userId: null } }, { type: 'announceSessionChanged', params: { user: null } }],
+          actions: ['clearUser', 'forgetSession', 'clearToken', { type: 'identifyUser', params: { userId: null } }, { type: 'announceSessionChanged', params: { user: null, reason: 'expired' } }],
         },
         'session.realNameVerified': {
           actions: [
@@ -274,7 +282,7 @@ export const sessionMachine = setup({
               initial: 'fetchingConfig',
               onDone: {
                 target: 'ready',
-                actions: { type: 'announceSessionChanged', params: ({ context }) => ({ user: context.user }) },
+                actions: { type: 'announceSessionChanged', params: ({ context }) => ({ user: context.user, reason: 'login' as const }) },
               },
               states: {
                 fetchingConfig: {
@@ -330,7 +338,7 @@ export const sessionMachine = setup({
                 'clearToken',
                 { type: 'identifyUser', params: { userId: null } },
                 { type: 'notify', params: { kind: 'success', text: SESSION_MESSAGES.loggedOut } },
-                { type: 'announceSessionChanged', params: { user: null } },
+                { type: 'announceSessionChanged', params: { user: null, reason: 'logout' } },
               ],
             },
             onError: {

@@ -10,7 +10,7 @@
  * fakes for any part (api, effects, delays). Nothing here runs at import.
  */
 import { fromPromise, sendParent } from 'xstate';
-import { payGateMachine, type PurchaseRequest, type SessionFacts } from '../../machines/pay-gate.machine';
+import { payGateMachine, type PayModalTarget, type PurchaseRequest, type SessionFacts, type SuspendedPurchase } from '../../machines/pay-gate.machine';
 import { paymentMachine, type CreateOrderInput, type PayOrderInput, type StatusAnswer } from '../../machines/payment.machine';
 import { isApiError, userMessage } from '../api/errors';
 import { getStorage } from '../api/goods';
@@ -93,18 +93,19 @@ export const browserPurchaseApi: PurchaseApi = {
 };
 
 interface SessionLike {
-  getSnapshot(): { hasTag(tag: string): boolean; context?: { realName?: unknown } };
+  getSnapshot(): { hasTag(tag: string): boolean; context?: { realName?: unknown; user?: { userId: number } | null } };
 }
 
 /** What the pay gate needs of the `session` child; anonymous when there is none. */
 export function readSessionFacts(system: { get(systemId: string): unknown }): SessionFacts {
   const session = system.get('session') as SessionLike | undefined;
   const snapshot = session?.getSnapshot();
-  if (!snapshot) return { status: 'anonymous', hasRealName: false };
+  if (!snapshot) return { status: 'anonymous', userId: null, hasRealName: false };
   const hasRealName = snapshot.context?.realName !== null && snapshot.context?.realName !== undefined;
-  if (snapshot.hasTag('session:signingIn')) return { status: 'signingIn', hasRealName };
-  if (snapshot.hasTag('session:loggedIn')) return { status: 'loggedIn', hasRealName };
-  return { status: 'anonymous', hasRealName: false };
+  const userId = snapshot.context?.user?.userId ?? null;
+  if (snapshot.hasTag('session:signingIn')) return { status: 'signingIn', userId, hasRealName };
+  if (snapshot.hasTag('session:loggedIn')) return { status: 'loggedIn', userId, hasRealName };
+  return { status: 'anonymous', userId: null, hasRealName: false };
 }
 
 const browserEffects: PurchaseEffects = {
@@ -133,10 +134,13 @@ export function createPurchaseActors(options: PurchaseFlowOptions = {}) {
       notify: (_, { kind, text }) => effects.notify(kind, text),
       openLoginModal: sendParent({ type: 'modal.open', name: 'login', source: 'flow' }),
       openRealNameModal: sendParent({ type: 'modal.open', name: 'realName', props: { from: 'pay' }, source: 'flow' }),
-      openPayModal: sendParent((_, request: PurchaseRequest) => ({
+      openPayModal: sendParent((_, target: PayModalTarget) => ({
         type: 'modal.open',
         name: 'pay',
-        props: { goodsId: request.goodsId, buyNum: request.buyNum, gameId: request.gameId },
+        props:
+          'orderId' in target
+            ? { orderId: target.orderId }
+            : { goodsId: target.goodsId, buyNum: target.buyNum, gameId: target.gameId, ...(target.choices ? { choices: target.choices } : {}) },
         source: 'flow',
       })),
       closePayModal: sendParent({ type: 'modal.close', name: 'pay' }),
@@ -155,6 +159,8 @@ export function createPurchaseActors(options: PurchaseFlowOptions = {}) {
       announcePaymentEnded: sendParent({ type: 'payment.ended' }),
       closePayModal: sendParent({ type: 'modal.close', name: 'pay' }),
       openPaySuccessModal: sendParent((_, { orderId }: { orderId: string }) => ({ type: 'modal.open', name: 'paySuccess', props: { orderId }, source: 'flow' })),
+      suspendPurchase: sendParent((_, { purchase }: { purchase: SuspendedPurchase }) => ({ type: 'purchase.suspended', purchase })),
+      notify: (_, { kind, text }) => effects.notify(kind, text),
     },
     delays: statusPollMs === undefined ? {} : { statusPollInterval: statusPollMs },
   });

@@ -15,7 +15,7 @@ import { fromPromise, sendParent } from 'xstate';
 import * as z from 'zod/mini';
 import { autoLoginMachine, type AutoLoginRequest } from '../../machines/auto-login.machine';
 import type { CaptchaStatus, Credentials } from '../../machines/login.machine';
-import { sessionMachine, type NoticeKind, type PersistedSession } from '../../machines/session.machine';
+import { sessionMachine, type NoticeKind, type PersistedSession, type SessionChangeReason } from '../../machines/session.machine';
 import { clientState } from '../api/client-state';
 import { isApiError, userMessage } from '../api/errors';
 import type {
@@ -251,7 +251,7 @@ export function createSessionActors(options: SessionFlowOptions = {}) {
       clearToken: () => effects.clearToken(),
       identifyUser: (_, { userId }) => effects.setAnalyticsUserId(userId),
       notify: (_, { kind, text }) => effects.notify(kind, text),
-      announceSessionChanged: sendParent((_, { user }: { user: UserInfo | null }) => ({ type: 'session.changed', user })),
+      announceSessionChanged: sendParent((_, { user, reason }: { user: UserInfo | null; reason: SessionChangeReason }) => ({ type: 'session.changed', user, reason })),
       closeAllModals: sendParent({ type: 'modal.closeAll' }),
       openLoginModal: sendParent({ type: 'modal.open', name: 'login', source: 'flow' }),
     },

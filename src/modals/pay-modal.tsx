@@ -12,9 +12,10 @@
  * the machine, which confirms before leaving a payment in progress.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import type { PurchaseRequest } from '../../machines/pay-gate.machine';
 import { isPaying, isSubmitting } from '../../machines/payment.machine';
-import { useAppActor } from '../app/hooks';
+import { useAppActor, useCurrentUser } from '../app/hooks';
 import { Dialog } from '../components/dialog';
 import { LinesSkeleton } from '../components/catalog/states';
 import { newRequestId, PayModalPropsSchema } from '../components/order/order-text';
@@ -33,11 +34,16 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
   const orderId = target && 'orderId' in target ? target.orderId : undefined;
   const [requestId] = useState(newRequestId);
   const snapshot = usePaymentSelector((s) => s);
+  // The account this dialog is for: the payment flow cancels or suspends the purchase if it changes.
+  const currentUserId = useCurrentUser()?.userId ?? null;
+  const [userId] = useState(currentUserId);
+
+  const choose = useCallback((request: PurchaseRequest) => actor.send({ type: 'payment.choose', request }), [actor]);
 
   const valid = target !== null;
   useEffect(() => {
-    if (valid) actor.send({ type: 'payment.open', requestId, orderId });
-  }, [actor, valid, requestId, orderId]);
+    if (valid) actor.send({ type: 'payment.open', requestId, orderId, userId });
+  }, [actor, valid, requestId, orderId, userId]);
 
   // Whatever happened (paid, left, expired), the order lists are out of date once the modal goes away.
   useEffect(() => () => void queryClient.invalidateQueries({ queryKey: ORDERS_KEY }), [queryClient]);
@@ -79,8 +85,10 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
         goodsId={target.goodsId}
         gameId={target.gameId}
         initialBuyNum={target.buyNum}
+        resumed={target.choices ?? null}
         busy={busy}
         error={context.error}
+        onChoose={choose}
         onSubmit={(draft, channel) => actor.send({ type: 'payment.submit', channel, draft })}
       />
     );

@@ -6,16 +6,18 @@
  * result. The
  * session stores it (`session.realNameVerified`, persisted with the user).
  *
+ * It closes when the account changes (another tab's logout or login).
+ *
  * Props from the opener (`modal.open { name: 'realName', props }`):
  * `{ from?: 'pay' | 'setting' }`. When the purchase flow opened it
  * (`from: 'pay'`), a success also tells the root `realName.verified { info }`
  * so the purchase can go on.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { userMessage } from '../api/errors';
 import { getRealNameInfo, postRealNameAuth, type RealNameInfo } from '../api/user';
-import { useAppActor } from '../app/hooks';
+import { useAppActor, useCurrentUser } from '../app/hooks';
 import { toast } from '../app/toast';
 import { Dialog } from '../components/dialog';
 import { maskIdCard } from '../lib/id-card';
@@ -52,6 +54,14 @@ export function RealNameModal({ onClose, props }: ModalComponentProps) {
   const nameRef = useRef<HTMLInputElement>(null);
   const idRef = useRef<HTMLInputElement>(null);
   const ids = { name: useId(), idCard: useId() };
+
+  // The form is for the account it opened for: when another tab logs out or switches the account, it
+  // closes (the purchase flow says why) rather than verify someone else with this person's ID.
+  const userId = useCurrentUser()?.userId ?? null;
+  const [owner] = useState(userId);
+  useEffect(() => {
+    if (userId !== owner) onClose();
+  }, [userId, owner, onClose]);
 
   const verify = useMutation({
     mutationFn: async (input: { realName: string; idCardNo: string }): Promise<RealNameInfo> => {

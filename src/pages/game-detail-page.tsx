@@ -225,10 +225,8 @@ function bestCoupon(coupons: Coupon[], bestCouponId: string | null): Coupon | un
 }
 
 function CouponHint({ goods, buyNum }: { goods: Goods; buyNum: number }) {
-  const user = useCurrentUser();
+  const userId = useCurrentUser()?.userId ?? null;
   const modals = useModals();
-  const userId = user?.userId ?? null;
-  const { data } = useQuery({ ...matchCouponQueryOptions(userId ?? 0, goods.goodsId, buyNum), enabled: userId !== null, placeholderData: keepPreviousData });
   if (userId === null) {
     return (
       <p className="coupon-hint">
@@ -238,6 +236,12 @@ function CouponHint({ goods, buyNum }: { goods: Goods; buyNum: number }) {
       </p>
     );
   }
+  // Keyed by the account: the hint keeps its last answer while a new quantity loads, never across accounts.
+  return <AccountCouponHint key={userId} userId={userId} goods={goods} buyNum={buyNum} />;
+}
+
+function AccountCouponHint({ userId, goods, buyNum }: { userId: number; goods: Goods; buyNum: number }) {
+  const { data } = useQuery({ ...matchCouponQueryOptions(userId, goods.goodsId, buyNum), placeholderData: keepPreviousData });
   if (!data || data.coupons.length === 0) return null;
   const best = bestCoupon(data.coupons, data.bestCouponId);
   const total = goods.price * buyNum;

@@ -76,7 +76,8 @@ function PersonalCentre({ user }: { user: UserInfo }) {
         selected={selected}
         onSelect={(key) => void navigate({ search: (prev) => ({ ...prev, type: Number(key) }), resetScroll: false })}
       >
-        {selected === '0' ? <OrdersPanel /> : selected === '1' ? <CouponsPanel /> : <AccountPanel user={user} />}
+        {/* Keyed by the account: a panel keeps its last answer while the next page loads, never across accounts. */}
+        {selected === '0' ? <OrdersPanel key={user.userId} /> : selected === '1' ? <CouponsPanel key={user.userId} /> : <AccountPanel user={user} />}
       </Tabs>
     </section>
   );

@@ -1,13 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { PAY_GATE_MESSAGES, payGateMachine, type PurchaseRequest, type SessionFacts } from '../../machines/pay-gate.machine';
+import { PAY_GATE_MESSAGES, payGateMachine, type PayModalTarget, type PurchaseRequest, type SessionFacts } from '../../machines/pay-gate.machine';
 import type { RealNameConfig } from '../../src/api/user';
 
-const ANONYMOUS: SessionFacts = { status: 'anonymous', hasRealName: false };
-const SIGNING_IN: SessionFacts = { status: 'signingIn', hasRealName: false };
-const LOGGED_IN: SessionFacts = { status: 'loggedIn', hasRealName: false };
-const VERIFIED: SessionFacts = { status: 'loggedIn', hasRealName: true };
+const ANONYMOUS: SessionFacts = { status: 'anonymous', userId: null, hasRealName: false };
+const SIGNING_IN: SessionFacts = { status: 'signingIn', userId: 1, hasRealName: false };
+const LOGGED_IN: SessionFacts = { status: 'loggedIn', userId: 1, hasRealName: false };
+const VERIFIED: SessionFacts = { status: 'loggedIn', userId: 1, hasRealName: true };
 const REQUIRED: RealNameConfig = { enable: true, sceneType: 1 };
 const OFF: RealNameConfig = { enable: false, sceneType: 1 };
 const START = { type: 'purchase.start', goodsId: 7, buyNum: 2, gameId: 3 } as const;
@@ -34,7 +34,7 @@ function startGate(setup: Setup = {}) {
     notify: vi.fn<(notice: { kind: string; text: string }) => void>(),
     openLoginModal: vi.fn(),
     openRealNameModal: vi.fn(),
-    openPayModal: vi.fn<(request: PurchaseRequest) => void>(),
+    openPayModal: vi.fn<(target: PayModalTarget) => void>(),
     closePayModal: vi.fn(),
   };
   const machine = payGateMachine.provide({
@@ -213,7 +213,7 @@ describe('pay gate', () => {
       expect(effects.openLoginModal).toHaveBeenCalledTimes(1);
       expect(calls.fetchConfig).toBe(0);
       state.session = LOGGED_IN;
-      actor.send({ type: 'session.changed', user: { userId: 1 } });
+      actor.send({ type: 'session.changed', user: { userId: 1 }, reason: 'login' });
       await waitFor(actor, (s) => s.matches('idle'));
       expect(calls.fetchConfig).toBe(1);
       expect(effects.openPayModal).toHaveBeenCalledWith(REQUEST);
@@ -227,7 +227,7 @@ describe('pay gate', () => {
       actor.send({ type: 'modal.close', name: 'login' });
       await waitFor(actor, (s) => s.matches({ gating: 'awaitingSignIn' }));
       state.session = VERIFIED;
-      actor.send({ type: 'session.changed', user: { userId: 1 } });
+      actor.send({ type: 'session.changed', user: { userId: 1 }, reason: 'login' });
       await waitFor(actor, (s) => s.matches('idle'));
       expect(effects.openPayModal).toHaveBeenCalledWith(REQUEST);
     });
@@ -248,7 +248,7 @@ describe('pay gate', () => {
       actor.send(START);
       await settled();
       state.session = LOGGED_IN;
-      actor.send({ type: 'session.changed', user: { userId: 1 } });
+      actor.send({ type: 'session.changed', user: { userId: 1 }, reason: 'login' });
       await waitFor(actor, (s) => s.matches({ gating: 'awaitingRealName' }));
       expect(effects.notify).toHaveBeenCalledWith({ kind: 'warning', text: '请先实名' });
     });
@@ -259,7 +259,7 @@ describe('pay gate', () => {
     const { actor, effects } = startGate({ stock: held.promise });
     actor.send(START);
     await waitFor(actor, (s) => s.matches({ gating: 'checkingStock' }));
-    actor.send({ type: 'session.changed', user: null });
+    actor.send({ type: 'session.changed', user: null, reason: 'logout' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     held.resolve(true);
     await Promise.resolve();

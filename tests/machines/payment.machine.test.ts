@@ -81,7 +81,7 @@ function startPayment() {
 const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
 
 async function toQrCode(run: ReturnType<typeof startPayment>) {
-  run.actor.send({ type: 'payment.open', requestId: 'req-1' });
+  run.actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
   run.actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT });
   await tick();
   expect(run.actor.getSnapshot().hasTag('payment:awaiting')).toBe(true);
@@ -97,7 +97,7 @@ describe('payment flow', () => {
 
   it('creates the order with the draft and the modal request id, then asks to pay it with the chosen channel', async () => {
     const run = startPayment();
-    run.actor.send({ type: 'payment.open', requestId: 'req-1' });
+    run.actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
     expect(run.actor.getSnapshot().hasTag('payment:editing')).toBe(true);
     run.actor.send({ type: 'payment.submit', channel: 'alipay', draft: DRAFT });
     expect(run.actor.getSnapshot().hasTag('payment:creating')).toBe(true);
@@ -111,7 +111,7 @@ describe('payment flow', () => {
 
   it('sends one create request for a double click on 立即支付', async () => {
     const run = startPayment();
-    run.actor.send({ type: 'payment.open', requestId: 'req-1' });
+    run.actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
     run.actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT });
     run.actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT });
     await tick();
@@ -200,7 +200,7 @@ describe('payment flow', () => {
 
   it('closes at once when nothing is being paid, without announcing a payment', () => {
     const run = startPayment();
-    run.actor.send({ type: 'payment.open', requestId: 'req-1' });
+    run.actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
     run.actor.send({ type: 'payment.close' });
     expect(run.effects.closePayModal).toHaveBeenCalledTimes(1);
     expect(run.effects.started).toBe(0);
@@ -210,7 +210,7 @@ describe('payment flow', () => {
   it.each([
     ['every modal closes (the session expired)', { type: 'modal.closeAll' } as const],
     ['the pay modal is closed by name', { type: 'modal.close', name: 'pay' } as const],
-    ['the user logs out', { type: 'session.changed', user: null } as const],
+    ['the user logs out', { type: 'session.changed', user: null, reason: 'logout' } as const],
   ])('stops polling and ends the payment when %s', async (_name, event) => {
     const run = startPayment();
     await toQrCode(run);
@@ -231,7 +231,7 @@ describe('payment flow', () => {
   it('shows the server message when the order cannot be created, and ends the payment', async () => {
     const run = startPayment();
     run.server.createError = Object.assign(new Error('库存不足，请联系客服'), { code: 'stock_40901' });
-    run.actor.send({ type: 'payment.open', requestId: 'req-1' });
+    run.actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
     run.actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT });
     await tick();
     const snapshot = run.actor.getSnapshot();
@@ -244,7 +244,7 @@ describe('payment flow', () => {
   it('pays an existing unpaid order (继续支付) without creating a new one', async () => {
     const run = startPayment();
     run.server.loaded = order('unpaid', 'XY9');
-    run.actor.send({ type: 'payment.open', requestId: 'req-1', orderId: 'XY9' });
+    run.actor.send({ type: 'payment.open', requestId: 'req-1', orderId: 'XY9', userId: 1 });
     expect(run.actor.getSnapshot().hasTag('payment:loading')).toBe(true);
     await tick();
     expect(run.calls.fetchOrder).toEqual(['XY9']);
@@ -261,7 +261,7 @@ describe('payment flow', () => {
   it('does not offer to pay an order that is no longer unpaid', async () => {
     const run = startPayment();
     run.server.loaded = order('delivered', 'XY9');
-    run.actor.send({ type: 'payment.open', requestId: 'req-1', orderId: 'XY9' });
+    run.actor.send({ type: 'payment.open', requestId: 'req-1', orderId: 'XY9', userId: 1 });
     await tick();
     const snapshot = run.actor.getSnapshot();
     expect(snapshot.hasTag('payment:closed')).toBe(true);
@@ -270,8 +270,8 @@ describe('payment flow', () => {
 
   it('ignores a second payment.open while the modal is open (React runs effects twice in development)', () => {
     const run = startPayment();
-    run.actor.send({ type: 'payment.open', requestId: 'req-1' });
-    run.actor.send({ type: 'payment.open', requestId: 'req-other', orderId: 'XY5' });
+    run.actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
+    run.actor.send({ type: 'payment.open', requestId: 'req-other', orderId: 'XY5', userId: 1 });
     expect(run.actor.getSnapshot().context.requestId).toBe('req-1');
     expect(run.actor.getSnapshot().hasTag('payment:editing')).toBe(true);
   });

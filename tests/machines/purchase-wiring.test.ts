@@ -117,7 +117,7 @@ describe('buying inside the root actor', () => {
     let created: CreateOrderInput[];
     ({ actor, created } = rootActor());
     await whenFlowsReady(actor); // the pay modal, which sends these, opens once the flows run
-    actor.send({ type: 'payment.open', requestId: 'req-1' });
+    actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
     actor.send({ type: 'payment.submit', channel: 'wechat', draft: { kind: 'goods', goodsId: 7, buyNum: 1, couponId: null } });
     expect(buildPollPaying(actor)).toBe(true);
     await waitFor(actor.getSnapshot().children.payment!, (s) => s.hasTag('payment:awaiting'));
@@ -132,7 +132,7 @@ describe('buying inside the root actor', () => {
   it('stops the payment when every modal closes (what an expired session does)', async () => {
     ({ actor } = rootActor());
     await whenFlowsReady(actor);
-    actor.send({ type: 'payment.open', requestId: 'req-1' });
+    actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
     actor.send({ type: 'payment.submit', channel: 'wechat', draft: { kind: 'goods', goodsId: 7, buyNum: 1, couponId: null } });
     await waitFor(actor.getSnapshot().children.payment!, (s) => s.hasTag('payment:awaiting'));
     actor.send({ type: 'modal.closeAll' });
@@ -144,7 +144,7 @@ describe('buying inside the root actor', () => {
     ({ actor } = rootActor({ checkStatus: vi.fn(async () => ({ orderId: 'XY1', status: 'delivered' as const })) }));
     actor.send({ type: 'modal.open', name: 'pay', props: { goodsId: 7, buyNum: 1, gameId: 3 }, source: 'user' });
     await waitFor(actor.getSnapshot().children.modal!, (s) => s.context.stack.length === 1);
-    actor.send({ type: 'payment.open', requestId: 'req-1' });
+    actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
     actor.send({ type: 'payment.submit', channel: 'wechat', draft: { kind: 'goods', goodsId: 7, buyNum: 1, couponId: null } });
     await waitFor(actor.getSnapshot().children.modal!, (s) => s.context.stack.some((m) => m.name === 'paySuccess'));
     expect(modalStack(actor)).toEqual([{ name: 'paySuccess', props: { orderId: 'XY1' }, source: 'flow' }]);
@@ -162,13 +162,13 @@ describe('buying inside the root actor', () => {
 
 describe('reading the session for the pay gate', () => {
   const session = (tags: string[], realName: unknown) => ({
-    get: () => ({ getSnapshot: () => ({ hasTag: (tag: string) => tags.includes(tag), context: { realName } }) }),
+    get: () => ({ getSnapshot: () => ({ hasTag: (tag: string) => tags.includes(tag), context: { realName, user: tags.includes('session:loggedIn') ? { userId: 1 } : null } }) }),
   });
 
   it('tells anonymous, signing in and logged in apart, with the real-name info', () => {
-    expect(readSessionFacts({ get: () => undefined })).toEqual({ status: 'anonymous', hasRealName: false });
-    expect(readSessionFacts(session(['session:anonymous'], null))).toEqual({ status: 'anonymous', hasRealName: false });
-    expect(readSessionFacts(session(['session:loggedIn', 'session:signingIn'], null))).toEqual({ status: 'signingIn', hasRealName: false });
-    expect(readSessionFacts(session(['session:loggedIn'], { realName: '张*' }))).toEqual({ status: 'loggedIn', hasRealName: true });
+    expect(readSessionFacts({ get: () => undefined })).toEqual({ status: 'anonymous', userId: null, hasRealName: false });
+    expect(readSessionFacts(session(['session:anonymous'], null))).toEqual({ status: 'anonymous', userId: null, hasRealName: false });
+    expect(readSessionFacts(session(['session:loggedIn', 'session:signingIn'], null))).toEqual({ status: 'signingIn', userId: 1, hasRealName: false });
+    expect(readSessionFacts(session(['session:loggedIn'], { realName: '张*' }))).toEqual({ status: 'loggedIn', userId: 1, hasRealName: true });
   });
 });

@@ -9,16 +9,24 @@
 import { payGateMachine, type SessionFacts } from '../../machines/pay-gate.machine';
 import { defineModel, doneEvent, errorEvent } from '../support/model';
 
-const ANONYMOUS: SessionFacts = { status: 'anonymous', hasRealName: false };
-const SIGNING_IN: SessionFacts = { status: 'signingIn', hasRealName: false };
-const LOGGED_IN: SessionFacts = { status: 'loggedIn', hasRealName: false };
-const VERIFIED: SessionFacts = { status: 'loggedIn', hasRealName: true };
+const ANONYMOUS: SessionFacts = { status: 'anonymous', userId: null, hasRealName: false };
+const SIGNING_IN: SessionFacts = { status: 'signingIn', userId: 1, hasRealName: false };
+const LOGGED_IN: SessionFacts = { status: 'loggedIn', userId: 1, hasRealName: false };
+const VERIFIED: SessionFacts = { status: 'loggedIn', userId: 1, hasRealName: true };
 const REQUIRED = { enable: true, sceneType: 1 };
 const NOT_REQUIRED = { enable: false, sceneType: 1 };
 
 const START = { type: 'purchase.start', goodsId: 1, buyNum: 2, gameId: 1 } as const;
-const LOGGED_IN_EVENT = { type: 'session.changed', user: { userId: 1 } } as const;
-const LOGGED_OUT_EVENT = { type: 'session.changed', user: null } as const;
+const LOGGED_IN_EVENT = { type: 'session.changed', user: { userId: 1 }, reason: 'login' } as const;
+// The UI driver's gestures: another tab logs out, or logs in with another account (user 2).
+const LOGGED_OUT_EVENT = { type: 'session.changed', user: null, reason: 'synced' } as const;
+const SWITCHED_EVENT = { type: 'session.changed', user: { userId: 2 }, reason: 'synced' } as const;
+const EXPIRED_EVENT = { type: 'session.changed', user: null, reason: 'expired' } as const;
+const SUSPENDED_GOODS = {
+  type: 'purchase.suspended',
+  purchase: { kind: 'goods', owner: 1, request: { goodsId: 1, buyNum: 4, gameId: 1, choices: { packageId: null, couponId: 'c1', channel: 'alipay' } } },
+} as const;
+const SUSPENDED_ORDER = { type: 'purchase.suspended', purchase: { kind: 'order', owner: 1, orderId: 'XY1' } } as const;
 const CLOSE_LOGIN = { type: 'modal.close', name: 'login' } as const;
 const CLOSE_REAL_NAME = { type: 'modal.close', name: 'realName' } as const;
 const CLOSE_ALL = { type: 'modal.closeAll' } as const;
@@ -26,9 +34,13 @@ const VERIFIED_EVENT = { type: 'realName.verified' } as const;
 
 export const payGateModel = defineModel({
   machine: payGateMachine,
+  // Shortest paths only: with the account changes and suspended purchases, the simple paths are
+  // combinatorial; the journeys take the loops and the other ways into a state.
+  paths: 'shortest',
   events: {
     'purchase.start': [START],
-    'session.changed': [LOGGED_IN_EVENT, LOGGED_OUT_EVENT],
+    'purchase.suspended': [SUSPENDED_GOODS, SUSPENDED_ORDER],
+    'session.changed': [LOGGED_IN_EVENT, LOGGED_OUT_EVENT, SWITCHED_EVENT, EXPIRED_EVENT],
     'realName.verified': [VERIFIED_EVENT],
     'modal.close': [CLOSE_LOGIN, CLOSE_REAL_NAME],
     'modal.closeAll': [CLOSE_ALL],
@@ -41,7 +53,13 @@ export const payGateModel = defineModel({
     checkStorage: { done: [true, false], error: [new Error('aborted')] },
   },
   describeContext: (context) =>
-    context.request ? `goods ${context.request.goodsId} × ${context.request.buyNum}${context.hasRealName ? ', real name known' : ''}` : '',
+    [
+      context.request ? `goods ${context.request.goodsId} × ${context.request.buyNum}${context.hasRealName ? ', real name known' : ''}` : '',
+      context.owner === null ? '' : `of user ${context.owner}`,
+      context.suspended ? `suspended ${context.suspended.kind}` : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
   journeys: [
     {
       name: 'a logged-in shopper without real name verifies it and the purchase goes on to the stock check and the pay modal',
@@ -146,6 +164,44 @@ export const payGateModel = defineModel({
     {
       name: 'a second buy click while checking is ignored, and logging out ends the gating',
       events: [START, START, doneEvent('readSession', LOGGED_IN), START, LOGGED_OUT_EVENT],
+    },
+    {
+      name: 'a logout before the gate has read whose purchase it is ends the gating quietly',
+      events: [START, LOGGED_OUT_EVENT],
+    },
+    {
+      name: 'an expiry at the real-name step suspends the purchase; its account logging in again gates it once more, up to the pay modal',
+      events: [
+        START,
+        doneEvent('readSession', LOGGED_IN),
+        doneEvent('fetchRealNameConfig', REQUIRED),
+        EXPIRED_EVENT,
+        CLOSE_ALL,
+        LOGGED_OUT_EVENT,
+        LOGGED_IN_EVENT,
+        doneEvent('readSession', VERIFIED),
+        doneEvent('fetchRealNameConfig', REQUIRED),
+        doneEvent('checkStorage', true),
+      ],
+    },
+    {
+      name: 'a suspended unpaid order reopens in the pay modal when its account is back; another account logging in drops a suspended purchase',
+      events: [SUSPENDED_ORDER, LOGGED_IN_EVENT, SUSPENDED_GOODS, SUSPENDED_ORDER, SWITCHED_EVENT, SUSPENDED_GOODS, START, doneEvent('readSession', LOGGED_IN)],
+    },
+    {
+      name: 'another account taking the tab cancels the gating with a warning, and so does another tab logging out',
+      events: [
+        START,
+        doneEvent('readSession', LOGGED_IN),
+        SWITCHED_EVENT,
+        START,
+        doneEvent('readSession', LOGGED_IN),
+        doneEvent('fetchRealNameConfig', REQUIRED),
+        LOGGED_OUT_EVENT,
+        START,
+        EXPIRED_EVENT,
+        SWITCHED_EVENT,
+      ],
     },
   ],
 });

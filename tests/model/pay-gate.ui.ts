@@ -106,6 +106,13 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
   systemId: 'payGate',
 
   undrivable: (item, index) => {
+    const event = item.steps[index]?.event;
+    if (event?.type === 'purchase.suspended') {
+      return 'purchase.suspended comes from the payment flow when an expiry interrupts the pay dialog: tests/integration/buying/account-change.test.tsx drives it';
+    }
+    if (event?.type === 'session.changed' && event.reason === 'expired') {
+      return 'an expiry mid-gating: tests/integration/buying/account-change.test.tsx drives it through the server (auth_40001 on the real-name submit)';
+    }
     const earlier = item.steps.slice(1, index).some((step) => step.event.type === 'modal.closeAll');
     return item.steps[index]?.event.type === 'modal.closeAll' && earlier
       ? 'a second modal.closeAll: the app sends it only from the session-expiry prompt, and a second expiry first announces the logout, which ends the gating'
@@ -172,6 +179,9 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
   },
 
   gestures: {
+    'purchase.suspended': async () => {
+      throw new Error('purchase.suspended: undrivable() should have skipped this item');
+    },
     'purchase.start': async ({ user }) => {
       const w = requireWorld();
       // The dialog the gate opened never shows: its code fails to load, and the page stays usable.

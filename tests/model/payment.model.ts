@@ -48,8 +48,8 @@ const status = (value: StatusAnswer['status']): StatusAnswer => ({ orderId: 'XY1
 const STOCK_ERROR = { code: 'stock_40901', message: '库存不足，请联系客服' };
 const NETWORK_ERROR = { code: undefined, message: '网络连接失败，请检查网络后重试（Network Error）' };
 
-const OPEN = { type: 'payment.open', requestId: 'req-1' } as const;
-const OPEN_ORDER = { type: 'payment.open', requestId: 'req-1', orderId: 'XY1' } as const;
+const OPEN = { type: 'payment.open', requestId: 'req-1', userId: 1 } as const;
+const OPEN_ORDER = { type: 'payment.open', requestId: 'req-1', orderId: 'XY1', userId: 1 } as const;
 const SUBMIT = { type: 'payment.submit', channel: 'wechat', draft: DRAFT } as const;
 const RETRY = { type: 'payment.retry', requestId: 'req-2' } as const;
 const CLOSE = { type: 'payment.close' } as const;
@@ -57,7 +57,12 @@ const STAY = { type: 'payment.stay' } as const;
 const LEAVE = { type: 'payment.leave' } as const;
 const MODAL_CLOSED = { type: 'modal.close', name: 'pay' } as const;
 const ALL_CLOSED = { type: 'modal.closeAll' } as const;
-const LOGGED_OUT = { type: 'session.changed', user: null } as const;
+// The UI driver's gestures: another tab logs out, or logs in with another account (user 2).
+const LOGGED_OUT = { type: 'session.changed', user: null, reason: 'synced' } as const;
+const SWITCHED = { type: 'session.changed', user: { userId: 2 }, reason: 'synced' } as const;
+const OWN_LOGOUT = { type: 'session.changed', user: null, reason: 'logout' } as const;
+const EXPIRED = { type: 'session.changed', user: null, reason: 'expired' } as const;
+const CHOOSE = { type: 'payment.choose', request: { goodsId: 1, gameId: 1, buyNum: 1, choices: { packageId: null, couponId: null, channel: 'wechat' } } } as const;
 const OFFLINE = { type: 'app.offline' } as const;
 const ONLINE = { type: 'app.online' } as const;
 const POLL = afterEvent('statusPollInterval', 'payment.active.paying.flow.awaitingPayment.waiting');
@@ -79,7 +84,8 @@ export const paymentModel = defineModel({
     'payment.leave': [LEAVE],
     'modal.close': [MODAL_CLOSED],
     'modal.closeAll': [ALL_CLOSED],
-    'session.changed': [LOGGED_OUT],
+    'session.changed': [LOGGED_OUT, SWITCHED, OWN_LOGOUT, EXPIRED],
+    'payment.choose': [CHOOSE],
     'app.offline': [OFFLINE],
     'app.online': [ONLINE],
   },
@@ -141,6 +147,14 @@ export const paymentModel = defineModel({
     {
       name: 'a second 立即支付 while the order is being created is ignored',
       events: [OPEN, SUBMIT, SUBMIT, doneEvent('createOrder', ORDER)],
+    },
+    {
+      name: 'an expiry suspends the purchase for the next login: with the choices before an order, with the unpaid order after; with nothing chosen yet it just closes',
+      events: [OPEN, CHOOSE, SUBMIT, EXPIRED, ...TO_QR, EXPIRED, OPEN, EXPIRED],
+    },
+    {
+      name: 'another account taking the tab cancels the payment with a warning; this tab’s own logout just closes',
+      events: [OPEN, CHOOSE, SWITCHED, ...TO_QR, SWITCHED, OPEN, OWN_LOGOUT],
     },
   ],
 });

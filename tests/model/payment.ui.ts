@@ -293,6 +293,8 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
   },
 
   gestures: {
+    // The pay editor reports its choices by itself, when its form shows and on every change: nothing to do.
+    'payment.choose': async () => {},
     'payment.open': async (app, event, at) => {
       const w = requireWorld();
       if (dialog(PAY)) throw new Error('payment.open: a pay dialog is already open');
@@ -363,6 +365,12 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     const event = item.steps[index]?.event;
     const before = item.steps[index - 1]?.state as PaymentSnapshot | undefined;
     if (!event || !before) return undefined;
+    if (event.type === 'session.changed' && event.reason === 'expired') {
+      return 'an expiry under the pay dialog: tests/integration/buying/account-change.test.tsx drives it through the server (auth_40001) and checks the resumed dialog';
+    }
+    if (event.type === 'session.changed' && event.reason === 'logout') {
+      return 'this tab’s own 退出登录 while the pay dialog is open: the page behind the dialog is inert';
+    }
     if (event.type === 'payment.leave' && !before.hasTag('payment:confirmingLeave')) {
       return 'payment.leave without the leave confirmation: 确认离开 only shows after 离开支付';
     }

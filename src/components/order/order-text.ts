@@ -4,7 +4,7 @@
  * pay modal's props.
  */
 import * as z from 'zod/mini';
-import type { Order, OrderStatus, PayChannelCode } from '../../api/orders';
+import { PayChannelCodeSchema, type Order, type OrderStatus, type PayChannelCode } from '../../api/orders';
 
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   unpaid: '待支付',
@@ -59,9 +59,16 @@ export function orderTitle(order: Pick<Order, 'items' | 'orderId'>): string {
 const PositiveInt = z.coerce.number().check(z.int(), z.positive());
 
 /** What the pay modal is opened with: goods from a buy button, or an existing unpaid order (继续支付). */
+/** A purchase resumed after an expiry: the choices the pay dialog had (re-checked when it opens again). */
+const PayChoicesSchema = z.object({
+  packageId: z.nullable(PositiveInt),
+  couponId: z.nullable(z.string()),
+  channel: z.nullable(PayChannelCodeSchema),
+});
+
 export const PayModalPropsSchema = z.union([
   z.object({ orderId: z.string().check(z.minLength(1)) }),
-  z.object({ goodsId: PositiveInt, buyNum: z._default(PositiveInt, 1), gameId: PositiveInt }),
+  z.object({ goodsId: PositiveInt, buyNum: z._default(PositiveInt, 1), gameId: PositiveInt, choices: z.optional(PayChoicesSchema) }),
 ]);
 export type PayModalProps = z.infer<typeof PayModalPropsSchema>;
 

@@ -5,7 +5,8 @@
  * the payment flow as an `OrderDraft`; the server data comes from React Query.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { PayChoices, PurchaseRequest } from '../../../machines/pay-gate.machine';
 import type { OrderDraft } from '../../../machines/payment.machine';
 import type { Coupon } from '../../api/common';
 import { gameGoodsQueryOptions, matchCouponQueryOptions, type Goods } from '../../api/goods';
@@ -18,6 +19,7 @@ import { Price } from '../price';
 import { ChannelPicker, effectiveChannel, usePayChannels } from './channel-picker';
 import { packagesQuery } from './queries';
 import { QuantityStepper } from './quantity-stepper';
+import { usePaymentSelector } from './use-payment';
 
 export const NO_COUPON = 'none';
 
@@ -28,12 +30,23 @@ export interface PayEditorProps {
   goodsId: number;
   gameId: number;
   initialBuyNum: number;
+  /** A purchase resumed after an expiry: the choices it had, each kept only if the fresh answers still allow it. */
+  resumed: PayChoices | null;
   /** an order or pay request is in flight: 立即支付 is disabled */
   busy: boolean;
   /** the last create/pay failure, shown above the button */
   error: string | null;
   onSubmit: (draft: OrderDraft, channel: PayChannelCode) => void;
+  /** The current choices, reported on every change (an expiry suspends the purchase with them). */
+  onChoose: (request: PurchaseRequest) => void;
 }
+
+/** What the resumed dialog says when a choice it had no longer holds (the quantity cap says so itself). */
+export const RESUME_NOTES = {
+  package: '之前选择的套餐已不可用，已改为单独购买',
+  coupon: '之前选择的优惠券已不可用，已为您重新选择',
+  channel: '之前选择的支付方式暂不可用，已为您更换',
+} as const;
 
 export function PayEditor(props: PayEditorProps) {
   const goodsQuery = useQuery(gameGoodsQueryOptions(props.gameId));
@@ -50,13 +63,13 @@ export function PayEditor(props: PayEditorProps) {
   return <GoodsForm {...props} goods={goods} siblings={goodsQuery.data.goods} />;
 }
 
-function GoodsForm({ goods, siblings, initialBuyNum, busy, error, onSubmit }: PayEditorProps & { goods: Goods; siblings: Goods[] }) {
+function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, onSubmit, onChoose }: PayEditorProps & { goods: Goods; siblings: Goods[] }) {
   const cap = quantityCap(goods);
   const [buyNum, setBuyNum] = useState(() => capQuantity(initialBuyNum, cap));
   const num = capQuantity(buyNum, cap);
-  const [packageId, setPackageId] = useState<number | null>(null);
-  const [couponChoice, setCouponChoice] = useState<string | null>(null);
-  const [chosenChannel, setChosenChannel] = useState<PayChannelCode | null>(null);
+  const [packageId, setPackageId] = useState<number | null>(resumed?.packageId ?? null);
+  const [couponChoice, setCouponChoice] = useState<string | null>(resumed ? (resumed.couponId ?? NO_COUPON) : null);
+  const [chosenChannel, setChosenChannel] = useState<PayChannelCode | null>(resumed?.channel ?? null);
 
   const packages = useQuery(packagesQuery(goods.goodsId));
   const chosenPackage = packages.data?.find((item) => item.packageId === packageId) ?? null;
@@ -80,6 +93,24 @@ function GoodsForm({ goods, siblings, initialBuyNum, busy, error, onSubmit }: Pa
   const total = subtotal - saving;
   const channels = usePayChannels(total);
   const channel = effectiveChannel(channels.data, chosenChannel);
+
+  // Told to the payment flow whenever it can take it (the flow opens after this form first renders).
+  const editing = usePaymentSelector((snapshot) => snapshot.hasTag('payment:editing'));
+  const chosenPackageId = chosenPackage?.packageId ?? null;
+  const couponId = coupon?.couponId ?? null;
+  useEffect(() => {
+    if (editing) {
+      onChoose({ goodsId: goods.goodsId, gameId: goods.gameId, buyNum: num, choices: { packageId: chosenPackageId, couponId, channel } });
+    }
+  }, [editing, onChoose, goods.goodsId, goods.gameId, num, chosenPackageId, couponId, channel]);
+
+  const notes = resumed
+    ? [
+        resumed.packageId !== null && packages.isSuccess && chosenPackage === null ? RESUME_NOTES.package : null,
+        resumed.couponId !== null && !chosenPackage && couponsReady && !couponList.some((item) => item.couponId === resumed.couponId) ? RESUME_NOTES.coupon : null,
+        resumed.channel !== null && channels.isSuccess && channel !== resumed.channel ? RESUME_NOTES.channel : null,
+      ].filter((note) => note !== null)
+    : [];
 
   const draft: OrderDraft = chosenPackage
     ? { kind: 'package', packageId: chosenPackage.packageId, items: chosenPackage.goodsIds.map((goodsId) => ({ goodsId, buyNum: 1 })) }
@@ -119,6 +150,14 @@ function GoodsForm({ goods, siblings, initialBuyNum, busy, error, onSubmit }: Pa
       )}
 
       <ChannelPicker query={channels} value={channel} onChange={setChosenChannel} disabled={busy} />
+
+      {notes.length > 0 ? (
+        <ul role="status" className="order-muted pay-resume-notes">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
 
       <dl className="pay-total">
         <div>
