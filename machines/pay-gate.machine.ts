@@ -32,8 +32,17 @@
  * ignored. In the two states that wait on a modal (tag `payGate:waiting`) the
  * page behind the modal is inert, so a `purchase.start` there means the modal
  * never showed (its code failed to load): the gating starts over with the new
- * request. `session.changed` to nobody (logout, expiry) ends any gating.
- * `request` is non-null exactly under `gating`.
+ * request. `request` is non-null exactly under `gating`.
+ *
+ * Account changes (machines/account-change.ts; docs/buying.md, "Account
+ * changes"): the purchase belongs to the account the gate read (`owner`). An
+ * expiry while gating → `suspended` with the request; another account taking
+ * the tab or another tab's logout → `idle` with a warning; this tab's logout
+ * → `idle`. `purchase.suspended` (from the payment flow, an expiry under the
+ * pay dialog) → `suspended` too. In `suspended` the owner's next login
+ * resumes: a goods purchase is gated again from `readingSession` with its
+ * choices, an unpaid order reopens the pay modal with `{ orderId }`; another
+ * account's login drops it with a warning; a new `purchase.start` replaces it.
  *
  * Not handled here: what the modals show, the pay modal's own flow (the
  * `payment` machine), the requests and the toasts (the app provides

@@ -41,8 +41,16 @@
  * retried create with the same `requestId` gets the same order back from the
  * server. Polling runs only in `paying` and so stops whenever the modal goes
  * away: `modal.close { name: 'pay' }` / `modal.closeAll` (forwarded by the app,
- * e.g. when the session expires) and `session.changed` to nobody all return to
- * `idle`.
+ * e.g. when the session expires) and an account change return to `idle`.
+ *
+ * Account changes (machines/account-change.ts; docs/buying.md, "Account
+ * changes"): the payment belongs to `owner`, the account the modal opened for
+ * (`payment.open { userId }`); the pay editor reports its choices with
+ * `payment.choose` while `editing`. An expiry closes the modal and, when there
+ * is something to resume, sends the root `purchase.suspended` (the unpaid
+ * order, else the choices) for the pay gate to resume after the owner's next
+ * login; another account or another tab's logout closes it with a warning
+ * (saying whether an unpaid order was kept); this tab's logout closes it.
  *
  * Not handled here: the form and the server data it shows (React Query in the
  * pay modal), the countdown display (derived from `expireTime`; the server

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GameDetail } from '../../../src/api/games';
 import type { Goods } from '../../../src/api/goods';
 import { renderApp } from '../../support/render-app';
+import { otherTabStores } from '../../model/ui-helpers';
 import { createAccount, storeSession } from '../session/helpers';
 import { answerPost, backend, backendData, gate, holdPost, warmPages } from './helpers';
 
@@ -251,6 +252,26 @@ describe('game detail page', () => {
     await view.user.click(within(panel).getByRole('button', { name: '增加数量' }));
     expect(await within(panel).findByText('可用优惠券：满100减10，预计可省 ¥10.00，券后 ¥112.40')).toBeInTheDocument();
     expect(asked).toContainEqual({ goodsId: 1, buyNum: 3 });
+  });
+
+  it('never shows the next account the previous account’s coupon hint while its own answer loads', async () => {
+    const user = await createAccount();
+    storeSession(user);
+    const coupon = {
+      couponId: 'c1', title: '满100减10', amount: 1000, threshold: 0, startTime: 0, expireTime: Date.now() + 86_400_000,
+      status: 'available', gameIds: [], description: '',
+    };
+    answerPost('/goods/mall/activity/goods/matchCoupon', { coupons: [coupon], bestCouponId: 'c1' });
+    await renderApp('/gameDetail/1');
+    const panel = (await screen.findByRole('heading', { level: 2, name: '选择商品' })).closest('section')!;
+    expect(await within(panel).findByText(/可用优惠券：满100减10/)).toBeInTheDocument();
+
+    // Another tab switches this browser to another account, whose answer is slow to come.
+    const slow = gate();
+    holdPost('/goods/mall/activity/goods/matchCoupon', slow.wait, () => ({ coupons: [], bestCouponId: null }));
+    otherTabStores(await createAccount('13900000001'));
+    await waitFor(() => expect(within(panel).queryByText(/可用优惠券：/)).not.toBeInTheDocument());
+    slow.release();
   });
 
   it('shows the 404 page for a game id that does not exist', async () => {
