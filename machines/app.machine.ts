@@ -221,21 +221,15 @@ export const appMachine = setup({
   // Events for the children that always run. While the flows run, `flows.ready` takes the events they
   // share with them (XState picks the region's transition over this one) and forwards to both.
   on: {
-    'modal.open': { actions: 'forwardToModal' },
-    'modal.close': { actions: 'forwardToModal' },
-    'modal.closeAll': { actions: 'forwardToModal' },
-    // The modal machine's answer to the popup's promo open.
+    'modal.*': { actions: 'forwardToModal' },
+    // The modal machine's answer to the popup's promo open (the longer, exact descriptor wins over `modal.*`).
     'modal.promoShown': { actions: 'forwardToCouponPopup' },
     'modal.promoDropped': { actions: 'forwardToCouponPopup' },
     'session.changed': { actions: ['forwardToCouponPopup', 'forwardToAutoLogin'] },
-    'session.login': { actions: 'forwardToSession' },
-    'session.logout': { actions: 'forwardToSession' },
-    'session.expired': { actions: 'forwardToSession' },
-    'session.realNameVerified': { actions: 'forwardToSession' },
-    'session.synced': { actions: 'forwardToSession' },
-    'autoLogin.start': { actions: 'forwardToAutoLogin' },
-    'autoLogin.confirm': { actions: 'forwardToAutoLogin' },
-    'autoLogin.cancel': { actions: 'forwardToAutoLogin' },
+    // A family of events goes to the child of that name (`session.changed`, the session's own
+    // announcement, is matched exactly above and never goes back to it).
+    'session.*': { actions: 'forwardToSession' },
+    'autoLogin.*': { actions: 'forwardToAutoLogin' },
   },
   type: 'parallel',
   states: {
@@ -285,8 +279,8 @@ export const appMachine = setup({
           },
           on: {
             'navigation.requested': { actions: 'forwardToBuildPoll' },
-            'app.offline': { actions: 'forwardToBuildPoll' },
-            'app.online': { actions: 'forwardToBuildPoll' },
+            // `app.offline` / `app.online`
+            'app.*': { actions: 'forwardToBuildPoll' },
             'payment.started': { actions: 'forwardToBuildPoll' },
             'payment.ended': { actions: 'forwardToBuildPoll' },
           },
@@ -346,24 +340,13 @@ export const appMachine = setup({
             'purchase.start': { actions: 'forwardToPayGate' },
             // The payment flow hands a purchase an expiry interrupted to the gate, which resumes it after the next login.
             'purchase.suspended': { actions: 'forwardToPayGate' },
-            'payment.open': { actions: 'forwardToPayment' },
-            'payment.choose': { actions: 'forwardToPayment' },
-            'payment.submit': { actions: 'forwardToPayment' },
-            'payment.retry': { actions: 'forwardToPayment' },
-            'payment.close': { actions: 'forwardToPayment' },
-            'payment.stay': { actions: 'forwardToPayment' },
-            'payment.leave': { actions: 'forwardToPayment' },
+            // The pay dialog's events (its own `payment.started` / `payment.ended` come back to it too, and
+            // it ignores them; the build region forwards those to the build poll).
+            'payment.*': { actions: 'forwardToPayment' },
             // Status polling pauses while the browser is offline (the build region forwards these to buildPoll too).
-            'app.offline': { actions: 'forwardToPayment' },
-            'app.online': { actions: 'forwardToPayment' },
-            'login.opened': { actions: 'forwardToLogin' },
-            'login.sendCode': { actions: 'forwardToLogin' },
-            'login.submit': { actions: 'forwardToLogin' },
-            'qrLogin.start': { actions: 'forwardToQrLogin' },
-            'qrLogin.stop': { actions: 'forwardToQrLogin' },
-            'qrLogin.hidden': { actions: 'forwardToQrLogin' },
-            'qrLogin.visible': { actions: 'forwardToQrLogin' },
-            'qrLogin.refresh': { actions: 'forwardToQrLogin' },
+            'app.*': { actions: 'forwardToPayment' },
+            'login.*': { actions: 'forwardToLogin' },
+            'qrLogin.*': { actions: 'forwardToQrLogin' },
           },
         },
       },

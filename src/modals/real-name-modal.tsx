@@ -17,7 +17,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { userMessage } from '../api/errors';
 import { getRealNameInfo, postRealNameAuth, type RealNameInfo } from '../api/user';
-import { useAppActor, useCurrentUser } from '../app/hooks';
+import { useAppActor, useCurrentUser, useSessionSelector } from '../app/hooks';
 import { toast } from '../app/toast';
 import { Dialog } from '../components/dialog';
 import { maskIdCard } from '../lib/id-card';
@@ -56,12 +56,15 @@ export function RealNameModal({ onClose, props }: ModalComponentProps) {
   const ids = { name: useId(), idCard: useId() };
 
   // The form is for the account it opened for: when another tab logs out or switches the account, it
-  // closes (the purchase flow says why) rather than verify someone else with this person's ID.
+  // closes (the purchase flow says why) rather than verify someone else with this person's ID. An expiry
+  // is the session's to handle: its prompt closes every dialog 300 ms later, after this one has shown the
+  // server's answer.
   const userId = useCurrentUser()?.userId ?? null;
+  const expired = useSessionSelector((snapshot) => snapshot.hasTag('session:expired'));
   const [owner] = useState(userId);
   useEffect(() => {
-    if (userId !== owner) onClose();
-  }, [userId, owner, onClose]);
+    if (userId !== owner && !expired) onClose();
+  }, [userId, owner, expired, onClose]);
 
   const verify = useMutation({
     mutationFn: async (input: { realName: string; idCardNo: string }): Promise<RealNameInfo> => {

@@ -198,10 +198,11 @@ export const payGateModel = defineModel({
         doneEvent('readSession', LOGGED_IN),
         doneEvent('fetchRealNameConfig', REQUIRED),
         LOGGED_OUT_EVENT,
-        START,
-        EXPIRED_EVENT,
-        SWITCHED_EVENT,
       ],
+    },
+    {
+      name: 'an expiry before the gate has read the session suspends the purchase for any next login, and another account is then the first one',
+      events: [START, EXPIRED_EVENT, SWITCHED_EVENT, doneEvent('readSession', LOGGED_IN)],
     },
   ],
 });

@@ -49,6 +49,10 @@ import { deferred, type Deferred, dialog, errorToasts, nextPhone, otherTabStores
 /** Goods 1 of game 1 (plenty of stock, at most 3 per order), two of them: the model's request. */
 const GAME_URL = '/gameDetail/1?goods=1&num=2';
 const REAL_NAME = { name: '张三', idCard: '11010519491231002X' } as const;
+/** Why the suspended purchase is replayed on the actor only. */
+const SUSPENDED_ELSEWHERE =
+  'only an expiry (the server answering auth_40001) or the payment flow’s purchase.suspended reach it; tests/integration/buying/account-change.test.tsx drives both through the real app';
+
 /** The dialogs the gate opens and waits on, by modal name. */
 const DIALOG_TITLES: Record<string, string> = { login: '登录', realName: '实名认证' };
 
@@ -104,6 +108,21 @@ type PayGateSnapshot = ReturnType<typeof payGateMachine.transition>;
 
 export const payGateUi: UiDriver<typeof payGateModel> = {
   systemId: 'payGate',
+
+  unreachable: {
+    states: {
+      'payGate.suspended': SUSPENDED_ELSEWHERE,
+    },
+    transitions: {
+      'idle --purchase.suspended--> suspended': SUSPENDED_ELSEWHERE,
+      'suspended --session.changed [isOwnerBack && isSuspendedOrder]--> idle': SUSPENDED_ELSEWHERE,
+      'suspended --session.changed [isOwnerBack]--> gating': SUSPENDED_ELSEWHERE,
+      'suspended --session.changed [isOtherAccountBack]--> idle': SUSPENDED_ELSEWHERE,
+      'suspended --purchase.start--> gating': SUSPENDED_ELSEWHERE,
+      'suspended --purchase.suspended--> (no state change)': SUSPENDED_ELSEWHERE,
+      'gating --session.changed [isExpiry]--> suspended': SUSPENDED_ELSEWHERE,
+    },
+  },
 
   undrivable: (item, index) => {
     const event = item.steps[index]?.event;

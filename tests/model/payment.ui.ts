@@ -361,6 +361,20 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     },
   },
 
+  unreachable: {
+    transitions: {
+      'active --session.changed [isExpiry && canResume]--> idle':
+        'an expiry under the pay dialog: tests/integration/buying/account-change.test.tsx drives it through the server (auth_40001) and checks the resumed dialog',
+      'active --session.changed [isExpiry]--> idle': 'an expiry under the pay dialog with nothing to resume: only the actor replay reaches it (an order that failed to load)',
+      'active --session.changed [isOwnLogout]--> idle': 'this tab’s own 退出登录 while the pay dialog is open: the page behind the dialog is inert',
+    },
+  },
+
+  appContext: {
+    owner: 'the id the backend gave the shopper’s account (the model says 1); a switch is checked by the state and the warning',
+    choices: 'the pay editor reports its choices by itself when the form shows and on each change',
+  },
+
   undrivable: (item, index) => {
     const event = item.steps[index]?.event;
     const before = item.steps[index - 1]?.state as PaymentSnapshot | undefined;

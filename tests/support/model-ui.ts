@@ -94,6 +94,20 @@ export interface UiDriver<TModel extends ModelDefinition> {
    * each with why. The coverage test demands that exactly these are missing, so the list stays true.
    */
   unreachable?: { states?: Readonly<Record<string, string>>; transitions?: Readonly<Record<string, string>> };
+  /**
+   * Context fields the app fills by itself, with values the model cannot know (an account id the backend
+   * gave, what a form reports on its own), each with why: the machine's value there is taken as the
+   * model's; `expectScreen` checks what matters of them. Every other field must equal the model's.
+   */
+  appContext?: Readonly<Record<string, string>>;
+}
+
+/** `expected` with the app-filled context fields taken from `actual`. */
+function withAppContext(expected: AnyMachineSnapshot, actual: AnyMachineSnapshot, fields: readonly string[]): AnyMachineSnapshot {
+  if (!fields.length) return expected;
+  const context = { ...(expected.context as Record<string, unknown>) };
+  for (const field of fields) context[field] = (actual.context as Record<string, unknown>)[field];
+  return { ...expected, value: expected.value, context } as AnyMachineSnapshot;
 }
 
 /** Waits until the machine inside the app is in the model's state and the page shows it. */
@@ -110,7 +124,7 @@ async function expectStep(
   await waitFor(() => {
     // A lazily started machine that is not running yet is in its initial state.
     const snapshot = current() ?? initialTransition(model.machine, model.input)[0];
-    expectState(snapshot, step.state, item, index);
+    expectState(snapshot, step.state && withAppContext(step.state, snapshot, Object.keys(driver.appContext ?? {})), item, index);
     driver.expectScreen(app, step.state, step);
   });
 }
