@@ -40,10 +40,13 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
 
   const choose = useCallback((request: PurchaseRequest) => actor.send({ type: 'payment.choose', request }), [actor]);
 
-  const valid = target !== null;
+  // A pay dialog always belongs to an account: one that mounts after a logout (its code was still
+  // loading) closes instead of following whichever account logs in next.
+  const valid = target !== null && userId !== null;
   useEffect(() => {
     if (valid) actor.send({ type: 'payment.open', requestId, orderId, userId });
-  }, [actor, valid, requestId, orderId, userId]);
+    else if (userId === null) onClose();
+  }, [actor, valid, requestId, orderId, userId, onClose]);
 
   // Whatever happened (paid, left, expired), the order lists are out of date once the modal goes away.
   useEffect(() => () => void queryClient.invalidateQueries({ queryKey: ORDERS_KEY }), [queryClient]);

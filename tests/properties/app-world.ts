@@ -405,7 +405,9 @@ export class World {
       if (payOpen && !this.payMounted) {
         this.payMounted = true;
         this.log('(ui) pay dialog mounted → payment.open');
-        this.actor.send({ type: 'payment.open', requestId: `req-${this.step}` });
+        // As the dialog does, with the account it opens for.
+        const session = this.actor.system.get('session')?.getSnapshot() as { context: { user: { userId: number } | null } } | undefined;
+        this.actor.send({ type: 'payment.open', requestId: `req-${this.step}`, userId: session?.context.user?.userId ?? null });
         continue;
       }
       if (!payOpen) this.payMounted = false;
