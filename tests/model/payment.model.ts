@@ -130,7 +130,11 @@ export const paymentModel = defineModel({
     },
     {
       name: 'the modal going away under the flow (closed by name, every modal closed, logged out) stops it',
-      events: [...TO_QR, MODAL_CLOSED, ...TO_QR, ALL_CLOSED, ...TO_QR, LOGGED_OUT, OPEN, { type: 'modal.close', name: 'pay' }],
+      events: [...TO_QR, MODAL_CLOSED, ...TO_QR, LOGGED_OUT, OPEN, { type: 'modal.close', name: 'pay' }],
+    },
+    {
+      name: 'every modal closing under the flow (the expiry prompt) stops it',
+      events: [...TO_QR, ALL_CLOSED],
     },
     {
       name: 'a failed payment can be closed without paying again',

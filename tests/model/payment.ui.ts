@@ -141,7 +141,8 @@ async function waitUntil(check: () => boolean, what: string): Promise<void> {
 
 /** A shopper logged out by an earlier step logs in again (in another tab) and closes a login dialog if one is open. */
 async function ensureLoggedIn(w: World, app: RenderedApp): Promise<void> {
-  if (!w.account) {
+  // Logged in as the page shows it (a pay dialog belongs to an account: one opened for nobody closes).
+  if (!w.account || header().queryByRole('button', { name: '登录' })) {
     w.account = await createAccount(nextPhone());
     otherTabStores(w.account);
     await header().findByRole('link', { name: /^个人中心 / });
@@ -366,6 +367,8 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
       'active --session.changed [isExpiry && canResume]--> idle':
         'an expiry under the pay dialog: tests/integration/buying/account-change.test.tsx drives it through the server (auth_40001) and checks the resumed dialog',
       'active --session.changed [isExpiry]--> idle': 'an expiry under the pay dialog with nothing to resume: only the actor replay reaches it (an order that failed to load)',
+      'active --modal.closeAll--> idle':
+        'only the expiry prompt sends modal.closeAll, after the expiry; a pay dialog that mounts once nobody is logged in closes at once (it belongs to an account), so none is open for it to close',
       'active --session.changed [isOwnLogout]--> idle': 'this tab’s own 退出登录 while the pay dialog is open: the page behind the dialog is inert',
     },
   },
@@ -379,6 +382,13 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     const event = item.steps[index]?.event;
     const before = item.steps[index - 1]?.state as PaymentSnapshot | undefined;
     if (!event || !before) return undefined;
+    if (event.type === 'payment.open') {
+      const rest = item.steps.slice(index + 1).map((step) => step.event.type);
+      const nextOpen = rest.indexOf('payment.open');
+      if (rest.slice(0, nextOpen === -1 ? undefined : nextOpen).includes('modal.closeAll')) {
+        return 'a pay dialog closed by modal.closeAll: only the expiry prompt sends it, after the expiry, and a pay dialog that mounts once nobody is logged in closes at once (it belongs to an account)';
+      }
+    }
     if (event.type === 'session.changed' && event.reason === 'expired') {
       return 'an expiry under the pay dialog: tests/integration/buying/account-change.test.tsx drives it through the server (auth_40001) and checks the resumed dialog';
     }
