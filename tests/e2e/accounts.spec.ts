@@ -14,7 +14,7 @@
  */
 import type { Page } from '@playwright/test';
 import { dismissCouponPopups, expect, test, type Backend } from './support/fixtures';
-import { completeRealName, dialog, loginFromHeader, loginWithSms, payAndComplete, shownOrderId, shownQrId } from './support/flows';
+import { completeRealName, dialog, loginFromHeader, loginWithSms, payAndComplete, loginByQr, shownOrderId, userIdOf } from './support/flows';
 import { uniquePhone } from './support/phones';
 
 test.skip(({ viewportName }) => viewportName === 'mobile', 'account rules do not depend on the viewport; the phone layout is covered by the other journeys');
@@ -45,12 +45,6 @@ async function backendState(backend: Backend): Promise<BackendState> {
   return backend.control<BackendState>('state');
 }
 
-async function userIdOf(backend: Backend, phone: string): Promise<number> {
-  const user = (await backendState(backend)).users.find((u) => u.telNum === phone);
-  if (!user) throw new Error(`No user for ${phone}`);
-  return user.userId;
-}
-
 /** The ids of every order of `phone`'s account, as the backend holds them. */
 async function ordersOf(backend: Backend, phone: string): Promise<string[]> {
   const userId = await userIdOf(backend, phone);
@@ -68,18 +62,6 @@ function toastSeen(page: Page, text: string): Promise<void> {
 /** The toast is not shown twice (looked at once the watch above saw it). */
 async function notRepeated(page: Page, text: string): Promise<void> {
   expect(await page.getByRole('status').getByText(text).count(), `toasts "${text}"`).toBeLessThanOrEqual(1);
-}
-
-/**
- * In the open login dialog, 扫码登录 with the code marked scanned by `phone` (as session.spec.ts does):
- * a first login that leaves the phone's one SMS code a minute for the login after an expiry or logout.
- */
-async function loginByQr(page: Page, backend: Backend, phone: string): Promise<void> {
-  const login = dialog(page, '登录');
-  await login.getByRole('tab', { name: '扫码登录' }).click();
-  const qrId = await shownQrId(page);
-  await backend.control('markQrScanned', { qrId, phone });
-  await expect(login).toBeHidden({ timeout: 15_000 });
 }
 
 /** The personal centre's 退出登录, as session.spec.ts does it. */

@@ -4,28 +4,11 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, type Backend } from './support/fixtures';
-import { STORE_NAME, completeRealName, dialog, loginFromHeader, loginWithSms, payAndComplete, shownOrderId, shownQrId } from './support/flows';
+import { STORE_NAME, completeRealName, dialog, loginFromHeader, loginWithSms, payAndComplete, loginByQr, shownOrderId, shownQrId, userIdOf } from './support/flows';
 
 const APP_ID = 'nn_mall_web';
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
-
-/** Switches the open login dialog to 扫码登录 and marks its code scanned by `phone`'s messaging account. */
-async function loginByQr(page: Page, backend: Backend, phone: string): Promise<void> {
-  const login = dialog(page, '登录');
-  await login.getByRole('tab', { name: '扫码登录' }).click();
-  await expect(login.getByText('请使用微信扫一扫，扫描二维码登录')).toBeVisible();
-  const qrId = await shownQrId(page);
-  await backend.control('markQrScanned', { qrId, phone });
-  await expect(login).toBeHidden({ timeout: 15_000 });
-}
-
-async function userIdOf(backend: Backend, phone: string): Promise<number> {
-  const state = await backend.control<{ users: { userId: number; telNum: string }[] }>('state');
-  const user = state.users.find((u) => u.telNum === phone);
-  if (!user) throw new Error(`No user for ${phone}`);
-  return user.userId;
-}
 
 test.describe('QR login (c)', () => {
   test('a visitor logs in by scanning the QR code', { tag: '@smoke' }, async ({ page, backend, phone }) => {

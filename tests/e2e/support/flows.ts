@@ -108,3 +108,21 @@ export async function visitAndClosePopup(page: Page, url: string, options: { key
   await expect(popup).toBeHidden();
   if (resume) await dismissCouponPopups(page);
 }
+
+/** Switches the open login dialog to 扫码登录 and marks its code scanned by `phone`'s messaging account. */
+export async function loginByQr(page: Page, backend: Backend, phone: string): Promise<void> {
+  const login = dialog(page, '登录');
+  await login.getByRole('tab', { name: '扫码登录' }).click();
+  await expect(login.getByText('请使用微信扫一扫，扫描二维码登录')).toBeVisible();
+  const qrId = await shownQrId(page);
+  await backend.control('markQrScanned', { qrId, phone });
+  await expect(login).toBeHidden({ timeout: 15_000 });
+}
+
+/** The backend's id for `phone`'s account. */
+export async function userIdOf(backend: Backend, phone: string): Promise<number> {
+  const state = await backend.control<{ users: { userId: number; telNum: string }[] }>('state');
+  const user = state.users.find((u) => u.telNum === phone);
+  if (!user) throw new Error(`No user for ${phone}`);
+  return user.userId;
+}
