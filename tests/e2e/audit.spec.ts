@@ -20,6 +20,11 @@ import { uniquePhone } from './support/phones';
 // check or screenshot.
 test.use({ dismissCouponPopup: false });
 
+// axe costs about 2 s per screen on this two-core machine (measured: 1.9 s for the home page's 1,800
+// elements with nothing else running, more with both workers busy), and a test here checks up to 17
+// screens, so these tests get more time than a journey. The checks themselves are not timed.
+test.describe.configure({ timeout: 150_000 });
+
 test.beforeEach(({ apiMode }) => {
   test.skip(apiMode === 'live', 'the audit runs on the mock-mode build (the same screens as live mode)');
 });

@@ -39,7 +39,11 @@ export class Audit {
 
   /** Runs axe on what the page shows now and saves its screenshot as `<screen>-<viewport>.png`. */
   async check(screen: string, options: { screenshot?: boolean } = {}): Promise<void> {
-    const results = await new AxeBuilder({ page: this.page }).withTags(AXE_TAGS).analyze();
+    // Legacy mode runs axe.run() in the page instead of runPartial() per frame plus finishRun() in a new
+    // blank page: 1.9 s instead of 3.3 s per screen here. It skips cross-origin frames only, and the store
+    // renders no frames (src/lib/sanitize.ts strips them from server HTML). The option is deprecated for
+    // axe 5; drop the call if it goes.
+    const results = await new AxeBuilder({ page: this.page }).setLegacyMode(true).withTags(AXE_TAGS).analyze();
     for (const violation of results.violations) {
       if (!violation.impact || !BLOCKING.has(violation.impact)) continue;
       const nodes = violation.nodes.map((node) => ({
