@@ -21,7 +21,9 @@ export interface AccountChange {
  * - `keep`: the same account (or a first one for a visitor's purchase): nothing to do here.
  * - `suspend`: the login expired; the purchase waits, with every choice, for the next login of its account.
  * - `cancel`: this tab's own 退出登录; the session already says 退出成功！.
- * - `switched`: another account now holds this tab (another tab's login, an auto-login link).
+ * - `switched`: another account now holds this tab (another tab's login, an auto-login link, a login
+ *   through a dialog left open under this account's); a login here announces the previous account's
+ *   departure (`user: null, reason: 'login'`) before the new token is used.
  * - `signedOutElsewhere`: another tab logged out.
  */
 export type PurchaseOnAccountChange = 'keep' | 'suspend' | 'cancel' | 'switched' | 'signedOutElsewhere';
@@ -29,6 +31,7 @@ export type PurchaseOnAccountChange = 'keep' | 'suspend' | 'cancel' | 'switched'
 export function purchaseOnAccountChange(owner: number | null, change: AccountChange): PurchaseOnAccountChange {
   if (change.user) return owner === null || change.user.userId === owner ? 'keep' : 'switched';
   if (change.reason === 'expired') return 'suspend';
+  if (change.reason === 'login') return 'switched';
   if (change.reason === 'synced' && owner !== null) return 'signedOutElsewhere';
   return 'cancel';
 }

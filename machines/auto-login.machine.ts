@@ -15,7 +15,8 @@
  * phone; a failure → `idle` with the server's message as an error toast.
  * In `confirming`, `autoLogin.confirm` → `loggingIn` (tag `autoLogin:busy`,
  * invokes `loginWithToken`, checkTokenLogin); success calls `signIn { user }`
- * (the app forwards `session.login`), failure toasts the server's message;
+ * (the app forwards `session.login`) and clears `currentPhone` until the
+ * session announces the new account, failure toasts the server's message;
  * both close the modal and return to `idle`. `autoLogin.cancel` closes the
  * modal and returns to `idle`. `session.changed` (forwarded by the app) keeps
  * `currentPhone` up to date in every state.
@@ -165,7 +166,14 @@ export const autoLoginMachine = setup({
         input: ({ context }) => requireRequest(context),
         onDone: {
           target: 'idle',
-          actions: ['closeAutoLoginModal', { type: 'signIn', params: ({ event }) => ({ user: event.output }) }, 'forgetRequest'],
+          // The account this tab held (if any) leaves: the session announces its departure, then, once
+          // signed in, the new account, which sets the current phone again.
+          actions: [
+            'closeAutoLoginModal',
+            { type: 'signIn', params: ({ event }) => ({ user: event.output }) },
+            'forgetRequest',
+            { type: 'assignCurrentPhone', params: { phone: null } },
+          ],
         },
         onError: {
           target: 'idle',

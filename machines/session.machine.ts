@@ -27,7 +27,9 @@
  * clears all of that without a call. Whenever the user changes (login,
  * logout, expiry, another tab) the parent hears `session.changed { user,
  * reason }` through `announceSessionChanged`; after a fresh login that happens once
- * the real-name info is known, so a purchase resumed on it sees that info.
+ * the real-name info is known, so a purchase resumed on it sees that info. A login
+ * over another account first announces that account leaving (`user: null`,
+ * reason `login`), before the new request token is set.
  * `session.synced { user, realName }` (the app's `storage` listener: another
  * tab logged in or out) adopts the other tab's session quietly.
  *
@@ -118,6 +120,18 @@ function requireUser(context: SessionContext): UserInfo {
   return context.user;
 }
 
+type LoginEvent = Extract<SessionEvent, { type: 'session.login' }>;
+
+/** What every login does (the announcement of the new user waits for its real-name facts). */
+const LOGIN_ACTIONS = [
+  { type: 'assignUser', params: ({ event }: { event: LoginEvent }) => ({ user: event.user }) },
+  { type: 'persistSession', params: ({ event }: { event: LoginEvent }) => ({ user: event.user, realName: null }) },
+  { type: 'setTokenCookie', params: ({ event }: { event: LoginEvent }) => ({ token: event.user.token }) },
+  { type: 'setRequestToken', params: ({ event }: { event: LoginEvent }) => ({ token: event.user.token }) },
+  { type: 'identifyUser', params: ({ event }: { event: LoginEvent }) => ({ userId: event.user.userId }) },
+  { type: 'notify', params: { kind: 'success', text: SESSION_MESSAGES.loggedIn } },
+] as const;
+
 export const sessionMachine = setup({
   types: {} as {
     context: SessionContext;
@@ -173,6 +187,8 @@ export const sessionMachine = setup({
   },
   guards: {
     hasRestoredUser: ({ context }) => context.user !== null,
+    /** A login in this tab while another account holds it. */
+    replacesOtherUser: ({ context, event }) => event.type === 'session.login' && context.user !== null && context.user.userId !== event.user.userId,
     isRealNameEnabled: (_, params: { config: RealNameConfig }) => params.config.enable,
     /** Another tab is logged in as someone other than this tab's user. */
     isOtherUserSynced: ({ context, event }) =>
@@ -196,18 +212,18 @@ export const sessionMachine = setup({
   }),
   initial: 'anonymous',
   on: {
-    'session.login': {
-      // A root transition exits every active state: a login during another login starts over.
-      target: '.loggedIn.active.signingIn',
-      actions: [
-        { type: 'assignUser', params: ({ event }) => ({ user: event.user }) },
-        { type: 'persistSession', params: ({ event }) => ({ user: event.user, realName: null }) },
-        { type: 'setTokenCookie', params: ({ event }) => ({ token: event.user.token }) },
-        { type: 'setRequestToken', params: ({ event }) => ({ token: event.user.token }) },
-        { type: 'identifyUser', params: ({ event }) => ({ userId: event.user.userId }) },
-        { type: 'notify', params: { kind: 'success', text: SESSION_MESSAGES.loggedIn } },
-      ],
-    },
+    // A root transition exits every active state: a login during another login starts over.
+    'session.login': [
+      {
+        // The previous account's departure is announced before the request token changes hands: what it
+        // had open (a pay dialog, a purchase being gated) must not make one more call under the new token
+        // while the new login reads its real-name facts.
+        guard: 'replacesOtherUser',
+        target: '.loggedIn.active.signingIn',
+        actions: [{ type: 'announceSessionChanged', params: { user: null, reason: 'login' } }, ...LOGIN_ACTIONS],
+      },
+      { target: '.loggedIn.active.signingIn', actions: LOGIN_ACTIONS },
+    ],
     'session.synced': [
       {
         guard: 'isOtherUserSynced',

@@ -22,6 +22,9 @@ describe('what an account change means to a purchase (docs/buying.md, "Account c
     [7, null, 'synced', 'signedOutElsewhere'],
     [null, null, 'synced', 'cancel'],
     [7, null, 'logout', 'cancel'],
+    // A login in this tab over another account: the session first announces that account's departure.
+    [7, null, 'login', 'switched'],
+    [null, null, 'login', 'switched'],
   ] as const)('owner %s, then user %s (%s): %s', (owner, user, reason, effect) => {
     expect(purchaseOnAccountChange(owner, change(user, reason))).toBe(effect);
   });

@@ -125,6 +125,22 @@ describe('session machine', () => {
     expect(actor.getSnapshot().hasTag('session:signingIn')).toBe(false);
   });
 
+  it('a login as another account announces the previous one leaving before the new token is set, and the new one once its real-name facts are known', async () => {
+    const { actor, log, settle, drain } = startSession({ user: USER_A, realName: REAL_NAME });
+    drain();
+
+    actor.send({ type: 'session.login', user: USER_B });
+    expect(log).toEqual(['changed null', 'persist 2 unverified', 'cookie tk_b', 'request token tk_b', 'analytics 2', 'success 登录成功', 'call fetchRealNameConfig']);
+    drain();
+    await settle('fetchRealNameConfig', { value: CONFIG_OFF });
+    expect(log).toEqual(['changed 2']);
+
+    // The same account logging in again has nobody leaving.
+    drain();
+    actor.send({ type: 'session.login', user: USER_B });
+    expect(log[0]).toBe('persist 2 unverified');
+  });
+
   it('does not ask for real-name info when real name is disabled', async () => {
     const { actor, log, settle, drain } = startSession();
     actor.send({ type: 'session.login', user: USER_A });

@@ -15,7 +15,10 @@
  *   model takes that announcement as a step of its own.
  *   A step announcing the account this tab already holds (or nobody, when
  *   nobody is logged in) has no gesture: the session announces changes only,
- *   so such items are `undrivable`.
+ *   so such items are `undrivable`; so is a step announcing anyone else while
+ *   the token login's sign-in is held (the session announces that account
+ *   next). After a token login the machine holds no current phone: the
+ *   session first announces the previous account leaving.
  *
  * `exchangeToken` and `loginWithToken` are the model's fakes; the session's
  * own calls are answered benignly (the fixtures' users are unknown to the
@@ -70,6 +73,16 @@ async function loadPage(url: string): Promise<RenderedApp> {
   });
 }
 
+/** The phone of the token login whose sign-in the session has not announced yet, if the steps end in one. */
+function signingInSince(steps: readonly { event: { type: string } }[]): string | null {
+  for (let i = steps.length - 1; i >= 0; i -= 1) {
+    const event = steps[i]!.event as { type: string; output?: UserInfo };
+    if (event.type === 'session.changed' || event.type === 'autoLogin.start') return null;
+    if (event.type === 'xstate.done.actor.loginWithToken') return event.output?.telNum ?? null;
+  }
+  return null;
+}
+
 export const autoLoginUi: UiDriver<typeof autoLoginModel> = {
   systemId: 'autoLogin',
 
@@ -78,8 +91,12 @@ export const autoLoginUi: UiDriver<typeof autoLoginModel> = {
     const before = item.steps[index - 1]?.state as AutoLoginSnapshot | undefined;
     if (event?.type !== 'session.changed' || !before) return undefined;
     const announced = event.user?.telNum ?? null;
-    return announced === before.context.currentPhone
-      ? `session.changed announces ${announced ?? 'nobody'}, whom this tab already holds: the session announces changes only`
+    if (announced === before.context.currentPhone) {
+      return `session.changed announces ${announced ?? 'nobody'}, whom this tab already holds: the session announces changes only`;
+    }
+    const signingIn = signingInSince(item.steps.slice(0, index));
+    return signingIn && signingIn !== announced
+      ? `session.changed announces ${announced ?? 'nobody'} while the session signs in ${signingIn} (the token login): it can only announce that account next`
       : undefined;
   },
 

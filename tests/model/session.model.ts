@@ -1,7 +1,8 @@
 /**
  * Model of the session machine, started with a restored user (A), so that the
  * start-up ping is part of the chart walked; `anonymous` is reached by logging
- * out or by another tab logging out. Logins use user A again; another tab may
+ * out or by another tab logging out. Logins use user A again or user B (over A:
+ * A's departure is announced first); another tab may
  * report user B (a different account), A with real-name info (the same
  * account refreshed) or nobody. Real-name config: enabled or disabled.
  */
@@ -19,7 +20,10 @@ export const sessionModel = defineModel({
   paths: 'shortest',
   input: { restored: { user: USER_A, realName: null } },
   events: {
-    'session.login': [{ type: 'session.login', user: USER_A }],
+    'session.login': [
+      { type: 'session.login', user: USER_A },
+      { type: 'session.login', user: USER_B },
+    ],
     'session.logout': [{ type: 'session.logout' }],
     'session.expired': [{ type: 'session.expired', code: 'auth_40001' }],
     'session.realNameVerified': [{ type: 'session.realNameVerified', info: REAL_NAME }],
@@ -102,6 +106,10 @@ export const sessionModel = defineModel({
         { type: 'session.synced', user: null, realName: null },
         { type: 'session.synced', user: USER_A, realName: REAL_NAME },
       ],
+    },
+    {
+      name: 'a login as another account over a logged-in one, then the first account again',
+      events: [{ type: 'session.login', user: USER_B }, doneEvent('fetchRealNameConfig', CONFIG_OFF), { type: 'session.login', user: USER_A }],
     },
     {
       name: 'an expiry while logging out wins over the logout',

@@ -31,6 +31,10 @@
  *   opened while nobody was, and left open while another tab logs in, could
  *   log in the same account from `ready`; the model has no such step.)
  * - `session.logout` while expired: 退出登录 is gone once the user is.
+ * - `session.login` of another account (user B) while A is logged in: the
+ *   登录 dialog is offered only to nobody (the auto-login replay logs in over
+ *   another account through its link), so `replacesOtherUser` is declared
+ *   unreachable from here.
  *
  * `checkToken`, `fetchRealNameConfig`, `fetchRealNameInfo` and `logout` are
  * the model's fakes. The personal centre's own calls (the account bindings,
@@ -168,8 +172,20 @@ function expectToast(region: () => ReturnType<typeof within>, text: string): voi
   if (!region().queryByText(text)) throw new Error(`no toast says "${text}"`);
 }
 
+const OTHER_ACCOUNT_LOGIN =
+  "session.login of another account while one is logged in: this replay's login way, the 登录 dialog, is offered only to nobody. " +
+  'A login over another account comes from an auto-login link (replayed in tests/model/auto-login.ui.ts, whose dialog this tab confirms) ' +
+  'or from a 登录 dialog left open while another tab logged in (tests/properties/account-change.test.ts); ' +
+  "the departure it announces first is tested in tests/machines/session.machine.test.ts and tests/integration/buying/account-change.test.tsx";
+
 export const sessionUi: UiDriver<typeof sessionModel> = {
   systemId: 'session',
+
+  unreachable: {
+    transitions: {
+      '(session) --session.login [replacesOtherUser]--> loggedIn.active.signingIn': OTHER_ACCOUNT_LOGIN,
+    },
+  },
 
   undrivable: (item, index) => {
     const event = item.steps[index]?.event;
@@ -178,6 +194,9 @@ export const sessionUi: UiDriver<typeof sessionModel> = {
     const loggedInAs = before.context.user?.userId;
     if (event.type === 'session.login' && before.matches({ loggedIn: { active: 'waitingToPing' } }) && event.user.userId === loggedInAs) {
       return 'session.login of the account a page load just restored: 登录 is offered only to nobody, and an auto-login link skips the account logged in';
+    }
+    if (event.type === 'session.login' && loggedInAs !== undefined && event.user.userId !== loggedInAs) {
+      return OTHER_ACCOUNT_LOGIN;
     }
     if (event.type === 'session.logout' && before.hasTag('session:expired')) {
       return 'session.logout while expired: 退出登录 is gone with the user, the personal centre offers 登录';

@@ -203,3 +203,46 @@ describe('another tab changes the account under the pay dialog', FLOW_TIMEOUT, (
     expect((await listOrders()).find((item) => item.orderId === order.orderId)?.status).toBe('unpaid');
   });
 });
+
+describe('a login in this tab over the account of an open pay dialog', FLOW_TIMEOUT, () => {
+  it("closes that account's pay dialog before the new token is used, so nothing is ordered under the new account", async () => {
+    // An auto-login link opened while A is logged in; its exchange answers only after A has opened the pay
+    // dialog, so the 自动登录 dialog comes over it (a shopper quick to press 立即购买 on a slow network).
+    let answerExchange!: () => void;
+    const exchangeHeld = new Promise<void>((resolve) => (answerExchange = resolve));
+    testServer.use(
+      http.post(`${API}/u-nnpc/api/mall/user/checkTokenGetUserInfo`, async () => {
+        await exchangeHeld;
+        return undefined; // on to the simulated backend
+      }),
+    );
+    const other = await createAccount(nextPhone());
+    const token = backend.control.issueAutoLoginToken(other.telNum);
+    const { user, actor } = await renderLoggedIn(`/?token=${token}&appId=nn_mall_web`);
+    startPurchase(actor, PLAIN);
+    const dialog = await payDialog();
+    await payButton(dialog);
+    const creates = countOrderCreates();
+
+    // The new account signs in slowly: its real-name config answers only when released.
+    let answerConfig!: () => void;
+    const configHeld = new Promise<void>((resolve) => (answerConfig = resolve));
+    testServer.use(
+      http.post(`${API}/u-nnpc/api/mall/realName/global/config`, async () => {
+        await configHeld;
+        return undefined;
+      }),
+    );
+    answerExchange();
+    const ask = await screen.findByRole('dialog', { name: '自动登录' });
+    await user.click(within(ask).getByRole('button', { name: '确认登录' }));
+
+    // While the new account still signs in, the previous account's pay dialog is already gone.
+    expect(await toasts().findByText(ACCOUNT_CHANGE_MESSAGES.switched)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '支付订单' })).not.toBeInTheDocument());
+    answerConfig();
+    expect(await header().findByText(maskPhone(other.telNum))).toBeInTheDocument();
+    expect(creates.count).toBe(0);
+    expect(await listOrders()).toHaveLength(0);
+  });
+});
