@@ -20,13 +20,17 @@ const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
 const desktop = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false };
 const mobile = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 
+/** Journeys driven by the keyboard alone (docs/e2e.md): run on desktops only. */
+const KEYBOARD_ONLY = '**/keyboard.spec.ts';
+
 const mockURL = `http://127.0.0.1:${E2E_PORTS.mock}`;
 const liveURL = `http://127.0.0.1:${E2E_PORTS.live}`;
 
-// Every journey runs in all four projects (the whole run stays within about ten minutes on two
-// cores). Tags pick subsets: `--grep @smoke` (one journey of each kind), `--grep @screens` (the
-// screenshot pass, docs/screens.md). The audit pass (tests/e2e/audit.spec.ts) skips itself in live
-// mode: the screens are the same, and mock mode's seed keeps the screenshots comparable.
+// Which journeys run in which project is set on the projects below (docs/e2e.md, "Projects"): every
+// journey on mock-desktop, the keyboard-only ones on desktops, the smoke set on live-mobile. Tags pick
+// subsets: `--grep @smoke` (one journey of each kind), `--grep @screens` (the screenshot pass,
+// docs/screens.md). The audit pass (tests/e2e/audit.spec.ts) skips itself in live mode: the screens are
+// the same, and mock mode's seed keeps the screenshots comparable.
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
@@ -65,10 +69,16 @@ export default defineConfig({
     },
   },
   projects: [
+    // Every journey, on the build most shoppers' flows are designed on.
     { name: 'mock-desktop', use: { ...desktop, baseURL: mockURL }, metadata: { apiMode: 'mock', viewportName: 'desktop' } },
-    { name: 'mock-mobile', use: { ...mobile, baseURL: mockURL }, metadata: { apiMode: 'mock', viewportName: 'mobile' } },
-    { name: 'live-desktop', use: { ...desktop, baseURL: liveURL }, metadata: { apiMode: 'live', viewportName: 'desktop' } },
-    { name: 'live-mobile', use: { ...mobile, baseURL: liveURL }, metadata: { apiMode: 'live', viewportName: 'mobile' } },
+    // The phone layout and touch: every journey but the keyboard-only ones (a phone has no keyboard to
+    // Tab with; the audit pass still checks every screen at 375 px).
+    { name: 'mock-mobile', use: { ...mobile, baseURL: mockURL }, metadata: { apiMode: 'mock', viewportName: 'mobile' }, testIgnore: KEYBOARD_ONLY },
+    // Live mode differs in transport only (real HTTP through the preview's proxy): every journey that
+    // talks to the server, but the keyboard-only ones, which repeat mock-desktop's over the same calls.
+    { name: 'live-desktop', use: { ...desktop, baseURL: liveURL }, metadata: { apiMode: 'live', viewportName: 'desktop' }, testIgnore: KEYBOARD_ONLY },
+    // A phone on the live build: the smoke set (one journey of each kind).
+    { name: 'live-mobile', use: { ...mobile, baseURL: liveURL }, metadata: { apiMode: 'live', viewportName: 'mobile' }, grep: /@smoke/ },
   ],
   webServer: [
     {
