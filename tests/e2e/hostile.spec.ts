@@ -247,8 +247,10 @@ test('hostile notices, search suggestions, a game page, help articles and the pr
     await activate(categories.getByRole('link', { name: /^购买与支付/ }));
     await expect(page).toHaveURL(/\/help\?category=\d+$/);
     const articles = main.getByRole('region', { name: /^购买与支付/ }).getByRole('link');
+    // count() does not wait: the category's article list renders after its call answers (a CI run
+    // once counted 0 here).
+    await expect(articles.first()).toBeVisible();
     const count = Math.min(await articles.count(), 3);
-    expect(count).toBeGreaterThan(0);
     for (let i = 0; i < count; i += 1) {
       await activate(articles.nth(i));
       await expect(page).toHaveURL(/\/help\?category=\d+&article=\d+$/);
