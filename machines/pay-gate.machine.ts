@@ -70,6 +70,12 @@ export interface PurchaseRequest {
   gameId: number;
   /** Only on a purchase resumed after an expiry: the pay dialog's choices when it was interrupted. */
   choices?: PayChoices | undefined;
+  /**
+   * Only on a purchase resumed after an expiry that came before any order was shown: the interrupted pay
+   * dialog's idempotency key, so that a create the server took just before the expiry (its answer lost)
+   * gives that order back instead of a second one.
+   */
+  requestId?: string | undefined;
 }
 
 /**

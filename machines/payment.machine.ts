@@ -165,7 +165,12 @@ const hasUnpaidOrder = (context: PaymentContext) => context.orderId !== null && 
 /** What an expiry leaves to resume after the next login: the unpaid order, else the editor's choices, else nothing. */
 function suspendedOf(context: PaymentContext): SuspendedPurchase | null {
   if (hasUnpaidOrder(context) && context.orderId) return { kind: 'order', owner: context.owner, orderId: context.orderId };
-  if (context.choices && (context.orderId === null || context.status === 'failed')) return { kind: 'goods', owner: context.owner, request: context.choices };
+  // Before any order, the resumed dialog orders with this dialog's requestId: a create the server took just
+  // before the expiry then answers with that order. After a failed payment, the next attempt is a new order.
+  if (context.choices && context.orderId === null) {
+    return { kind: 'goods', owner: context.owner, request: { ...context.choices, requestId: context.requestId ?? undefined } };
+  }
+  if (context.choices && context.status === 'failed') return { kind: 'goods', owner: context.owner, request: context.choices };
   return null;
 }
 

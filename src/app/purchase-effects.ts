@@ -140,7 +140,13 @@ export function createPurchaseActors(options: PurchaseFlowOptions = {}) {
         props:
           'orderId' in target
             ? { orderId: target.orderId }
-            : { goodsId: target.goodsId, buyNum: target.buyNum, gameId: target.gameId, ...(target.choices ? { choices: target.choices } : {}) },
+            : {
+                goodsId: target.goodsId,
+                buyNum: target.buyNum,
+                gameId: target.gameId,
+                ...(target.choices ? { choices: target.choices } : {}),
+                ...(target.requestId ? { requestId: target.requestId } : {}),
+              },
         source: 'flow',
       })),
       closePayModal: sendParent({ type: 'modal.close', name: 'pay' }),

@@ -6,7 +6,8 @@
  * The flow lives in the `payment` machine (machines/payment.machine.ts), a
  * child of the root: this component tells it the modal is open
  * (`payment.open` with one `requestId` generated when the modal mounts and
- * kept while it is open), renders from its snapshot, and sends the shopper's
+ * kept while it is open, or the interrupted dialog's when an expiry's purchase
+ * resumes), renders from its snapshot, and sends the shopper's
  * gestures (`payment.submit`, `payment.retry`, `payment.close`,
  * `payment.stay`, `payment.leave`) to the root. The dialog's × and Escape ask
  * the machine, which confirms before leaving a payment in progress.
@@ -32,7 +33,7 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
   const parsed = PayModalPropsSchema.safeParse(props);
   const target = parsed.success ? parsed.data : null;
   const orderId = target && 'orderId' in target ? target.orderId : undefined;
-  const [requestId] = useState(newRequestId);
+  const [requestId] = useState(() => (target && 'requestId' in target && target.requestId) || newRequestId());
   const snapshot = usePaymentSelector((s) => s);
   // The account this dialog is for: the payment flow cancels or suspends the purchase if it changes.
   const currentUserId = useCurrentUser()?.userId ?? null;

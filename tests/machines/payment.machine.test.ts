@@ -275,4 +275,19 @@ describe('payment flow', () => {
     expect(run.actor.getSnapshot().context.requestId).toBe('req-1');
     expect(run.actor.getSnapshot().hasTag('payment:editing')).toBe(true);
   });
+  it('an expiry while the order is being created suspends the choices with the dialog’s requestId, so the resumed create cannot make a second order', () => {
+    const suspended: unknown[] = [];
+    const actor = createActor(
+      paymentMachine.provide({
+        actors: { createOrder: fromPromise<Order, CreateOrderInput>(() => new Promise(() => {})) },
+        actions: { closePayModal: () => {}, suspendPurchase: (_, { purchase }) => suspended.push(purchase) },
+      }),
+    ).start();
+    const request = { goodsId: 7, buyNum: 2, gameId: 3 };
+    actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
+    actor.send({ type: 'payment.choose', request });
+    actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT });
+    actor.send({ type: 'session.changed', user: null, reason: 'expired' });
+    expect(suspended).toEqual([{ kind: 'goods', owner: 1, request: { ...request, requestId: 'req-1' } }]);
+  });
 });

@@ -6,7 +6,8 @@
  * (each with the account whose token created it, idempotent by `requestId` as the real one is).
  *
  * The "UI" is emulated the way the components behave:
- * - the pay dialog, when it goes on the stack, sends `payment.open` with one `requestId` per mount and
+ * - the pay dialog, when it goes on the stack, sends `payment.open` with one `requestId` per mount (a
+ *   resumed purchase's dialog: its interrupted dialog's) and
  *   the account logged in at that moment (src/modals/pay-modal.tsx);
  * - its editor (src/components/order/pay-editor.tsx) reports the shopper's choices with
  *   `payment.choose` whenever they change and whenever the flow enters `editing`; its coupon list is
@@ -164,7 +165,7 @@ export const PROPERTIES = ['accountData', 'resume', 'oneOrder'] as const;
 export type AccountPropertyName = (typeof PROPERTIES)[number];
 
 /** The pay modal's props as the gate opens it (src/app/purchase-effects.ts). */
-type PayProps = { orderId: string } | { goodsId: number; buyNum: number; gameId: number; choices?: PurchaseRequest['choices'] };
+type PayProps = { orderId: string } | { goodsId: number; buyNum: number; gameId: number; choices?: PurchaseRequest['choices']; requestId?: string };
 
 /** The pay editor's own state (its choices; the coupon list is the logged-in account's). */
 interface EditorState {
@@ -519,7 +520,8 @@ export class AccountWorld {
     const order = 'orderId' in props ? props.orderId : null;
     const d: Dialog = {
       n,
-      requestId: `req-D${n}`,
+      // As the pay modal does: a resumed purchase orders with its interrupted dialog's key.
+      requestId: ('requestId' in props && props.requestId) || `req-D${n}`,
       step: this.step,
       entry,
       props,
@@ -818,9 +820,14 @@ export class AccountWorld {
     }
   }
 
+  /** The dialog a create with this key comes from: the latest mounted with it (a resumed purchase's dialog reuses its interrupted dialog's key). */
+  private dialogOfRequest(requestId: string): Dialog | undefined {
+    return [...this.dialogs].reverse().find((dialog) => dialog.requestId === requestId);
+  }
+
   private serverCreate(call: PendingCall): Order {
     const input = call.input as CreateOrderInput;
-    const d = this.dialogs.find((dialog) => dialog.requestId === input.requestId);
+    const d = this.dialogOfRequest(input.requestId);
     const existing = [...this.orders.values()].find((order) => order.requestId === input.requestId);
     if (existing) {
       this.log(`  (server) the same order ${existing.orderId} again for ${input.requestId}`);
@@ -888,7 +895,7 @@ export class AccountWorld {
     switch (call.kind) {
       case 'createOrder': {
         const input = call.input as CreateOrderInput;
-        const d = this.dialogs.find((dialog) => dialog.requestId === input.requestId);
+        const d = this.dialogOfRequest(input.requestId);
         if (!d) {
           this.violate('oneOrder', `${label} carries requestId ${input.requestId}, which no pay dialog was opened with`);
           return;
@@ -940,7 +947,7 @@ export class AccountWorld {
   /** A call was answered or aborted. */
   private onCallGone(call: PendingCall): void {
     if (call.kind !== 'createOrder') return;
-    const d = this.dialogs.find((dialog) => dialog.requestId === (call.input as CreateOrderInput).requestId);
+    const d = this.dialogOfRequest((call.input as CreateOrderInput).requestId);
     if (d) d.creating -= 1;
   }
 
@@ -1005,7 +1012,9 @@ export class AccountWorld {
       if (d) {
         let target: PayProps | null = null;
         if (d.order !== null && !d.orderClosed) target = { orderId: d.order };
-        else if (d.order === null && d.choices !== null) target = { goodsId: d.choices.goodsId, buyNum: d.choices.buyNum, gameId: d.choices.gameId, choices: d.choices.choices };
+        else if (d.order === null && d.choices !== null) {
+          target = { goodsId: d.choices.goodsId, buyNum: d.choices.buyNum, gameId: d.choices.gameId, choices: d.choices.choices, requestId: d.requestId };
+        }
         if (target) {
           if ('orderId' in target) STATS.suspendedOrders += 1;
           else STATS.suspendedGoods += 1;

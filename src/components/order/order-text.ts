@@ -68,7 +68,14 @@ const PayChoicesSchema = z.object({
 
 export const PayModalPropsSchema = z.union([
   z.object({ orderId: z.string().check(z.minLength(1)) }),
-  z.object({ goodsId: PositiveInt, buyNum: z._default(PositiveInt, 1), gameId: PositiveInt, choices: z.optional(PayChoicesSchema) }),
+  z.object({
+    goodsId: PositiveInt,
+    buyNum: z._default(PositiveInt, 1),
+    gameId: PositiveInt,
+    choices: z.optional(PayChoicesSchema),
+    // A purchase resumed after an expiry orders with its interrupted dialog's idempotency key.
+    requestId: z.optional(z.string().check(z.minLength(1))),
+  }),
 ]);
 export type PayModalProps = z.infer<typeof PayModalPropsSchema>;
 

@@ -5,7 +5,7 @@
  * it over to the other account.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { getResponse, http } from 'msw';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_CHANGE_MESSAGES } from '../../../machines/account-change';
 import { PAY_GATE_MESSAGES } from '../../../machines/pay-gate.machine';
@@ -14,6 +14,7 @@ import { postReceiveCoupon } from '../../../src/api/coupons';
 import { resetToasts } from '../../../src/app/toast';
 import { maskPhone } from '../../../src/lib/format';
 import { RESUME_NOTES } from '../../../src/components/order/pay-editor';
+import { createMswHandlers } from '../../../src/mock/msw-handlers';
 import { API, ok, testServer } from '../../support/server';
 import { otherTabStores } from '../../model/ui-helpers';
 import { createAccount, header, loginWithSms } from '../session/helpers';
@@ -117,6 +118,47 @@ describe('an expiry mid-purchase', FLOW_TIMEOUT, () => {
     backend.control.completePayment(order.orderId);
     expect(await screen.findByRole('dialog', { name: '支付成功' })).toBeInTheDocument();
     expect(creates.count).toBe(0);
+    expect(await listOrders()).toHaveLength(1);
+  });
+
+  it('never makes a second order when the server took the create just before the expiry and its answer was lost', async () => {
+    const { user, actor, account } = await renderLoggedIn('/');
+    startPurchase(actor, PLAIN, 2);
+    const dialog = await payDialog();
+    // The server creates the order while the token is still valid, but its answer never reaches the page.
+    let created!: () => void;
+    const createTaken = new Promise<void>((resolve) => (created = resolve));
+    let answerLostCreate!: () => void;
+    const lostAnswer = new Promise<void>((resolve) => (answerLostCreate = resolve));
+    testServer.use(
+      http.post(
+        `${API}/nnorder/unified/order/create`,
+        async ({ request }) => {
+          const answer = await getResponse(createMswHandlers(backend), request);
+          created();
+          await lostAnswer;
+          return answer;
+        },
+        { once: true },
+      ),
+    );
+    await user.click(await payButton(dialog));
+    await createTaken;
+    expect(await listOrders()).toHaveLength(1);
+
+    // Then the login expires: the next call of the page is refused, with the create still unanswered.
+    backend.control.expireSessions();
+    await postReceiveCoupon(1).catch(() => undefined);
+    const login = await screen.findByRole('dialog', { name: '登录' });
+    answerLostCreate();
+    await loginWithSms(user, login, account.telNum);
+
+    // The resumed dialog orders with the interrupted dialog's idempotency key: the server answers with
+    // the order it already made.
+    const resumed = await payDialog();
+    expect(await within(resumed).findByRole('spinbutton', { name: '购买数量' })).toHaveValue(2);
+    await user.click(await payButton(resumed));
+    expect(await within(resumed).findByRole('img', { name: '支付二维码' })).toBeInTheDocument();
     expect(await listOrders()).toHaveLength(1);
   });
 
