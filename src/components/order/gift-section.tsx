@@ -5,6 +5,7 @@ import { receiveGiftCdk, type Order } from '../../api/orders';
 import { toast } from '../../app/toast';
 import { CopyButton } from './copy-button';
 import { ORDERS_KEY } from './queries';
+import { useSingleFlight } from './use-single-flight';
 
 /**
  * The gift that comes with some goods (`giftCdkGrant`): 领取赠品 shows its
@@ -20,6 +21,8 @@ export function GiftSection({ order }: { order: Pick<Order, 'orderId' | 'hasGift
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
     onError: (error) => toast.error(userMessage(error)),
   });
+  // One claim at a time: a double click lands twice before the button re-renders disabled.
+  const singleFlight = useSingleFlight();
   if (!order.hasGift) return null;
   const payable = order.status === 'paid' || order.status === 'delivered';
   return (
@@ -36,7 +39,7 @@ export function GiftSection({ order }: { order: Pick<Order, 'orderId' | 'hasGift
       ) : payable ? (
         <>
           {order.giftClaimed ? null : <p className="order-muted">领取赠品后，本订单将不再支持退款。</p>}
-          <button type="button" className="button" disabled={receive.isPending} onClick={() => receive.mutate()}>
+          <button type="button" className="button" disabled={receive.isPending} onClick={() => singleFlight(() => receive.mutateAsync())}>
             {order.giftClaimed ? '查看赠品' : '领取赠品'}
           </button>
         </>

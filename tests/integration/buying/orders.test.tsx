@@ -177,6 +177,24 @@ describe('the order detail (/orderDateil?id=)', FLOW_TIMEOUT, () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: '申请退款' })).not.toBeInTheDocument());
   });
 
+  it('sends one gift claim for a double click on 领取赠品', async () => {
+    const { router } = await renderLoggedIn('/');
+    const order = await placePaidOrder(WITH_GIFT);
+    await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
+    const claim = await screen.findByRole('button', { name: '领取赠品' });
+    const requests = countRequests('/nnorder/giftCdkGrant/qmSpeed/receive');
+
+    // Two clicks in the same task, before React can re-render the button as disabled.
+    act(() => {
+      claim.click();
+      claim.click();
+    });
+
+    const gift = screen.getByRole('region', { name: '赠品' });
+    expect(await within(gift).findByText(/全民加速器 7 天会员/)).toBeInTheDocument();
+    expect(requests.count).toBe(1);
+  });
+
   it('offers 继续支付 for an unpaid order: pay, poll, success', async () => {
     const { user, router } = await renderLoggedIn('/');
     const order = await placeOrder();
