@@ -14,7 +14,7 @@
  */
 import type { Page } from '@playwright/test';
 import { dismissCouponPopups, expect, test, type Backend } from './support/fixtures';
-import { completeRealName, dialog, loginFromHeader, loginWithSms, payAndComplete, loginByQr, shownOrderId, userIdOf } from './support/flows';
+import { completeRealName, dialog, loginFromHeader, loginWithSms, payAndComplete, payAndKeepUnpaid, loginByQr, userIdOf } from './support/flows';
 import { uniquePhone } from './support/phones';
 
 test.skip(({ viewportName }) => viewportName === 'mobile', 'account rules do not depend on the viewport; the phone layout is covered by the other journeys');
@@ -186,12 +186,7 @@ test('another tab logging out closes the pay dialog of A’s unpaid order, which
   await loginByQr(page, backend, phone);
   await completeRealName(page);
 
-  // No automatic payment: the order must stay unpaid whatever the timing.
-  await backend.control('setAutoPay', { ms: 0 });
-  const pay = dialog(page, '支付订单');
-  await pay.getByRole('button', { name: '立即支付' }).click();
-  await expect(pay.getByText('等待支付结果…')).toBeVisible();
-  const orderId = await shownOrderId(pay);
+  const { pay, orderId } = await payAndKeepUnpaid(page, backend);
 
   // Tab 2 of the same browser, on the personal centre: 退出登录.
   const tab2 = await context.newPage();

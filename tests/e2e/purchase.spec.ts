@@ -3,7 +3,7 @@
  * SMS code, verifies their real name, pays, and asks for a refund.
  */
 import { expect, test } from './support/fixtures';
-import { completeRealName, dialog, loginWithSms, payAndComplete, shownOrderId, waitForHome } from './support/flows';
+import { completeRealName, dialog, loginWithSms, payAndComplete, payAndKeepUnpaid, waitForHome } from './support/flows';
 
 test('a new visitor buys a game from a home plate, logs in, verifies, pays and asks for a refund', { tag: '@smoke' }, async ({ page, backend, phone }) => {
   // A first visit: the daily coupon popup comes when it comes, and the fixture closes it.
@@ -57,12 +57,8 @@ test('a payment completed from /demo in another tab shows 支付成功 in the st
   await page.getByRole('button', { name: '立即购买' }).click();
   await loginWithSms(page, phone);
   await completeRealName(page);
-  // Only /demo pays: no automatic payment.
-  await backend.control('setAutoPay', { ms: 0 });
-  const pay = dialog(page, '支付订单');
-  await pay.getByRole('button', { name: '立即支付' }).click();
-  await expect(pay.getByText('等待支付结果…')).toBeVisible();
-  const orderId = await shownOrderId(pay);
+  // Only /demo pays.
+  const { orderId } = await payAndKeepUnpaid(page, backend);
 
   // The console lists the unpaid orders of every tab's backend (they share the browser's storage).
   const demo = await context.newPage();

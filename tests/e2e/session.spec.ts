@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, type Backend } from './support/fixtures';
-import { STORE_NAME, completeRealName, dialog, loginFromHeader, loginWithSms, payAndComplete, loginByQr, shownOrderId, shownQrId, userIdOf } from './support/flows';
+import { STORE_NAME, completeRealName, dialog, loginFromHeader, loginWithSms, payAndComplete, payAndKeepUnpaid, loginByQr, shownOrderId, shownQrId, userIdOf } from './support/flows';
 
 const APP_ID = 'nn_mall_web';
 
@@ -49,12 +49,7 @@ test('when the login expires while paying, the shopper logs in again and the pay
   await loginByQr(page, backend, phone);
   await completeRealName(page);
 
-  // No automatic payment: the order must stay unpaid whatever the timing.
-  await backend.control('setAutoPay', { ms: 0 });
-  const pay = dialog(page, '支付订单');
-  await pay.getByRole('button', { name: '立即支付' }).click();
-  await expect(pay.getByText('等待支付结果…')).toBeVisible();
-  const orderId = await shownOrderId(pay);
+  const { pay, orderId } = await payAndKeepUnpaid(page, backend);
 
   const userId = await userIdOf(backend, phone);
   expect(await backend.control('expireSessions', { userId })).toBe(1);

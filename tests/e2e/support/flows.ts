@@ -65,6 +65,18 @@ export async function shownOrderId(scope: Locator): Promise<string> {
 }
 
 /**
+ * 立即支付 in the open pay dialog with the simulated backend's automatic payment off, so that the order
+ * stays unpaid whatever the timing. Returns the dialog and the order id it shows.
+ */
+export async function payAndKeepUnpaid(page: Page, backend: Backend): Promise<{ pay: Locator; orderId: string }> {
+  await backend.control('setAutoPay', { ms: 0 });
+  const pay = dialog(page, '支付订单');
+  await pay.getByRole('button', { name: '立即支付' }).click();
+  await expect(pay.getByText('等待支付结果…')).toBeVisible();
+  return { pay, orderId: await shownOrderId(pay) };
+}
+
+/**
  * 立即支付 in the open pay dialog, then the payment is completed the way a
  * real backend would on its own (the simulated backend's `completePayment`),
  * and the success dialog shows. Returns the order id.

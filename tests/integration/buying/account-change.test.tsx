@@ -16,6 +16,7 @@ import { maskPhone } from '../../../src/lib/format';
 import { RESUME_NOTES } from '../../../src/components/order/pay-editor';
 import { createMswHandlers } from '../../../src/mock/msw-handlers';
 import { API, ok, testServer } from '../../support/server';
+import { countRequests, gate } from '../catalog/helpers';
 import { otherTabStores } from '../../model/ui-helpers';
 import { createAccount, header, loginWithSms } from '../session/helpers';
 import { backend, FLOW_TIMEOUT, listOrders, nextPhone, PLAIN, payDialog, payWithQr, preloadBuyingChunks, renderLoggedIn, startPurchase, toasts } from './helpers';
@@ -27,20 +28,12 @@ afterEach(() => {
 });
 
 const REAL_NAME = { name: '张三', idCard: '11010519491231002X' } as const;
+const ORDER_CREATE = '/nnorder/unified/order/create';
 
 async function payButton(dialog: HTMLElement) {
   const button = await within(dialog).findByRole('button', { name: '立即支付' });
   await waitFor(() => expect(button).toBeEnabled());
   return button;
-}
-
-/** Counts the order-create requests the backend receives from now on. */
-function countOrderCreates(): { count: number } {
-  const seen = { count: 0 };
-  testServer.events.on('request:start', ({ request }) => {
-    if (request.url.endsWith('/order/create')) seen.count += 1;
-  });
-  return seen;
 }
 
 describe('an expiry mid-purchase', FLOW_TIMEOUT, () => {
@@ -57,7 +50,7 @@ describe('an expiry mid-purchase', FLOW_TIMEOUT, () => {
     await user.click(await pay.findByRole('radio', { name: '新人专享 5 元无门槛券（省 ¥5.00）' }));
 
     backend.control.expireSessions();
-    const creates = countOrderCreates();
+    const creates = countRequests(ORDER_CREATE);
     await user.click(await payButton(dialog));
 
     // One warning, the login dialog, and no order (the server refused the expired token).
@@ -105,7 +98,7 @@ describe('an expiry mid-purchase', FLOW_TIMEOUT, () => {
     const { user, actor, account } = await renderLoggedIn('/');
     startPurchase(actor, PLAIN);
     const order = await payWithQr(user, await payDialog());
-    const creates = countOrderCreates();
+    const creates = countRequests(ORDER_CREATE);
 
     backend.control.expireSessions();
     const login = await screen.findByRole('dialog', { name: '登录' });
@@ -126,31 +119,29 @@ describe('an expiry mid-purchase', FLOW_TIMEOUT, () => {
     startPurchase(actor, PLAIN, 2);
     const dialog = await payDialog();
     // The server creates the order while the token is still valid, but its answer never reaches the page.
-    let created!: () => void;
-    const createTaken = new Promise<void>((resolve) => (created = resolve));
-    let answerLostCreate!: () => void;
-    const lostAnswer = new Promise<void>((resolve) => (answerLostCreate = resolve));
+    const createTaken = gate();
+    const lostAnswer = gate();
     testServer.use(
       http.post(
-        `${API}/nnorder/unified/order/create`,
+        `${API}${ORDER_CREATE}`,
         async ({ request }) => {
           const answer = await getResponse(createMswHandlers(backend), request);
-          created();
-          await lostAnswer;
+          createTaken.release();
+          await lostAnswer.wait;
           return answer;
         },
         { once: true },
       ),
     );
     await user.click(await payButton(dialog));
-    await createTaken;
+    await createTaken.wait;
     expect(await listOrders()).toHaveLength(1);
 
     // Then the login expires: the next call of the page is refused, with the create still unanswered.
     backend.control.expireSessions();
     await postReceiveCoupon(1).catch(() => undefined);
     const login = await screen.findByRole('dialog', { name: '登录' });
-    answerLostCreate();
+    lostAnswer.release();
     await loginWithSms(user, login, account.telNum);
 
     // The resumed dialog orders with the interrupted dialog's idempotency key: the server answers with
@@ -208,7 +199,7 @@ describe('another tab changes the account under the pay dialog', FLOW_TIMEOUT, (
     startPurchase(actor, PLAIN, 3);
     const dialog = await payDialog();
     await payButton(dialog);
-    const creates = countOrderCreates();
+    const creates = countRequests(ORDER_CREATE);
 
     const other = await createAccount(nextPhone());
     otherTabStores(other);
@@ -250,11 +241,10 @@ describe('a login in this tab over the account of an open pay dialog', FLOW_TIME
   it("closes that account's pay dialog before the new token is used, so nothing is ordered under the new account", async () => {
     // An auto-login link opened while A is logged in; its exchange answers only after A has opened the pay
     // dialog, so the 自动登录 dialog comes over it (a shopper quick to press 立即购买 on a slow network).
-    let answerExchange!: () => void;
-    const exchangeHeld = new Promise<void>((resolve) => (answerExchange = resolve));
+    const exchangeHeld = gate();
     testServer.use(
       http.post(`${API}/u-nnpc/api/mall/user/checkTokenGetUserInfo`, async () => {
-        await exchangeHeld;
+        await exchangeHeld.wait;
         return undefined; // on to the simulated backend
       }),
     );
@@ -264,25 +254,24 @@ describe('a login in this tab over the account of an open pay dialog', FLOW_TIME
     startPurchase(actor, PLAIN);
     const dialog = await payDialog();
     await payButton(dialog);
-    const creates = countOrderCreates();
+    const creates = countRequests(ORDER_CREATE);
 
     // The new account signs in slowly: its real-name config answers only when released.
-    let answerConfig!: () => void;
-    const configHeld = new Promise<void>((resolve) => (answerConfig = resolve));
+    const configHeld = gate();
     testServer.use(
       http.post(`${API}/u-nnpc/api/mall/realName/global/config`, async () => {
-        await configHeld;
+        await configHeld.wait;
         return undefined;
       }),
     );
-    answerExchange();
+    exchangeHeld.release();
     const ask = await screen.findByRole('dialog', { name: '自动登录' });
     await user.click(within(ask).getByRole('button', { name: '确认登录' }));
 
     // While the new account still signs in, the previous account's pay dialog is already gone.
     expect(await toasts().findByText(ACCOUNT_CHANGE_MESSAGES.switched)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '支付订单' })).not.toBeInTheDocument());
-    answerConfig();
+    configHeld.release();
     expect(await header().findByText(maskPhone(other.telNum))).toBeInTheDocument();
     expect(creates.count).toBe(0);
     expect(await listOrders()).toHaveLength(0);
