@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -18,6 +19,52 @@ export default tseslint.config(
     },
   },
   {
+    // The layout (docs/architecture.md, "Layout"): features meet only at each other's index.ts; shared code
+    // and the API contract know no feature and no composition root; machines/ take only types from src/.
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'app', pattern: 'src/app' },
+        { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+        { type: 'shared', pattern: 'src/shared' },
+        { type: 'api', pattern: 'src/api' },
+        { type: 'mock', pattern: 'src/mock' },
+        { type: 'machines', pattern: 'machines' },
+      ],
+      'boundaries/include': ['src/**/*', 'machines/**/*'],
+      // Relative imports are written without extensions (TypeScript's bundler resolution).
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', {
+        default: 'allow',
+        policies: [
+          {
+            from: { element: { type: 'feature' } },
+            disallow: { to: { element: { type: 'feature', captured: { feature: '!{{ from.element.captured.feature }}' }, fileInternalPath: '!index.ts' } } },
+            message: 'A feature imports another feature only through its index.ts.',
+          },
+          {
+            from: { element: { type: 'feature' } },
+            disallow: { to: { element: { type: 'app' } } },
+            message: 'Features do not import the composition root (src/app); take what you need from src/shared or an index.ts.',
+          },
+          {
+            from: { element: { types: ['shared', 'api'] } },
+            disallow: { to: { element: { types: ['feature', 'app'] } } },
+            message: 'src/shared and src/api import no feature and not the composition root.',
+          },
+          {
+            from: { element: { type: 'machines' } },
+            disallow: { to: { element: { types: ['app', 'feature', 'shared', 'api', 'mock'] } }, dependency: { kind: 'value' } },
+            message: 'machines/ import only types from src/.',
+          },
+        ],
+      }],
+    },
+  },
+  {
     // machines/ is pure: no React, HTTP, router or mock code at run time (types are fine).
     files: ['machines/**/*.ts'],
     rules: {
@@ -32,7 +79,7 @@ export default tseslint.config(
   {
     // The shipped app must not pull the simulated backend in statically: live builds carry no mock code.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/mock/**', 'src/main.tsx'],
+    ignores: ['src/mock/**', 'src/app/main.tsx'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/mock/**', '../mock', './mock'], message: 'Load the simulated backend only through the dynamic import in main.tsx.' }] }],
     },

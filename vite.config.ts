@@ -7,7 +7,7 @@ import { cspPlugin } from './scripts/vite-csp';
 export default defineConfig(({ mode }) => {
   const fileEnv = loadEnv(mode, process.cwd(), '');
   const apiMode = process.env.VITE_API_MODE ?? fileEnv.VITE_API_MODE ?? 'mock';
-  const apiBase = process.env.VITE_API_BASE || fileEnv.VITE_API_BASE || '/webapi'; // empty means unset, as in src/config/env.ts
+  const apiBase = process.env.VITE_API_BASE || fileEnv.VITE_API_BASE || '/webapi'; // empty means unset, as in src/shared/env.ts
   const proxyTarget = process.env.API_PROXY_TARGET ?? fileEnv.API_PROXY_TARGET ?? 'http://127.0.0.1:8787';
   // In live mode both the dev server and `vite preview` forward the API base path to a real server
   // (an absolute base, https://…, is called directly and needs no proxy).
@@ -25,11 +25,14 @@ export default defineConfig(({ mode }) => {
       // statically in one chunk, and the catalogue pieces every listing page shares (cards, images,
       // prices, links) in one more, instead of a dozen small chunks each with its own request.
       rolldownOptions: {
+        // A feature's index.ts only re-exports (docs/architecture.md, "Layout"): importing one name through
+        // it must not bring the feature's other modules (or a chunk of its own) along.
+        treeshake: { moduleSideEffects: [{ test: /src[\\/]features[\\/][a-z-]+[\\/]index\.ts$/, sideEffects: false }] },
         output: {
           codeSplitting: {
             groups: [
               { name: 'app', tags: ['$initial'], priority: 2 },
-              { name: 'catalog', test: /src[\\/](components[\\/](catalog[\\/](game-card|safe-image|smart-link)|price)\.tsx|lib[\\/]money\.ts)$/, priority: 1 },
+              { name: 'catalog', test: /src[\\/](features[\\/]catalog[\\/]game-card\.tsx|shared[\\/](ui[\\/](safe-image|smart-link|price)\.tsx|money\.ts))$/, priority: 1 },
             ],
           },
         },

@@ -69,12 +69,12 @@ export interface FlowLogics {
 }
 
 /** Ask for the flows (idempotent): sent by the app after the first paint and before a modal that needs them. */
-export interface FlowsLoadEvent {
+interface FlowsLoadEvent {
   type: 'flows.load';
 }
 
 /** Raised by the start-up region when the build check may start. */
-export interface StartupChecksEvent {
+interface StartupChecksEvent {
   type: 'startup.checks';
 }
 

@@ -25,7 +25,7 @@
  * until the flow returns to `idle`, and never in storage once exchanged;
  * `candidate` is set exactly in `confirming` and `loggingIn`.
  *
- * Not handled here: reading and cleaning the URL (src/app/session-bridge.ts,
+ * Not handled here: reading and cleaning the URL (src/features/session/session-bridge.ts,
  * before the router starts), the session's effects, and whether the modal
  * could open (the modal machine ignores an open while another one loads).
  */
@@ -56,7 +56,7 @@ export type AutoLoginEvent =
 
 export type AutoLoginTag = 'autoLogin:busy' | 'autoLogin:confirming';
 
-export const AUTO_LOGIN_MESSAGES = {
+const AUTO_LOGIN_MESSAGES = {
   exchangeFailed: '自动登录失败，请手动登录',
   loginFailed: '自动登录失败，请手动登录',
 } as const;

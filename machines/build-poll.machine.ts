@@ -22,7 +22,7 @@
  *
  * Not handled here: reading `builds/latest.json` (the app's `fetchLatestBuild`),
  * the reload itself (the app's `reloadPage`), redirects from the build
- * metadata, and the chunk-load-failure reload (src/app/chunk-reload.ts).
+ * metadata, and the chunk-load-failure reload (src/shared/chunk-reload.ts).
  */
 import { assign, fromPromise, setup, stateIn } from 'xstate';
 

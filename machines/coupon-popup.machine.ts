@@ -34,7 +34,7 @@ export interface CouponPopupContext {
 }
 
 /** What the popup needs of the session's user (the session's own user type satisfies it). */
-export interface SessionUserRef {
+interface SessionUserRef {
   userId: number;
 }
 

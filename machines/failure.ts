@@ -12,7 +12,7 @@ export interface Failure {
   message: string;
 }
 
-export const DEFAULT_FAILURE_MESSAGE = '操作失败，请稍后重试';
+const DEFAULT_FAILURE_MESSAGE = '操作失败，请稍后重试';
 
 export function readFailure(error: unknown, fallback: string = DEFAULT_FAILURE_MESSAGE): Failure {
   if (typeof error !== 'object' || error === null) return { code: undefined, message: fallback };

@@ -68,7 +68,7 @@ export type LoginEvent =
 
 export type LoginTag = 'login:checkingCaptcha' | 'login:sendingCode' | 'login:countingDown' | 'login:submitting';
 
-export const DEFAULT_COUNTDOWN_SECONDS = 60;
+const DEFAULT_COUNTDOWN_SECONDS = 60;
 
 export const LOGIN_MESSAGES = {
   captchaRequired: '当前操作需要完成安全验证，请稍后再试',

@@ -24,13 +24,12 @@
  */
 import { and, assign, fromPromise, not, setup } from 'xstate';
 
-export const MODAL_NAMES = ['login', 'autoLogin', 'pay', 'paySuccess', 'realName', 'coupon', 'refund'] as const;
+const MODAL_NAMES = ['login', 'autoLogin', 'pay', 'paySuccess', 'realName', 'coupon', 'refund'] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
 export type ModalProps = Readonly<Record<string, unknown>>;
 
 /** Who asked for a dialog: the shopper's gesture, one of the app's flows, or a marketing popup nobody asked for. */
-export const MODAL_SOURCES = ['user', 'flow', 'promo'] as const;
-export type ModalSource = (typeof MODAL_SOURCES)[number];
+type ModalSource = 'user' | 'flow' | 'promo';
 
 export interface OpenModal {
   name: ModalName;
@@ -55,7 +54,7 @@ export type ModalEvent =
   | { type: 'modal.close'; name: string }
   | { type: 'modal.closeAll' };
 
-export function isModalName(name: unknown): name is ModalName {
+function isModalName(name: unknown): name is ModalName {
   return typeof name === 'string' && (MODAL_NAMES as readonly string[]).includes(name);
 }
 

@@ -143,7 +143,7 @@ export const PAY_GATE_MESSAGES = {
   configFailed: '实名配置获取失败，请稍后重试',
 } as const;
 
-export const DEFAULT_BUY_NUM = 1;
+const DEFAULT_BUY_NUM = 1;
 
 function requireRequest(context: PayGateContext): PurchaseRequest {
   // Only reachable if a gating state ran without a request, which the chart rules out.
@@ -436,7 +436,3 @@ export const payGateMachine = setup({
   },
 });
 
-/** Whether a purchase is being checked (the buy button may show it is working). */
-export function isGatingPurchase(snapshot: { hasTag(tag: PayGateTag): boolean }): boolean {
-  return snapshot.hasTag('payGate:busy');
-}

@@ -61,7 +61,7 @@ import { and, assign, fromPromise, setup } from 'xstate';
 import type { Order, OrderLine, OrderStatus, PayChannelCode, Payment } from '../src/api/orders';
 import { cancelledPurchaseMessage, purchaseOnAccountChange, type AccountChange } from './account-change';
 import { readFailure } from './failure';
-import type { PurchaseRequest, PurchaseSuspendedEvent, SuspendedPurchase } from './pay-gate.machine';
+import type { PurchaseRequest, SuspendedPurchase } from './pay-gate.machine';
 
 /** What 立即支付 orders: one goods (unified/order/create) or a package (combine/order/create). */
 export type OrderDraft =
@@ -125,9 +125,6 @@ export type PaymentEvent =
 /** The events the pay modal sends (through the root); the others are forwarded by the app. */
 export type PaymentUiEvent = Extract<PaymentEvent, { type: `payment.${string}` }>;
 
-/** Sent to the root (the app forwards the first two to the build poll, the last to the pay gate). */
-export type PaymentAnnouncement = { type: 'payment.started' } | { type: 'payment.ended' } | PurchaseSuspendedEvent;
-
 export type PaymentTag =
   | 'payment:active'
   | 'payment:loading'
@@ -140,7 +137,7 @@ export type PaymentTag =
   | 'payment:failed'
   | 'payment:closed';
 
-export const PAYMENT_MESSAGES = {
+const PAYMENT_MESSAGES = {
   createFailed: '下单失败，请稍后重试',
   payFailed: '发起支付失败，请稍后重试',
   loadFailed: '订单加载失败，请稍后重试',
@@ -527,7 +524,3 @@ export function isSubmitting(snapshot: Tagged): boolean {
   return snapshot.hasTag('payment:creating');
 }
 
-/** The QR code or pay link is shown and the status is being polled. */
-export function isAwaitingPayment(snapshot: Tagged): boolean {
-  return snapshot.hasTag('payment:awaiting');
-}

@@ -47,7 +47,7 @@ export type QrLoginEvent =
 
 export type QrLoginTag = 'qr:loading' | 'qr:showing' | 'qr:paused' | 'qr:expired' | 'qr:loggingIn' | 'qr:failed';
 
-export const QR_MESSAGES = {
+const QR_MESSAGES = {
   fetchFailed: '二维码获取失败，请点击刷新',
   loginFailed: '扫码登录失败，请重新扫码',
 } as const;

@@ -389,14 +389,6 @@ interface SessionSnapshotLike {
   hasTag(tag: SessionTag): boolean;
 }
 
-export function currentUser(snapshot: { context: SessionContext }): UserInfo | null {
-  return snapshot.context.user;
-}
-
-export function isLoggedIn(snapshot: SessionSnapshotLike): boolean {
-  return snapshot.hasTag('session:loggedIn');
-}
-
 export function isLoggingOut(snapshot: SessionSnapshotLike): boolean {
   return snapshot.hasTag('session:loggingOut');
 }

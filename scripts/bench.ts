@@ -210,7 +210,7 @@ const PAGE_PROBE = `(() => {
 })();`;
 
 /**
- * A shopper who has seen today's coupon popup (src/marketing/popup-record.ts): the interactions
+ * A shopper who has seen today's coupon popup (src/features/marketing/popup-record.ts): the interactions
  * measure pages, not the dialog that covers them once a day. Lighthouse runs see the first visit.
  */
 const POPUP_SEEN_TODAY = `(() => {

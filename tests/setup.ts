@@ -8,8 +8,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { clientState } from '../src/api/client-state';
-import { historyStore } from '../src/app/history-store';
-import { resetToasts } from '../src/app/toast';
+import { historyStore } from '../src/features/shell/history-store';
+import { resetToasts } from '../src/shared/toast';
 import { backend, testServer } from './support/server';
 
 // The suite shares 2 cores with other suites (and CI with Chromium): give findBy* room.

@@ -33,7 +33,7 @@ export interface ChunkStat extends Sizes {
   name: string;
   isEntry: boolean;
   isDynamicEntry: boolean;
-  /** Project-relative id of the module this chunk stands for (`index.html`, `src/pages/home-page.tsx`), if any. */
+  /** Project-relative id of the module this chunk stands for (`index.html`, `src/features/catalog/home-page.tsx`), if any. */
   facade: string | null;
   imports: string[];
   dynamicImports: string[];
@@ -51,7 +51,7 @@ export interface BundleStats {
   css: Array<Sizes & { fileName: string }>;
 }
 
-export function compressedSizes(content: string | Uint8Array): Sizes {
+function compressedSizes(content: string | Uint8Array): Sizes {
   const buf = typeof content === 'string' ? Buffer.from(content) : Buffer.from(content);
   return {
     raw: buf.byteLength,
@@ -105,7 +105,7 @@ interface SourceMapJson {
  * Bytes of `code` per source of its sourcemap: each mapped segment runs to the
  * next segment on its line. Unmapped output (runtime glue) is left out.
  */
-export function bytesPerSource(code: string, map: SourceMapJson): Map<string, number> {
+function bytesPerSource(code: string, map: SourceMapJson): Map<string, number> {
   const lines = code.split('\n');
   const totals = new Map<string, number>();
   let source = 0;
@@ -241,14 +241,14 @@ function chunkModules(root: string, outDir: string, chunk: RawChunk): { modules:
   return { modules: modules.filter((m) => m.bytes > 0).sort((a, b) => b.bytes - a.bytes) };
 }
 
-export function chunkByFile(stats: BundleStats, fileName: string): ChunkStat {
+function chunkByFile(stats: BundleStats, fileName: string): ChunkStat {
   const chunk = stats.chunks.find((c) => c.fileName === fileName);
   if (!chunk) throw new Error(`no chunk ${fileName} in ${stats.outDir}`);
   return chunk;
 }
 
 /** The chunk a module was rendered into (a page's own chunk, or the shared chunk a grouping put it in). */
-export function chunkOfModule(stats: BundleStats, moduleId: string): ChunkStat {
+function chunkOfModule(stats: BundleStats, moduleId: string): ChunkStat {
   const chunk = stats.chunks.find((c) => c.facade === moduleId) ?? stats.chunks.find((c) => c.moduleIds.includes(moduleId));
   if (!chunk) throw new Error(`no chunk holds ${moduleId} in ${stats.outDir}`);
   return chunk;
@@ -270,7 +270,7 @@ export function staticClosure(stats: BundleStats, roots: ChunkStat[]): ChunkStat
  * Everything a page loads before first paint: the HTML entry with its static
  * imports (the modulepreloads) plus the lazy chunks the first route needs
  * (its page component, which the router loads before rendering) and theirs.
- * `lazyModules` names those lazy modules (`src/pages/home-page.tsx`).
+ * `lazyModules` names those lazy modules (`src/features/catalog/home-page.tsx`).
  */
 export function initialChunks(stats: BundleStats, lazyModules: string[]): ChunkStat[] {
   return staticClosure(stats, [entryChunk(stats), ...lazyModules.map((m) => chunkOfModule(stats, m))]);
@@ -289,27 +289,6 @@ export function totalJs(stats: BundleStats): Sizes {
 
 export function totalCss(stats: BundleStats): Sizes {
   return sumSizes(stats.css);
-}
-
-/** The largest modules across the given chunks, with the chunk each is in. */
-export function largestModules(chunks: ChunkStat[], count: number): Array<ModuleStat & { chunk: string }> {
-  return chunks
-    .flatMap((c) => c.modules.map((m) => ({ ...m, chunk: c.fileName })))
-    .sort((a, b) => b.bytes - a.bytes)
-    .slice(0, count);
-}
-
-/** Minified bytes per package (`react-dom`, `@tanstack/router-core`) or `src/<dir>` for app code, largest first. */
-export function byPackage(chunks: ChunkStat[]): Array<{ name: string; bytes: number }> {
-  const totals = new Map<string, number>();
-  for (const m of chunks.flatMap((c) => c.modules)) {
-    let name: string;
-    const nm = /^node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(m.id);
-    if (nm?.[1]) name = nm[1];
-    else name = m.id.split('/').slice(0, m.id.startsWith('src/') ? 2 : 1).join('/');
-    totals.set(name, (totals.get(name) ?? 0) + m.bytes);
-  }
-  return [...totals].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
 }
 
 export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;

@@ -6,7 +6,7 @@
  */
 import { and, not, or, stateIn, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
 
-export type TransitionKind = 'event' | 'after' | 'done' | 'error' | 'stateDone' | 'snapshot' | 'always';
+type TransitionKind = 'event' | 'after' | 'done' | 'error' | 'stateDone' | 'snapshot' | 'always';
 
 export interface TransitionInfo {
   /** Stable identity: `<source id>|<event type>|<index among that source's transitions for the event>`. */
@@ -40,7 +40,7 @@ export interface DelayInfo {
 }
 
 /** Event types XState uses internally; the UI never sends these. */
-export const NULL_EVENT = '';
+const NULL_EVENT = '';
 
 export function isStateMachine(value: unknown): value is AnyStateMachine {
   return (
@@ -63,7 +63,7 @@ export function listStateNodes(machine: AnyStateMachine): AnyStateNode[] {
   return nodes;
 }
 
-export function transitionKey(sourceId: string, eventType: string, index: number): string {
+function transitionKey(sourceId: string, eventType: string, index: number): string {
   return `${sourceId}|${eventType}|${index}`;
 }
 
@@ -140,7 +140,7 @@ export function guardLabel(guard: unknown): string | undefined {
 
 const wrap = (label: string) => (/[ &|]/.test(label) ? `(${label})` : label);
 
-export function actionLabel(action: unknown): string {
+function actionLabel(action: unknown): string {
   if (typeof action === 'string') return action;
   if (typeof action === 'object' && action !== null && 'type' in action) return String((action as { type: unknown }).type);
   if (typeof action === 'function') {

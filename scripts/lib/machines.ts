@@ -51,7 +51,7 @@ export async function discoverMachines(root: string = repoRoot): Promise<Discove
 }
 
 /** The text of the first block comment (or run of line comments) at the top of a source file. */
-export function leadingComment(source: string): string {
+function leadingComment(source: string): string {
   const trimmed = source.replace(/^\uFEFF/, '').trimStart();
   const block = /^\/\*\*?([\s\S]*?)\*\//.exec(trimmed);
   if (block?.[1] !== undefined) {

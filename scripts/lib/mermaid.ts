@@ -26,7 +26,7 @@ const MERMAID_COLON = '\uA789';
 export const CHARTS_DIR = 'docs/machines';
 
 /** The first sentence of a comment, on one line (the index's "What it models"). */
-export function firstSentence(text: string): string {
+function firstSentence(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const match = /^(.*?[.!?])(?:\s|$)/.exec(flat);
   return match?.[1] ?? flat;
@@ -183,7 +183,7 @@ function nodeById(machine: AnyStateMachine, id: string): AnyStateNode {
 }
 
 /** External event types the machine reacts to (what callers may send). */
-export function externalEvents(machine: AnyStateMachine): string[] {
+function externalEvents(machine: AnyStateMachine): string[] {
   return [...new Set(listTransitions(machine).filter((t) => t.kind === 'event').map((t) => t.eventType))].sort();
 }
 
@@ -197,7 +197,7 @@ export function chartPath(machineId: string): string {
   return `${CHARTS_DIR}/${machineId}.md`;
 }
 
-export function renderMachinePage(entry: DiscoveredMachine): string {
+function renderMachinePage(entry: DiscoveredMachine): string {
   const { machine } = entry;
   const tags = tagRows(machine);
   const parts = [
@@ -235,7 +235,7 @@ export function renderMachinePage(entry: DiscoveredMachine): string {
   return parts.join('\n');
 }
 
-export function renderIndex(entries: readonly DiscoveredMachine[]): string {
+function renderIndex(entries: readonly DiscoveredMachine[]): string {
   const rows = entries.map(
     (e) => `| [\`${e.id}\`](${e.id}.md) | [\`${e.file}\`](../../${e.file}) | ${cell(firstSentence(e.comment))} | ${externalEvents(e.machine).map(code).join(', ')} |`,
   );

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { isModelDefinition, type ModelDefinition } from '../../tests/support/model';
 import { repoRoot, type DiscoveredMachine } from './machines';
 
-export const MODELS_DIR = 'tests/model';
+const MODELS_DIR = 'tests/model';
 
 export interface DiscoveredModel {
   machineId: string;

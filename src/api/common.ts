@@ -8,12 +8,6 @@ export const FenSchema = z.int().check(z.nonnegative());
 export const EpochMsSchema = z.number();
 export const IdSchema = z.int();
 
-export const PageRequestSchema = z.object({
-  pageNum: z._default(z.int(), 1),
-  pageSize: z._default(z.int(), 20),
-});
-export type PageRequest = z.input<typeof PageRequestSchema>;
-
 export function pageOf<T extends z.ZodMiniType>(item: T) {
   return z.object({
     list: z.array(item),
@@ -22,13 +16,6 @@ export function pageOf<T extends z.ZodMiniType>(item: T) {
     pageSize: z.int(),
   });
 }
-export interface Page<T> {
-  list: T[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-}
-
 export const PlatformSchema = z.enum(['PC', 'Steam', 'Epic', 'Switch', 'PS5', 'Xbox', 'iOS', 'Android']);
 export type Platform = z.infer<typeof PlatformSchema>;
 

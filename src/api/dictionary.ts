@@ -1,7 +1,7 @@
 /** Dictionary: configuration items by key, under /common/comm/dict. */
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { config } from '../config/env';
+import { config } from '../shared/env';
 import { defineEndpoint, emptyList, http } from './http';
 
 export const DictItemSchema = z.object({ text: z.string(), value: z.string() });

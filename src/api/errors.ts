@@ -5,7 +5,7 @@
  */
 export type ApiErrorKind = 'network' | 'timeout' | 'aborted' | 'http' | 'business' | 'auth' | 'contract';
 
-export const AUTH_ERROR_CODES = ['auth_40001', 'auth_40002'] as const;
+const AUTH_ERROR_CODES = ['auth_40001', 'auth_40002'] as const;
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

@@ -47,12 +47,11 @@ export const BannerSchema = z.object({
 });
 export type Banner = z.infer<typeof BannerSchema>;
 
-export const PlateSchema = z.object({
+const PlateSchema = z.object({
   plateId: IdSchema,
   name: z.string(),
   games: z.array(GameCardSchema),
 });
-export type Plate = z.infer<typeof PlateSchema>;
 
 export const LabelSchema = z.object({ labelId: IdSchema, name: z.string() });
 export type Label = z.infer<typeof LabelSchema>;
@@ -60,14 +59,13 @@ export type Label = z.infer<typeof LabelSchema>;
 export const RankTypeSchema = z.enum(['hot', 'sales', 'new', 'score']);
 export type RankType = z.infer<typeof RankTypeSchema>;
 
-export const RankSchema = z.object({
+const RankSchema = z.object({
   rankType: RankTypeSchema,
   name: z.string(),
   games: z.array(GameCardSchema),
 });
-export type Rank = z.infer<typeof RankSchema>;
 
-export const HotSearchSchema = z.object({
+const HotSearchSchema = z.object({
   gameList: z.array(GameCardSchema),
   /** suggested search words */
   keywords: z.array(z.string()),
@@ -84,9 +82,9 @@ export interface SearchRequest {
   pageSize?: number | undefined;
 }
 
-export const GamePageSchema = pageOf(GameCardSchema);
+const GamePageSchema = pageOf(GameCardSchema);
 
-export const CombSearchSchema = z.object({
+const CombSearchSchema = z.object({
   games: z.array(GameCardSchema),
   labels: z.array(LabelSchema),
   keywords: z.array(z.string()),
@@ -122,7 +120,6 @@ export const EvaluationPageSchema = z.object({
   /** counts for scores 1..5, index 0 = one star */
   distribution: z.array(z.int()),
 });
-export type EvaluationPage = z.infer<typeof EvaluationPageSchema>;
 
 // --- endpoints -------------------------------------------------------------
 

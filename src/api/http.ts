@@ -8,11 +8,11 @@
  */
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import * as z from 'zod/mini';
-import { config } from '../config/env';
+import { config } from '../shared/env';
 import { clientState } from './client-state';
 import { ApiError, isAuthCode } from './errors';
 
-export type HttpMethod = 'GET' | 'POST';
+type HttpMethod = 'GET' | 'POST';
 
 export interface EndpointDef<S extends z.ZodMiniType = z.ZodMiniType> {
   /** `resource.name`, unique */
@@ -52,15 +52,14 @@ export function registeredEndpoints(): EndpointDef[] {
   return [...registry.values()];
 }
 
-export const EnvelopeSchema = z.object({
+const EnvelopeSchema = z.object({
   success: z.boolean(),
   retCode: z.optional(z.nullable(z.union([z.string(), z.number()]))),
   retMsg: z.optional(z.nullable(z.string())),
   retData: z.optional(z.unknown()),
 });
-export type Envelope = z.infer<typeof EnvelopeSchema>;
 
-export interface CallOptions {
+interface CallOptions {
   /** path parameters, replacing `{name}` in the endpoint path */
   params?: Record<string, string | number>;
   /** query string values */
@@ -87,7 +86,7 @@ export function isHeaderValue(value: string): boolean {
   return /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value);
 }
 
-export function createAxios(options: HttpClientOptions): AxiosInstance {
+function createAxios(options: HttpClientOptions): AxiosInstance {
   const instance = axios.create({
     baseURL: options.baseURL,
     timeout: options.timeout,

@@ -186,4 +186,4 @@ export const createCombinedOrder = (
 export const payOrder = (body: { orderId: string; channelCode: PayChannelCode }, o: Opts = {}) => http.call(orderPay, { body, signal: o.signal });
 export const receiveGiftCdk = (orderId: string, o: Opts = {}) => http.call(giftCdkReceive, { body: { orderId }, signal: o.signal });
 
-// The order queries are account data: keyed by the user, in src/components/order/queries.ts.
+// The order queries are account data: keyed by the user, in src/features/buying/queries.ts.

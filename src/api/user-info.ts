@@ -1,6 +1,6 @@
 /**
  * The user and real-name shapes, on their own so that reading a stored
- * session at start (src/app/session-effects.ts) does not pull every user
+ * session at start (src/features/session/session-effects.ts) does not pull every user
  * endpoint into the entry chunk; src/api/user.ts re-exports them.
  */
 import * as z from 'zod/mini';

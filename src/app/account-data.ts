@@ -9,10 +9,10 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { isAccountScoped } from '../api/account-scope';
-import type { SessionActor } from './hooks';
-import { sessionUserId, type AppActor } from './root-actor';
+import type { SessionActor, AppActor } from '../shared/app-actor';
+import { sessionUserId } from './root-actor';
 
-const orderQueries = () => import('../components/order/queries');
+const orderQueries = () => import('../features/buying/queries');
 
 export function prefetchOrder(queryClient: QueryClient, userId: number | null, orderId: string): void {
   if (userId === null || !orderId) return;

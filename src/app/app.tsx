@@ -1,9 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { ConnectivityBanner } from './connectivity';
-import { AppActorContext } from './hooks';
-import type { AppActor } from './root-actor';
+import { ConnectivityBanner } from '../features/shell/connectivity';
+import { AppActorContext, type AppActor } from '../shared/app-actor';
 import type { AppRouter } from './router';
 
 export interface AppProps {

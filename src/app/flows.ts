@@ -6,9 +6,9 @@
  * entry chunk. Nothing here runs at import.
  */
 import type { FlowLogics } from '../../machines/app.machine';
-import { createLoginActors } from './login-effects';
-import { createPurchaseActors, type PurchaseFlowOptions } from './purchase-effects';
-import type { SessionFlowOptions } from './session-effects';
+import { createLoginActors } from '../features/session/login-effects';
+import { createPurchaseActors, type PurchaseFlowOptions } from '../features/buying/purchase-effects';
+import type { SessionFlowOptions } from '../features/session/session-effects';
 
 export interface FlowOptions {
   sessionFlows?: SessionFlowOptions | undefined;

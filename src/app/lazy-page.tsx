@@ -1,5 +1,5 @@
 import { use, type ComponentType, type ReactElement } from 'react';
-import { guardChunk } from './chunk-reload';
+import { guardChunk } from '../shared/chunk-reload';
 
 export type LazyPage = (() => ReactElement) & { preload: () => Promise<void> };
 

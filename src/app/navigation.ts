@@ -3,18 +3,10 @@
  * the build-poll machine (a stale build turns it into a full page load), and
  * every resolved navigation is recorded in the history store.
  */
-import type { AppActor } from './root-actor';
 import type { AppRouter } from './router';
-import { historyStore } from './history-store';
-
-export type NavigationListener = (location: { pathname: string; href: string }) => void;
-const resolvedListeners = new Set<NavigationListener>();
-
-/** Analytics and others hear about each page shown. */
-export function onPageShown(listener: NavigationListener): () => void {
-  resolvedListeners.add(listener);
-  return () => resolvedListeners.delete(listener);
-}
+import { historyStore } from '../features/shell/history-store';
+import { announcePageShown } from '../features/shell/page-shown';
+import type { AppActor } from '../shared/app-actor';
 
 export function installNavigationHooks(router: AppRouter, actor: AppActor): () => void {
   const offBefore = router.subscribe('onBeforeNavigate', (event) => {
@@ -23,7 +15,7 @@ export function installNavigationHooks(router: AppRouter, actor: AppActor): () =
   const offResolved = router.subscribe('onResolved', (event) => {
     const { pathname, href, search } = event.toLocation;
     historyStore.visit({ pathname, search: search as Record<string, unknown> });
-    for (const listener of resolvedListeners) listener({ pathname, href });
+    announcePageShown({ pathname, href });
   });
   return () => {
     offBefore();

@@ -3,24 +3,25 @@
  * provided to its children. This is the only place that joins machines/ (pure
  * charts) to browser effects.
  *
- * The actor is returned NOT started: the caller (src/main.tsx, or a test)
+ * The actor is returned NOT started: the caller (src/app/main.tsx, or a test)
  * wires the router and any subscriptions first, then calls `actor.start()`
  * exactly once. Starting schedules the first build check (1 s later). Nothing
  * here runs at import time.
  */
-import { createActor, fromPromise, sendParent, waitFor, type Actor, type ActorOptions, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, fromPromise, sendParent, waitFor, type ActorOptions, type InspectionEvent, type Observer } from 'xstate';
 import { appMachine, type FlowLogics, type LinkToken } from '../../machines/app.machine';
 import { buildPollMachine, type BuildInfo } from '../../machines/build-poll.machine';
 import { couponPopupMachine, type PopupCheck } from '../../machines/coupon-popup.machine';
 import { modalMachine, type ModalName } from '../../machines/modal.machine';
 import type { PersistedSession } from '../../machines/session.machine';
 import type { Coupon } from '../api/common';
-import { config } from '../config/env';
-import type { PopupGate } from '../marketing/popup-record';
-import { startMarketing } from '../marketing/start';
-import type { PurchaseFlowOptions } from './purchase-effects';
-import { createSessionActors, type SessionFlowOptions } from './session-effects';
-import { toast } from './toast';
+import { config } from '../shared/env';
+import type { PopupGate } from '../features/marketing/popup-record';
+import { startMarketing } from '../features/marketing/start';
+import type { PurchaseFlowOptions } from '../features/buying/purchase-effects';
+import { createSessionActors, type SessionFlowOptions } from '../features/session/session-effects';
+import type { AppActor } from '../shared/app-actor';
+import { toast } from '../shared/toast';
 
 /** What `createActor({ inspect })` accepts; `@statelyai/inspect`'s `inspector.inspect` is one. */
 export type InspectionFn = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
@@ -100,8 +101,6 @@ export async function whenFlowsReady(actor: AppActor): Promise<void> {
   if (!settled.hasTag('app:flowsReady')) throw new Error('The login and purchase flows failed to load');
 }
 
-export type AppActor = Actor<typeof appMachine>;
-
 /**
  * Resolves once the start-up region has run every step (the session restored, the channel set, the
  * link's token handed to the auto-login flow, the build check scheduled and the popup started). For
@@ -175,7 +174,7 @@ export function createRootActor(deps: RootActorDeps): AppActor {
   const storage = deps.popupStorage ?? browserLocalStorage();
   let gate: PopupGate | undefined;
   const loadGate = async (): Promise<PopupGate> => {
-    const { createPopupClock, createPopupGate } = await import('../marketing/popup-record');
+    const { createPopupClock, createPopupGate } = await import('../features/marketing/popup-record');
     gate ??= createPopupGate({
       storage,
       now: deps.now ?? createPopupClock({ mock: config.apiMode === 'mock', storage }),
@@ -189,7 +188,7 @@ export function createRootActor(deps: RootActorDeps): AppActor {
   const fetchHomePopup =
     deps.fetchHomePopup ??
     ((signal: AbortSignal) =>
-      import('./quiet-moment')
+      import('../features/marketing/quiet-moment')
         .then(({ quietMoment }) => quietMoment(signal, deps.popupQuietMs))
         .then(() => import('../api/user'))
         .then((api) => api.getHomePopup({ signal }))

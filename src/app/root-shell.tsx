@@ -1,7 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
-import { Toaster } from '../components/toaster';
-import { ModalHost } from '../modals/modal-host';
-import { useDocumentTitle } from './use-document-title';
+import { Toaster } from '../shared/ui/toaster';
+import { ModalHost } from './modal-host';
+import { useDocumentTitle } from '../features/shell/use-document-title';
 
 /** The root route: the page, plus what must survive navigation (modals, toasts). */
 export function RootShell() {

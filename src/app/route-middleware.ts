@@ -14,7 +14,7 @@ export interface MiddlewareContext {
   href: string;
 }
 
-export type RouteMiddleware = (context: MiddlewareContext) => void | Promise<void>;
+type RouteMiddleware = (context: MiddlewareContext) => void | Promise<void>;
 
 let redirects: Record<string, string> = {};
 let assign: (url: string) => void = (url) => window.location.assign(url);

@@ -5,15 +5,15 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, notFound } from '@tanstack/react-router';
-import { DetailLayout, HomeLayout, ModalWrapLayout, SemLayout } from '../layouts/layouts';
-import { ErrorPage, NotFoundPage } from '../pages/error-pages';
+import { DetailLayout, HomeLayout, ModalWrapLayout, SemLayout } from '../features/shell/layouts';
+import { ErrorPage, NotFoundPage } from '../features/shell/error-pages';
 import { prefetchOrder, prefetchOrderList } from './account-data';
 import { lazyPage } from './lazy-page';
 import { RootShell } from './root-shell';
-import { sessionUserId, type AppActor } from './root-actor';
+import { sessionUserId } from './root-actor';
 import { runMiddleware } from './route-middleware';
-import type { RouteMeta } from './route-meta';
-import { GameDetailSkeleton } from '../components/catalog/detail-skeleton';
+import type { RouteMeta } from '../features/shell/route-meta';
+import { GameDetailSkeleton } from '../features/catalog/detail-skeleton';
 import {
   loadGameDetail,
   prefetchClassifies,
@@ -21,7 +21,7 @@ import {
   prefetchNew,
   prefetchNotices,
   prefetchSearch,
-} from '../components/catalog/route-data';
+} from '../features/catalog/route-data';
 import {
   AgreementSearchSchema,
   GameDetailSearchSchema,
@@ -34,6 +34,7 @@ import {
   SettingSearchSchema,
   parseSearch,
 } from './search-params';
+import type { AppActor } from '../shared/app-actor';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -42,7 +43,7 @@ export interface RouterContext {
 
 const meta = (m: RouteMeta) => ({ meta: m });
 
-export const rootRoute = createRootRouteWithContext<RouterContext>()({
+const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootShell,
   beforeLoad: ({ location }) => runMiddleware(['redirects'], { pathname: location.pathname, href: location.href }),
   notFoundComponent: NotFoundPage,
@@ -59,7 +60,7 @@ const indexRoute = createRoute({
   path: '/',
   staticData: meta({ name: 'index', layout: 'home', title: '首页' }),
   loader: ({ context }) => prefetchHome(context.queryClient),
-  component: lazyPage(() => import('../pages/home-page'), 'HomePage'),
+  component: lazyPage(() => import('../features/catalog/home-page'), 'HomePage'),
 });
 
 const newRoute = createRoute({
@@ -68,7 +69,7 @@ const newRoute = createRoute({
   staticData: meta({ name: 'new', layout: 'home', title: '新品上架' }),
   validateSearch: parseSearch(NewPageSearchSchema),
   loader: ({ context }) => prefetchNew(context.queryClient),
-  component: lazyPage(() => import('../pages/new-page'), 'NewPage'),
+  component: lazyPage(() => import('../features/catalog/new-page'), 'NewPage'),
 });
 
 const searchRoute = createRoute({
@@ -79,10 +80,10 @@ const searchRoute = createRoute({
   // The search parameters are read from the location: declaring them as loaderDeps
   // defeats the inference of the route's search type (TS sees `{}`).
   loader: ({ context, location }) => prefetchSearch(context.queryClient, SearchPageSearchSchema.parse(location.search)),
-  component: lazyPage(() => import('../pages/search-page'), 'SearchPage'),
+  component: lazyPage(() => import('../features/catalog/search-page'), 'SearchPage'),
 });
 
-export const gameDetailRoute = createRoute({
+const gameDetailRoute = createRoute({
   getParentRoute: () => detailLayout,
   path: '/gameDetail/$id',
   staticData: meta({ name: 'gameDetail-id', layout: 'detail', title: '商品详情' }),
@@ -97,7 +98,7 @@ export const gameDetailRoute = createRoute({
   // chosen goods/quantity in the search are not loader dependencies.
   loader: ({ context, params }) => loadGameDetail(context.queryClient, Number(params.id)),
   pendingComponent: GameDetailSkeleton,
-  component: lazyPage(() => import('../pages/game-detail-page'), 'GameDetailPage'),
+  component: lazyPage(() => import('../features/catalog/game-detail-page'), 'GameDetailPage'),
 });
 
 const orderDetailRoute = createRoute({
@@ -109,7 +110,7 @@ const orderDetailRoute = createRoute({
   // starts the order's query for that user, so the page's code and its data arrive together.
   // (search read from the location, as for /search: loaderDeps would defeat the search type inference)
   loader: ({ context, location }) => prefetchOrder(context.queryClient, sessionUserId(context.actor.system), OrderDetailSearchSchema.parse(location.search).id),
-  component: lazyPage(() => import('../pages/order-detail-page'), 'OrderDetailPage'),
+  component: lazyPage(() => import('../features/buying/order-detail-page'), 'OrderDetailPage'),
 });
 
 const settingRoute = createRoute({
@@ -121,7 +122,7 @@ const settingRoute = createRoute({
     const { type, page, status } = SettingSearchSchema.parse(location.search);
     if (type === 0) prefetchOrderList(context.queryClient, sessionUserId(context.actor.system), page ?? 1, status);
   },
-  component: lazyPage(() => import('../pages/setting-page'), 'SettingPage'),
+  component: lazyPage(() => import('../features/session/setting-page'), 'SettingPage'),
 });
 
 const couponRoute = createRoute({
@@ -129,7 +130,7 @@ const couponRoute = createRoute({
   path: '/coupon',
   staticData: meta({ name: 'coupon', layout: 'sem', title: '领券中心' }),
   validateSearch: parseSearch(LandingSearchSchema),
-  component: lazyPage(() => import('../pages/coupon-page'), 'CouponPage'),
+  component: lazyPage(() => import('../features/marketing/coupon-page'), 'CouponPage'),
 });
 
 const semActivityRoute = createRoute({
@@ -137,7 +138,7 @@ const semActivityRoute = createRoute({
   path: '/sem/activity',
   staticData: meta({ name: 'sem-activity', layout: 'sem', title: '限时活动' }),
   validateSearch: parseSearch(LandingSearchSchema),
-  component: lazyPage(() => import('../pages/sem-activity-page'), 'SemActivityPage'),
+  component: lazyPage(() => import('../features/marketing/sem-activity-page'), 'SemActivityPage'),
 });
 
 const noticeRoute = createRoute({
@@ -146,7 +147,7 @@ const noticeRoute = createRoute({
   staticData: meta({ name: 'notice', layout: 'modal-wrap', title: '公告' }),
   validateSearch: parseSearch(NoticeSearchSchema),
   loader: ({ context }) => prefetchNotices(context.queryClient),
-  component: lazyPage(() => import('../pages/notice-page'), 'NoticePage'),
+  component: lazyPage(() => import('../features/catalog/notice-page'), 'NoticePage'),
 });
 
 const helpRoute = createRoute({
@@ -155,7 +156,7 @@ const helpRoute = createRoute({
   staticData: meta({ name: 'help', layout: 'modal-wrap', title: '帮助中心' }),
   validateSearch: parseSearch(HelpSearchSchema),
   loader: ({ context }) => prefetchClassifies(context.queryClient),
-  component: lazyPage(() => import('../pages/help-page'), 'HelpPage'),
+  component: lazyPage(() => import('../features/catalog/help-page'), 'HelpPage'),
 });
 
 const agreementRoute = createRoute({
@@ -164,17 +165,17 @@ const agreementRoute = createRoute({
   staticData: meta({ name: 'agreement', layout: 'modal-wrap', title: '用户协议' }),
   validateSearch: parseSearch(AgreementSearchSchema),
   loader: ({ context }) => prefetchClassifies(context.queryClient),
-  component: lazyPage(() => import('../pages/agreement-page'), 'AgreementPage'),
+  component: lazyPage(() => import('../features/catalog/agreement-page'), 'AgreementPage'),
 });
 
 const demoRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/demo',
   staticData: meta({ name: 'demo', layout: 'none', title: '演示控制台' }),
-  component: lazyPage(() => import('../pages/demo-page'), 'DemoPage'),
+  component: lazyPage(() => import('../features/marketing/demo-page'), 'DemoPage'),
 });
 
-export const routeTree = rootRoute.addChildren([
+const routeTree = rootRoute.addChildren([
   homeLayout.addChildren([indexRoute, newRoute, searchRoute]),
   detailLayout.addChildren([gameDetailRoute, orderDetailRoute, settingRoute]),
   modalWrapLayout.addChildren([noticeRoute, helpRoute, agreementRoute]),

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { SearchSortSchema } from '../api/games';
-import { isGarbled, limitKeyword } from '../lib/search-keyword';
+import { isGarbled, limitKeyword } from '../features/catalog/search-keyword';
 
 const optionalPositiveInt = z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined);
 /**
@@ -16,13 +16,12 @@ const text = z.union([z.string(), z.pipe(z.number(), z.transform((n) => String(n
 const optionalText = z.catch(z.optional(text), undefined);
 
 export const SearchPageSearchSchema = z.object({
-  /** at most KEYWORD_MAX_LENGTH characters (src/lib/search-keyword.ts): a longer one is shortened */
+  /** at most KEYWORD_MAX_LENGTH characters (src/features/catalog/search-keyword.ts): a longer one is shortened */
   keyword: z.catch(z.optional(z.pipe(text, z.transform(limitKeyword))), undefined),
   labelId: optionalPositiveInt,
   sort: z.catch(z.optional(SearchSortSchema), undefined),
   page: optionalPositiveInt,
 });
-export type SearchPageSearch = z.infer<typeof SearchPageSearchSchema>;
 
 /** `/setting?type=`: 0 orders (the spec's value), 1 coupons, 2 account and real name. */
 export const SettingSearchSchema = z.object({
@@ -30,7 +29,6 @@ export const SettingSearchSchema = z.object({
   status: z.catch(z.optional(z.string()), undefined),
   page: optionalPositiveInt,
 });
-export type SettingSearch = z.infer<typeof SettingSearchSchema>;
 
 export const OrderDetailSearchSchema = z.object({
   id: z.catch(text, ''),
@@ -41,19 +39,16 @@ export const HelpSearchSchema = z.object({
   article: optionalPositiveInt,
   q: optionalText,
 });
-export type HelpSearch = z.infer<typeof HelpSearchSchema>;
 
 export const NewPageSearchSchema = z.object({
   sort: z.catch(z.optional(z.enum(['newest', 'sales', 'priceAsc', 'priceDesc'])), undefined),
 });
-export type NewPageSearch = z.infer<typeof NewPageSearchSchema>;
 
 /** `/gameDetail/:id?goods=&num=`: the chosen goods and quantity survive a login or a reload. */
 export const GameDetailSearchSchema = z.object({
   goods: optionalPositiveInt,
   num: optionalPositiveInt,
 });
-export type GameDetailSearch = z.infer<typeof GameDetailSearchSchema>;
 
 export const NoticeSearchSchema = z.object({ id: optionalPositiveInt });
 

@@ -43,24 +43,18 @@ import type { Route, World } from './handlers/world';
 import { BizError, createContext, findQr } from './handlers/world';
 
 export type {
-  AuthCode,
   Backend,
-  BackendControl,
   BackendOptions,
-  Fault,
   FaultSpec,
   LatencyOption,
-  MockRequest,
   MockResponse,
-  RouteInfo,
   SeedVariant,
-  StateSummary,
   StorageLike,
 } from './handlers/types';
 export { DEFAULT_STORAGE_KEY } from './handlers/state';
-export { idCardCheckChar, isIdCardNo, SMS_CODE } from './handlers/rules';
+export { idCardCheckChar } from './handlers/rules';
 
-export const CONTROL_PREFIX = '/__mock/';
+const CONTROL_PREFIX = '/__mock/';
 
 const ALL_ROUTES: Route[] = [...gameRoutes, ...goodsRoutes, ...userRoutes, ...orderRoutes, ...miscRoutes];
 

@@ -30,12 +30,12 @@ export function imageUrl(kind: ImageKind, id: string | number): string {
   return `/webapi/static/img/${kind}/${id}.svg`;
 }
 
-export function isImageKind(kind: string): kind is ImageKind {
+function isImageKind(kind: string): kind is ImageKind {
   return Object.prototype.hasOwnProperty.call(IMAGE_SIZES, kind);
 }
 
 /** Escapes text for use in SVG character data and attribute values. */
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch] ?? ch);
 }
 

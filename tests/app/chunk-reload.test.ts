@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { guardChunk, isChunkLoadError, RELOAD_GUARD_MS, reloadOnceFor } from '../../src/app/chunk-reload';
+import { guardChunk, isChunkLoadError, RELOAD_GUARD_MS, reloadOnceFor } from '../../src/shared/chunk-reload';
 
 function memoryStorage() {
   const map = new Map<string, string>();

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, Suspense, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configureChunkReload } from '../../src/app/chunk-reload';
+import { configureChunkReload } from '../../src/shared/chunk-reload';
 import { lazyPage } from '../../src/app/lazy-page';
 
 class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {

@@ -1,8 +1,8 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../src/app/query-client';
-import type { AppActor } from '../../src/app/root-actor';
 import { createAppRouter } from '../../src/app/router';
+import type { AppActor } from '../../src/shared/app-actor';
 
 describe('the route table', () => {
   it('has the twelve paths of the spec with their route names and layouts', () => {

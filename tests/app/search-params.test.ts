@@ -1,7 +1,7 @@
 import { defaultParseSearch } from '@tanstack/react-router';
 import type * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { KEYWORD_MAX_LENGTH } from '../../src/lib/search-keyword';
+import { KEYWORD_MAX_LENGTH } from '../../src/features/catalog/search-keyword';
 import { HelpSearchSchema, OrderDetailSearchSchema, SearchPageSearchSchema, SettingSearchSchema, parseSearch } from '../../src/app/search-params';
 
 /** What a route's validateSearch makes of a query string, read the way the router reads the address bar. */

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts, toast, TOAST_DURATION_MS } from '../../src/app/toast';
-import { Toaster } from '../../src/components/toaster';
+import { resetToasts, toast, TOAST_DURATION_MS } from '../../src/shared/toast';
+import { Toaster } from '../../src/shared/ui/toaster';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {

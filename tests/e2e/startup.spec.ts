@@ -7,7 +7,7 @@
  * popup waits for a free slot, comes once their dialog is closed, and only once that day.
  *
  * Nothing is held back: the popup comes only after a quiet moment once the page has loaded
- * (src/app/quiet-moment.ts, 2.5 s without a gesture), so a shopper's first click always lands on the
+ * (src/features/marketing/quiet-moment.ts, 2.5 s without a gesture), so a shopper's first click always lands on the
  * page, and the modal machine then keeps the popup behind the dialog that click opened.
  *
  * The `dismissCouponPopup` fixture is off: these journeys watch the popup's own behaviour.
@@ -23,7 +23,7 @@ const BUILD_CHECK_PATH = '/builds/latest.json';
 const SHARED_GAME = '/gameDetail/3';
 /** How long the dialog the shopper asked for must stay on top. */
 const HOLD_MS = 4_000;
-/** Past the popup's quiet moment (src/app/quiet-moment.ts, 2.5 s) with a margin: when a due popup would have asked. */
+/** Past the popup's quiet moment (src/features/marketing/quiet-moment.ts, 2.5 s) with a margin: when a due popup would have asked. */
 const QUIET_WATCH_MS = 4_000;
 
 test.use({ dismissCouponPopup: false });

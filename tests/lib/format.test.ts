@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropEmpty, formatDate, isNewUser, joinList, maskPhone, queryValue, splitNumber, stripHtml, toMillis } from '../../src/lib/format';
+import { dropEmpty, formatDate, isNewUser, joinList, maskPhone, queryValue, splitNumber, stripHtml, toMillis } from '../../src/shared/format';
 
 describe('maskPhone', () => {
   it('hides the middle four digits of an 11-digit phone number', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idCardCheckChar, isValidIdCard, maskIdCard } from '../../src/lib/id-card';
+import { idCardCheckChar, isValidIdCard, maskIdCard } from '../../src/features/session/id-card';
 
 const withCheck = (first17: string) => `${first17}${idCardCheckChar(first17)}`;
 
@@ -28,7 +28,7 @@ describe('GB 11643 ID numbers', () => {
     ['a region code starting with 0 (with a valid check character)', withCheck('01010119900307447')],
     ['a birth date that does not exist (with a valid check character)', withCheck('11010119900230447')],
     ['an empty string', ''],
-    // What a shopper types is normalised first (normalizeIdCard in src/lib/session-input.ts); these are not.
+    // What a shopper types is normalised first (normalizeIdCard in src/features/session/session-input.ts); these are not.
     ['a lower-case x (not normalised)', '11010519491231002x'],
     ['surrounding spaces (not normalised)', ' 110101199003074477 '],
   ])('rejects %s', (_what, id) => {

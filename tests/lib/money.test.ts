@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, fenToYuan, formatYuan, splitPrice } from '../../src/lib/money';
+import { discountPercent, fenToYuan, formatYuan, splitPrice } from '../../src/shared/money';
 
 describe('splitPrice', () => {
   it('splits fen into yuan and fen parts', () => {

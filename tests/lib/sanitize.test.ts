@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FORBIDDEN_TAGS, sanitizeHtml } from '../../src/lib/sanitize';
+import { FORBIDDEN_TAGS, sanitizeHtml } from '../../src/shared/sanitize';
 
 declare global {
   interface Window {

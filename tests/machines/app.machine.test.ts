@@ -5,7 +5,8 @@ import type { BuildInfo } from '../../machines/build-poll.machine';
 import { openModals } from '../../machines/modal.machine';
 import { loadInspector } from '../../src/app/inspector';
 import { createFlowActors } from '../../src/app/flows';
-import { createRootActor, whenFlowsReady, whenStartedUp, type AppActor, type RootActorDeps } from '../../src/app/root-actor';
+import { createRootActor, whenFlowsReady, whenStartedUp, type RootActorDeps } from '../../src/app/root-actor';
+import type { AppActor } from '../../src/shared/app-actor';
 
 vi.mock('@statelyai/inspect', () => ({
   createBrowserInspector: () => ({ inspect: { next: () => {} } }),

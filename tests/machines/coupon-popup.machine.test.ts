@@ -10,8 +10,9 @@ import { couponPopupMachine, isPopupBusy, wasPopupShown, type PopupCheck } from 
 import type { ModalContext } from '../../machines/modal.machine';
 import type { Coupon } from '../../src/api/common';
 import type { UserInfo } from '../../src/api/user';
-import { createRootActor, whenStartedUp, type AppActor } from '../../src/app/root-actor';
-import { POPUP_RECORD_KEY } from '../../src/marketing/popup-record';
+import { createRootActor, whenStartedUp } from '../../src/app/root-actor';
+import { POPUP_RECORD_KEY } from '../../src/features/marketing/popup-record';
+import type { AppActor } from '../../src/shared/app-actor';
 
 const coupon: Coupon = {
   couponId: 'preview-1',

@@ -3,7 +3,7 @@
  * The buying flows inside the root actor system: the app forwards the
  * purchase and payment events to `payGate` and `payment`, their requests
  * come back to the modal machine, and `payment.started` / `payment.ended`
- * reach the build poll. The API is faked (src/app/purchase-effects.ts takes
+ * reach the build poll. The API is faked (src/features/buying/purchase-effects.ts takes
  * overrides); the modal code "loads" at once.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,10 +12,11 @@ import { openModals } from '../../machines/modal.machine';
 import type { CreateOrderInput } from '../../machines/payment.machine';
 import type { Order, Payment } from '../../src/api/orders';
 import type { UserInfo } from '../../src/api/user';
-import { readSessionFacts, type PurchaseApi } from '../../src/app/purchase-effects';
+import { readSessionFacts, type PurchaseApi } from '../../src/features/buying/purchase-effects';
 import { createFlowActors } from '../../src/app/flows';
-import { createRootActor, whenFlowsReady, type AppActor } from '../../src/app/root-actor';
+import { createRootActor, whenFlowsReady } from '../../src/app/root-actor';
 import { clientState } from '../../src/api/client-state';
+import type { AppActor } from '../../src/shared/app-actor';
 
 const USER: UserInfo = { token: 'tk_1', userId: 10001, telNum: '13800000000', createTime: 0, registerCanal: '' };
 

@@ -14,10 +14,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { ACCOUNT_SCOPED } from '../../src/api/account-scope';
 import { installAccountScope } from '../../src/app/account-data';
 import { createFlowActors } from '../../src/app/flows';
-import { createRootActor, type AppActor } from '../../src/app/root-actor';
-import { installSessionBridge } from '../../src/app/session-bridge';
-import type { SessionApi, SessionEffects } from '../../src/app/session-effects';
+import { createRootActor } from '../../src/app/root-actor';
+import { installSessionBridge } from '../../src/features/session/session-bridge';
+import type { SessionApi, SessionEffects } from '../../src/features/session/session-effects';
 import { USER_A, USER_B } from '../model/session-fixtures';
+import type { AppActor } from '../../src/shared/app-actor';
 
 function startSystem(options: { restored?: PersistedSession | null; api?: Partial<SessionApi>; linkToken?: { token: string; appId: string } } = {}) {
   const log: string[] = [];

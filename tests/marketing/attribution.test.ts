@@ -9,8 +9,8 @@ import {
   readStoredParams,
   startAttribution,
   type AttributionDeps,
-} from '../../src/marketing/attribution';
-import { startMarketing } from '../../src/marketing/start';
+} from '../../src/features/marketing/attribution';
+import { startMarketing } from '../../src/features/marketing/start';
 import { backend } from '../support/server';
 
 /** The seed's leigod_mall_ocpc items: text = stored field, value = query parameter. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { clientState } from '../../src/api/client-state';
 import { getNotices } from '../../src/api/assist';
-import { CHANNEL_STORAGE_KEY, resolveChannel } from '../../src/marketing/channel';
-import { startMarketing } from '../../src/marketing/start';
+import { CHANNEL_STORAGE_KEY, resolveChannel } from '../../src/features/marketing/channel';
+import { startMarketing } from '../../src/features/marketing/start';
 import { backend } from '../support/server';
 
 const search = (query: string) => new URLSearchParams(query);

@@ -28,7 +28,7 @@ import { screen, within } from '@testing-library/react';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { autoLoginMachine } from '../../machines/auto-login.machine';
 import type { UserInfo } from '../../src/api/user';
-import { maskPhone } from '../../src/lib/format';
+import { maskPhone } from '../../src/shared/format';
 import type { RenderedApp, UiDriver, UiEnv } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
 import type { autoLoginModel } from './auto-login.model';

@@ -15,7 +15,7 @@
 import { screen, within } from '@testing-library/react';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { buildPollMachine } from '../../machines/build-poll.machine';
-import { OFFLINE_MESSAGE } from '../../src/app/connectivity';
+import { OFFLINE_MESSAGE } from '../../src/features/shell/connectivity';
 import { backend } from '../support/server';
 import type { RenderedApp, UiDriver } from '../support/model-ui';
 import { renderApp } from '../support/render-app';

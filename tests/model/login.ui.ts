@@ -30,8 +30,8 @@ import { createMachine, type AnyMachineSnapshot, type AnyStateMachine } from 'xs
 import type { FlowLogics } from '../../machines/app.machine';
 import type { loginMachine } from '../../machines/login.machine';
 import type { UserInfo } from '../../src/api/user';
-import type { SessionFlowOptions } from '../../src/app/session-effects';
-import { maskPhone } from '../../src/lib/format';
+import type { SessionFlowOptions } from '../../src/features/session/session-effects';
+import { maskPhone } from '../../src/shared/format';
 import type { PlanItem } from '../support/model';
 import type { RenderedApp, StepAt, UiDriver } from '../support/model-ui';
 import { renderApp } from '../support/render-app';
@@ -260,7 +260,7 @@ export const loginUi: UiDriver<typeof loginModel> = {
     form.getByRole('tab', { name: '验证码登录', selected: true });
     // An account change forgets the shopper: the countdown, its hint and the messages go (checked below).
     // Not checked: the 手机号 field. The form keeps what was typed in its own state and reads the
-    // machine's phone only when it mounts (src/modals/login-modal.tsx), so an open dialog still shows
+    // machine's phone only when it mounts (src/features/session/login-modal.tsx), so an open dialog still shows
     // the previous shopper's phone after the change.
 
     const codeButton = form.getByRole('button', { name: CODE_BUTTON });

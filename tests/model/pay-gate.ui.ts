@@ -35,9 +35,9 @@ import { SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xs
 import { PAY_GATE_MESSAGES, type payGateMachine } from '../../machines/pay-gate.machine';
 import { SESSION_MESSAGES, sessionMachine } from '../../machines/session.machine';
 import { MODAL_LOAD_FAILED } from '../../src/app/root-actor';
-import { resetToasts } from '../../src/app/toast';
-import { REAL_NAME_MESSAGES } from '../../src/modals/real-name-modal';
-import { loadModal } from '../../src/modals/registry';
+import { resetToasts } from '../../src/shared/toast';
+import { REAL_NAME_MESSAGES } from '../../src/features/session/real-name-modal';
+import { loadModal } from '../../src/app/modal-registry';
 import { createAccount, storeSession } from '../integration/session/helpers';
 import { delayMs, type FakeCalls } from '../support/model';
 import type { RenderedApp, StepAt, UiDriver } from '../support/model-ui';
@@ -289,7 +289,7 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
       } else if (event.type === 'xstate.done.actor.checkStorage' || event.type === 'xstate.error.actor.checkStorage') {
         // The pay dialog opens with the goods and quantity asked for. In a path whose session the server
         // expired at start (the fakes still read a user), nobody is logged in: a pay dialog belongs to an
-        // account, so one that mounts for nobody closes at once (src/modals/pay-modal.tsx).
+        // account, so one that mounts for nobody closes at once (src/features/buying/pay-modal.tsx).
         if (within(screen.getByRole('banner')).queryByRole('button', { name: '登录' })) {
           closed('支付订单');
           return;

@@ -8,11 +8,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { clientState } from '../../src/api/client-state';
 import type { RealNameInfo, UserInfo } from '../../src/api/user';
-import { historyStore } from '../../src/app/history-store';
-import { SESSION_STORAGE_KEY } from '../../src/app/session-effects';
+import { historyStore } from '../../src/features/shell/history-store';
+import { SESSION_STORAGE_KEY } from '../../src/features/session/session-effects';
 import { MODAL_LOAD_FAILED } from '../../src/app/root-actor';
-import { resetToasts, toast } from '../../src/app/toast';
-import { maskPhone } from '../../src/lib/format';
+import { resetToasts, toast } from '../../src/shared/toast';
+import { maskPhone } from '../../src/shared/format';
 
 /** What a login in an earlier visit (or in another tab) leaves in localStorage; null: nobody. */
 export function rememberSession(user: UserInfo | null, realName: RealNameInfo | null = null): void {
@@ -47,13 +47,6 @@ export function forgetPageState(): void {
 
 export const header = () => within(screen.getByRole('banner'));
 
-/** The phone the header shows as logged in, or null when it offers 登录. */
-export function headerAccount(): string | null {
-  const link = header().queryByRole('link', { name: /^个人中心 / });
-  if (link) return link.getAttribute('aria-label')?.slice('个人中心 '.length) ?? null;
-  header().getByRole('button', { name: '登录' });
-  return null;
-}
 
 /** Throws unless the header shows `phone` (masked) as logged in, or 登录 for null. */
 export function expectHeaderAccount(phone: string | null): void {

@@ -48,16 +48,16 @@ function storefront(sizes: { entry: number; shared: number; home: number; search
       mods: { 'node_modules/react-dom/client.js': 150_000, 'machines/app.machine.ts': 4_000, ...sizes.entryMods },
     }),
     chunk('shared.js', sizes.shared, { mods: { 'node_modules/@tanstack/router-core/router.js': 40_000, 'src/api/http.ts': 2_500 } }),
-    chunk('home-page.js', sizes.home, { isDynamicEntry: true, facade: 'src/pages/home-page.tsx', imports: ['shared.js', 'catalog.js'], mods: { 'src/pages/home-page.tsx': 5_000 } }),
-    chunk('catalog.js', 1 * KB, { mods: { 'src/components/catalog/game-card.tsx': 1_100 } }),
+    chunk('home-page.js', sizes.home, { isDynamicEntry: true, facade: 'src/features/catalog/home-page.tsx', imports: ['shared.js', 'catalog.js'], mods: { 'src/features/catalog/home-page.tsx': 5_000 } }),
+    chunk('catalog.js', 1 * KB, { mods: { 'src/features/catalog/game-card.tsx': 1_100 } }),
     chunk('search-page.js', sizes.search, {
       isDynamicEntry: true,
-      facade: 'src/pages/search-page.tsx',
+      facade: 'src/features/catalog/search-page.tsx',
       imports: ['shared.js', 'catalog.js', 'search-only.js'],
-      mods: { 'src/pages/search-page.tsx': 6_000 },
+      mods: { 'src/features/catalog/search-page.tsx': 6_000 },
     }),
     chunk('search-only.js', sizes.searchOnly ?? 1 * KB, { mods: { 'node_modules/virtual-list/index.js': 9_000 } }),
-    chunk('login-modal.js', 3 * KB, { isDynamicEntry: true, facade: 'src/modals/login-modal.tsx', mods: { 'src/modals/login-modal.tsx': 7_000 } }),
+    chunk('login-modal.js', 3 * KB, { isDynamicEntry: true, facade: 'src/features/session/login-modal.tsx', mods: { 'src/features/session/login-modal.tsx': 7_000 } }),
     chunk('sentry.js', 140 * KB, { isDynamicEntry: true, facade: 'node_modules/@sentry/react/index.js', mods: { 'node_modules/@sentry/core/index.js': 400_000 } }),
   ]);
 }
@@ -76,8 +76,8 @@ describe('performance budgets', () => {
   it('prices a lazy page with what it pulls in beyond the entry, and leaves non-page chunks out', () => {
     const pages = lazyPages(storefront({ entry: 60 * KB, shared: 20 * KB, home: 4 * KB, search: 3 * KB, searchOnly: 2 * KB }));
 
-    expect(pages.map((p) => p.module)).toEqual(['src/modals/login-modal.tsx', 'src/pages/home-page.tsx', 'src/pages/search-page.tsx']);
-    const search = pages.find((p) => p.module === 'src/pages/search-page.tsx');
+    expect(pages.map((p) => p.module)).toEqual(['src/features/catalog/home-page.tsx', 'src/features/catalog/search-page.tsx', 'src/features/session/login-modal.tsx']);
+    const search = pages.find((p) => p.module === 'src/features/catalog/search-page.tsx');
     // search-page + catalog + search-only; shared.js is already loaded by the entry.
     expect(search?.chunks.map((c) => c.fileName).sort()).toEqual(['catalog.js', 'search-only.js', 'search-page.js']);
   });
@@ -88,7 +88,7 @@ describe('performance budgets', () => {
     expect(text.split('\n')).toEqual([
       'ok   initial JS for / 85.0 KB gzip (limit 100.0 KB)',
       'ok   initial JS over the libraries floor (70.0 KB) 15.0 KB gzip (limit 20.0 KB)',
-      'ok   3 lazy pages and modals, the largest src/pages/search-page.tsx 6.0 KB gzip (limit 10.0 KB)',
+      'ok   3 lazy pages and modals, the largest src/features/catalog/search-page.tsx 6.0 KB gzip (limit 10.0 KB)',
       '     (library code in / that the floor does not load: 0.0 KB min)',
     ]);
   });
@@ -106,7 +106,7 @@ describe('performance budgets', () => {
     // What grew it, largest first; react-dom and the router are in the floor too.
     const growth = text.slice(text.indexOf('modules the floor does not have'));
     expect(growth).toMatch(/27\.3 KB min {2}node_modules\/dompurify\/purify\.js {2}\(index\.js\)/);
-    expect(growth.indexOf('dompurify')).toBeLessThan(growth.indexOf('src/pages/home-page.tsx'));
+    expect(growth.indexOf('dompurify')).toBeLessThan(growth.indexOf('src/features/catalog/home-page.tsx'));
     expect(growth).not.toContain('react-dom');
     expect(report.facts.libraryGap).toBe(28_000);
   });
@@ -115,19 +115,19 @@ describe('performance budgets', () => {
     const report = checkBudgets(storefront({ entry: 60 * KB, shared: 20 * KB, home: 4 * KB, search: 3 * KB, searchOnly: 9 * KB }), floor, LIMITS);
     const failed = report.checks.filter((c) => !c.ok);
 
-    expect(failed.map((c) => c.name)).toEqual(['lazy chunk src/pages/search-page.tsx']);
+    expect(failed.map((c) => c.name)).toEqual(['lazy chunk src/features/catalog/search-page.tsx']);
     expect(failed[0]?.actual).toBe(13 * KB);
     const text = formatReport(report);
-    expect(text).toContain('FAIL 3 lazy pages and modals, the largest src/pages/search-page.tsx 13.0 KB gzip (limit 10.0 KB)');
+    expect(text).toContain('FAIL 3 lazy pages and modals, the largest src/features/catalog/search-page.tsx 13.0 KB gzip (limit 10.0 KB)');
     expect(text).toContain('chunk search-page.js and what it pulls in beyond the entry:');
     expect(text).toMatch(/8\.8 KB min {2}node_modules\/virtual-list\/index\.js {2}\(search-only\.js\)/);
   });
 
   it('finds simulated-backend modules in a build, naming their chunk, and none in a clean one', () => {
-    const clean = stats([chunk('index.js', 50 * KB, { isEntry: true, mods: { 'src/api/http.ts': 2_000, 'src/main.tsx': 1_000 } })]);
+    const clean = stats([chunk('index.js', 50 * KB, { isEntry: true, mods: { 'src/api/http.ts': 2_000, 'src/app/main.tsx': 1_000 } })]);
     expect(mockModulesIn(clean)).toEqual([]);
     const leaky = stats([
-      chunk('index.js', 50 * KB, { isEntry: true, mods: { 'src/main.tsx': 1_000 } }),
+      chunk('index.js', 50 * KB, { isEntry: true, mods: { 'src/app/main.tsx': 1_000 } }),
       chunk('browser.js', 30 * KB, { mods: { 'src/mock/backend.ts': 9_000, 'node_modules/msw/lib/core/index.mjs': 20_000 } }),
     ]);
     expect(mockModulesIn(leaky)).toEqual(['node_modules/msw/lib/core/index.mjs (browser.js)', 'src/mock/backend.ts (browser.js)']);

@@ -8,13 +8,13 @@
  * The "UI" is emulated the way the components behave:
  * - the pay dialog, when it goes on the stack, sends `payment.open` with one `requestId` per mount (a
  *   resumed purchase's dialog: its interrupted dialog's) and
- *   the account logged in at that moment (src/modals/pay-modal.tsx);
- * - its editor (src/components/order/pay-editor.tsx) reports the shopper's choices with
+ *   the account logged in at that moment (src/features/buying/pay-modal.tsx);
+ * - its editor (src/features/buying/pay-editor.tsx) reports the shopper's choices with
  *   `payment.choose` whenever they change and whenever the flow enters `editing`; its coupon list is
  *   the logged-in account's, so after an account change its coupon is dropped until it is chosen again;
  * - 立即支付 submits the editor's draft (or, for an existing order, only the channel);
  * - another tab's login or logout arrives as the browser's `storage` event on the session key,
- *   through the app's real bridge (src/app/session-bridge.ts), which sends `session.synced`;
+ *   through the app's real bridge (src/features/session/session-bridge.ts), which sends `session.synced`;
  * - an `auth_40001` answer is reported as src/api/http.ts does (only for a call made under the token
  *   still in effect), and the bridge turns it into `session.expired`.
  *
@@ -43,12 +43,13 @@ import { ApiError } from '../../src/api/errors';
 import type { Order, OrderStatus, PayChannelCode, Payment } from '../../src/api/orders';
 import type { UserInfo } from '../../src/api/user';
 import { createFlowActors } from '../../src/app/flows';
-import type { PurchaseApi, PurchaseFlowOptions } from '../../src/app/purchase-effects';
-import { createRootActor, type AppActor } from '../../src/app/root-actor';
-import { installSessionBridge } from '../../src/app/session-bridge';
-import { SESSION_STORAGE_KEY, type SessionApi, type SessionEffects, type SessionFlowOptions } from '../../src/app/session-effects';
+import type { PurchaseApi, PurchaseFlowOptions } from '../../src/features/buying/purchase-effects';
+import { createRootActor } from '../../src/app/root-actor';
+import { installSessionBridge } from '../../src/features/session/session-bridge';
+import { SESSION_STORAGE_KEY, type SessionApi, type SessionEffects, type SessionFlowOptions } from '../../src/features/session/session-effects';
 import { CONFIG_OFF, CONFIG_ON, REAL_NAME, USER_A, USER_B, failure } from '../model/session-fixtures';
 import { BASE_MS, BUILD_ID } from './app-world';
+import type { AppActor } from '../../src/shared/app-actor';
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Accounts and their data
@@ -56,12 +57,12 @@ import { BASE_MS, BUILD_ID } from './app-world';
 
 export type AccountName = 'A' | 'B';
 
-export const ACCOUNTS: Record<AccountName, UserInfo> = { A: USER_A, B: USER_B };
+const ACCOUNTS: Record<AccountName, UserInfo> = { A: USER_A, B: USER_B };
 
 const nameOf = (userId: number | null): string => (userId === null ? 'nobody' : userId === USER_A.userId ? 'A' : userId === USER_B.userId ? 'B' : `user ${userId}`);
 
 /** Each account's own coupons (what `matchCoupon` answers for it): a coupon id is data of exactly one account. */
-export const COUPONS_OF: Record<number, readonly string[]> = {
+const COUPONS_OF: Record<number, readonly string[]> = {
   [USER_A.userId]: ['a-coupon-500', 'a-coupon-1000'],
   [USER_B.userId]: ['b-coupon-500'],
 };
@@ -75,7 +76,7 @@ const accountOfToken = (token: string | undefined): number | null =>
   token === undefined ? null : (Object.values(ACCOUNTS).find((user) => user.token === token)?.userId ?? -1);
 
 /** A package that contains the goods (its draft carries no coupon). */
-export const PACKAGE_ID = 9;
+const PACKAGE_ID = 9;
 
 export interface Scenario {
   /** The session persisted by an earlier visit. */
@@ -103,7 +104,7 @@ interface CallSpec {
 const load: CallSpec = { api: false, needsLogin: false, driven: true, ok: 'loaded' };
 const unreached: CallSpec = { api: true, needsLogin: false, driven: false, ok: 'never answered' };
 
-export const CALLS = {
+const CALLS = {
   checkToken: { api: true, needsLogin: true, driven: true, ok: 'ok' },
   fetchRealNameConfig: { api: true, needsLogin: false, driven: true, ok: 'real-name off', alt: 'real-name on' },
   fetchRealNameInfo: { api: true, needsLogin: true, driven: true, ok: 'verified', alt: 'not verified' },
@@ -161,10 +162,9 @@ interface ServerOrder {
 // The model
 // ---------------------------------------------------------------------------------------------------------------------
 
-export const PROPERTIES = ['accountData', 'resume', 'oneOrder'] as const;
-export type AccountPropertyName = (typeof PROPERTIES)[number];
+export type AccountPropertyName = 'accountData' | 'resume' | 'oneOrder';
 
-/** The pay modal's props as the gate opens it (src/app/purchase-effects.ts). */
+/** The pay modal's props as the gate opens it (src/features/buying/purchase-effects.ts). */
 type PayProps = { orderId: string } | { goodsId: number; buyNum: number; gameId: number; choices?: PurchaseRequest['choices']; requestId?: string };
 
 /** The pay editor's own state (its choices; the coupon list is the logged-in account's). */
@@ -243,7 +243,7 @@ export const STATS = {
 };
 
 /** The simulated time every step takes (after its effect has settled). */
-export const STEP_MS = 100;
+const STEP_MS = 100;
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -393,7 +393,7 @@ export class AccountWorld {
     const modalSub = modal.subscribe((snapshot) => this.onModalSnapshot((snapshot as { context: { stack: readonly OpenModal[] } }).context.stack));
     this.cleanups.push(() => modalSub.unsubscribe());
     this.watchSession();
-    // The page has painted and gone idle: the app asks for the lazy flows (src/main.tsx).
+    // The page has painted and gone idle: the app asks for the lazy flows (src/app/main.tsx).
     this.actor.send({ type: 'flows.load' });
     await this.settle();
   }
@@ -498,7 +498,7 @@ export class AccountWorld {
     const props = (entry.props ?? {}) as PayProps;
     const owner = this.currentUser();
     if (owner === null) {
-      // As src/modals/pay-modal.tsx does: a pay dialog that mounts for nobody closes at once.
+      // As src/features/buying/pay-modal.tsx does: a pay dialog that mounts for nobody closes at once.
       this.log('  (ui) pay dialog mounted for nobody → closes (modal.close pay)');
       this.gateOpenedFor = null;
       this.actor.send({ type: 'modal.close', name: 'pay' });

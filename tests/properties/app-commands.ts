@@ -14,7 +14,7 @@ import { USER_A } from '../model/session-fixtures';
 import type { AccountName, AccountWorld, Disposition, Scenario as AccountScenario } from './account-world';
 import { DAY_MS, DRIVEN_KINDS, describeOutcome, outcomesOf, type CallKind, type Outcome, type Scenario, type World } from './app-world';
 
-export interface Model {
+interface Model {
   world: World;
 }
 
@@ -121,7 +121,7 @@ class ConfirmAutoLogin implements Command {
   toString = () => 'click 确认登录 (auto-login)';
 }
 
-/** The page has painted and the main thread is idle: the app asks for the lazy flows (src/main.tsx). */
+/** The page has painted and the main thread is idle: the app asks for the lazy flows (src/app/main.tsx). */
 class PageIdle implements Command {
   check = () => true;
   run = (_m: Model, w: World) => w.run(this.toString(), () => w.send({ type: 'flows.load' }));

@@ -26,12 +26,13 @@ import type { Coupon } from '../../src/api/common';
 import { ApiError } from '../../src/api/errors';
 import type { UserInfo } from '../../src/api/user';
 import { createFlowActors } from '../../src/app/flows';
-import type { PurchaseApi, PurchaseFlowOptions } from '../../src/app/purchase-effects';
-import { createRootActor, type AppActor } from '../../src/app/root-actor';
-import { installSessionBridge } from '../../src/app/session-bridge';
-import type { SessionApi, SessionEffects, SessionFlowOptions } from '../../src/app/session-effects';
-import { POPUP_RECORD_KEY, localDay } from '../../src/marketing/popup-record';
+import type { PurchaseApi, PurchaseFlowOptions } from '../../src/features/buying/purchase-effects';
+import { createRootActor } from '../../src/app/root-actor';
+import { installSessionBridge } from '../../src/features/session/session-bridge';
+import type { SessionApi, SessionEffects, SessionFlowOptions } from '../../src/features/session/session-effects';
+import { POPUP_RECORD_KEY, localDay } from '../../src/features/marketing/popup-record';
 import { CONFIG_OFF, CONFIG_ON, REAL_NAME, USER_A, USER_B, failure } from '../model/session-fixtures';
+import type { AppActor } from '../../src/shared/app-actor';
 
 // ---------------------------------------------------------------------------------------------------------------------
 // The scenario: what the page starts with
@@ -53,7 +54,7 @@ export const BUILD_ID = 'build-1';
 export const BASE_MS = new Date(2026, 0, 31, 12, 0, 0).getTime();
 export const DAY_MS = 86_400_000;
 
-export const COUPON: Coupon = {
+const COUPON: Coupon = {
   couponId: 'prop-1',
   title: '新人专享 5 元无门槛券',
   amount: 500,
@@ -88,7 +89,7 @@ interface CallSpec {
 const never: Answer = { label: 'never answered', value: () => undefined };
 
 /** Every call the fakes take, by kind. `loadModal(<name>)` and `loadFlows` are code loads, not API calls. */
-export const CALLS = {
+const CALLS = {
   attribution: { api: true, driven: true, ok: { label: 'ok', value: () => undefined } },
   checkToken: { api: true, driven: true, ok: { label: 'ok', value: () => 'ok' } },
   fetchRealNameConfig: { api: true, driven: true, ok: { label: 'real-name off', value: () => CONFIG_OFF }, alt: { label: 'real-name on', value: () => CONFIG_ON } },
@@ -167,8 +168,7 @@ interface CallRecord {
 // Properties and their bookkeeping
 // ---------------------------------------------------------------------------------------------------------------------
 
-export const PROPERTIES = ['userDialog', 'promoBelow', 'popupRecord', 'expiryPrompt', 'requestToken'] as const;
-export type PropertyName = (typeof PROPERTIES)[number];
+export type PropertyName = 'userDialog' | 'promoBelow' | 'popupRecord' | 'expiryPrompt' | 'requestToken';
 
 /** A dialog the shopper asked for (property 1). */
 interface Obligation {
@@ -311,7 +311,7 @@ export class World {
   // -------------------------------------------------------------------------------------------------------------------
 
   async start(): Promise<void> {
-    // The app's bridge: every auth_40001 from any call becomes one `session.expired` (src/app/session-bridge.ts).
+    // The app's bridge: every auth_40001 from any call becomes one `session.expired` (src/features/session/session-bridge.ts).
     this.cleanups.push(installSessionBridge(this.actor, { target: undefined, localStorage: undefined }));
     this.actor.start();
     const modal = this.child('modal');
@@ -400,7 +400,7 @@ export class World {
       await flush();
       await flush();
       this.watchSession();
-      // The pay dialog's mount effect (src/modals/pay-modal.tsx): it tells the payment flow it is open.
+      // The pay dialog's mount effect (src/features/buying/pay-modal.tsx): it tells the payment flow it is open.
       const payOpen = this.isOnStack('pay');
       if (payOpen && !this.payMounted) {
         this.payMounted = true;
@@ -438,7 +438,7 @@ export class World {
     return this.stack.some((modal) => modal.name === name);
   }
 
-  /** Nothing on screen: the page behind is not inert (src/components/dialog.tsx), so its buttons can be pressed. */
+  /** Nothing on screen: the page behind is not inert (src/shared/ui/dialog.tsx), so its buttons can be pressed. */
   pageIsInteractive(): boolean {
     return this.stack.length === 0;
   }
@@ -489,7 +489,7 @@ export class World {
       case 'auth_40001':
         // As src/api/http.ts does: the failure is reported (once per failing call) only when the call was made
         // under the token still in effect; an answer to a call made under an older token says nothing about the
-        // current session. The bridge (src/app/session-bridge.ts) turns the report into `session.expired`.
+        // current session. The bridge (src/features/session/session-bridge.ts) turns the report into `session.expired`.
         if (this.token === call.tokenAtSend) {
           clientState.emitAuthExpired(new ApiError({ kind: 'auth', code: 'auth_40001', message: SESSION_MESSAGES.expired, endpoint: kind }));
         } else {

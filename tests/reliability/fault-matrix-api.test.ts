@@ -13,7 +13,7 @@ import { clientState } from '../../src/api/client-state';
 import { registeredEndpoints } from '../../src/api/endpoints';
 import { ApiError, userMessage } from '../../src/api/errors';
 import { createHttpClient, http, type EndpointDef, type HttpClient } from '../../src/api/http';
-import { config } from '../../src/config/env';
+import { config } from '../../src/shared/env';
 import { backend, testServer } from '../support/server';
 import { FAULTS, pathParams, type FaultCase } from './support/faults';
 

@@ -10,7 +10,6 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientState } from '../../src/api/client-state';
 import type { UserInfo } from '../../src/api/user';
-import type { AppActor } from '../../src/app/root-actor';
 import { placePaidOrder, placeOrder, TOP_UP, WITH_GIFT, nextPhone } from '../integration/buying/helpers';
 import { createAccount, storeSession } from '../integration/session/helpers';
 import { renderApp } from '../support/render-app';
@@ -33,6 +32,7 @@ import {
   uiText,
   watchForProblems,
 } from './support/ui';
+import type { AppActor } from '../../src/shared/app-actor';
 
 watchForProblems();
 // Each test replays many faults in one rendered app: seconds of work that a loaded machine stretches.
@@ -43,13 +43,13 @@ printTally('personal centre, orders, landings');
 
 beforeAll(async () => {
   await Promise.all([
-    import('../../src/pages/setting-page'),
-    import('../../src/pages/order-detail-page'),
-    import('../../src/pages/coupon-page'),
-    import('../../src/pages/sem-activity-page'),
-    import('../../src/modals/refund-modal'),
-    import('../../src/modals/real-name-modal'),
-    import('../../src/modals/login-modal'),
+    import('../../src/features/session/setting-page'),
+    import('../../src/features/buying/order-detail-page'),
+    import('../../src/features/marketing/coupon-page'),
+    import('../../src/features/marketing/sem-activity-page'),
+    import('../../src/features/buying/refund-modal'),
+    import('../../src/features/session/real-name-modal'),
+    import('../../src/features/session/login-modal'),
   ]);
 }, 60_000);
 

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientState } from '../../src/api/client-state';
 import { postReceiveCoupon } from '../../src/api/coupons';
 import { getGameDetail, searchGames } from '../../src/api/games';
-import { RECENT_SEARCH_KEY } from '../../src/components/catalog/recent-searches';
+import { RECENT_SEARCH_KEY } from '../../src/features/catalog/recent-searches';
 import { nextPhone } from '../integration/buying/helpers';
 import { createAccount, storeSession } from '../integration/session/helpers';
 import { backendData } from '../integration/catalog/helpers';
@@ -45,11 +45,11 @@ printTally('catalogue screens');
 
 beforeAll(async () => {
   await Promise.all([
-    import('../../src/pages/home-page'),
-    import('../../src/pages/search-page'),
-    import('../../src/pages/game-detail-page'),
-    import('../../src/pages/notice-page'),
-    import('../../src/pages/help-page'),
+    import('../../src/features/catalog/home-page'),
+    import('../../src/features/catalog/search-page'),
+    import('../../src/features/catalog/game-detail-page'),
+    import('../../src/features/catalog/notice-page'),
+    import('../../src/features/catalog/help-page'),
   ]);
 }, 60_000);
 

@@ -10,8 +10,7 @@ import { configure, act, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientState } from '../../src/api/client-state';
 import type { UserInfo } from '../../src/api/user';
-import type { AppActor } from '../../src/app/root-actor';
-import { ADAN_STORAGE_KEY } from '../../src/marketing/attribution';
+import { ADAN_STORAGE_KEY } from '../../src/features/marketing/attribution';
 import { PLAIN, fastDeps, listOrders, nextPhone } from '../integration/buying/helpers';
 import { createAccount, storeSession } from '../integration/session/helpers';
 import { renderApp } from '../support/render-app';
@@ -34,6 +33,7 @@ import {
   uiText,
   watchForProblems,
 } from './support/ui';
+import type { AppActor } from '../../src/shared/app-actor';
 
 watchForProblems();
 // Each test replays many faults in one rendered app: seconds of work that a loaded machine stretches.
@@ -44,13 +44,13 @@ printTally('buying, login, auto-login, start-up');
 
 beforeAll(async () => {
   await Promise.all([
-    import('../../src/pages/home-page'),
-    import('../../src/pages/game-detail-page'),
-    import('../../src/pages/sem-activity-page'),
-    import('../../src/modals/pay-modal'),
-    import('../../src/modals/login-modal'),
-    import('../../src/modals/auto-login-modal'),
-    import('../../src/modals/coupon-modal'),
+    import('../../src/features/catalog/home-page'),
+    import('../../src/features/catalog/game-detail-page'),
+    import('../../src/features/marketing/sem-activity-page'),
+    import('../../src/features/buying/pay-modal'),
+    import('../../src/features/session/login-modal'),
+    import('../../src/features/session/auto-login-modal'),
+    import('../../src/features/marketing/coupon-modal'),
   ]);
 }, 60_000);
 

@@ -14,7 +14,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientState } from '../../src/api/client-state';
 import { postReceiveCoupon } from '../../src/api/coupons';
-import { sanitizeHtml } from '../../src/lib/sanitize';
+import { sanitizeHtml } from '../../src/shared/sanitize';
 import { HOSTILE_HTML, HOSTILE_TEXT, XSS_FLAG } from '../../src/mock/seed/hostile';
 import { nextPhone } from '../integration/buying/helpers';
 import { createAccount, storeSession } from '../integration/session/helpers';
@@ -34,14 +34,14 @@ configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(async () => {
   await Promise.all([
-    import('../../src/pages/home-page'),
-    import('../../src/pages/game-detail-page'),
-    import('../../src/pages/notice-page'),
-    import('../../src/pages/help-page'),
-    import('../../src/pages/agreement-page'),
-    import('../../src/pages/sem-activity-page'),
-    import('../../src/pages/coupon-page'),
-    import('../../src/pages/setting-page'),
+    import('../../src/features/catalog/home-page'),
+    import('../../src/features/catalog/game-detail-page'),
+    import('../../src/features/catalog/notice-page'),
+    import('../../src/features/catalog/help-page'),
+    import('../../src/features/catalog/agreement-page'),
+    import('../../src/features/marketing/sem-activity-page'),
+    import('../../src/features/marketing/coupon-page'),
+    import('../../src/features/session/setting-page'),
   ]);
 }, 60_000);
 

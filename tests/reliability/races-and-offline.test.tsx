@@ -22,15 +22,15 @@ import { http as mswHttp, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { clientState } from '../../src/api/client-state';
 import { getGameDetail, searchGames } from '../../src/api/games';
-import { OFFLINE_MESSAGE } from '../../src/app/connectivity';
+import { OFFLINE_MESSAGE } from '../../src/features/shell/connectivity';
 import { installConnectivityEvents } from '../../src/app/navigation';
-import type { AppActor } from '../../src/app/root-actor';
 import { PLAIN, fastDeps, listOrders, nextPhone, placePaidOrder } from '../integration/buying/helpers';
 import { countRequests, gate } from '../integration/catalog/helpers';
 import { createAccount, loginWithSms, storeSession } from '../integration/session/helpers';
 import { renderApp } from '../support/render-app';
 import { backend, testServer } from '../support/server';
 import { siteHeader } from './support/ui';
+import type { AppActor } from '../../src/shared/app-actor';
 
 vi.setConfig({ testTimeout: 60_000 });
 // Ceilings, not waits: whole-app renders on a machine shared with other suites can take seconds.
@@ -38,15 +38,15 @@ configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(async () => {
   await Promise.all([
-    import('../../src/pages/game-detail-page'),
-    import('../../src/pages/search-page'),
-    import('../../src/pages/coupon-page'),
-    import('../../src/pages/order-detail-page'),
-    import('../../src/pages/setting-page'),
-    import('../../src/modals/pay-modal'),
-    import('../../src/modals/pay-success-modal'),
-    import('../../src/modals/refund-modal'),
-    import('../../src/modals/login-modal'),
+    import('../../src/features/catalog/game-detail-page'),
+    import('../../src/features/catalog/search-page'),
+    import('../../src/features/marketing/coupon-page'),
+    import('../../src/features/buying/order-detail-page'),
+    import('../../src/features/session/setting-page'),
+    import('../../src/features/buying/pay-modal'),
+    import('../../src/features/buying/pay-success-modal'),
+    import('../../src/features/buying/refund-modal'),
+    import('../../src/features/session/login-modal'),
   ]);
 }, 60_000);
 

@@ -17,21 +17,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientState } from '../../src/api/client-state';
 import { getGameDetail } from '../../src/api/games';
 import { isHeaderValue } from '../../src/api/http';
-import { reloadOnceFor } from '../../src/app/chunk-reload';
-import { historyStore } from '../../src/app/history-store';
-import { readStoredAutoLogin, takeAutoLoginParams } from '../../src/app/session-bridge';
+import { reloadOnceFor } from '../../src/shared/chunk-reload';
+import { historyStore } from '../../src/features/shell/history-store';
+import { readStoredAutoLogin, takeAutoLoginParams } from '../../src/features/session/session-bridge';
 import {
   AUTO_LOGIN_APP_ID_KEY,
   AUTO_LOGIN_TOKEN_KEY,
   SESSION_STORAGE_KEY,
   createBrowserSessionEffects,
   loadPersistedSession,
-} from '../../src/app/session-effects';
-import { RECENT_SEARCH_KEY, readRecentSearches } from '../../src/components/catalog/recent-searches';
-import { ADAN_STORAGE_KEY, OCPC_STORAGE_KEY, readStoredAdan, readStoredParams } from '../../src/marketing/attribution';
-import { CHANNEL_STORAGE_KEY, resolveChannel } from '../../src/marketing/channel';
-import { FILTERED, scrubSecrets, startErrorReporting, type SentryLike } from '../../src/marketing/error-reporting';
-import { DEMO_CLOCK_OFFSET_KEY, POPUP_RECORD_KEY, readDemoClockOffsetDays, readPopupRecord } from '../../src/marketing/popup-record';
+} from '../../src/features/session/session-effects';
+import { RECENT_SEARCH_KEY, readRecentSearches } from '../../src/features/catalog/recent-searches';
+import { ADAN_STORAGE_KEY, OCPC_STORAGE_KEY, readStoredAdan, readStoredParams } from '../../src/features/marketing/attribution';
+import { CHANNEL_STORAGE_KEY, resolveChannel } from '../../src/features/marketing/channel';
+import { FILTERED, scrubSecrets, startErrorReporting, type SentryLike } from '../../src/features/marketing/error-reporting';
+import { DEMO_CLOCK_OFFSET_KEY, POPUP_RECORD_KEY, readDemoClockOffsetDays, readPopupRecord } from '../../src/features/marketing/popup-record';
 import { DEFAULT_STORAGE_KEY, createBackend } from '../../src/mock/backend';
 import { nextPhone } from '../integration/buying/helpers';
 import { createAccount, storeSession } from '../integration/session/helpers';
@@ -179,14 +179,14 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
       AUTO_LOGIN_APP_ID_KEY,
     ]);
     const sources = [
-      'src/app/session-effects.ts',
-      'src/components/catalog/recent-searches.ts',
-      'src/marketing/popup-record.ts',
+      'src/features/session/session-effects.ts',
+      'src/features/catalog/recent-searches.ts',
+      'src/features/marketing/popup-record.ts',
       'src/mock/handlers/state.ts',
-      'src/app/history-store.ts',
-      'src/app/chunk-reload.ts',
-      'src/marketing/channel.ts',
-      'src/marketing/attribution.ts',
+      'src/features/shell/history-store.ts',
+      'src/shared/chunk-reload.ts',
+      'src/features/marketing/channel.ts',
+      'src/features/marketing/attribution.ts',
     ];
     const declared = sources.flatMap((file) =>
       [...readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:_KEY|KEY_PREFIX|STORAGE_KEY)\s*=\s*'([^']+)'/g)].map((m) => m[1]!),
@@ -199,17 +199,17 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
       .map((file) => file.slice(ROOT.length + 1).replace(/\\/g, '/'));
     expect(storageUsers.sort()).toEqual(
       [
-        'src/app/chunk-reload.ts',
-        'src/app/history-store.ts',
+        'src/shared/chunk-reload.ts',
+        'src/features/shell/history-store.ts',
         'src/app/root-actor.ts',
-        'src/app/session-bridge.ts',
-        'src/app/session-effects.ts',
-        'src/components/catalog/recent-searches.ts',
-        'src/marketing/attribution.ts',
-        'src/marketing/channel.ts',
-        'src/marketing/popup-record.ts',
-        'src/marketing/start.ts',
-        'src/pages/demo-page.tsx',
+        'src/features/session/session-bridge.ts',
+        'src/features/session/session-effects.ts',
+        'src/features/catalog/recent-searches.ts',
+        'src/features/marketing/attribution.ts',
+        'src/features/marketing/channel.ts',
+        'src/features/marketing/popup-record.ts',
+        'src/features/marketing/start.ts',
+        'src/features/marketing/demo-page.tsx',
       ].sort(),
     );
   });
@@ -322,7 +322,7 @@ describe('the auto-login token', () => {
   });
 
   it('is taken before anything else runs at start, and the page never sends a full URL to another origin', () => {
-    const main = readFileSync(join(ROOT, 'src/main.tsx'), 'utf8');
+    const main = readFileSync(join(ROOT, 'src/app/main.tsx'), 'utf8');
     const body = main.slice(main.indexOf('async function start()'));
     const statements = body
       .slice(body.indexOf('{') + 1)

@@ -15,7 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { configure } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadModal } from '../../src/modals/registry';
+import { loadModal } from '../../src/app/modal-registry';
 import { createCoverage, planModel, uiCoverageProblems, type ModelDefinition, type PlanItem, type UiCoverageFile } from './model';
 import { runPlanItemInUi, undrivableReason, type UiDriver } from './model-ui';
 

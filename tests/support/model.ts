@@ -57,12 +57,12 @@ import {
 // Definitions
 
 /** At least one fixture for each event type of the machine, each typed as that event. */
-export type EventFixtures<TEvent extends EventObject> = {
+type EventFixtures<TEvent extends EventObject> = {
   [K in TEvent['type']]: readonly [Extract<TEvent, { type: K }>, ...Extract<TEvent, { type: K }>[]];
 };
 
 /** What an invoked actor may do in the model: finish with one of `done`, or fail with one of `error`. */
-export interface InvokeFixtures {
+interface InvokeFixtures {
   done?: readonly unknown[];
   error?: readonly unknown[];
 }
@@ -80,9 +80,9 @@ export interface AfterEvent {
 }
 
 /** A step of a path or journey: an event the machine takes, or an invoke outcome, or a delay elapsing. */
-export type ModelEvent<TEvent extends EventObject = AnyEventObject> = TEvent | DoneEvent | ErrorEvent | AfterEvent;
+type ModelEvent<TEvent extends EventObject = AnyEventObject> = TEvent | DoneEvent | ErrorEvent | AfterEvent;
 
-export interface Journey<TEvent extends EventObject = AnyEventObject> {
+interface Journey<TEvent extends EventObject = AnyEventObject> {
   /** A sentence about the behaviour, used as the test name. */
   name: string;
   events: readonly ModelEvent<TEvent>[];
@@ -467,7 +467,7 @@ export async function runModel(definition: ModelDefinition): Promise<ModelRun> {
 // Formatting (test names, `npm run paths`)
 
 /** `idle`, or for parallel states `active.build.polling.waiting + active.payment.idle`. */
-export function formatState(snapshot: AnyMachineSnapshot): string {
+function formatState(snapshot: AnyMachineSnapshot): string {
   const leaves = (snapshot._nodes as { type: string; path: string[]; order: number }[])
     .filter((n) => n.type === 'atomic' || n.type === 'final')
     .sort((a, b) => a.order - b.order);
@@ -491,6 +491,3 @@ export function formatEvent(event: AnyEventObject): string {
 
 const suffix = (output: unknown) => (output === undefined ? '' : ` ${JSON.stringify(output)}`);
 
-export function formatContext(snapshot: AnyMachineSnapshot): string {
-  return JSON.stringify(snapshot.context ?? {});
-}

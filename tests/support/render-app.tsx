@@ -13,10 +13,10 @@ import { createQueryClient } from '../../src/app/query-client';
 import { createRootActor, type RootActorDeps } from '../../src/app/root-actor';
 import { createAppRouter } from '../../src/app/router';
 import { installConnectivityEvents, installNavigationHooks } from '../../src/app/navigation';
-import { installSessionBridge, readStoredAutoLogin, stashAutoLoginParams } from '../../src/app/session-bridge';
-import { loadPersistedSession } from '../../src/app/session-effects';
-import { startMarketing } from '../../src/marketing/start';
-import { loadModal } from '../../src/modals/registry';
+import { installSessionBridge, readStoredAutoLogin, stashAutoLoginParams } from '../../src/features/session/session-bridge';
+import { loadPersistedSession } from '../../src/features/session/session-effects';
+import { startMarketing } from '../../src/features/marketing/start';
+import { loadModal } from '../../src/app/modal-registry';
 
 export interface RenderAppOptions {
   /** overrides of the root actor's dependencies (e.g. a fake reloadPage) */
@@ -48,7 +48,7 @@ export async function renderApp(startUrl = '/', options: RenderAppOptions = {}) 
     reloadPage: (to: string) => reloads.push(to),
     loadModal,
     couponPopupEnabled: options.couponPopup ?? false,
-    // The popup's quiet moment (src/app/quiet-moment.ts) is the browser journeys' business: here it
+    // The popup's quiet moment (src/features/marketing/quiet-moment.ts) is the browser journeys' business: here it
     // comes as soon as the page has loaded, so the popup tests wait for the popup, not for a timer.
     popupQuietMs: 0,
     // As in main.tsx: the user persisted by an earlier "visit" (same localStorage).

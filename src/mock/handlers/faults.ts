@@ -53,7 +53,7 @@ export function createFaults() {
 const SCHEMA_BREAKERS: readonly unknown[] = [{ unexpected: true }, 'unexpected', -1.5, [{ unexpected: true }], null];
 
 /** A `retData` the endpoint's schema rejects (any schema accepts at most some of the candidates). */
-export function schemaBreakingData(schema: z.ZodMiniType | undefined): unknown {
+function schemaBreakingData(schema: z.ZodMiniType | undefined): unknown {
   return SCHEMA_BREAKERS.find((candidate) => schema !== undefined && !schema.safeParse(candidate).success) ?? SCHEMA_BREAKERS[0];
 }
 

@@ -53,7 +53,7 @@ export function endUnpaidOrder(world: World, order: OrderRecord, status: 'failed
   move(order, status, time);
 }
 
-export function refreshOrder(world: World, order: OrderRecord): void {
+function refreshOrder(world: World, order: OrderRecord): void {
   const now = world.now();
   if (order.status === 'unpaid') {
     const autoPayMs = world.state.autoPayMs;

@@ -63,7 +63,7 @@ function login(world: World, account: UserRecord): UserInfo {
   return userInfo(account, openSession(world, account).token);
 }
 
-export function newQr(world: World): QrRecord {
+function newQr(world: World): QrRecord {
   const qrId = `qr${world.now().toString(36)}${randomString(world.random, 8)}`;
   const record: QrRecord = {
     qrId,

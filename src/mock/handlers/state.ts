@@ -8,9 +8,9 @@ import type { OrderItem, OrderStatus, PayChannelCode } from '../../api/orders';
 import type { RealNameConfig } from '../../api/user';
 import type { StorageLike } from './types';
 
-export const STATE_VERSION = 1;
+const STATE_VERSION = 1;
 export const DEFAULT_STORAGE_KEY = 'xingyou-mock-backend:v1';
-export const DEFAULT_REAL_NAME_CONFIG: RealNameConfig = { enable: true, sceneType: 1 };
+const DEFAULT_REAL_NAME_CONFIG: RealNameConfig = { enable: true, sceneType: 1 };
 
 export interface UserRecord {
   userId: number;
@@ -77,7 +77,7 @@ export interface QrRecord {
   phone: string | null;
 }
 
-export interface SmsRecord {
+interface SmsRecord {
   code: string;
   sentAt: number;
   used: boolean;
@@ -137,7 +137,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * missing collection — yields `null` (and the stored value is removed) so the
  * caller starts from the seed instead of crashing on half a state.
  */
-export function loadState(storage: StorageLike, key: string): PersistedState | null {
+function loadState(storage: StorageLike, key: string): PersistedState | null {
   let raw: string | null;
   try {
     raw = storage.getItem(key);

@@ -167,7 +167,7 @@ export function cardsOf(world: World, gameIds: readonly number[]): GameCard[] {
   return gameIds.map((id) => findGame(world, id)).filter((g): g is GameDetail => g !== undefined).map(gameCard);
 }
 
-export function stockOf(world: World, goodsId: number): number {
+function stockOf(world: World, goodsId: number): number {
   const live = world.state.stock[String(goodsId)];
   if (live !== undefined) return live;
   return world.seed.goods.find((g) => g.goodsId === goodsId)?.stock ?? 0;
@@ -179,7 +179,7 @@ export function findGoods(world: World, goodsId: unknown): Goods | undefined {
 }
 
 /** The seed goods with today's stock. */
-export const goodsView = (world: World, goods: Goods): Goods => ({ ...goods, stock: stockOf(world, goods.goodsId) });
+const goodsView = (world: World, goods: Goods): Goods => ({ ...goods, stock: stockOf(world, goods.goodsId) });
 
 export const allGoods = (world: World): Goods[] => world.seed.goods.map((g) => goodsView(world, g));
 
@@ -246,7 +246,7 @@ export const couponAppliesTo = (coupon: { gameIds: number[] }, gameId: number) =
 
 // --- orders ------------------------------------------------------------------------
 
-export function isRefundable(world: World, order: OrderRecord): boolean {
+function isRefundable(world: World, order: OrderRecord): boolean {
   if (order.status !== 'paid' && order.status !== 'delivered') return false;
   if (order.payTime === null || world.now() - order.payTime > REFUND_WINDOW_MS) return false;
   return order.gift === null;

@@ -19,7 +19,7 @@ const released = (rows: GameRow[], baseTime: number) => rows.filter((r) => r.gam
  * "Hot" has no field of its own: it is sales discounted by age, so that a
  * recent hit outranks an old best seller (sales / (1 + ageInDays / 90)).
  */
-export function heat(game: GameDetail, baseTime: number): number {
+function heat(game: GameDetail, baseTime: number): number {
   return game.sales / (1 + Math.max(0, baseTime - game.releaseDate) / DAY / 90);
 }
 

@@ -9,7 +9,7 @@ import { imageUrl } from '../images';
 import { DAY, HOUR, dayStart, type Random } from './random';
 import type { SeedData } from './types';
 
-export type GameKind = 'pc' | 'console' | 'mobile';
+type GameKind = 'pc' | 'console' | 'mobile';
 /** `new`: released in the last 30 days; `soon`: not released yet (pre-order) */
 type Flag = 'new' | 'soon' | '';
 

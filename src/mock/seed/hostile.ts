@@ -49,7 +49,7 @@ export const HOSTILE_HTML: readonly string[] = [
 export const HOSTILE_TEXT = `<img src=x onerror="${RUN}"><script>${RUN}</script>`;
 
 /** Payloads for fields the store uses as a link or an image address. */
-export const HOSTILE_URLS: readonly string[] = [
+const HOSTILE_URLS: readonly string[] = [
   `javascript:${RUN}`,
   ` JaVaScRiPt:${RUN}`,
   `data:text/html;base64,PHNjcmlwdD53aW5kb3cuX194c3NSYW49MTwvc2NyaXB0Pg==`,

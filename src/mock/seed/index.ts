@@ -15,7 +15,7 @@ import { Random } from './random';
 import type { Goods } from '../../api/goods';
 import type { SeedData } from './types';
 
-export type { SeedData, SeedEvaluation, SeedNotice, SeedCouponTemplate } from './types';
+export type { SeedData } from './types';
 export { ACTIVITY_ID };
 
 /** Fixed PRNG seed: the catalogue never depends on the clock. */

@@ -8,9 +8,9 @@ import { DAY, HOUR, dayStart } from './random';
 import type { SeedCouponTemplate } from './types';
 
 /** The product key (`VITE_PRODUCT`, default `xingyou`) names the activity dictionary entry. */
-export const PRODUCT = 'xingyou';
+const PRODUCT = 'xingyou';
 
-export const DICT_KEYS = {
+const DICT_KEYS = {
   appDownloadUrl: 'mall-app-download-url',
   ocpc: 'leigod_mall_ocpc',
   activityConfig: `${PRODUCT}_activity_config`,

@@ -4,7 +4,6 @@
  * (../backend.ts) copies it into its mutable state.
  */
 import type { Article, Classify, NoticeWireSchema } from '../../api/assist';
-import type { Coupon } from '../../api/common';
 import type { CouponOffer } from '../../api/coupons';
 import type { DictItem } from '../../api/dictionary';
 import type { Banner, Evaluation, GameConfig, GameDetail, Label, RankType } from '../../api/games';
@@ -60,4 +59,3 @@ export interface SeedData {
   recentSells: RecentSell[];
 }
 
-export type { Coupon };

@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 
-export const AXE_TAGS = ['wcag2a', 'wcag2aa'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 
 export interface Finding {
@@ -25,7 +25,7 @@ export interface Finding {
   nodes: { target: string; html: string; summary: string }[];
 }
 
-export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOTS === '1' ? 'docs/screens' : 'test-results/screens';
+const SCREENSHOT_DIR = process.env.E2E_SCREENSHOTS === '1' ? 'docs/screens' : 'test-results/screens';
 
 export class Audit {
   readonly findings: Finding[] = [];
@@ -41,7 +41,7 @@ export class Audit {
   async check(screen: string, options: { screenshot?: boolean } = {}): Promise<void> {
     // Legacy mode runs axe.run() in the page instead of runPartial() per frame plus finishRun() in a new
     // blank page: 1.9 s instead of 3.3 s per screen here. It skips cross-origin frames only, and the store
-    // renders no frames (src/lib/sanitize.ts strips them from server HTML). The option is deprecated for
+    // renders no frames (src/shared/sanitize.ts strips them from server HTML). The option is deprecated for
     // axe 5; drop the call if it goes.
     const results = await new AxeBuilder({ page: this.page }).setLegacyMode(true).withTags(AXE_TAGS).analyze();
     for (const violation of results.violations) {

@@ -18,7 +18,7 @@ export const E2E_PORTS = {
 } as const;
 
 /** Inside node_modules/.cache: ignored by git and ESLint, and no other build empties it. */
-export const E2E_BUILD_ROOT = process.env.E2E_BUILD_ROOT ?? 'node_modules/.cache/storefront-e2e';
+const E2E_BUILD_ROOT = process.env.E2E_BUILD_ROOT ?? 'node_modules/.cache/storefront-e2e';
 
 export const E2E_BUILD_DIRS = {
   mock: `${E2E_BUILD_ROOT}/mock`,

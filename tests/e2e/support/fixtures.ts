@@ -59,7 +59,7 @@ const CSP_CONSOLE = /Content[- ]Security[- ]Policy/i;
 /**
  * Chromium checks the page's policy whenever an inline handler or style is merely parsed into any
  * document the page creates (DOMParser, `<template>`, createHTMLDocument alike), and reports a violation
- * although nothing runs. `sanitizeHtml` (src/lib/sanitize.ts, DOMPurify, in the `html-content` chunk)
+ * although nothing runs. `sanitizeHtml` (src/shared/sanitize.ts, DOMPurify, in the `html-content` chunk)
  * parses server HTML that way before it strips handlers and styles, so attack markup from the server
  * (the hostile seed) makes these reports on its own, with that chunk as their source. Anything else —
  * another directive, another source (React putting unsanitised markup into the page would report from
@@ -107,7 +107,7 @@ const popupHandlers = new WeakMap<Page, Locator>();
 /**
  * From now on, closes the coupon popup whenever it is the top dialog, as a keyboard user does: Escape.
  * Dialogs stack in document order (each is portalled to <body> as it opens), so the last one is on top,
- * and only the top dialog listens to the keyboard (src/components/dialog.tsx), wherever the focus is.
+ * and only the top dialog listens to the keyboard (src/shared/ui/dialog.tsx), wherever the focus is.
  *
  * Another dialog (the real-name or pay dialog right after a login, say) can open over the popup at any
  * moment, also between the look at the screen and the key press, and that Escape would close it instead.

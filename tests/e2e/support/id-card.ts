@@ -7,7 +7,7 @@
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const CHECK_CHARS = '10X98765432';
 
-export function gb11643CheckChar(first17: string): string {
+function gb11643CheckChar(first17: string): string {
   if (!/^\d{17}$/.test(first17)) throw new Error(`Expected 17 digits, got ${first17}`);
   const sum = [...first17].reduce((acc, digit, i) => acc + Number(digit) * WEIGHTS[i]!, 0);
   return CHECK_CHARS[sum % 11]!;

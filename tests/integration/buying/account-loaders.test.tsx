@@ -39,7 +39,7 @@ describe('the account routes load for the user the session machine has logged in
 
     await router.preloadRoute({ to: '/orderDateil', search: { id: 'XY0001' } });
     await router.preloadRoute({ to: '/setting', search: { type: 0 } });
-    await import('../../../src/components/order/queries');
+    await import('../../../src/features/buying/queries');
 
     expect(detail.count + list.count).toBe(0);
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetToasts } from '../../../src/app/toast';
-import { maskPhone } from '../../../src/lib/format';
+import { resetToasts } from '../../../src/shared/toast';
+import { maskPhone } from '../../../src/shared/format';
 import { countRequests } from '../catalog/helpers';
 import { header, loginWithSms } from '../session/helpers';
 import { backend, PLAIN, payDialog, payWithQr, preloadBuyingChunks, renderLoggedIn, startPurchase, toasts, FLOW_TIMEOUT } from './helpers';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getOrders } from '../../../src/api/orders';
-import { resetToasts } from '../../../src/app/toast';
+import { resetToasts } from '../../../src/shared/toast';
 import { renderApp } from '../../support/render-app';
 import { loginWithSms } from '../session/helpers';
 import { backend, fastDeps, PLAIN, payDialog, preloadBuyingChunks, renderLoggedIn, SOLD_OUT, startPurchase, toasts, FLOW_TIMEOUT } from './helpers';

@@ -12,10 +12,11 @@ import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { createOrder, getOrder, getOrders, payOrder, type Order } from '../../../src/api/orders';
 import type { UserInfo } from '../../../src/api/user';
-import type { AppActor, RootActorDeps } from '../../../src/app/root-actor';
+import type { RootActorDeps } from '../../../src/app/root-actor';
 import { renderApp } from '../../support/render-app';
 import { backend } from '../../support/server';
 import { createAccount, storeSession } from '../session/helpers';
+import type { AppActor } from '../../../src/shared/app-actor';
 
 export { backend };
 
@@ -89,15 +90,15 @@ export const toasts = () => within(screen.getByRole('status', { name: '消息提
  */
 export async function preloadBuyingChunks(): Promise<void> {
   await Promise.all([
-    import('../../../src/pages/home-page'),
-    import('../../../src/pages/game-detail-page'),
-    import('../../../src/pages/order-detail-page'),
-    import('../../../src/pages/setting-page'),
-    import('../../../src/modals/pay-modal'),
-    import('../../../src/modals/pay-success-modal'),
-    import('../../../src/modals/refund-modal'),
-    import('../../../src/modals/login-modal'),
-    import('../../../src/modals/real-name-modal'),
+    import('../../../src/features/catalog/home-page'),
+    import('../../../src/features/catalog/game-detail-page'),
+    import('../../../src/features/buying/order-detail-page'),
+    import('../../../src/features/session/setting-page'),
+    import('../../../src/features/buying/pay-modal'),
+    import('../../../src/features/buying/pay-success-modal'),
+    import('../../../src/features/buying/refund-modal'),
+    import('../../../src/features/session/login-modal'),
+    import('../../../src/features/session/real-name-modal'),
     import('../../../src/app/flows'),
   ]);
 }

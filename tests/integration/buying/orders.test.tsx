@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetToasts } from '../../../src/app/toast';
-import { formatDate, maskPhone } from '../../../src/lib/format';
+import { resetToasts } from '../../../src/shared/toast';
+import { formatDate, maskPhone } from '../../../src/shared/format';
 import { http } from 'msw';
 import { API, countRequests, gate, testServer } from '../catalog/helpers';
 import { backend, payDialog, placeOrder, placePaidOrder, PLAIN, preloadBuyingChunks, renderLoggedIn, toasts, TOP_UP, WITH_GIFT, FLOW_TIMEOUT } from './helpers';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { postReceiveCoupon } from '../../../src/api/coupons';
-import { resetToasts } from '../../../src/app/toast';
+import { resetToasts } from '../../../src/shared/toast';
 import { backend, listOrders, PLAIN, payDialog, preloadBuyingChunks, renderLoggedIn, startPurchase, FLOW_TIMEOUT } from './helpers';
 
 beforeAll(preloadBuyingChunks);

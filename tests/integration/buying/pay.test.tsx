@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getGameGoods } from '../../../src/api/goods';
 import { getOrders } from '../../../src/api/orders';
-import { resetToasts } from '../../../src/app/toast';
-import { maskPhone } from '../../../src/lib/format';
+import { resetToasts } from '../../../src/shared/toast';
+import { maskPhone } from '../../../src/shared/format';
 import { backend, listOrders, PLAIN, TOP_UP, WITH_GIFT, payDialog, payWithQr, preloadBuyingChunks, renderLoggedIn, startPurchase, toasts, FLOW_TIMEOUT } from './helpers';
 
 beforeAll(preloadBuyingChunks);

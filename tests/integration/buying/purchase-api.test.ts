@@ -1,6 +1,6 @@
-/** The real calls behind the buying flows (src/app/purchase-effects.ts), against the simulated backend. */
+/** The real calls behind the buying flows (src/features/buying/purchase-effects.ts), against the simulated backend. */
 import { describe, expect, it } from 'vitest';
-import { browserPurchaseApi, PurchaseFlowError } from '../../../src/app/purchase-effects';
+import { browserPurchaseApi, PurchaseFlowError } from '../../../src/features/buying/purchase-effects';
 import { signUp } from '../../mock/helpers';
 
 const signal = new AbortController().signal;

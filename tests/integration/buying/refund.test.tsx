@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetToasts } from '../../../src/app/toast';
+import { resetToasts } from '../../../src/shared/toast';
 import { countRequests } from '../catalog/helpers';
 import { backend, listOrders, placeOrder, placePaidOrder, preloadBuyingChunks, renderLoggedIn, toasts, FLOW_TIMEOUT } from './helpers';
 

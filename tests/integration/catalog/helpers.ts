@@ -93,12 +93,12 @@ export { backend, testServer };
  */
 export async function warmPages(): Promise<void> {
   await Promise.all([
-    import('../../../src/pages/home-page'),
-    import('../../../src/pages/search-page'),
-    import('../../../src/pages/game-detail-page'),
-    import('../../../src/pages/help-page'),
-    import('../../../src/pages/notice-page'),
-    import('../../../src/pages/new-page'),
-    import('../../../src/pages/agreement-page'),
+    import('../../../src/features/catalog/home-page'),
+    import('../../../src/features/catalog/search-page'),
+    import('../../../src/features/catalog/game-detail-page'),
+    import('../../../src/features/catalog/help-page'),
+    import('../../../src/features/catalog/notice-page'),
+    import('../../../src/features/catalog/new-page'),
+    import('../../../src/features/catalog/agreement-page'),
   ]);
 }

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { AUTOPLAY_MS } from '../../../src/components/catalog/banner-carousel';
+import { AUTOPLAY_MS } from '../../../src/features/catalog/banner-carousel';
 import { renderApp } from '../../support/render-app';
 import { answerGet, answerPost, backend, gate, holdGet, holdPost, warmPages } from './helpers';
 

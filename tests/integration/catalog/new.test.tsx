@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameCard } from '../../../src/api/games';
-import { NEW_PAGE_SIZE } from '../../../src/pages/new-page';
+import { NEW_PAGE_SIZE } from '../../../src/features/catalog/new-page';
 import { renderApp } from '../../support/render-app';
 import { answerPost, backend, backendData, gate, holdPost, warmPages } from './helpers';
 

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SafeImage } from '../../../src/components/catalog/safe-image';
+import { SafeImage } from '../../../src/shared/ui/safe-image';
 
 describe('SafeImage', () => {
   it('reserves its size and loads lazily below the fold', () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RECENT_SEARCH_KEY } from '../../../src/components/catalog/recent-searches';
+import { RECENT_SEARCH_KEY } from '../../../src/features/catalog/recent-searches';
 import { renderApp } from '../../support/render-app';
 import { API, backendData, countRequests, gate, ok, testServer, warmPages } from './helpers';
 
@@ -11,7 +11,7 @@ const panel = () => screen.findByRole('region', { name: '搜索建议' });
 
 beforeAll(async () => {
   await warmPages();
-  await import('../../../src/components/catalog/search-suggestions');
+  await import('../../../src/features/catalog/search-suggestions');
 }, 30_000);
 
 describe('the header search box suggestions', () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { POPUP_RECORD_KEY } from '../../../src/marketing/popup-record';
+import { POPUP_RECORD_KEY } from '../../../src/features/marketing/popup-record';
 import { renderApp } from '../../support/render-app';
 import { SLOW, logInThroughModal, popupSettled } from './helpers';
 

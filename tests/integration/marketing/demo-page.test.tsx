@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getQrCode, getQrStatus } from '../../../src/api/user';
-import { DEMO_CLOCK_OFFSET_KEY } from '../../../src/marketing/popup-record';
+import { DEMO_CLOCK_OFFSET_KEY } from '../../../src/features/marketing/popup-record';
 import { renderApp } from '../../support/render-app';
 import { backend } from '../../support/server';
 import { placeOrder, signUp } from '../../mock/helpers';
@@ -87,7 +87,7 @@ describe('the demo console /demo', { timeout: 20_000 }, () => {
     vi.stubEnv('VITE_API_MODE', 'live');
     vi.resetModules();
     try {
-      const { DemoPage } = await import('../../../src/pages/demo-page');
+      const { DemoPage } = await import('../../../src/features/marketing/demo-page');
       render(<DemoPage />);
       expect(screen.getByRole('alert')).toHaveTextContent('演示控制台仅在模拟后端模式下可用');
       expect(screen.queryByRole('button')).not.toBeInTheDocument();

@@ -3,8 +3,8 @@ import { expect, onTestFinished } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { AnyActorRef } from 'xstate';
-import type { AppActor } from '../../../src/app/root-actor';
 import { testServer } from '../../support/server';
+import type { AppActor } from '../../../src/shared/app-actor';
 
 /** How long to wait for what follows a login (several requests in a row; machines are sometimes busy). */
 export const SLOW = 5000;

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CHANNEL_STORAGE_KEY } from '../../../src/marketing/channel';
+import { CHANNEL_STORAGE_KEY } from '../../../src/features/marketing/channel';
 import { renderApp } from '../../support/render-app';
 import { backend } from '../../support/server';
 import './helpers'; // longer waits for a busy machine

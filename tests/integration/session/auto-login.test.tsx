@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readStoredAutoLogin, splitAutoLoginParams, takeAutoLoginParams } from '../../../src/app/session-bridge';
-import { AUTO_LOGIN_APP_ID_KEY, AUTO_LOGIN_TOKEN_KEY } from '../../../src/app/session-effects';
-import { resetToasts } from '../../../src/app/toast';
+import { readStoredAutoLogin, splitAutoLoginParams, takeAutoLoginParams } from '../../../src/features/session/session-bridge';
+import { AUTO_LOGIN_APP_ID_KEY, AUTO_LOGIN_TOKEN_KEY } from '../../../src/features/session/session-effects';
+import { resetToasts } from '../../../src/shared/toast';
 import { backend } from '../../support/server';
 import { renderApp } from '../../support/render-app';
 import { MASKED_PHONE, PHONE, createAccount, errorToasts, header, storeSession, toasts, FLOW_TIMEOUT } from './helpers';

@@ -9,14 +9,14 @@ import { beforeAll, onTestFinished } from 'vitest';
 import { isApiError } from '../../../src/api/errors';
 import { postPhoneRegister, postRegisterLogin, postSendSms, type RealNameInfo, type UserInfo } from '../../../src/api/user';
 import type { RootActorDeps } from '../../../src/app/root-actor';
-import { SESSION_STORAGE_KEY } from '../../../src/app/session-effects';
-import { loadModal } from '../../../src/modals/registry';
+import { SESSION_STORAGE_KEY } from '../../../src/features/session/session-effects';
+import { loadModal } from '../../../src/app/modal-registry';
 import { API, backend, testServer } from '../../support/server';
 
 // The modals and the personal centre load on demand; loading them once per file up front keeps each
 // test's waits about what the user sees rather than about the first compile of a chunk.
 beforeAll(async () => {
-  await Promise.all([loadModal('login'), loadModal('autoLogin'), loadModal('realName'), import('../../../src/pages/setting-page')]);
+  await Promise.all([loadModal('login'), loadModal('autoLogin'), loadModal('realName'), import('../../../src/features/session/setting-page')]);
 }, 60_000);
 
 // Whole flows (a lazy page, a modal, a few calls) on a busy machine: wait a little longer than 1 s for what users see.

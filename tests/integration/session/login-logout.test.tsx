@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SESSION_STORAGE_KEY } from '../../../src/app/session-effects';
-import { resetToasts } from '../../../src/app/toast';
+import { SESSION_STORAGE_KEY } from '../../../src/features/session/session-effects';
+import { resetToasts } from '../../../src/shared/toast';
 import { backend } from '../../support/server';
 import { renderApp } from '../../support/render-app';
 import { MASKED_PHONE, PHONE, header, loginWithSms, openLoginDialog, toasts, FLOW_TIMEOUT } from './helpers';

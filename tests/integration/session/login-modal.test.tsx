@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { postSendSms } from '../../../src/api/user';
-import { SESSION_STORAGE_KEY } from '../../../src/app/session-effects';
-import { resetToasts } from '../../../src/app/toast';
+import { SESSION_STORAGE_KEY } from '../../../src/features/session/session-effects';
+import { resetToasts } from '../../../src/shared/toast';
 import { backend } from '../../support/server';
 import { renderApp } from '../../support/render-app';
 import { MASKED_PHONE, PHONE, SMS_CODE, createAccount, fastSession, header, openLoginDialog, toasts, FLOW_TIMEOUT } from './helpers';

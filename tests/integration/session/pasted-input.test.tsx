@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetToasts } from '../../../src/app/toast';
+import { resetToasts } from '../../../src/shared/toast';
 import { renderApp } from '../../support/render-app';
 import { backend } from '../../support/server';
 import { FLOW_TIMEOUT, MASKED_PHONE, PHONE, createAccount, header, openLoginDialog, recordBodies, storeSession, toasts } from './helpers';

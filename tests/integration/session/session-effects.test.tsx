@@ -6,8 +6,8 @@ import {
   createBrowserSessionEffects,
   loadPersistedSession,
   parsePersistedSession,
-} from '../../../src/app/session-effects';
-import { getToasts, resetToasts } from '../../../src/app/toast';
+} from '../../../src/features/session/session-effects';
+import { getToasts, resetToasts } from '../../../src/shared/toast';
 import { renderApp } from '../../support/render-app';
 import { REAL_NAME, USER_A } from '../../model/session-fixtures';
 import { header, FLOW_TIMEOUT } from './helpers';

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyEventObject, InspectionEvent } from 'xstate';
-import { SESSION_STORAGE_KEY } from '../../../src/app/session-effects';
-import { resetToasts } from '../../../src/app/toast';
-import { formatDate } from '../../../src/lib/format';
+import { SESSION_STORAGE_KEY } from '../../../src/features/session/session-effects';
+import { resetToasts } from '../../../src/shared/toast';
+import { formatDate } from '../../../src/shared/format';
 import { backend } from '../../support/server';
 import { renderApp, type RenderAppOptions } from '../../support/render-app';
 import { MASKED_PHONE, createAccount, errorToasts, header, loginWithSms, storeSession, toasts, FLOW_TIMEOUT } from './helpers';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { historyStore } from '../../../src/app/history-store';
+import { historyStore } from '../../../src/features/shell/history-store';
 import { renderApp } from '../../support/render-app';
 
 describe('the back action', () => {

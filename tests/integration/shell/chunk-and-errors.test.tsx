@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as NoticePageModule from '../../../src/pages/notice-page';
+import type * as NoticePageModule from '../../../src/features/catalog/notice-page';
 import { renderApp } from '../../support/render-app';
 
 const failures = vi.hoisted(() => ({ notice: 'none' as 'none' | 'bug' }));
 
-vi.mock('../../../src/pages/notice-page', async (importOriginal) => {
+vi.mock('../../../src/features/catalog/notice-page', async (importOriginal) => {
   const original = await importOriginal<typeof NoticePageModule>();
   if (failures.notice === 'bug') {
     return {

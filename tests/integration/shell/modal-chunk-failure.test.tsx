@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configureChunkReload, guardChunk } from '../../../src/app/chunk-reload';
+import { configureChunkReload, guardChunk } from '../../../src/shared/chunk-reload';
 import { MODAL_LOAD_FAILED } from '../../../src/app/root-actor';
-import { resetToasts } from '../../../src/app/toast';
-import { loadModal } from '../../../src/modals/registry';
+import { resetToasts } from '../../../src/shared/toast';
+import { loadModal } from '../../../src/app/modal-registry';
 import { renderApp } from '../../support/render-app';
 
 /** The login dialog's code is gone (a deploy replaced it): every import of it fails as a browser reports it. */

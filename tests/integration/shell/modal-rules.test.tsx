@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModalProps } from '../../../machines/modal.machine';
-import { COUPON_MODAL_TITLE } from '../../../src/modals/coupon-modal';
-import { loadModal } from '../../../src/modals/registry';
+import { COUPON_MODAL_TITLE } from '../../../src/features/marketing/coupon-modal';
+import { loadModal } from '../../../src/app/modal-registry';
 import { renderApp } from '../../support/render-app';
 import { gate } from '../catalog/helpers';
 import { FLOW_TIMEOUT, header } from '../session/helpers';

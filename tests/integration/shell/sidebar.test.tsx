@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { showsSidebar } from '../../../src/layouts/floating-sidebar';
+import { showsSidebar } from '../../../src/features/shell/floating-sidebar';
 import { renderApp } from '../../support/render-app';
 import { createAccount, storeSession } from '../session/helpers';
 

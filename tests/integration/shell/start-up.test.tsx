@@ -5,8 +5,8 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadModal } from '../../../src/modals/registry';
-import { POPUP_RECORD_KEY } from '../../../src/marketing/popup-record';
+import { loadModal } from '../../../src/app/modal-registry';
+import { POPUP_RECORD_KEY } from '../../../src/features/marketing/popup-record';
 import { renderApp } from '../../support/render-app';
 import { testServer } from '../../support/server';
 import { createAccount, fastSession, header, storeSession } from '../session/helpers';

@@ -22,11 +22,11 @@ export interface FaultCase {
   userText: (timeoutMs: number) => string;
 }
 
-export const UNKNOWN_CODE = 'zz_59999';
-export const UNKNOWN_CODE_MESSAGE = '服务开小差了（zz_59999）';
-export const AUTH_40001_MESSAGE = '登录信息已失效,请重新登录';
-export const AUTH_40002_MESSAGE = '您的账号已在其他设备登录,请重新登录';
-export const CONTRACT_TEXT = '服务返回的数据异常，请稍后重试';
+const UNKNOWN_CODE = 'zz_59999';
+const UNKNOWN_CODE_MESSAGE = '服务开小差了（zz_59999）';
+const AUTH_40001_MESSAGE = '登录信息已失效,请重新登录';
+const AUTH_40002_MESSAGE = '您的账号已在其他设备登录,请重新登录';
+const CONTRACT_TEXT = '服务返回的数据异常，请稍后重试';
 
 export const FAULTS: readonly FaultCase[] = [
   { name: 'network error', fault: { kind: 'network' }, kind: 'network', userText: () => '网络连接失败，请检查网络后重试（Network Error）' },

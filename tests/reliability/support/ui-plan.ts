@@ -65,8 +65,6 @@ export const UI_PLAN = {
   startUp: ['user.hello', 'user.homePopup', 'attribution.bid'],
 } as const satisfies Record<string, readonly string[]>;
 
-export type UiScreen = keyof typeof UI_PLAN;
-
 /** Registered endpoints no screen calls, and why they stay in the contract. */
 export const NOT_CALLED_BY_THE_UI: Record<string, string> = {
   'goods.combSearch': 'goods matches: search lists games only',

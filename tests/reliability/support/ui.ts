@@ -14,18 +14,18 @@ import { afterAll, beforeEach, expect, vi } from 'vitest';
 import { registeredEndpoints } from '../../../src/api/endpoints';
 import { http, type EndpointDef } from '../../../src/api/http';
 import type { UserInfo } from '../../../src/api/user';
-import type { AppActor } from '../../../src/app/root-actor';
-import { resetToasts } from '../../../src/app/toast';
-import { config } from '../../../src/config/env';
+import { resetToasts } from '../../../src/shared/toast';
+import { config } from '../../../src/shared/env';
 import { backend } from '../../support/server';
 import { FAULTS, type FaultCase } from './faults';
+import type { AppActor } from '../../../src/shared/app-actor';
 
 /** The request timeout of faulted calls in the UI layer (jsdom's XHR under msw never times out; see `injectFault`). */
-export const UI_TIMEOUT_MS = 400;
+const UI_TIMEOUT_MS = 400;
 
 const byId = new Map(registeredEndpoints().map((def) => [def.id, def]));
 
-export function endpoint(id: string): EndpointDef {
+function endpoint(id: string): EndpointDef {
   const def = byId.get(id);
   if (!def) throw new Error(`No endpoint ${id} in the registry`);
   return def;

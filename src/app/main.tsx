@@ -1,0 +1,102 @@
+/**
+ * Start-up, in order: an auto-login token leaves the URL, the simulated
+ * backend (mock mode only, loaded dynamically so live builds carry no mock
+ * code), build metadata, the one root actor — whose start-up region restores
+ * the session and its request token, then sets the channel and sends the
+ * attribution, then exchanges the link's token, schedules the checks and
+ * offers the daily popup (docs/architecture.md, "Start-up") — the router and
+ * the third-party adapters, then the first render.
+ */
+import { createRoot } from 'react-dom/client';
+import { installAccountScope } from './account-data';
+import { App } from './app';
+import { BUILD_ID, fetchBuildMeta, fetchLatestBuild } from '../features/shell/build-info';
+import { loadInspector } from './inspector';
+import { installConnectivityEvents, installNavigationHooks } from './navigation';
+import { toast } from '../shared/toast';
+import { createQueryClient } from './query-client';
+import { createRootActor } from './root-actor';
+import { setBuildRedirects } from './route-middleware';
+import { createAppRouter } from './router';
+import { installSessionBridge, readStoredAutoLogin, takeAutoLoginParams } from '../features/session/session-bridge';
+import { loadPersistedSession } from '../features/session/session-effects';
+import { config } from '../shared/env';
+import { startMarketing } from '../features/marketing/start';
+import { loadModal } from './modal-registry';
+import '../shared/styles.css';
+
+async function startMockBackend(): Promise<void> {
+  // `import.meta.env.VITE_API_MODE` is replaced at build time, so in live builds this branch and its import vanish.
+  if (import.meta.env.VITE_API_MODE === 'live') return;
+  const { startMockWorker, parseLatency } = await import('../mock/browser');
+  await startMockWorker({ latency: parseLatency(config.mockLatency), baseUrl: config.apiBase });
+}
+
+async function start(): Promise<void> {
+  // First of all: an auto-login token leaves the address bar (and history) before anything reads the URL.
+  takeAutoLoginParams();
+  await startMockBackend();
+  // The third-party adapters' code only when one is configured, fetched while the build metadata loads
+  // (if it fails to load, the store runs without them).
+  const integrations =
+    config.analyticsScriptUrl || config.adScriptUrl || config.sentryDsn ? import('../features/marketing/integrations').catch(() => undefined) : undefined;
+  const [inspect, adapters] = await Promise.all([
+    loadInspector(),
+    integrations,
+    fetchBuildMeta(BUILD_ID)
+      .then((meta) => setBuildRedirects(meta.redirects))
+      .catch(() => undefined), // no metadata (e.g. an old build): no redirects
+  ]);
+  const queryClient = createQueryClient();
+  const actor = createRootActor({
+    buildId: BUILD_ID,
+    fetchLatestBuild: () => fetchLatestBuild(),
+    reloadPage: (to) => window.location.assign(to),
+    loadModal,
+    reportFlowsFailure: (_error, lostPurchase) => {
+      if (lostPurchase) toast.error('加载失败，请检查网络后重试');
+    },
+    pollIntervalMs: config.buildPollIntervalMs,
+    inspect,
+    // No daily coupon popup over the demo console. (Over an auto-login confirmation it waits: a promo
+    // never opens over another dialog, docs/decisions/0011-modal-priorities.md.)
+    couponPopupEnabled: !window.location.pathname.startsWith('/demo'),
+    // The user of an earlier visit (validated; a corrupt value is dropped quietly).
+    restoredSession: loadPersistedSession(),
+    // The auto-login link's token, moved off the URL above; the start-up exchanges it once the headers are set.
+    linkToken: readStoredAutoLogin(),
+    // Start-up step after the session restore: the channel header, a stored bid, the landing's attribution.
+    startAttribution: () => startMarketing({ href: window.location.href }),
+  });
+  const router = createAppRouter({ queryClient, actor });
+  installNavigationHooks(router, actor);
+  actor.start();
+  // After start (the restored user is known) and before the first render (the landing page view is heard).
+  adapters?.startIntegrations({
+    router,
+    actor,
+    analyticsScriptUrl: config.analyticsScriptUrl,
+    adScriptUrl: config.adScriptUrl,
+    sentryDsn: config.sentryDsn,
+    release: BUILD_ID,
+    environment: config.apiMode,
+  });
+  installSessionBridge(actor);
+  // Nothing of one account reaches the next: its server answers go when the account changes.
+  installAccountScope(actor, queryClient);
+  installConnectivityEvents(actor);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(<App router={router} queryClient={queryClient} actor={actor} />);
+  // The login and purchase flows are not needed to paint (docs/decisions/0006-lazy-flows.md): fetch
+  // them once the page has loaded and the main thread is idle; a modal or 立即购买 asks for them sooner.
+  afterLoadWhenIdle(() => actor.send({ type: 'flows.load' }));
+}
+
+function afterLoadWhenIdle(task: () => void): void {
+  const idle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(() => task(), { timeout: 3000 }) : window.setTimeout(task, 1000));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+void start();

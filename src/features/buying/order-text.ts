@@ -1,0 +1,85 @@
+/**
+ * Words and small calculations shared by the buying screens: status and
+ * channel names, the countdown format, which statuses allow what, and the
+ * pay modal's props.
+ */
+import * as z from 'zod/mini';
+import { PayChannelCodeSchema, type Order, type OrderStatus, type PayChannelCode } from '../../api/orders';
+
+export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
+  unpaid: '待支付',
+  paid: '已支付',
+  delivered: '已发货',
+  cancelled: '已取消',
+  expired: '已过期',
+  failed: '支付失败',
+  refunding: '退款中',
+  refunded: '已退款',
+};
+
+/** Toast after 短信发送激活码 succeeded. */
+export const SMS_SENT = '激活码已发送至您的手机';
+
+export const PAY_CHANNEL_TEXT: Record<PayChannelCode, string> = {
+  wechat: '微信支付',
+  alipay: '支付宝',
+};
+
+/**
+ * Statuses in which a refund may be asked for (docs/api.md): `paid` and
+ * `delivered`, within 7 days of payment and before a gift code was claimed.
+ * The server decides and says so in `order.refundable`; the UI offers
+ * 申请退款 only when that flag is true.
+ */
+const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['paid', 'delivered'];
+
+export function canRequestRefund(order: Pick<Order, 'status' | 'refundable'>): boolean {
+  return order.refundable && REFUNDABLE_STATUSES.includes(order.status);
+}
+
+/** `65_000` → `01:05`; negative values show `00:00`. Minutes may exceed 59 (`75:00`). */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+}
+
+/** Items credited to the buyer's account rather than delivered as codes (fewer codes than units). */
+export function hasAccountDelivery(order: Pick<Order, 'items' | 'cdks' | 'status'>): boolean {
+  if (order.status !== 'delivered' && order.status !== 'paid') return false;
+  return order.items.some((item) => order.cdks.filter((cdk) => cdk.goodsName === item.goodsName).length < item.buyNum);
+}
+
+/** The text of an order's goods, e.g. `原神 · 月卡 × 2，…`. */
+export function orderTitle(order: Pick<Order, 'items' | 'orderId'>): string {
+  return order.items.map((item) => `${item.gameName} · ${item.goodsName} × ${item.buyNum}`).join('，') || order.orderId;
+}
+
+const PositiveInt = z.coerce.number().check(z.int(), z.positive());
+
+/** What the pay modal is opened with: goods from a buy button, or an existing unpaid order (继续支付). */
+/** A purchase resumed after an expiry: the choices the pay dialog had (re-checked when it opens again). */
+const PayChoicesSchema = z.object({
+  packageId: z.nullable(PositiveInt),
+  couponId: z.nullable(z.string()),
+  channel: z.nullable(PayChannelCodeSchema),
+});
+
+export const PayModalPropsSchema = z.union([
+  z.object({ orderId: z.string().check(z.minLength(1)) }),
+  z.object({
+    goodsId: PositiveInt,
+    buyNum: z._default(PositiveInt, 1),
+    gameId: PositiveInt,
+    choices: z.optional(PayChoicesSchema),
+    // A purchase resumed after an expiry orders with its interrupted dialog's idempotency key.
+    requestId: z.optional(z.string().check(z.minLength(1))),
+  }),
+]);
+
+/** A fresh idempotency key for one order attempt. */
+export function newRequestId(): string {
+  const random = globalThis.crypto?.randomUUID?.();
+  return random ?? `req-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}

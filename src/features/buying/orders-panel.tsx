@@ -1,0 +1,129 @@
+/**
+ * Personal centre, tab 我的订单 (`/setting?type=0&status=&page=`): the
+ * user's orders, newest first, ten per page, filtered by status. The filter
+ * and the page live in the URL (back and forward work, a link can be shared).
+ * Each row links to `/orderDateil?id=`; unpaid rows offer 继续支付, which
+ * opens the pay modal for that order. Orders are refetched every time the
+ * panel shows (statuses change on their own: payment, expiry, refunds).
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import type { Order, OrderStatus } from '../../api/orders';
+import { useCurrentUser, useModals } from '../../shared/app-actor';
+import { EmptyState, ErrorState, LinesSkeleton } from '../../shared/ui/states';
+import { ORDER_STATUS_TEXT, orderTitle } from './order-text';
+import { orderListQuery, orderStatusOf, ORDER_PAGE_SIZE } from './queries';
+import { formatDate } from '../../shared/format';
+import { formatYuan } from '../../shared/money';
+import './order.css';
+
+const routeApi = getRouteApi('/detail-layout/setting');
+
+/** The filter chips: 全部 first, then the statuses a shopper looks for most. */
+const ORDER_FILTERS: { status: OrderStatus | undefined; label: string }[] = [
+  { status: undefined, label: '全部' },
+  { status: 'unpaid', label: ORDER_STATUS_TEXT.unpaid },
+  { status: 'paid', label: ORDER_STATUS_TEXT.paid },
+  { status: 'delivered', label: ORDER_STATUS_TEXT.delivered },
+  { status: 'refunding', label: ORDER_STATUS_TEXT.refunding },
+  { status: 'refunded', label: ORDER_STATUS_TEXT.refunded },
+  { status: 'expired', label: ORDER_STATUS_TEXT.expired },
+  { status: 'failed', label: ORDER_STATUS_TEXT.failed },
+  { status: 'cancelled', label: ORDER_STATUS_TEXT.cancelled },
+];
+
+export function OrdersPanel() {
+  const user = useCurrentUser();
+  const search = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  const status = orderStatusOf(search.status);
+  const page = search.page ?? 1;
+  const orders = useQuery({ ...orderListQuery(user?.userId ?? 0, page, status), enabled: user !== null, placeholderData: keepPreviousData });
+  const goTo = (next: number) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }), resetScroll: false });
+
+  return (
+    <div className="orders-panel">
+      <nav aria-label="订单状态">
+        <ul className="order-filters">
+          {ORDER_FILTERS.map((filter) => (
+            <li key={filter.label}>
+              <Link
+                to="/setting"
+                search={{ type: 0, status: filter.status, page: undefined }}
+                className="chip"
+                aria-current={filter.status === status ? 'true' : undefined}
+                resetScroll={false}
+              >
+                {filter.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {orders.isPending ? <LinesSkeleton label="我的订单" lines={4} /> : null}
+      {orders.isError ? <ErrorState error={orders.error} title="订单加载失败" onRetry={() => void orders.refetch()} /> : null}
+      {orders.isSuccess && orders.data.list.length === 0 ? (
+        <EmptyState title={status ? `暂无${ORDER_STATUS_TEXT[status]}订单` : '暂无订单'}>
+          {page > 1 ? (
+            <button type="button" className="button" onClick={() => goTo(1)}>
+              回到第一页
+            </button>
+          ) : null}
+        </EmptyState>
+      ) : null}
+      {orders.isSuccess && orders.data.list.length > 0 ? (
+        <>
+          <ul className="setting-list" aria-label="订单列表" aria-busy={orders.isPlaceholderData || undefined}>
+            {orders.data.list.map((order) => (
+              <OrderRow key={order.orderId} order={order} />
+            ))}
+          </ul>
+          <Pager page={page} total={orders.data.total} onPage={goTo} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function OrderRow({ order }: { order: Order }) {
+  const modals = useModals();
+  const cover = order.items[0]?.cover;
+  return (
+    <li className="setting-row order-row">
+      {cover ? <img src={cover} alt="" width={48} height={48} /> : null}
+      <Link to="/orderDateil" search={{ id: order.orderId }} className="setting-row-link">
+        <span className="setting-row-title">{orderTitle(order)}</span>
+        <span className="setting-row-meta">
+          订单号 {order.orderId} · {formatDate(order.createTime)}
+        </span>
+        <span className="setting-row-meta">
+          实付 <span className="setting-row-amount">{formatYuan(order.payAmount)}</span> ·{' '}
+          <span className={`order-status order-status-${order.status}`}>{ORDER_STATUS_TEXT[order.status]}</span>
+        </span>
+      </Link>
+      {order.status === 'unpaid' ? (
+        <button type="button" className="button button-primary" onClick={() => modals.open('pay', { orderId: order.orderId })}>
+          继续支付
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE));
+  if (pages <= 1 && page <= 1) return null;
+  return (
+    <nav className="order-pager" aria-label="订单分页">
+      <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        上一页
+      </button>
+      <span>
+        第 {page} / {pages} 页
+      </span>
+      <button type="button" className="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        下一页
+      </button>
+    </nav>
+  );
+}

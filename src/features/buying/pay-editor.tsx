@@ -1,0 +1,258 @@
+/**
+ * The pay modal's form for a new order: the goods, the quantity, the coupons
+ * that apply (or a package that contains the goods), the pay channel and the
+ * total. The choices are this form's own state until 立即支付 hands them to
+ * the payment flow as an `OrderDraft`; the server data comes from React Query.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { PayChoices, PurchaseRequest } from '../../../machines/pay-gate.machine';
+import type { OrderDraft } from '../../../machines/payment.machine';
+import type { Coupon } from '../../api/common';
+import { gameGoodsQueryOptions, matchCouponQueryOptions, type Goods } from '../../api/goods';
+import type { Package, PayChannelCode } from '../../api/orders';
+import { useCurrentUser } from '../../shared/app-actor';
+import { formatYuan } from '../../shared/money';
+import { capQuantity, quantityCap } from './quantity';
+import { ErrorState, LinesSkeleton } from '../../shared/ui/states';
+import { Price } from '../../shared/ui/price';
+import { ChannelPicker, effectiveChannel, usePayChannels } from './channel-picker';
+import { packagesQuery } from './queries';
+import { QuantityStepper } from './quantity-stepper';
+import { usePaymentSelector } from './use-payment';
+
+const NO_COUPON = 'none';
+
+/** What a coupon takes off `subtotal` (the server caps it at the order amount). */
+const couponSaving = (coupon: Pick<Coupon, 'amount'> | null | undefined, subtotal: number) => (coupon ? Math.min(coupon.amount, subtotal) : 0);
+
+export interface PayEditorProps {
+  goodsId: number;
+  gameId: number;
+  initialBuyNum: number;
+  /** A purchase resumed after an expiry: the choices it had, each kept only if the fresh answers still allow it. */
+  resumed: PayChoices | null;
+  /** an order or pay request is in flight: 立即支付 is disabled */
+  busy: boolean;
+  /** the last create/pay failure, shown above the button */
+  error: string | null;
+  onSubmit: (draft: OrderDraft, channel: PayChannelCode) => void;
+  /** The current choices, reported on every change (an expiry suspends the purchase with them). */
+  onChoose: (request: PurchaseRequest) => void;
+}
+
+/** What the resumed dialog says when a choice it had no longer holds (the quantity cap says so itself). */
+export const RESUME_NOTES = {
+  package: '之前选择的套餐已不可用，已改为单独购买',
+  coupon: '之前选择的优惠券已不可用，已为您重新选择',
+  channel: '之前选择的支付方式暂不可用，已为您更换',
+} as const;
+
+export function PayEditor(props: PayEditorProps) {
+  const goodsQuery = useQuery(gameGoodsQueryOptions(props.gameId));
+  if (goodsQuery.isPending) return <LinesSkeleton label="商品信息" lines={4} />;
+  if (goodsQuery.isError) return <ErrorState error={goodsQuery.error} title="商品加载失败" onRetry={() => void goodsQuery.refetch()} />;
+  const goods = goodsQuery.data.goods.find((item) => item.goodsId === props.goodsId);
+  if (!goods) {
+    return (
+      <p role="alert" className="form-error">
+        商品不存在或已下架
+      </p>
+    );
+  }
+  return <GoodsForm {...props} goods={goods} siblings={goodsQuery.data.goods} />;
+}
+
+function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, onSubmit, onChoose }: PayEditorProps & { goods: Goods; siblings: Goods[] }) {
+  const cap = quantityCap(goods);
+  const [buyNum, setBuyNum] = useState(() => capQuantity(initialBuyNum, cap));
+  const num = capQuantity(buyNum, cap);
+  const [packageId, setPackageId] = useState<number | null>(resumed?.packageId ?? null);
+  const [couponChoice, setCouponChoice] = useState<string | null>(resumed ? (resumed.couponId ?? NO_COUPON) : null);
+  const [chosenChannel, setChosenChannel] = useState<PayChannelCode | null>(resumed?.channel ?? null);
+
+  const packages = useQuery(packagesQuery(goods.goodsId));
+  const chosenPackage = packages.data?.find((item) => item.packageId === packageId) ?? null;
+  const userId = useCurrentUser()?.userId ?? null;
+  // Asked again each time the dialog opens: an order may have taken a coupon since, and only a fresh
+  // answer is offered (and submitted).
+  const couponsWanted = chosenPackage === null && userId !== null;
+  const coupons = useQuery({ ...matchCouponQueryOptions(userId ?? 0, goods.goodsId, num), enabled: couponsWanted, refetchOnMount: 'always' });
+  const couponsReady = !couponsWanted || coupons.isFetchedAfterMount;
+  const couponList = couponsReady ? (coupons.data?.coupons ?? []) : [];
+  // null: the server's best coupon; NO_COUPON: none; otherwise the coupon the shopper picked, while it still applies.
+  const picked = couponChoice === NO_COUPON ? null : couponList.find((coupon) => coupon.couponId === couponChoice);
+  const coupon = chosenPackage
+    ? null
+    : couponChoice === NO_COUPON
+      ? null
+      : (picked ?? couponList.find((item) => item.couponId === coupons.data?.bestCouponId) ?? null);
+
+  const subtotal = chosenPackage ? chosenPackage.originalPrice : goods.price * num;
+  const saving = chosenPackage ? Math.max(0, chosenPackage.originalPrice - chosenPackage.price) : couponSaving(coupon, subtotal);
+  const total = subtotal - saving;
+  const channels = usePayChannels(total);
+  const channel = effectiveChannel(channels.data, chosenChannel);
+
+  // Told to the payment flow whenever it can take it (the flow opens after this form first renders).
+  const editing = usePaymentSelector((snapshot) => snapshot.hasTag('payment:editing'));
+  const chosenPackageId = chosenPackage?.packageId ?? null;
+  const couponId = coupon?.couponId ?? null;
+  useEffect(() => {
+    if (editing) {
+      onChoose({ goodsId: goods.goodsId, gameId: goods.gameId, buyNum: num, choices: { packageId: chosenPackageId, couponId, channel } });
+    }
+  }, [editing, onChoose, goods.goodsId, goods.gameId, num, chosenPackageId, couponId, channel]);
+
+  const notes = resumed
+    ? [
+        resumed.packageId !== null && packages.isSuccess && chosenPackage === null ? RESUME_NOTES.package : null,
+        resumed.couponId !== null && !chosenPackage && couponsReady && !couponList.some((item) => item.couponId === resumed.couponId) ? RESUME_NOTES.coupon : null,
+        resumed.channel !== null && channels.isSuccess && channel !== resumed.channel ? RESUME_NOTES.channel : null,
+      ].filter((note) => note !== null)
+    : [];
+
+  const draft: OrderDraft = chosenPackage
+    ? { kind: 'package', packageId: chosenPackage.packageId, items: chosenPackage.goodsIds.map((goodsId) => ({ goodsId, buyNum: 1 })) }
+    : { kind: 'goods', goodsId: goods.goodsId, buyNum: num, couponId: coupon?.couponId ?? null };
+
+  return (
+    <div className="pay-editor" aria-busy={busy || undefined}>
+      <div className="pay-goods">
+        <img src={goods.cover} alt="" width={96} height={96} className="pay-goods-cover" />
+        <div>
+          <p className="pay-goods-name">{goods.name}</p>
+          <p className="order-muted">{goods.gameName}</p>
+          <p>
+            单价 <Price fen={goods.price} originalFen={goods.originalPrice} />
+          </p>
+        </div>
+      </div>
+
+      {packages.data && packages.data.length > 0 ? (
+        <PackageOffer packages={packages.data} siblings={siblings} value={packageId} onChange={setPackageId} disabled={busy} />
+      ) : null}
+
+      {chosenPackage ? (
+        <p className="order-muted">套餐价已含优惠，不能与优惠券同时使用。</p>
+      ) : (
+        <>
+          <QuantityStepper value={num} cap={cap} requested={initialBuyNum} onChange={setBuyNum} disabled={busy} />
+          <CouponPicker
+            loading={!couponsReady}
+            coupons={couponList}
+            subtotal={subtotal}
+            value={coupon?.couponId ?? NO_COUPON}
+            onChange={setCouponChoice}
+            disabled={busy}
+          />
+        </>
+      )}
+
+      <ChannelPicker query={channels} value={channel} onChange={setChosenChannel} disabled={busy} />
+
+      {notes.length > 0 ? (
+        <ul role="status" className="order-muted pay-resume-notes">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+
+      <dl className="pay-total">
+        <div>
+          <dt>商品金额</dt>
+          <dd>{formatYuan(subtotal)}</dd>
+        </div>
+        <div>
+          <dt>优惠</dt>
+          <dd>{saving > 0 ? `已优惠 ${formatYuan(saving)}` : '无'}</dd>
+        </div>
+        <div className="pay-total-due">
+          <dt>应付金额</dt>
+          <dd>
+            <Price fen={total} />
+          </dd>
+        </div>
+      </dl>
+
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+      {busy ? <p role="status">正在创建订单…</p> : null}
+      <button type="button" className="button button-primary pay-submit" disabled={busy || channel === null || !couponsReady} onClick={() => channel && onSubmit(draft, channel)}>
+        立即支付
+      </button>
+    </div>
+  );
+}
+
+function CouponPicker({
+  loading,
+  coupons,
+  subtotal,
+  value,
+  onChange,
+  disabled,
+}: {
+  loading: boolean;
+  coupons: Coupon[];
+  subtotal: number;
+  value: string;
+  onChange: (couponId: string) => void;
+  disabled: boolean;
+}) {
+  if (loading) return <LinesSkeleton label="优惠券" lines={1} />;
+  if (coupons.length === 0) return <p className="order-muted">暂无可用优惠券</p>;
+  return (
+    <fieldset className="pay-coupons" disabled={disabled}>
+      <legend>优惠券</legend>
+      {coupons.map((coupon) => (
+        <label key={coupon.couponId} className="pay-option">
+          <input type="radio" name="pay-coupon" checked={value === coupon.couponId} onChange={() => onChange(coupon.couponId)} />
+          {coupon.title}（省 {formatYuan(couponSaving(coupon, subtotal))}）
+        </label>
+      ))}
+      <label className="pay-option">
+        <input type="radio" name="pay-coupon" checked={value === NO_COUPON} onChange={() => onChange(NO_COUPON)} />
+        不使用优惠券
+      </label>
+    </fieldset>
+  );
+}
+
+function PackageOffer({
+  packages,
+  siblings,
+  value,
+  onChange,
+  disabled,
+}: {
+  packages: Package[];
+  siblings: Goods[];
+  value: number | null;
+  onChange: (packageId: number | null) => void;
+  disabled: boolean;
+}) {
+  const nameOf = (goodsId: number) => siblings.find((item) => item.goodsId === goodsId)?.name ?? `商品 ${goodsId}`;
+  return (
+    <fieldset className="pay-packages" disabled={disabled}>
+      <legend>购买方式</legend>
+      <label className="pay-option">
+        <input type="radio" name="pay-package" checked={value === null} onChange={() => onChange(null)} />
+        单独购买
+      </label>
+      {packages.map((item) => (
+        <label key={item.packageId} className="pay-option pay-package">
+          <input type="radio" name="pay-package" checked={value === item.packageId} onChange={() => onChange(item.packageId)} />
+          <span>
+            套餐：{item.name} {formatYuan(item.price)}（省 {formatYuan(Math.max(0, item.originalPrice - item.price))}）
+            <span className="order-muted pay-package-goods">含 {item.goodsIds.map(nameOf).join(' + ')}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The pay modal (dialog 支付订单), opened through the modal machine with
+ * either `{ goodsId, buyNum, gameId }` (from the pay gate, after 立即购买) or
+ * `{ orderId }` (继续支付 on an unpaid order).
+ *
+ * The flow lives in the `payment` machine (machines/payment.machine.ts), a
+ * child of the root: this component tells it the modal is open
+ * (`payment.open` with one `requestId` generated when the modal mounts and
+ * kept while it is open, or the interrupted dialog's when an expiry's purchase
+ * resumes), renders from its snapshot, and sends the shopper's
+ * gestures (`payment.submit`, `payment.retry`, `payment.close`,
+ * `payment.stay`, `payment.leave`) to the root. The dialog's × and Escape ask
+ * the machine, which confirms before leaving a payment in progress.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import type { PurchaseRequest } from '../../../machines/pay-gate.machine';
+import { isPaying, isSubmitting } from '../../../machines/payment.machine';
+import { useAppActor, useCurrentUser, type ModalComponentProps } from '../../shared/app-actor';
+import { Dialog } from '../../shared/ui/dialog';
+import { LinesSkeleton } from '../../shared/ui/states';
+import { newRequestId, PayModalPropsSchema } from './order-text';
+import { PayEditor } from './pay-editor';
+import { LeaveConfirm, OrderPayForm, PayClosed, PayFailed, PayWaiting } from './pay-progress';
+import { ORDERS_KEY } from './queries';
+import { usePaymentSelector } from './use-payment';
+import './order.css';
+
+export function PayModal({ onClose, props }: ModalComponentProps) {
+  const actor = useAppActor();
+  const queryClient = useQueryClient();
+  const parsed = PayModalPropsSchema.safeParse(props);
+  const target = parsed.success ? parsed.data : null;
+  const orderId = target && 'orderId' in target ? target.orderId : undefined;
+  const [requestId] = useState(() => (target && 'requestId' in target && target.requestId) || newRequestId());
+  const snapshot = usePaymentSelector((s) => s);
+  // The account this dialog is for: the payment flow cancels or suspends the purchase if it changes.
+  const currentUserId = useCurrentUser()?.userId ?? null;
+  const [userId] = useState(currentUserId);
+
+  const choose = useCallback((request: PurchaseRequest) => actor.send({ type: 'payment.choose', request }), [actor]);
+
+  // A pay dialog always belongs to an account: one that mounts after a logout (its code was still
+  // loading) closes instead of following whichever account logs in next.
+  const valid = target !== null && userId !== null;
+  useEffect(() => {
+    if (valid) actor.send({ type: 'payment.open', requestId, orderId, userId });
+    else if (userId === null) onClose();
+  }, [actor, valid, requestId, orderId, userId, onClose]);
+
+  // Whatever happened (paid, left, expired), the order lists are out of date once the modal goes away.
+  useEffect(() => () => void queryClient.invalidateQueries({ queryKey: ORDERS_KEY }), [queryClient]);
+
+  const active = snapshot.hasTag('payment:active');
+  const confirming = snapshot.hasTag('payment:confirmingLeave');
+  const close = () => {
+    if (confirming) actor.send({ type: 'payment.stay' });
+    else if (active) actor.send({ type: 'payment.close' });
+    else onClose();
+  };
+  const { context } = snapshot;
+  const busy = isSubmitting(snapshot);
+
+  let body;
+  if (!target) {
+    body = (
+      <p role="alert" className="form-error">
+        支付信息有误，请返回重试
+      </p>
+    );
+  } else if (snapshot.hasTag('payment:failed')) {
+    body = (
+      <PayFailed
+        canRetry={snapshot.can({ type: 'payment.retry', requestId: '' })}
+        onRetry={() => actor.send({ type: 'payment.retry', requestId: newRequestId() })}
+        onClose={close}
+      />
+    );
+  } else if (snapshot.hasTag('payment:closed')) {
+    body = <PayClosed orderId={context.order?.orderId ?? orderId ?? null} status={context.status} error={context.error} onClose={close} />;
+  } else if (snapshot.hasTag('payment:awaiting') && context.order) {
+    body = <PayWaiting order={context.order} payment={context.payment} />;
+  } else if (context.order) {
+    body = <OrderPayForm order={context.order} busy={busy} error={context.error} onSubmit={(channel) => actor.send({ type: 'payment.submit', channel })} />;
+  } else if ('goodsId' in target) {
+    body = (
+      <PayEditor
+        goodsId={target.goodsId}
+        gameId={target.gameId}
+        initialBuyNum={target.buyNum}
+        resumed={target.choices ?? null}
+        busy={busy}
+        error={context.error}
+        onChoose={choose}
+        onSubmit={(draft, channel) => actor.send({ type: 'payment.submit', channel, draft })}
+      />
+    );
+  } else {
+    body = <LinesSkeleton label="订单" lines={3} />;
+  }
+
+  return (
+    <Dialog title="支付订单" onClose={close} wide closeLabel={isPaying(snapshot) ? '离开支付' : '关闭'}>
+      {confirming ? <LeaveConfirm onLeave={() => actor.send({ type: 'payment.leave' })} onStay={() => actor.send({ type: 'payment.stay' })} /> : null}
+      {body}
+    </Dialog>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * The pay modal's views once an order exists: paying an existing order
+ * (继续支付, or after a failed pay request), waiting for the payment (QR code
+ * or pay link, countdown), the leave confirmation, and the failed and closed
+ * outcomes. Each renders from the payment flow's snapshot; buttons send
+ * `payment.*` events to the root.
+ */
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Order, OrderStatus, PayChannelCode, Payment } from '../../api/orders';
+import { formatYuan } from '../../shared/money';
+import { safeHref } from '../../shared/safe-url';
+import { ChannelPicker, effectiveChannel, usePayChannels } from './channel-picker';
+import { Countdown } from './countdown';
+import { ORDER_STATUS_TEXT, orderTitle } from './order-text';
+
+/** Shown under the QR code in mock mode (the simulated backend pays by itself after a few seconds). */
+const MOCK_PAY_NOTE = '模拟环境：几秒后自动支付成功，或在 /demo 页面完成支付';
+
+const isMockMode = () => import.meta.env.VITE_API_MODE !== 'live';
+
+function OrderLines({ order }: { order: Order }) {
+  return (
+    <div className="pay-order">
+      <p>
+        订单号 <span className="pay-order-id">{order.orderId}</span>
+      </p>
+      <p>{orderTitle(order)}</p>
+      <p>
+        应付金额 <strong>{formatYuan(order.payAmount)}</strong>
+        {order.discountAmount > 0 ? <span className="order-muted">（已优惠 {formatYuan(order.discountAmount)}）</span> : null}
+      </p>
+    </div>
+  );
+}
+
+/** An unpaid order that exists already: pick a channel and pay it. */
+export function OrderPayForm({
+  order,
+  busy,
+  error,
+  onSubmit,
+}: {
+  order: Order;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (channel: PayChannelCode) => void;
+}) {
+  const [chosen, setChosen] = useState<PayChannelCode | null>(order.payChannel);
+  const channels = usePayChannels(order.payAmount);
+  const channel = effectiveChannel(channels.data, chosen);
+  return (
+    <div className="pay-editor" aria-busy={busy || undefined}>
+      <OrderLines order={order} />
+      <Countdown expireTime={order.expireTime} />
+      <ChannelPicker query={channels} value={channel} onChange={setChosen} disabled={busy} />
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+      {busy ? <p role="status">正在发起支付…</p> : null}
+      <button type="button" className="button button-primary pay-submit" disabled={busy || channel === null} onClick={() => channel && onSubmit(channel)}>
+        立即支付
+      </button>
+    </div>
+  );
+}
+
+/** The QR code (微信) or pay link (支付宝), the countdown, and the polling status. */
+export function PayWaiting({ order, payment }: { order: Order; payment: Payment | null }) {
+  const mock = isMockMode();
+  return (
+    <div className="pay-waiting">
+      <OrderLines order={order} />
+      {payment?.qrImage ? (
+        <figure className="pay-qr">
+          <img src={payment.qrImage} alt="支付二维码" width={200} height={200} />
+          <figcaption>请使用微信扫一扫完成支付</figcaption>
+        </figure>
+      ) : null}
+      {payment?.payUrl ? (
+        mock ? (
+          <p className="pay-link">
+            支付链接：<code>{payment.payUrl}</code>
+            <br />
+            <span className="order-muted">模拟环境不提供支付宝页面，请勿打开该链接。</span>
+          </p>
+        ) : safeHref(payment.payUrl) ? (
+          <p className="pay-link">
+            <a href={safeHref(payment.payUrl)} target="_blank" rel="noopener noreferrer" className="button button-primary">
+              前往支付宝支付
+            </a>
+          </p>
+        ) : (
+          <p className="pay-link form-error">支付链接无效，请关闭后重新发起支付</p>
+        )
+      ) : null}
+      {mock ? <p className="mock-note">{MOCK_PAY_NOTE}</p> : null}
+      <Countdown expireTime={payment?.expireTime ?? order.expireTime} />
+      <p role="status" className="pay-status">
+        等待支付结果…
+      </p>
+    </div>
+  );
+}
+
+/** Inline alert dialog: leaving keeps the order unpaid in 我的订单. */
+export function LeaveConfirm({ onLeave, onStay }: { onLeave: () => void; onStay: () => void }) {
+  const titleId = useId();
+  const textId = useId();
+  const stayRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    stayRef.current?.focus();
+  }, []);
+  return (
+    <div role="alertdialog" aria-labelledby={titleId} aria-describedby={textId} className="pay-leave">
+      <h3 id={titleId}>确认离开支付？</h3>
+      <p id={textId}>订单不会取消，将以“待支付”保留在我的订单中，在支付时限内可继续支付。</p>
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onLeave}>
+          确认离开
+        </button>
+        <button type="button" ref={stayRef} className="button button-primary" onClick={onStay}>
+          继续支付
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The payment failed (`failed`): 重新支付 places a new order when the form's choices are known. */
+export function PayFailed({ canRetry, onRetry, onClose }: { canRetry: boolean; onRetry: () => void; onClose: () => void }) {
+  return (
+    <div className="pay-outcome">
+      <p role="alert" className="form-error">
+        支付失败，订单未扣款。{canRetry ? '可重新支付（将生成新订单）。' : '请返回商品页重新下单。'}
+      </p>
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onClose}>
+          暂不支付
+        </button>
+        {canRetry ? (
+          <button type="button" className="button button-primary" onClick={onRetry}>
+            重新支付
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+const CLOSED_TEXT: Partial<Record<OrderStatus, string>> = {
+  expired: '订单已超时未支付，已自动关闭。',
+  cancelled: '订单已取消。',
+  failed: '该订单支付失败，请重新下单。',
+  paid: '该订单已支付，无需重复支付。',
+  delivered: '该订单已支付，无需重复支付。',
+  refunding: '该订单已申请退款。',
+  refunded: '该订单已退款。',
+};
+
+/** The order can no longer be paid (expired, cancelled, already settled), or could not be loaded. */
+export function PayClosed({ orderId, status, error, onClose }: { orderId: string | null; status: OrderStatus | null; error: string | null; onClose: () => void }) {
+  const text = error ?? (status ? (CLOSED_TEXT[status] ?? `订单${ORDER_STATUS_TEXT[status]}`) : '订单无法支付。');
+  return (
+    <div className="pay-outcome">
+      <p role="alert">{text}</p>
+      <div className="dialog-actions">
+        {orderId ? (
+          <Link to="/orderDateil" search={{ id: orderId }} className="button" onClick={onClose}>
+            查看订单
+          </Link>
+        ) : null}
+        <button type="button" className="button button-primary" onClick={onClose}>
+          知道了
+        </button>
+      </div>
+    </div>
+  );
+}

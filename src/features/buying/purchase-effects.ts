@@ -1,0 +1,175 @@
+/**
+ * The real effects of the buying flows (machines/pay-gate and
+ * machines/payment): the API calls, with failures turned into text a shopper
+ * can read, the session facts read from the system, toasts, and the events
+ * both flows send to the root (`modal.open` / `modal.close`,
+ * `payment.started` / `payment.ended`).
+ *
+ * `createPurchaseActors()` returns the two machines with these effects
+ * provided; src/app/root-actor.ts hands them to the app machine. Tests pass
+ * fakes for any part (api, effects, delays). Nothing here runs at import.
+ */
+import { fromPromise, sendParent } from 'xstate';
+import { payGateMachine, type PayModalTarget, type PurchaseRequest, type SessionFacts, type SuspendedPurchase } from '../../../machines/pay-gate.machine';
+import { paymentMachine, type CreateOrderInput, type PayOrderInput, type StatusAnswer } from '../../../machines/payment.machine';
+import { isApiError, userMessage } from '../../api/errors';
+import { getStorage } from '../../api/goods';
+import type { Order, Payment } from '../../api/orders';
+import type { RealNameConfig } from '../../api/user';
+import { toast } from '../../shared/toast';
+
+/** The calls the buying flows make; each rejects with `{ code, message }` where message is shopper-readable. */
+export interface PurchaseApi {
+  fetchRealNameConfig(signal: AbortSignal): Promise<RealNameConfig>;
+  checkStorage(request: PurchaseRequest, signal: AbortSignal): Promise<boolean>;
+  fetchOrder(orderId: string, signal: AbortSignal): Promise<Order>;
+  createOrder(input: CreateOrderInput, signal: AbortSignal): Promise<Order>;
+  payOrder(input: PayOrderInput, signal: AbortSignal): Promise<Payment>;
+  checkStatus(orderId: string, signal: AbortSignal): Promise<StatusAnswer>;
+}
+
+interface PurchaseEffects {
+  notify(kind: 'warning' | 'error', text: string): void;
+}
+
+/** Delay overrides in ms (tests); the machines' defaults otherwise. */
+interface PurchaseDelays {
+  /** Order status polling interval (default 2000). */
+  statusPollMs?: number;
+}
+
+export interface PurchaseFlowOptions {
+  api?: Partial<PurchaseApi>;
+  effects?: Partial<PurchaseEffects>;
+  delays?: PurchaseDelays;
+  /**
+   * Reads the session facts for the pay gate; `invokeId` is `readSession`, `confirmLogin` or
+   * `confirmRealName`. Default: `readSessionFacts(system)`. Tests route it to a fake.
+   */
+  readSession?: (system: { get(systemId: string): unknown }, invokeId: string, signal: AbortSignal) => Promise<SessionFacts>;
+}
+
+/** An error the machines read with `readFailure()`: the business code and a message to show as is. */
+export class PurchaseFlowError extends Error {
+  override readonly name = 'PurchaseFlowError';
+  readonly code: string | undefined;
+
+  constructor(message: string, code: string | undefined, cause: unknown) {
+    super(message, { cause });
+    this.code = code;
+  }
+}
+
+async function shopperErrors<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw new PurchaseFlowError(userMessage(error), isApiError(error) ? error.code : undefined, error);
+  }
+}
+
+/**
+ * The order and user endpoints are loaded on first use: none is needed to
+ * paint a page, and their schemas would otherwise sit in the entry chunk
+ * (docs/performance.md).
+ */
+const ordersApi = () => import('../../api/orders');
+const userApi = () => import('../../api/user');
+
+export const browserPurchaseApi: PurchaseApi = {
+  fetchRealNameConfig: (signal) => shopperErrors(userApi().then((api) => api.getRealNameConfig({ signal }))),
+  checkStorage: ({ goodsId, buyNum }, signal) => shopperErrors(getStorage({ goodsId, buyNum }, { signal })),
+  fetchOrder: (orderId, signal) => shopperErrors(ordersApi().then((api) => api.getOrder(orderId, { signal }))),
+  createOrder: ({ draft, requestId }, signal) =>
+    shopperErrors(
+      ordersApi().then((api) =>
+        draft.kind === 'goods'
+          ? api.createOrder({ goodsId: draft.goodsId, buyNum: draft.buyNum, couponId: draft.couponId ?? undefined, requestId }, { signal })
+          : api.createCombinedOrder({ items: draft.items, packageId: draft.packageId, requestId }, { signal }),
+      ),
+    ),
+  payOrder: ({ orderId, channel }, signal) => shopperErrors(ordersApi().then((api) => api.payOrder({ orderId, channelCode: channel }, { signal }))),
+  checkStatus: (orderId, signal) => shopperErrors(ordersApi().then((api) => api.getOrderStatus(orderId, { signal }))),
+};
+
+interface SessionLike {
+  getSnapshot(): { hasTag(tag: string): boolean; context?: { realName?: unknown; user?: { userId: number } | null } };
+}
+
+/** What the pay gate needs of the `session` child; anonymous when there is none. */
+export function readSessionFacts(system: { get(systemId: string): unknown }): SessionFacts {
+  const session = system.get('session') as SessionLike | undefined;
+  const snapshot = session?.getSnapshot();
+  if (!snapshot) return { status: 'anonymous', userId: null, hasRealName: false };
+  const hasRealName = snapshot.context?.realName !== null && snapshot.context?.realName !== undefined;
+  const userId = snapshot.context?.user?.userId ?? null;
+  if (snapshot.hasTag('session:signingIn')) return { status: 'signingIn', userId, hasRealName };
+  if (snapshot.hasTag('session:loggedIn')) return { status: 'loggedIn', userId, hasRealName };
+  return { status: 'anonymous', userId: null, hasRealName: false };
+}
+
+const browserEffects: PurchaseEffects = {
+  notify: (kind, text) => {
+    toast[kind](text);
+  },
+};
+
+const numeric = (ms: number | undefined) => (ms === undefined ? undefined : Math.max(0, ms));
+
+/** The payGate and payment machines with the app's effects provided. */
+export function createPurchaseActors(options: PurchaseFlowOptions = {}) {
+  const api: PurchaseApi = { ...browserPurchaseApi, ...options.api };
+  const effects: PurchaseEffects = { ...browserEffects, ...options.effects };
+  const statusPollMs = numeric(options.delays?.statusPollMs);
+
+  const payGate = payGateMachine.provide({
+    actors: {
+      readSession: fromPromise<SessionFacts>(async ({ system, self, signal }) =>
+        options.readSession ? options.readSession(system, self.id, signal) : readSessionFacts(system),
+      ),
+      fetchRealNameConfig: fromPromise<RealNameConfig>(({ signal }) => api.fetchRealNameConfig(signal)),
+      checkStorage: fromPromise<boolean, PurchaseRequest>(({ input, signal }) => api.checkStorage(input, signal)),
+    },
+    actions: {
+      notify: (_, { kind, text }) => effects.notify(kind, text),
+      openLoginModal: sendParent({ type: 'modal.open', name: 'login', source: 'flow' }),
+      openRealNameModal: sendParent({ type: 'modal.open', name: 'realName', props: { from: 'pay' }, source: 'flow' }),
+      openPayModal: sendParent((_, target: PayModalTarget) => ({
+        type: 'modal.open',
+        name: 'pay',
+        props:
+          'orderId' in target
+            ? { orderId: target.orderId }
+            : {
+                goodsId: target.goodsId,
+                buyNum: target.buyNum,
+                gameId: target.gameId,
+                ...(target.choices ? { choices: target.choices } : {}),
+                ...(target.requestId ? { requestId: target.requestId } : {}),
+              },
+        source: 'flow',
+      })),
+      closePayModal: sendParent({ type: 'modal.close', name: 'pay' }),
+    },
+  });
+
+  const payment = paymentMachine.provide({
+    actors: {
+      fetchOrder: fromPromise<Order, { orderId: string }>(({ input, signal }) => api.fetchOrder(input.orderId, signal)),
+      createOrder: fromPromise<Order, CreateOrderInput>(({ input, signal }) => api.createOrder(input, signal)),
+      payOrder: fromPromise<Payment, PayOrderInput>(({ input, signal }) => api.payOrder(input, signal)),
+      checkStatus: fromPromise<StatusAnswer, { orderId: string }>(({ input, signal }) => api.checkStatus(input.orderId, signal)),
+    },
+    actions: {
+      announcePaymentStarted: sendParent({ type: 'payment.started' }),
+      announcePaymentEnded: sendParent({ type: 'payment.ended' }),
+      closePayModal: sendParent({ type: 'modal.close', name: 'pay' }),
+      openPaySuccessModal: sendParent((_, { orderId }: { orderId: string }) => ({ type: 'modal.open', name: 'paySuccess', props: { orderId }, source: 'flow' })),
+      suspendPurchase: sendParent((_, { purchase }: { purchase: SuspendedPurchase }) => ({ type: 'purchase.suspended', purchase })),
+      notify: (_, { kind, text }) => effects.notify(kind, text),
+    },
+    delays: statusPollMs === undefined ? {} : { statusPollInterval: statusPollMs },
+  });
+
+  return { payGate, payment };
+}

@@ -1,0 +1,54 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { GameCard as Game } from '../../api/games';
+import { discountPercent } from '../../shared/money';
+import { Price } from '../../shared/ui/price';
+import { SafeImage } from '../../shared/ui/safe-image';
+
+const COVER_WIDTH = 300;
+const COVER_HEIGHT = 400;
+
+/** Released after `now`: sold as a pre-order. */
+export const isUpcoming = (game: Pick<Game, 'releaseDate'>, now = Date.now()) => game.releaseDate > now;
+
+/**
+ * A game as a link to its detail page. The link's accessible name starts with
+ * the game's name (the cover is decorative), then badges and the lowest price.
+ */
+export function GameCard({ game, priority = false, extra, rank }: { game: Game; priority?: boolean; extra?: ReactNode; rank?: number }) {
+  const discount = discountPercent(game.minPrice, game.originalPrice);
+  return (
+    <Link to="/gameDetail/$id" params={{ id: String(game.gameId) }} className="game-card">
+      <span className="game-cover">
+        <SafeImage src={game.cover} alt="" width={COVER_WIDTH} height={COVER_HEIGHT} priority={priority} />
+        {rank !== undefined ? (
+          <span className={`rank-badge rank-${Math.min(rank, 4)}`} aria-label={`第${rank}名`}>
+            {rank}
+          </span>
+        ) : null}
+      </span>
+      <span className="game-name">{game.name}</span>
+      <span className="game-badges">
+        {isUpcoming(game) ? <span className="badge badge-soon">预售</span> : null}
+        {discount > 0 ? <span className="badge badge-discount">-{discount}%</span> : null}
+      </span>
+      {extra}
+      <span className="game-price">
+        <Price fen={game.minPrice} originalFen={game.originalPrice} />
+        <span className="price-from">起</span>
+      </span>
+    </Link>
+  );
+}
+
+export function GameGrid({ games, priorityCount = 0, className }: { games: Game[]; priorityCount?: number; className?: string }) {
+  return (
+    <ul className={['game-grid', className].filter(Boolean).join(' ')}>
+      {games.map((game, index) => (
+        <li key={game.gameId}>
+          <GameCard game={game} priority={index < priorityCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

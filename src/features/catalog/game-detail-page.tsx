@@ -1,0 +1,426 @@
+/**
+ * Game detail `/gameDetail/:id`: the game (cover, gallery, sanitised
+ * description, tags, platforms, publisher, developer, release date, score),
+ * its goods with a quantity stepper and the buy button, the matching-coupon
+ * hint for logged-in users, a competitor price note, requirements,
+ * evaluations and related games.
+ *
+ * The chosen goods and quantity live in the URL (`?goods=12&num=2`) so a
+ * login or a reload keeps them. An unknown id never reaches this component:
+ * the route loader turns `game_40404` into the 404 page.
+ */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Coupon } from '../../api/common';
+import { evaluationsQueryOptions, gameConfigQueryOptions, gameDetailQueryOptions, recommendQueryOptions, type GameDetail } from '../../api/games';
+import { gameGoodsQueryOptions, matchCouponQueryOptions, type Goods, type GoodsType } from '../../api/goods';
+import { getCompetitorPrices } from '../../api/user';
+import { useAppActor, useCurrentUser, useModals } from '../../shared/app-actor';
+import { usePageTitle } from '../shell';
+import { GameDetailSkeleton } from './detail-skeleton';
+import { GameGrid, isUpcoming } from './game-card';
+import { HtmlContent } from '../../shared/ui/html-content';
+import { startPurchase } from '../buying';
+import { SafeImage } from '../../shared/ui/safe-image';
+import { EmptyState, ErrorState, GameGridSkeleton, LinesSkeleton } from '../../shared/ui/states';
+import { Price } from '../../shared/ui/price';
+import { QuantityStepper } from '../buying';
+import { formatDate, joinList } from '../../shared/format';
+import { discountPercent, formatYuan } from '../../shared/money';
+import { capQuantity, quantityCap } from '../buying';
+import './catalog.css';
+
+const routeApi = getRouteApi('/detail-layout/gameDetail/$id');
+
+const GOODS_TYPE_LABEL: Record<GoodsType, string> = { key: '激活码', topup: '充值', accelerator: '加速器', dlc: 'DLC' };
+
+export function GameDetailPage() {
+  const { id } = routeApi.useParams();
+  const gameId = Number(id);
+  const detail = useQuery(gameDetailQueryOptions(gameId));
+  usePageTitle(detail.data?.name);
+  if (detail.isPending) return <GameDetailSkeleton />;
+  if (detail.isError) {
+    return (
+      <div className="game-detail">
+        <h1>游戏详情</h1>
+        <ErrorState error={detail.error} title="游戏信息加载失败" onRetry={() => void detail.refetch()} />
+      </div>
+    );
+  }
+  return <GameDetailView game={detail.data} />;
+}
+
+function GameDetailView({ game }: { game: GameDetail }) {
+  const upcoming = isUpcoming(game);
+  return (
+    <article className="game-detail" aria-labelledby="game-title">
+      <div className="detail-hero">
+        <SafeImage src={game.cover} alt={`${game.name}封面`} width={300} height={400} priority className="detail-cover" />
+        <div className="detail-info">
+          <h1 id="game-title">{game.name}</h1>
+          <dl className="detail-facts">
+            <div>
+              <dt>评分</dt>
+              <dd>{game.score > 0 ? `${game.score.toFixed(1)} 分` : '暂无评分'}</dd>
+            </div>
+            <div>
+              <dt>{upcoming ? '预计发售' : '发行日期'}</dt>
+              <dd>{formatDate(game.releaseDate, 'yyyy.MM.dd')}</dd>
+            </div>
+            <div>
+              <dt>发行商</dt>
+              <dd>{game.publisher}</dd>
+            </div>
+            <div>
+              <dt>开发商</dt>
+              <dd>{game.developer}</dd>
+            </div>
+            <div>
+              <dt>平台</dt>
+              <dd>{joinList(game.platforms) || '—'}</dd>
+            </div>
+            {game.languages.length > 0 ? (
+              <div>
+                <dt>语言</dt>
+                <dd>{joinList(game.languages)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {game.tags.length > 0 ? (
+            <ul className="chip-list" aria-label="标签">
+              {game.tags.map((tag) => (
+                <li key={tag}>
+                  <Link to="/search" search={{ keyword: tag }} className="chip">
+                    {tag}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <PurchasePanel game={game} />
+      </div>
+      <Gallery game={game} />
+      <section aria-labelledby="game-description" className="section">
+        <h2 id="game-description">游戏介绍</h2>
+        <HtmlContent html={game.description} />
+      </section>
+      <Requirements gameId={game.gameId} />
+      <Evaluations gameId={game.gameId} />
+      <Related gameId={game.gameId} />
+    </article>
+  );
+}
+
+// --- purchase --------------------------------------------------------------
+
+const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
+
+function PurchasePanel({ game }: { game: GameDetail }) {
+  const goodsQuery = useQuery(gameGoodsQueryOptions(game.gameId));
+  const search = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  const actor = useAppActor();
+
+  const list = goodsQuery.data?.goods ?? [];
+  const inStock = list.filter((g) => g.stock > 0);
+  // A goods the URL names is shown as it is: sold out means nothing is chosen (never silently another goods).
+  const named = list.find((g) => g.goodsId === search.goods);
+  const namedSoldOut = named !== undefined && named.stock <= 0;
+  const selected = namedSoldOut ? undefined : (named ?? inStock[0]);
+  const cap = selected ? quantityCap(selected) : undefined;
+  const num = cap ? capQuantity(search.num ?? 1, cap) : 1;
+
+  const choose = (goodsId: number, buyNum: number) => {
+    void navigate({ search: (prev) => ({ ...prev, goods: goodsId, num: buyNum }), replace: true, resetScroll: false });
+  };
+
+  return (
+    <section aria-labelledby="buy-title" className="purchase-panel">
+      <h2 id="buy-title">选择商品</h2>
+      {goodsQuery.isPending ? <LinesSkeleton label="商品" lines={4} /> : null}
+      {goodsQuery.isError ? <ErrorState error={goodsQuery.error} title="商品加载失败" onRetry={() => void goodsQuery.refetch()} /> : null}
+      {goodsQuery.isSuccess && list.length === 0 ? <EmptyState title="该游戏暂无在售商品" /> : null}
+      <ActivityNote goods={list} />
+      {list.length > 0 ? (
+        <fieldset className="goods-options">
+          <legend className="visually-hidden">商品</legend>
+          {list.map((goods) => (
+            <GoodsOption
+              key={goods.goodsId}
+              goods={goods}
+              checked={goods.goodsId === selected?.goodsId}
+              onChoose={() => choose(goods.goodsId, capQuantity(selected ? num : (search.num ?? 1), quantityCap(goods)))}
+            />
+          ))}
+        </fieldset>
+      ) : null}
+      {selected ? (
+        <>
+          <QuantityStepper key={selected.goodsId} value={num} cap={cap ?? quantityCap(selected)} requested={search.num} onChange={(n) => choose(selected.goodsId, n)} />
+          <p className="goods-limit">
+            每单限购 {selected.limitPerOrder} 件 · 库存 {selected.stock} 件 · {selected.deliveryType === 'cdk' ? '付款后发放激活码' : '付款后直充到账'}
+          </p>
+          <p className="purchase-total">
+            合计 <Price fen={selected.price * num} originalFen={selected.originalPrice * num} />
+          </p>
+          <CouponHint goods={selected} buyNum={num} />
+        </>
+      ) : null}
+      {named && namedSoldOut && inStock.length > 0 ? <p className="sold-out-note">该商品已售罄：「{named.name}」，请选择其他商品</p> : null}
+      {goodsQuery.isSuccess && list.length > 0 && inStock.length === 0 ? <p className="sold-out-note">商品已全部售罄，请关注补货</p> : null}
+      <button
+        type="button"
+        className="button button-primary buy-button"
+        disabled={!selected}
+        onClick={() => {
+          if (selected) startPurchase(actor, { goodsId: selected.goodsId, buyNum: num, gameId: game.gameId });
+        }}
+      >
+        立即购买
+      </button>
+      <CompetitorPrices gameId={game.gameId} ourPrice={selected?.price ?? game.minPrice} />
+      <DeliveryNote gameId={game.gameId} />
+    </section>
+  );
+}
+
+function GoodsOption({ goods, checked, onChoose }: { goods: Goods; checked: boolean; onChoose: () => void }) {
+  const soldOut = goods.stock <= 0;
+  const discount = discountPercent(goods.price, goods.originalPrice);
+  return (
+    <label className={`goods-option${checked ? ' is-checked' : ''}${soldOut ? ' is-sold-out' : ''}`}>
+      <input type="radio" name="goods" value={goods.goodsId} checked={checked} disabled={soldOut} onChange={onChoose} />
+      <span className="goods-name">
+        <span className="badge">{GOODS_TYPE_LABEL[goods.type]}</span> {goods.name}
+      </span>
+      <span className="goods-price">
+        <Price fen={goods.price} originalFen={goods.originalPrice} />
+        {discount > 0 ? <span className="badge badge-discount">-{discount}%</span> : null}
+        {goods.activityTag ? <span className="badge badge-activity">{goods.activityTag}</span> : null}
+        {goods.hasGift ? <span className="badge badge-gift">赠礼包</span> : null}
+        {soldOut ? <span className="badge badge-sold-out">已售罄</span> : null}
+      </span>
+    </label>
+  );
+}
+
+/** Goods of a running activity are sold at the activity price here too; say so and lead to the activity. */
+function ActivityNote({ goods }: { goods: Goods[] }) {
+  const onSale = goods.filter((g) => g.activityTag && g.stock > 0);
+  if (onSale.length === 0) return null;
+  const tags = [...new Set(onSale.map((g) => g.activityTag))].join('、');
+  return (
+    <p className="activity-note">
+      <span className="badge badge-activity">活动</span> {tags}：{onSale.map((g) => `「${g.name}」`).join('')}正以活动价出售{' '}
+      <Link to="/sem/activity">查看全部活动商品</Link>
+    </p>
+  );
+}
+
+function bestCoupon(coupons: Coupon[], bestCouponId: string | null): Coupon | undefined {
+  return coupons.find((c) => c.couponId === bestCouponId);
+}
+
+function CouponHint({ goods, buyNum }: { goods: Goods; buyNum: number }) {
+  const userId = useCurrentUser()?.userId ?? null;
+  const modals = useModals();
+  if (userId === null) {
+    return (
+      <p className="coupon-hint">
+        <button type="button" className="link-button" onClick={() => modals.open('login')}>
+          登录后查看可用优惠券
+        </button>
+      </p>
+    );
+  }
+  // Keyed by the account: the hint keeps its last answer while a new quantity loads, never across accounts.
+  return <AccountCouponHint key={userId} userId={userId} goods={goods} buyNum={buyNum} />;
+}
+
+function AccountCouponHint({ userId, goods, buyNum }: { userId: number; goods: Goods; buyNum: number }) {
+  const { data } = useQuery({ ...matchCouponQueryOptions(userId, goods.goodsId, buyNum), placeholderData: keepPreviousData });
+  if (!data || data.coupons.length === 0) return null;
+  const best = bestCoupon(data.coupons, data.bestCouponId);
+  const total = goods.price * buyNum;
+  if (!best) return <p className="coupon-hint">有 {data.coupons.length} 张优惠券可用于此商品</p>;
+  const saving = Math.min(best.amount, total);
+  return (
+    <p className="coupon-hint">
+      可用优惠券：{best.title}，预计可省 {formatYuan(saving)}，券后 {formatYuan(total - saving)}
+      {data.coupons.length > 1 ? `（共 ${data.coupons.length} 张可用）` : ''}
+    </p>
+  );
+}
+
+function CompetitorPrices({ gameId, ourPrice }: { gameId: number; ourPrice: number }) {
+  const { data } = useQuery(
+    queryOptions({ queryKey: ['competitorPrices', gameId], queryFn: ({ signal }) => getCompetitorPrices(gameId, { signal }) }),
+  );
+  if (!data || data.length === 0) return null;
+  const lowest = Math.min(...data.map((c) => c.price));
+  return (
+    <div className="price-compare">
+      <h3>全网比价</h3>
+      <ul>
+        {data.map((c) => (
+          <li key={c.platform}>
+            {c.platform} {formatYuan(c.price)}
+          </li>
+        ))}
+      </ul>
+      {ourPrice < lowest ? <p>本店比全网最低价便宜 {formatYuan(lowest - ourPrice)}</p> : null}
+    </div>
+  );
+}
+
+function DeliveryNote({ gameId }: { gameId: number }) {
+  const { data } = useQuery(gameConfigQueryOptions(gameId));
+  if (!data?.deliveryNote) return null;
+  return <p className="delivery-note">发货说明：{data.deliveryNote}</p>;
+}
+
+// --- gallery, requirements, evaluations, related -------------------------------
+
+function Gallery({ game }: { game: GameDetail }) {
+  const [index, setIndex] = useState(0);
+  if (game.gallery.length === 0) return null;
+  const current = Math.min(index, game.gallery.length - 1);
+  return (
+    <section aria-labelledby="game-gallery" className="section gallery">
+      <h2 id="game-gallery">游戏截图</h2>
+      <SafeImage
+        src={game.gallery[current] ?? ''}
+        alt={`${game.name}截图 ${current + 1}`}
+        width={1280}
+        height={720}
+        className="gallery-main"
+      />
+      {game.gallery.length > 1 ? (
+        <ul className="gallery-thumbs">
+          {game.gallery.map((src, i) => (
+            <li key={src}>
+              <button type="button" aria-label={`查看第${i + 1}张截图`} aria-pressed={i === current} onClick={() => setIndex(i)}>
+                <SafeImage src={src} alt="" width={160} height={90} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function Requirements({ gameId }: { gameId: number }) {
+  const { data, isPending } = useQuery(gameConfigQueryOptions(gameId));
+  if (isPending) return <LinesSkeleton label="配置要求" lines={5} className="section" />;
+  // Failure or nothing to show: the section is left out (contract: "Requirements section hidden").
+  if (!data || (data.minimum.length === 0 && data.recommended.length === 0)) return null;
+  const table = (title: string, rows: GameDetailConfigRow[]) =>
+    rows.length > 0 ? (
+      <table className="spec-table">
+        <caption>{title}</caption>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              <td>{row.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    ) : null;
+  return (
+    <section aria-labelledby="game-requirements" className="section">
+      <h2 id="game-requirements">配置要求</h2>
+      <div className="spec-tables">
+        {table('最低配置', data.minimum)}
+        {table('推荐配置', data.recommended)}
+      </div>
+    </section>
+  );
+}
+type GameDetailConfigRow = { label: string; value: string };
+
+const stars = (score: number) => '★'.repeat(clamp(Math.round(score), 0, 5)) + '☆'.repeat(5 - clamp(Math.round(score), 0, 5));
+
+function Evaluations({ gameId }: { gameId: number }) {
+  const [page, setPage] = useState(1);
+  const query = useQuery({ ...evaluationsQueryOptions(gameId, page), placeholderData: keepPreviousData });
+  const { data } = query;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.pageSize))) : 1;
+  return (
+    <section aria-labelledby="game-evaluations" className="section evaluations" aria-busy={query.isFetching}>
+      <h2 id="game-evaluations">用户评价</h2>
+      {query.isPending ? <LinesSkeleton label="用户评价" lines={6} /> : null}
+      {query.isError ? <ErrorState error={query.error} title="评价加载失败" onRetry={() => void query.refetch()} /> : null}
+      {data && data.total === 0 ? <EmptyState title="暂无评价" /> : null}
+      {data && data.total > 0 ? (
+        <>
+          <div className="evaluation-summary">
+            <p className="evaluation-average">
+              <strong>{data.avgScore.toFixed(1)}</strong> / 5 <span className="muted">共 {data.total} 条评价</span>
+            </p>
+            <ul className="score-distribution" aria-label="评分分布">
+              {[5, 4, 3, 2, 1].map((score) => {
+                const count = data.distribution[score - 1] ?? 0;
+                const all = data.distribution.reduce((a, b) => a + b, 0) || 1;
+                return (
+                  <li key={score}>
+                    <span>{score}星</span>
+                    <span className="score-bar" aria-hidden="true">
+                      <span style={{ width: `${(count / all) * 100}%` }} />
+                    </span>
+                    <span>{count}条</span>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+          <ul className="evaluation-list">
+            {data.list.map((evaluation) => (
+              <li key={evaluation.evaluationId} className="evaluation">
+                <p className="evaluation-head">
+                  <span className="evaluation-user">{evaluation.userName}</span>
+                  <span className="evaluation-stars" role="img" aria-label={`${evaluation.score}星`}>
+                    {stars(evaluation.score)}
+                  </span>
+                  <span className="muted">{formatDate(evaluation.createTime, 'yyyy.MM.dd')}</span>
+                </p>
+                <p className="evaluation-goods muted">购买商品：{evaluation.goodsName}</p>
+                <HtmlContent html={evaluation.content} />
+              </li>
+            ))}
+          </ul>
+          {totalPages > 1 ? (
+            <nav className="pager" aria-label="评价分页">
+              <button type="button" className="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                上一页
+              </button>
+              <span aria-live="polite">
+                第 {data.pageNum} / {totalPages} 页
+              </span>
+              <button type="button" className="button" disabled={page >= totalPages} onClick={() => setPage((p) => p + 1)}>
+                下一页
+              </button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function Related({ gameId }: { gameId: number }) {
+  const { data, isPending } = useQuery(recommendQueryOptions(gameId));
+  if (isPending) return <GameGridSkeleton label="相关推荐" className="section" />;
+  if (!data || data.length === 0) return null;
+  return (
+    <section aria-labelledby="game-related" className="section">
+      <h2 id="game-related">相关推荐</h2>
+      <GameGrid games={data.slice(0, 6)} />
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * What the catalogue routes load, shared by the route loaders (router.tsx)
+ * and the pages, so both use the same query keys. Kept out of the page
+ * modules: the router imports this file eagerly, the pages stay lazy.
+ *
+ * Loaders only *start* queries (prefetch) so that navigation is not blocked
+ * and each section shows its own skeleton — except the game detail, whose
+ * loader waits for the game because an unknown id must become the 404 page
+ * before anything renders.
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { notFound } from '@tanstack/react-router';
+import { DICT_KEYS, dictItemsQueryOptions } from '../../api/dictionary';
+import { isApiError } from '../../api/errors';
+import {
+  bannersQueryOptions,
+  evaluationsQueryOptions,
+  gameConfigQueryOptions,
+  gameDetailQueryOptions,
+  hotSearchQueryOptions,
+  labelsQueryOptions,
+  platesQueryOptions,
+  ranksQueryOptions,
+  recommendQueryOptions,
+  searchGames,
+  searchQueryOptions,
+  type GameCard,
+  type SearchRequest,
+  type SearchSort,
+} from '../../api/games';
+
+/**
+ * The goods and assist endpoints are not needed to paint the home page (the
+ * recent sells are in its lazy side column), so the loaders reach them
+ * through dynamic imports and their schemas stay out of the entry chunk
+ * (docs/performance.md). The queries still start in the loader, in parallel
+ * with the page's code.
+ */
+const goodsApi = () => import('../../api/goods');
+const assistApi = () => import('../../api/assist');
+/** A prefetch whose code failed to load is simply not made: the page asks again (and its own chunk load is guarded). */
+const ignore = () => undefined;
+
+/** Business code of the game detail call for an id that does not exist. */
+const GAME_NOT_FOUND_CODE = 'game_40404';
+
+const SEARCH_PAGE_SIZE = 20;
+
+export interface SearchPageParams {
+  keyword?: string | undefined;
+  labelId?: number | undefined;
+  sort?: SearchSort | undefined;
+  page?: number | undefined;
+}
+
+/** The search request for the URL's parameters: the URL is the only source of the keyword and filters. */
+export function searchRequestOf(search: SearchPageParams): SearchRequest {
+  return {
+    keyword: (search.keyword ?? '').trim(),
+    labelId: search.labelId,
+    sort: search.sort ?? 'default',
+    pageNum: search.page ?? 1,
+    pageSize: SEARCH_PAGE_SIZE,
+  };
+}
+
+// --- newly launched ----------------------------------------------------------
+
+const DAY = 24 * 60 * 60 * 1000;
+/** "Newly launched" = released within this many days (see docs/catalog.md). */
+export const NEW_WINDOW_DAYS = 90;
+/** How many of the newest games are asked for; the window is cut from them. */
+const NEW_FETCH_SIZE = 100;
+
+export interface NewGames {
+  /** released within the window, newest first */
+  released: GameCard[];
+  /** not released yet (pre-orders), soonest first */
+  upcoming: GameCard[];
+}
+
+function splitNewGames(games: GameCard[], now: number): NewGames {
+  const since = now - NEW_WINDOW_DAYS * DAY;
+  return {
+    released: games.filter((g) => g.releaseDate <= now && g.releaseDate >= since).sort((a, b) => b.releaseDate - a.releaseDate),
+    upcoming: games.filter((g) => g.releaseDate > now).sort((a, b) => a.releaseDate - b.releaseDate),
+  };
+}
+
+export const newGamesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['newGames', NEW_WINDOW_DAYS],
+    queryFn: async ({ signal }) => {
+      const page = await searchGames({ keyword: '', sort: 'newest', pageNum: 1, pageSize: NEW_FETCH_SIZE }, { signal });
+      return splitNewGames(page.list, Date.now());
+    },
+  });
+
+export type NewSort = 'newest' | 'sales' | 'priceAsc' | 'priceDesc';
+
+export function sortNewGames(games: GameCard[], sort: NewSort): GameCard[] {
+  const sorted = [...games];
+  switch (sort) {
+    case 'newest':
+      return sorted.sort((a, b) => b.releaseDate - a.releaseDate);
+    case 'sales':
+      return sorted.sort((a, b) => b.sales - a.sales);
+    case 'priceAsc':
+      return sorted.sort((a, b) => a.minPrice - b.minPrice || b.releaseDate - a.releaseDate);
+    case 'priceDesc':
+      return sorted.sort((a, b) => b.minPrice - a.minPrice || b.releaseDate - a.releaseDate);
+  }
+}
+
+// --- loaders -------------------------------------------------------------------
+
+export function prefetchHome(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(bannersQueryOptions(1));
+  void queryClient.prefetchQuery(labelsQueryOptions());
+  void queryClient.prefetchQuery(hotSearchQueryOptions());
+  void queryClient.prefetchQuery(recommendQueryOptions());
+  void queryClient.prefetchQuery(platesQueryOptions());
+  void queryClient.prefetchQuery(ranksQueryOptions());
+  void queryClient.prefetchQuery(dictItemsQueryOptions(DICT_KEYS.appDownloadUrl));
+  void goodsApi().then((goods) => queryClient.prefetchQuery(goods.recentSellQueryOptions()), ignore);
+}
+
+export function prefetchNew(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(newGamesQueryOptions());
+}
+
+export function prefetchSearch(queryClient: QueryClient, search: SearchPageParams): void {
+  void queryClient.prefetchQuery(searchQueryOptions(searchRequestOf(search)));
+  void queryClient.prefetchQuery(labelsQueryOptions());
+}
+
+export function prefetchNotices(queryClient: QueryClient): void {
+  void assistApi().then((assist) => queryClient.prefetchQuery(assist.noticesQueryOptions()), ignore);
+}
+
+export function prefetchClassifies(queryClient: QueryClient): void {
+  void assistApi().then((assist) => queryClient.prefetchQuery(assist.classifiesQueryOptions()), ignore);
+}
+
+/**
+ * Waits for the game: an unknown id (business code game_40404) becomes the
+ * 404 page. Any other failure is left to the page, which shows it with a
+ * retry button. The goods, requirements and evaluations start in parallel.
+ */
+export async function loadGameDetail(queryClient: QueryClient, gameId: number): Promise<void> {
+  void goodsApi().then((goods) => queryClient.prefetchQuery(goods.gameGoodsQueryOptions(gameId)), ignore);
+  void queryClient.prefetchQuery(gameConfigQueryOptions(gameId));
+  void queryClient.prefetchQuery(evaluationsQueryOptions(gameId, 1));
+  try {
+    await queryClient.ensureQueryData(gameDetailQueryOptions(gameId));
+  } catch (error) {
+    if (isApiError(error) && error.code === GAME_NOT_FOUND_CODE) throw notFound({ data: { reason: 'validation' } });
+  }
+}
+

@@ -1,0 +1,184 @@
+/**
+ * Search `/search?keyword=&labelId=&sort=&page=`. The URL is the only source
+ * of the keyword and the filters: the header search box, the label and sort
+ * links and the page links all navigate, and the query key is built from the
+ * URL, so React Query cancels a superseded request (its `signal`) and a
+ * revisit renders at once from the cache — going to a game and back shows
+ * the same results without a new request, at the same scroll position (the
+ * router's scroll restoration).
+ *
+ * Without a keyword it lists every game (optionally of one label) and shows
+ * recent searches (this browser's, plus the server's for a logged-in user)
+ * and the hot keywords. No results: the hot games are offered instead.
+ */
+import { useQuery, type Query } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import {
+  hotSearchQueryOptions,
+  labelsQueryOptions,
+  searchQueryOptions,
+  type SearchRequest,
+  type SearchSort,
+} from '../../api/games';
+import { GameGrid } from './game-card';
+import { SearchPagination } from '../../shared/ui/pagination';
+import { KeywordHints } from './keyword-hints';
+import { addRecentSearch } from './recent-searches';
+import { searchRequestOf } from './route-data';
+import { EmptyState, ErrorState, GameGridSkeleton } from '../../shared/ui/states';
+import './catalog.css';
+
+const routeApi = getRouteApi('/home-layout/search');
+
+export const SORT_OPTIONS: { value: SearchSort; label: string }[] = [
+  { value: 'default', label: '综合' },
+  { value: 'sales', label: '销量' },
+  { value: 'newest', label: '最新' },
+  { value: 'score', label: '评分' },
+  { value: 'priceAsc', label: '价格从低到高' },
+  { value: 'priceDesc', label: '价格从高到低' },
+];
+
+type SearchQueryKey = readonly ['search', SearchRequest];
+
+export function SearchPage() {
+  const search = routeApi.useSearch();
+  const request = searchRequestOf(search);
+  const { keyword } = request;
+  const labels = useQuery(labelsQueryOptions());
+  const labelName = labels.data?.find((l) => l.labelId === search.labelId)?.name;
+
+  useEffect(() => {
+    if (keyword) addRecentSearch(keyword);
+  }, [keyword]);
+
+  const heading = keyword ? `“${keyword}”的搜索结果` : labelName ? `${labelName}游戏` : '全部游戏';
+  return (
+    <div className="search-page">
+      <h1>{heading}</h1>
+      {keyword ? null : <KeywordHints heading="h2" className="search-start" />}
+      <Filters labelId={search.labelId} sort={request.sort ?? 'default'} />
+      <Results request={request} />
+    </div>
+  );
+}
+
+function Filters({ labelId, sort }: { labelId: number | undefined; sort: SearchSort }) {
+  const labels = useQuery(labelsQueryOptions());
+  return (
+    <div className="search-filters">
+      {labels.data && labels.data.length > 0 ? (
+        <nav aria-label="分类筛选" className="filter-row">
+          <ul className="chip-list chip-scroll">
+            <li>
+              <Link
+                from="/search"
+                to="/search"
+                activeOptions={{ exact: true }}
+                search={(prev) => ({ ...prev, labelId: undefined, page: undefined })}
+                className="chip"
+                aria-current={labelId === undefined ? 'true' : undefined}
+              >
+                全部分类
+              </Link>
+            </li>
+            {labels.data.map((label) => (
+              <li key={label.labelId}>
+                <Link
+                  from="/search"
+                  to="/search"
+                  activeOptions={{ exact: true }}
+                  search={(prev) => ({ ...prev, labelId: label.labelId, page: undefined })}
+                  className="chip"
+                  aria-current={label.labelId === labelId ? 'true' : undefined}
+                >
+                  {label.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : labels.isPending ? (
+        // The row's height while the labels load, so that the results below do not move when it fills (CLS).
+        <div className="filter-row filter-row-placeholder" aria-hidden="true">
+          <ul className="chip-list chip-scroll">
+            <li>
+              <span className="chip">全部分类</span>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+      <nav aria-label="排序方式" className="filter-row">
+        <ul className="sort-list">
+          {SORT_OPTIONS.map((option) => (
+            <li key={option.value}>
+              <Link
+                from="/search"
+                to="/search"
+                activeOptions={{ exact: true }}
+                search={(prev) => ({ ...prev, sort: option.value === 'default' ? undefined : option.value, page: undefined })}
+                className="sort-link"
+                aria-current={option.value === sort ? 'true' : undefined}
+              >
+                {option.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}
+
+function Results({ request }: { request: SearchRequest }) {
+  const results = useQuery({
+    ...searchQueryOptions(request),
+    // Another page or filter of the same keyword keeps the old list on screen (dimmed) until the
+    // new one arrives; a new keyword starts from the skeleton.
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery as Query<unknown, Error, unknown, SearchQueryKey> | undefined)?.queryKey[1].keyword === request.keyword
+        ? previous
+        : undefined,
+  });
+
+  if (results.isPending) return <GameGridSkeleton label="搜索结果" count={12} className="search-results" />;
+  if (results.isError) {
+    return <ErrorState error={results.error} title="搜索失败" onRetry={() => void results.refetch()} />;
+  }
+  const { list, total, pageNum, pageSize } = results.data;
+  if (total === 0 || list.length === 0) {
+    return total === 0 ? <NoResults keyword={request.keyword} /> : <EmptyState title="这一页没有更多结果了" />;
+  }
+  const totalPages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+  return (
+    <section aria-labelledby="search-results-title" className="search-results" aria-busy={results.isPlaceholderData}>
+      <h2 id="search-results-title" className="visually-hidden">
+        搜索结果
+      </h2>
+      <p className="result-count" role="status">
+        共找到 {total} 款游戏
+      </p>
+      <GameGrid games={list} priorityCount={4} className={results.isPlaceholderData ? 'is-stale' : undefined} />
+      <SearchPagination page={pageNum} totalPages={totalPages} />
+    </section>
+  );
+}
+
+function NoResults({ keyword }: { keyword: string }) {
+  const hot = useQuery(hotSearchQueryOptions());
+  const games = hot.data?.gameList ?? [];
+  return (
+    <div className="no-results">
+      <EmptyState title={keyword ? `没有找到与“${keyword}”相关的游戏` : '没有符合条件的游戏'}>
+        <p className="state-text">换个关键词试试，或者看看大家都在玩的游戏。</p>
+      </EmptyState>
+      {games.length > 0 ? (
+        <section aria-labelledby="search-hot-games" className="section">
+          <h2 id="search-hot-games">大家都在玩</h2>
+          <GameGrid games={games.slice(0, 6)} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The marketing channel (spec sections 4 and 9): the landing URL's `channel`
+ * query value, else the one this tab already chose, else the default channel
+ * (the product key, `VITE_PRODUCT`). The result is kept in sessionStorage so
+ * that later pages of the same visit keep it, and every request carries it as
+ * the `registerCanal` header (set by src/features/marketing/start.ts before any call).
+ */
+import * as z from 'zod/mini';
+
+/** sessionStorage key holding the channel of this visit (a plain string). */
+export const CHANNEL_STORAGE_KEY = 'channel';
+
+/** Channel names are short codes; anything else in the URL is ignored. */
+const ChannelSchema = z.string().check(z.regex(/^[\w.-]{1,64}$/));
+
+export interface ResolveChannelOptions {
+  /** the landing URL's query (`?channel=…`) */
+  search: URLSearchParams;
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined;
+  defaultChannel: string;
+}
+
+function readStored(storage: ResolveChannelOptions['storage']): string | null {
+  try {
+    const parsed = ChannelSchema.safeParse(storage?.getItem(CHANNEL_STORAGE_KEY));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null; // storage can be unavailable (private mode, blocked cookies)
+  }
+}
+
+/** Decides the channel of this visit and stores it. Never throws. */
+export function resolveChannel({ search, storage, defaultChannel }: ResolveChannelOptions): string {
+  const fromUrl = ChannelSchema.safeParse(search.get('channel'));
+  const channel = fromUrl.success ? fromUrl.data : (readStored(storage) ?? defaultChannel);
+  try {
+    storage?.setItem(CHANNEL_STORAGE_KEY, channel);
+  } catch {
+    // see readStored: without storage the channel still holds for this page
+  }
+  return channel;
+}

@@ -1,0 +1,70 @@
+/**
+ * The daily coupon popup's dialog, named 领取优惠券 (opened by the
+ * `couponPopup` machine with `{ coupons }` as props, checked with zod here:
+ * modal props are a boundary). Each coupon shows its amount, threshold and
+ * expiry and a 去使用 button that closes the dialog and goes where the coupon
+ * can be used (the game's page for a single-game coupon, else /search).
+ * Anonymous visitors see a 登录领取 button that swaps this dialog for login.
+ */
+import { useNavigate } from '@tanstack/react-router';
+import * as z from 'zod/mini';
+import { CouponSchema, type Coupon } from '../../api/common';
+import { useCurrentUser, useModals, type ModalComponentProps } from '../../shared/app-actor';
+import { Dialog } from '../../shared/ui/dialog';
+import { couponAmount, couponExpiry, couponTarget, couponThreshold } from './coupon-text';
+import './marketing.css';
+
+export const COUPON_MODAL_TITLE = '领取优惠券';
+
+const PropsSchema = z.object({ coupons: z.array(CouponSchema) });
+
+export function CouponModal({ onClose, props }: ModalComponentProps) {
+  const parsed = PropsSchema.safeParse(props);
+  const coupons: Coupon[] = parsed.success ? parsed.data.coupons : [];
+  const user = useCurrentUser();
+  const modals = useModals();
+  const navigate = useNavigate();
+
+  const goToUse = (coupon: Coupon) => {
+    onClose();
+    void navigate(couponTarget(coupon.gameIds));
+  };
+  const login = () => {
+    onClose();
+    modals.open('login');
+  };
+
+  return (
+    <Dialog title={COUPON_MODAL_TITLE} onClose={onClose}>
+      <p className="coupon-popup-lead">{user ? '以下优惠券已放入您的账户，下单时自动抵扣。' : '今日专享优惠券，登录后即可领取使用。'}</p>
+      {coupons.length === 0 ? (
+        <p>暂时没有可领取的优惠券。</p>
+      ) : (
+        <ul className="coupon-list" aria-label="优惠券列表">
+          {coupons.map((coupon) => (
+            <li key={coupon.couponId} className="coupon-ticket">
+              <span className="coupon-value">
+                <strong className="coupon-amount">{couponAmount(coupon.amount)}</strong>
+                <span className="coupon-threshold">{couponThreshold(coupon.threshold)}</span>
+              </span>
+              <span className="coupon-body">
+                <span className="coupon-title">{coupon.title}</span>
+                <span className="coupon-expiry">{couponExpiry(coupon.expireTime)}</span>
+              </span>
+              <button type="button" className="button button-small" onClick={() => goToUse(coupon)}>
+                去使用
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {user ? null : (
+        <div className="button-row">
+          <button type="button" className="button button-primary" onClick={login}>
+            登录领取
+          </button>
+        </div>
+      )}
+    </Dialog>
+  );
+}

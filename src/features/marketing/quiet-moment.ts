@@ -1,0 +1,55 @@
+/**
+ * When a promotion may interrupt: not before the page has loaded, and not while the shopper is acting.
+ * The daily coupon popup waits for this before it asks the server for its coupons, so a shopper who
+ * clicks, types or scrolls in the first moments of a visit meets what they asked for, not a popup
+ * (issue 17; docs/decisions/0011-modal-priorities.md). A popup that never finds a quiet moment on this
+ * page view is not shown, and so not recorded: a later page view may show it.
+ */
+
+/** Gestures that show the shopper is busy; each one starts the quiet period again. */
+const GESTURES = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'input'] as const;
+
+/** How long the shopper must leave the page alone before the popup may come. */
+const POPUP_QUIET_MS = 2500;
+
+/** Resolves once the document has loaded (at once outside a browser, or when it already has). */
+function pageLoaded(signal: AbortSignal): Promise<void> {
+  if (typeof window === 'undefined' || document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    window.addEventListener('load', () => {
+      signal.removeEventListener('abort', abort);
+      resolve();
+    }, { once: true });
+    signal.addEventListener('abort', abort, { once: true });
+  });
+}
+
+/** Resolves after the page has loaded and then `quietMs` have passed without a gesture; rejects on abort. */
+export async function quietMoment(signal: AbortSignal, quietMs: number = POPUP_QUIET_MS): Promise<void> {
+  await pageLoaded(signal);
+  signal.throwIfAborted();
+  if (typeof window === 'undefined' || quietMs <= 0) return;
+  await new Promise<void>((resolve, reject) => {
+    let timer = window.setTimeout(done, quietMs);
+    function restart() {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(done, quietMs);
+    }
+    function cleanup() {
+      window.clearTimeout(timer);
+      for (const type of GESTURES) window.removeEventListener(type, restart, true);
+      signal.removeEventListener('abort', abort);
+    }
+    function done() {
+      cleanup();
+      resolve();
+    }
+    function abort() {
+      cleanup();
+      reject(signal.reason);
+    }
+    for (const type of GESTURES) window.addEventListener(type, restart, { capture: true, passive: true });
+    signal.addEventListener('abort', abort, { once: true });
+  });
+}

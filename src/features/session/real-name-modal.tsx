@@ -1,0 +1,154 @@
+/**
+ * The real-name modal (dialog 实名认证): name and ID number, normalised and
+ * checked here (src/features/session/session-input.ts: 2–20 Han characters, the dot
+ * variants read as ·; 18 characters with a valid GB 11643 check character;
+ * a paste is never cut) before `doAuth`, then `getAuth` reads the masked
+ * result. The
+ * session stores it (`session.realNameVerified`, persisted with the user).
+ *
+ * It closes when the account changes (another tab's logout or login).
+ *
+ * Props from the opener (`modal.open { name: 'realName', props }`):
+ * `{ from?: 'pay' | 'setting' }`. When the purchase flow opened it
+ * (`from: 'pay'`), a success also tells the root `realName.verified { info }`
+ * so the purchase can go on.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { userMessage } from '../../api/errors';
+import { getRealNameInfo, postRealNameAuth, type RealNameInfo } from '../../api/user';
+import { useAppActor, useCurrentUser, useSessionSelector, type ModalComponentProps } from '../../shared/app-actor';
+import { toast } from '../../shared/toast';
+import { Dialog } from '../../shared/ui/dialog';
+import { maskIdCard } from './id-card';
+import { IdCardSchema, RealNameSchema, checkInput, valueAfterChange } from './session-input';
+import './session.css';
+
+export interface RealNameModalProps {
+  /** Who opened it; `pay` makes a success announce `realName.verified`. */
+  from?: 'pay' | 'setting';
+}
+
+/** The modal's own message; the name and ID messages are the input rules' (src/features/session/session-input.ts). */
+export const REAL_NAME_MESSAGES = {
+  verified: '实名认证成功',
+} as const;
+
+function fromOf(props: Record<string, unknown>): RealNameModalProps['from'] {
+  return props.from === 'pay' || props.from === 'setting' ? props.from : undefined;
+}
+
+/** What the session keeps when getAuth has no answer right after a successful doAuth. */
+function localInfo(realName: string, idCardNo: string): RealNameInfo {
+  const chars = [...realName];
+  return { realName: `${chars[0] ?? ''}${'*'.repeat(Math.max(1, chars.length - 1))}`, idCardNo: maskIdCard(idCardNo), authTime: Date.now() };
+}
+
+export function RealNameModal({ onClose, props }: ModalComponentProps) {
+  const actor = useAppActor();
+  const from = fromOf(props);
+  const [name, setName] = useState('');
+  const [idCard, setIdCard] = useState('');
+  const [errors, setErrors] = useState<{ name?: string | undefined; idCard?: string | undefined }>({});
+  const nameRef = useRef<HTMLInputElement>(null);
+  const idRef = useRef<HTMLInputElement>(null);
+  const ids = { name: useId(), idCard: useId() };
+
+  // The form is for the account it opened for: when another tab logs out or switches the account, it
+  // closes (the purchase flow says why) rather than verify someone else with this person's ID. An expiry
+  // is the session's to handle: its prompt closes every dialog 300 ms later, after this one has shown the
+  // server's answer.
+  const userId = useCurrentUser()?.userId ?? null;
+  const expired = useSessionSelector((snapshot) => snapshot.hasTag('session:expired'));
+  const [owner] = useState(userId);
+  useEffect(() => {
+    if (userId !== owner && !expired) onClose();
+  }, [userId, owner, expired, onClose]);
+
+  const verify = useMutation({
+    mutationFn: async (input: { realName: string; idCardNo: string }): Promise<RealNameInfo> => {
+      await postRealNameAuth(input);
+      const info = await getRealNameInfo().catch(() => null);
+      return info ?? localInfo(input.realName, input.idCardNo);
+    },
+    onSuccess: (info) => {
+      actor.send({ type: 'session.realNameVerified', info });
+      if (from === 'pay') actor.send({ type: 'realName.verified', info });
+      toast.success(REAL_NAME_MESSAGES.verified);
+      onClose();
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (verify.isPending) return;
+    // What was typed stays in the fields; the normalised values are what is checked and sent.
+    const realName = checkInput(RealNameSchema, name);
+    const idCardNo = checkInput(IdCardSchema, idCard);
+    setErrors({ name: realName.ok ? undefined : realName.error, idCard: idCardNo.ok ? undefined : idCardNo.error });
+    if (!realName.ok) return nameRef.current?.focus();
+    if (!idCardNo.ok) return idRef.current?.focus();
+    verify.mutate({ realName: realName.value, idCardNo: idCardNo.value });
+  };
+
+  return (
+    <Dialog title="实名认证" onClose={onClose}>
+      <p className="muted">根据国家相关规定，购买前需完成实名认证。您的信息仅用于身份核验。</p>
+      <form className="real-name-form" noValidate onSubmit={submit} aria-busy={verify.isPending || undefined}>
+        <div className="field">
+          <label htmlFor={ids.name}>姓名</label>
+          <input
+            id={ids.name}
+            ref={nameRef}
+            data-autofocus
+            type="text"
+            autoComplete="name"
+            placeholder="请输入真实姓名"
+            value={name}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? `${ids.name}-error` : undefined}
+            onChange={(e) => {
+              setName(valueAfterChange(RealNameSchema, e));
+              if (errors.name) setErrors((current) => ({ ...current, name: undefined }));
+            }}
+          />
+          {errors.name ? (
+            <p id={`${ids.name}-error`} className="field-error">
+              {errors.name}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.idCard}>身份证号</label>
+          <input
+            id={ids.idCard}
+            ref={idRef}
+            type="text"
+            autoComplete="off"
+            placeholder="请输入18位身份证号"
+            value={idCard}
+            aria-invalid={errors.idCard ? true : undefined}
+            aria-describedby={errors.idCard ? `${ids.idCard}-error` : undefined}
+            onChange={(e) => {
+              setIdCard(valueAfterChange(IdCardSchema, e));
+              if (errors.idCard) setErrors((current) => ({ ...current, idCard: undefined }));
+            }}
+          />
+          {errors.idCard ? (
+            <p id={`${ids.idCard}-error`} className="field-error">
+              {errors.idCard}
+            </p>
+          ) : null}
+        </div>
+        {verify.isError ? (
+          <p role="alert" className="form-error">
+            {userMessage(verify.error)}
+          </p>
+        ) : null}
+        <button type="submit" className="button button-primary" disabled={verify.isPending}>
+          提交
+        </button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,276 @@
+/**
+ * The real effects of the session flows (machines/session, login, qr-login,
+ * auto-login): what the charts only name. Storage of the logged-in user
+ * (localStorage, validated with zod when read back), the token cookie and
+ * request header, the analytics user id hook, toasts, the parent events, and
+ * the API calls with errors turned into text a shopper can read.
+ *
+ * `createSessionActors()` returns the session and autoLogin machines with
+ * these effects provided, `createLoginActors()` (./login-effects.ts, loaded
+ * with the other flows on demand) the login and qrLogin machines;
+ * src/app/root-actor.ts hands them to the app machine. Tests pass fakes for
+ * any part (effects, api, delays). Nothing here runs at import.
+ */
+import { fromPromise, sendParent } from 'xstate';
+import * as z from 'zod/mini';
+import { autoLoginMachine, type AutoLoginRequest } from '../../../machines/auto-login.machine';
+import type { CaptchaStatus, Credentials } from '../../../machines/login.machine';
+import { sessionMachine, type NoticeKind, type PersistedSession, type SessionChangeReason } from '../../../machines/session.machine';
+import { clientState } from '../../api/client-state';
+import { isApiError, userMessage } from '../../api/errors';
+import type {
+  QrCode,
+  QrStatus,
+  RealNameConfig,
+  RealNameInfo,
+  UserInfo,
+} from '../../api/user';
+import { RealNameInfoSchema, UserInfoSchema } from '../../api/user-info';
+import { toast } from '../../shared/toast';
+import { tokenCookieAttributes } from './token-cookie';
+
+/** localStorage: the logged-in user with its real-name info, `{ user: UserInfo, realName: RealNameInfo | null }` as JSON. */
+export const SESSION_STORAGE_KEY = 'userInfo';
+/** sessionStorage: the auto-login token and appId taken from the URL at start, until exchanged. */
+export const AUTO_LOGIN_TOKEN_KEY = 'autoLoginToken';
+export const AUTO_LOGIN_APP_ID_KEY = 'autoLoginAppId';
+const TOKEN_COOKIE_NAME = 'token';
+/** Spec section 9: 30 days. */
+const TOKEN_COOKIE_MAX_AGE_S = 2592000;
+
+/** A token the request header can carry (see `isHeaderValue` in src/api/http.ts), at most 1 KiB. */
+const StoredTokenSchema = z.string().check(z.regex(/^[\x21-\x7e](?:[\x20-\x7e]{0,1022}[\x21-\x7e])?$/));
+
+const PersistedSessionSchema = z.object({
+  // A stored token that no header could carry would make every call fail: such a session is dropped.
+  user: z.extend(UserInfoSchema, { token: StoredTokenSchema }),
+  realName: z.nullable(RealNameInfoSchema),
+});
+
+type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The browser's storage, or undefined where it is missing or blocked (private modes, sandboxed frames). */
+export function browserStorage(kind: 'localStorage' | 'sessionStorage'): StorageLike | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window[kind];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Parses a stored session; anything unreadable or of the wrong shape is null. */
+export function parsePersistedSession(raw: string | null | undefined): PersistedSession | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const result = PersistedSessionSchema.safeParse(value);
+  return result.success ? result.data : null;
+}
+
+/**
+ * The session stored by an earlier visit, or null. A value that does not
+ * parse (hand-edited, an older format) is removed quietly: the visitor simply
+ * starts anonymous.
+ */
+export function loadPersistedSession(storage: StorageLike | undefined = browserStorage('localStorage')): PersistedSession | null {
+  if (!storage) return null;
+  try {
+    const raw = storage.getItem(SESSION_STORAGE_KEY);
+    const session = parsePersistedSession(raw);
+    if (raw !== null && !session) storage.removeItem(SESSION_STORAGE_KEY);
+    return session;
+  } catch {
+    return null;
+  }
+}
+
+/** What the session flows do to the browser. */
+export interface SessionEffects {
+  persistSession(session: PersistedSession): void;
+  forgetSession(): void;
+  setRequestToken(token: string): void;
+  setTokenCookie(token: string): void;
+  clearToken(): void;
+  /** The session flow's hook for the analytics user id (null: anonymous); the adapter itself follows the stored user (`watchUserId`, src/features/marketing/session-user.ts). */
+  setAnalyticsUserId(userId: number | null): void;
+  notify(kind: NoticeKind, text: string): void;
+  clearAutoLoginToken(): void;
+}
+
+/** The calls the session flows make; each rejects with `{ code, message }` where message is shopper-readable. */
+export interface SessionApi {
+  checkToken(signal: AbortSignal): Promise<unknown>;
+  fetchRealNameConfig(signal: AbortSignal): Promise<RealNameConfig>;
+  fetchRealNameInfo(signal: AbortSignal): Promise<RealNameInfo | null>;
+  logout(token: string, signal: AbortSignal): Promise<unknown>;
+  checkCaptcha(phone: string, signal: AbortSignal): Promise<CaptchaStatus>;
+  sendCode(phone: string, signal: AbortSignal): Promise<unknown>;
+  registerLogin(credentials: Credentials, signal: AbortSignal): Promise<UserInfo>;
+  registerPhone(credentials: Credentials, signal: AbortSignal): Promise<UserInfo>;
+  fetchQrCode(signal: AbortSignal): Promise<QrCode>;
+  checkQrStatus(qrId: string, signal: AbortSignal): Promise<QrStatus>;
+  loginBySessionCode(sessionCode: string, signal: AbortSignal): Promise<UserInfo>;
+  exchangeToken(request: AutoLoginRequest, signal: AbortSignal): Promise<UserInfo>;
+  loginWithToken(request: AutoLoginRequest, signal: AbortSignal): Promise<UserInfo>;
+}
+
+/** Delay overrides in ms (tests); the machines' defaults otherwise. */
+interface SessionDelays {
+  tokenPingMs?: number;
+  expiryPromptMs?: number;
+  countdownTickMs?: number;
+  qrPollMs?: number;
+}
+
+export interface SessionFlowOptions {
+  effects?: Partial<SessionEffects>;
+  api?: Partial<SessionApi>;
+  delays?: SessionDelays;
+}
+
+/** An error the machines read with `readFailure()`: the business code and a message to show as is. */
+class SessionFlowError extends Error {
+  override readonly name = 'SessionFlowError';
+  readonly code: string | undefined;
+
+  constructor(message: string, code: string | undefined, cause: unknown) {
+    super(message, { cause });
+    this.code = code;
+  }
+}
+
+function toFlowError(error: unknown): SessionFlowError {
+  return new SessionFlowError(userMessage(error), isApiError(error) ? error.code : undefined, error);
+}
+
+/** A call whose failure becomes a `SessionFlowError` with text a shopper can read. */
+export async function shopperErrors<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw toFlowError(error);
+  }
+}
+
+/**
+ * The user endpoints are loaded on first use: none is needed to paint a page,
+ * and their schemas would otherwise sit in the entry chunk (docs/performance.md).
+ */
+export const userApi = () => import('../../api/user');
+
+/** The calls of the session and autoLogin flows; the login flows' are in ./login-effects.ts. */
+export type SessionCalls = Pick<SessionApi, 'checkToken' | 'fetchRealNameConfig' | 'fetchRealNameInfo' | 'logout' | 'exchangeToken' | 'loginWithToken'>;
+
+const browserSessionApi: SessionCalls = {
+  checkToken: (signal) => shopperErrors(userApi().then((api) => api.getHello({ signal }))),
+  fetchRealNameConfig: (signal) => shopperErrors(userApi().then((api) => api.getRealNameConfig({ signal }))),
+  fetchRealNameInfo: (signal) => shopperErrors(userApi().then((api) => api.getRealNameInfo({ signal }))),
+  logout: (token, signal) => shopperErrors(userApi().then((api) => api.postLogout(token, { signal }))),
+  exchangeToken: (request, signal) => shopperErrors(userApi().then((api) => api.postCheckTokenGetUserInfo(request, { signal }))),
+  // checkTokenLogin opens a fresh session for the token's account; its token replaces the one in userVo.
+  loginWithToken: (request, signal) =>
+    shopperErrors(userApi().then((api) => api.postCheckTokenLogin(request, { signal })).then(({ token, userVo }) => ({ ...userVo, token }))),
+};
+
+export interface BrowserEffectsOptions {
+  localStorage?: StorageLike | undefined;
+  sessionStorage?: StorageLike | undefined;
+  /** Where the cookie is written; `document` in the browser. */
+  cookieJar?: { cookie: string } | undefined;
+  setAnalyticsUserId?: (userId: number | null) => void;
+}
+
+function quietly(write: () => void): void {
+  try {
+    write();
+  } catch {
+    // Full or blocked storage: the session still works for this page, it just is not remembered.
+  }
+}
+
+export function createBrowserSessionEffects(options: BrowserEffectsOptions = {}): SessionEffects {
+  const local = 'localStorage' in options ? options.localStorage : browserStorage('localStorage');
+  const session = 'sessionStorage' in options ? options.sessionStorage : browserStorage('sessionStorage');
+  const cookieJar = 'cookieJar' in options ? options.cookieJar : typeof document === 'undefined' ? undefined : document;
+  return {
+    persistSession: (value) => quietly(() => local?.setItem(SESSION_STORAGE_KEY, JSON.stringify(value))),
+    forgetSession: () => quietly(() => local?.removeItem(SESSION_STORAGE_KEY)),
+    setRequestToken: (token) => clientState.set({ token }),
+    setTokenCookie: (token) => {
+      if (cookieJar) cookieJar.cookie = `${TOKEN_COOKIE_NAME}=${encodeURIComponent(token)}; max-age=${TOKEN_COOKIE_MAX_AGE_S}; ${tokenCookieAttributes()}`;
+    },
+    clearToken: () => {
+      clientState.set({ token: undefined });
+      if (cookieJar) cookieJar.cookie = `${TOKEN_COOKIE_NAME}=; max-age=0; ${tokenCookieAttributes()}`;
+    },
+    setAnalyticsUserId: options.setAnalyticsUserId ?? (() => {}),
+    notify: (kind, text) => {
+      toast[kind](text);
+    },
+    clearAutoLoginToken: () =>
+      quietly(() => {
+        session?.removeItem(AUTO_LOGIN_TOKEN_KEY);
+        session?.removeItem(AUTO_LOGIN_APP_ID_KEY);
+      }),
+  };
+}
+
+/** A delay override clamped at 0, or undefined for the machine's default (shared with ./login-effects.ts). */
+export const numeric = (ms: number | undefined) => (ms === undefined ? undefined : Math.max(0, ms));
+
+/** The given delay overrides, without the undefined ones. */
+export function delaysOf(entries: Record<string, number | undefined>): Record<string, number> {
+  return Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, number] => entry[1] !== undefined));
+}
+
+/**
+ * The session and autoLogin machines with the app's effects provided (the
+ * login and qrLogin machines are loaded on demand: ./login-effects.ts).
+ */
+export function createSessionActors(options: SessionFlowOptions = {}) {
+  const effects: SessionEffects = { ...createBrowserSessionEffects(), ...options.effects };
+  const api: SessionCalls = { ...browserSessionApi, ...options.api };
+  const delays = options.delays ?? {};
+
+  const session = sessionMachine.provide({
+    actors: {
+      checkToken: fromPromise<unknown>(({ signal }) => api.checkToken(signal)),
+      fetchRealNameConfig: fromPromise<RealNameConfig>(({ signal }) => api.fetchRealNameConfig(signal)),
+      fetchRealNameInfo: fromPromise<RealNameInfo | null>(({ signal }) => api.fetchRealNameInfo(signal)),
+      logout: fromPromise<unknown, { token: string }>(({ input, signal }) => api.logout(input.token, signal)),
+    },
+    actions: {
+      persistSession: (_, value) => effects.persistSession(value),
+      forgetSession: () => effects.forgetSession(),
+      setRequestToken: (_, { token }) => effects.setRequestToken(token),
+      setTokenCookie: (_, { token }) => effects.setTokenCookie(token),
+      clearToken: () => effects.clearToken(),
+      identifyUser: (_, { userId }) => effects.setAnalyticsUserId(userId),
+      notify: (_, { kind, text }) => effects.notify(kind, text),
+      announceSessionChanged: sendParent((_, { user, reason }: { user: UserInfo | null; reason: SessionChangeReason }) => ({ type: 'session.changed', user, reason })),
+      closeAllModals: sendParent({ type: 'modal.closeAll' }),
+      openLoginModal: sendParent({ type: 'modal.open', name: 'login', source: 'flow' }),
+    },
+    delays: delaysOf({ tokenPingDelay: numeric(delays.tokenPingMs), expiryPromptDelay: numeric(delays.expiryPromptMs) }),
+  });
+
+  const autoLogin = autoLoginMachine.provide({
+    actors: {
+      exchangeToken: fromPromise<UserInfo, AutoLoginRequest>(({ input, signal }) => api.exchangeToken(input, signal)),
+      loginWithToken: fromPromise<UserInfo, AutoLoginRequest>(({ input, signal }) => api.loginWithToken(input, signal)),
+    },
+    actions: {
+      clearStoredToken: () => effects.clearAutoLoginToken(),
+      openAutoLoginModal: sendParent({ type: 'modal.open', name: 'autoLogin', source: 'flow' }),
+      closeAutoLoginModal: sendParent({ type: 'modal.close', name: 'autoLogin' }),
+      signIn: sendParent((_, { user }: { user: UserInfo }) => ({ type: 'session.login', user })),
+      notifyError: (_, { text }) => effects.notify('error', text),
+    },
+  });
+
+  return { session, autoLogin };
+}

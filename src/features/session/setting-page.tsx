@@ -1,0 +1,162 @@
+/**
+ * Personal centre `/setting?type=`: tabs 我的订单 (0, the default), 我的优惠券
+ * (1) and 账号与实名 (2), the tab being the URL's `type`. Above them the
+ * account's masked phone and 退出登录. Logged-out visitors see a prompt whose
+ * 登录 button opens the login modal; once logged in the same URL shows their
+ * data (the page reads the session, nothing navigates).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { isLoggingOut } from '../../../machines/session.machine';
+import { getOpenBindInfo, type RealNameInfo, type UserInfo } from '../../api/user';
+import { useAppActor, useCurrentUser, useModals, useSessionSelector } from '../../shared/app-actor';
+import { Tabs } from '../../shared/ui/tabs';
+import { formatDate, isNewUser, maskPhone } from '../../shared/format';
+import { CouponsPanel } from '../marketing';
+import { OrdersPanel } from '../buying';
+import './session.css';
+import { ACCOUNT_SCOPED } from '../../api/account-scope';
+
+const routeApi = getRouteApi('/detail-layout/setting');
+
+type TabKey = '0' | '1' | '2';
+
+const TABS: { key: TabKey; label: string }[] = [
+  { key: '0', label: '我的订单' },
+  { key: '1', label: '我的优惠券' },
+  { key: '2', label: '账号与实名' },
+];
+
+function masked(phone: string): string {
+  try {
+    return maskPhone(phone);
+  } catch {
+    return phone;
+  }
+}
+
+export function SettingPage() {
+  const user = useCurrentUser();
+  const modals = useModals();
+  if (!user) {
+    return (
+      <section className="setting-page">
+        <h1>个人中心</h1>
+        <div className="setting-login-prompt">
+          <p>登录后即可查看订单、优惠券和账号信息</p>
+          <button type="button" className="button button-primary" onClick={() => modals.open('login')}>
+            登录
+          </button>
+        </div>
+      </section>
+    );
+  }
+  return <PersonalCentre user={user} />;
+}
+
+function PersonalCentre({ user }: { user: UserInfo }) {
+  const actor = useAppActor();
+  const search = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  const loggingOut = useSessionSelector(isLoggingOut);
+  const selected = String(search.type) as TabKey;
+
+  return (
+    <section className="setting-page">
+      <h1>个人中心</h1>
+      <div className="setting-summary">
+        <p className="setting-phone">{masked(user.telNum)}</p>
+        <button type="button" className="button" disabled={loggingOut} onClick={() => actor.send({ type: 'session.logout' })}>
+          退出登录
+        </button>
+      </div>
+      <Tabs
+        label="个人中心"
+        items={TABS}
+        selected={selected}
+        onSelect={(key) => void navigate({ search: (prev) => ({ ...prev, type: Number(key) }), resetScroll: false })}
+      >
+        {/* Keyed by the account: a panel keeps its last answer while the next page loads, never across accounts. */}
+        {selected === '0' ? <OrdersPanel key={user.userId} /> : selected === '1' ? <CouponsPanel key={user.userId} /> : <AccountPanel user={user} />}
+      </Tabs>
+    </section>
+  );
+}
+
+function AccountPanel({ user }: { user: UserInfo }) {
+  const realName = useSessionSelector((snapshot) => snapshot.context.realName);
+  return (
+    <div className="account-panel">
+      <section aria-labelledby="account-heading">
+        <h2 id="account-heading">账号信息</h2>
+        <dl className="account-facts">
+          <div>
+            <dt>手机号</dt>
+            <dd>
+              {masked(user.telNum)}
+              {isNewUser(user.createTime) ? <span className="badge badge-new">新用户</span> : null}
+            </dd>
+          </div>
+          <div>
+            <dt>注册时间</dt>
+            <dd>{formatDate(user.createTime)}</dd>
+          </div>
+          <OpenBindRows userId={user.userId} />
+        </dl>
+      </section>
+      <RealNameSection realName={realName} />
+    </div>
+  );
+}
+
+function OpenBindRows({ userId }: { userId: number }) {
+  const bind = useQuery({ queryKey: ['user', 'openBind', userId], queryFn: ({ signal }) => getOpenBindInfo({ signal }), meta: ACCOUNT_SCOPED });
+  // Unknown binding (loading or failed): the rows are simply not shown.
+  if (!bind.data) return null;
+  return (
+    <>
+      <div>
+        <dt>微信</dt>
+        <dd>{bind.data.wechatBound ? `已绑定${bind.data.wechatNickname ? `（${bind.data.wechatNickname}）` : ''}` : '未绑定'}</dd>
+      </div>
+      <div>
+        <dt>QQ</dt>
+        <dd>{bind.data.qqBound ? '已绑定' : '未绑定'}</dd>
+      </div>
+    </>
+  );
+}
+
+function RealNameSection({ realName }: { realName: RealNameInfo | null }) {
+  const modals = useModals();
+  return (
+    <section aria-labelledby="real-name-heading">
+      <h2 id="real-name-heading">实名认证</h2>
+      {realName ? (
+        <dl className="account-facts">
+          <div>
+            <dt>状态</dt>
+            <dd>
+              <span className="badge badge-ok">已实名</span>
+            </dd>
+          </div>
+          <div>
+            <dt>姓名</dt>
+            <dd>{realName.realName}</dd>
+          </div>
+          <div>
+            <dt>身份证号</dt>
+            <dd>{realName.idCardNo}</dd>
+          </div>
+        </dl>
+      ) : (
+        <div className="real-name-missing">
+          <p>尚未实名认证。根据规定，部分商品需实名后购买。</p>
+          <button type="button" className="button button-primary" onClick={() => modals.open('realName', { from: 'setting' })}>
+            去实名
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { DICT_KEYS, dictTextQueryOptions } from '../../api/dictionary';
+import { useCurrentUser, useModals } from '../../shared/app-actor';
+import { toast } from '../../shared/toast';
+import { config } from '../../shared/env';
+import { safeImageSrc } from '../../shared/safe-url';
+
+const BACK_TO_TOP_THRESHOLD_PX = 200;
+
+/** Spec: the sidebar shows on every page except paths under /sem and /coupon. */
+export function showsSidebar(pathname: string): boolean {
+  return !(/^\/sem(\/|$)/.test(pathname) || /^\/coupon(\/|$)/.test(pathname));
+}
+
+function useScrolledPast(threshold: number): boolean {
+  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
+  useEffect(() => {
+    const onScroll = () => setPast(window.scrollY > threshold);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [threshold]);
+  return past;
+}
+
+function CustomerServiceQr() {
+  const { data } = useQuery(dictTextQueryOptions(DICT_KEYS.qqQrcode, 'QQ_code'));
+  const src = safeImageSrc(data);
+  if (!src) return null;
+  return (
+    <span className="sidebar-qr" role="tooltip" id="kefu-qr">
+      <img src={src} alt="QQ 客服群二维码" width={120} height={120} loading="lazy" />
+      <span>扫码加入 QQ 客服群</span>
+    </span>
+  );
+}
+
+export function FloatingSidebar() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const user = useCurrentUser();
+  const modals = useModals();
+  const navigate = useNavigate();
+  const scrolled = useScrolledPast(BACK_TO_TOP_THRESHOLD_PX);
+  if (!showsSidebar(pathname)) return null;
+
+  const openOrders = () => {
+    if (!user) {
+      toast.warning('请先登录');
+      modals.open('login');
+      return;
+    }
+    void navigate({ to: '/setting', search: { type: 0 } });
+  };
+
+  return (
+    <aside className="floating-sidebar" aria-label="快捷入口">
+      <button type="button" className="sidebar-item" onClick={openOrders}>
+        <span aria-hidden="true">📦</span>
+        订单
+      </button>
+      <span className="sidebar-kefu">
+        <a className="sidebar-item" href={config.customerServiceUrl} target="_blank" rel="noopener noreferrer" aria-describedby="kefu-qr">
+          <span aria-hidden="true">💬</span>
+          客服
+        </a>
+        <CustomerServiceQr />
+      </span>
+      {scrolled ? (
+        <button type="button" className="sidebar-item" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+          <span aria-hidden="true">⬆</span>
+          返回顶部
+        </button>
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Route metadata every route carries in `staticData`: the spec's route name,
+ * the layout it renders in and the page title. Analytics, the sidebar and the
+ * title manager read it from the matched routes instead of matching paths.
+ */
+type LayoutName = 'default' | 'detail' | 'home' | 'modal-wrap' | 'sem' | 'none';
+
+type RouteName =
+  | 'index'
+  | 'new'
+  | 'search'
+  | 'gameDetail-id'
+  | 'orderDateil'
+  | 'setting'
+  | 'coupon'
+  | 'sem-activity'
+  | 'notice'
+  | 'help'
+  | 'agreement'
+  | 'demo';
+
+export interface RouteMeta {
+  name: RouteName;
+  layout: LayoutName;
+  /** page title before ` - <store name>`; the home page shows the store name alone */
+  title: string;
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    meta?: RouteMeta;
+  }
+}
+
+export function pageTitle(meta: RouteMeta | undefined, storeName: string, override?: string): string {
+  const title = override ?? meta?.title;
+  if (!meta || meta.name === 'index' || !title) return storeName;
+  return `${title} - ${storeName}`;
+}

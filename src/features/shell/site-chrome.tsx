@@ -1,0 +1,170 @@
+import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
+import { Suspense, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useCurrentUser, useModals } from '../../shared/app-actor';
+import { config } from '../../shared/env';
+import { maskPhone } from '../../shared/mask-phone';
+import { limitKeyword, SearchSuggestions } from '../catalog';
+
+// The suggestion panel is code of its own, fetched when the box is first focused (not before first paint).
+
+function SearchBox() {
+  const navigate = useNavigate();
+  const router = useRouter();
+  const panelId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Focus is the intent to search: fetch the search page's code then, so that Enter only waits for results.
+  const preloadSearchPage = () => void router.loadRouteChunk(router.routesByPath['/search'])?.catch(() => undefined);
+  // The search page's keyword as its route validated it (src/app/search-params.ts): shortened, never garbled.
+  const current = useRouterState({ select: (s) => s.matches.find((m) => m.routeId === '/home-layout/search')?.search.keyword });
+  const [value, setValue] = useState(current ?? '');
+  const [open, setOpen] = useState(false);
+  // Longer text than KEYWORD_MAX_LENGTH was typed or pasted, and cut: the panel under the box says so.
+  const [cut, setCut] = useState(false);
+  const [lastCurrent, setLastCurrent] = useState(current);
+  if (current !== lastCurrent) {
+    // The URL owns the keyword: follow it when it changes (back/forward, a hot-search chip).
+    setLastCurrent(current);
+    setValue(current ?? '');
+    setCut(false);
+  }
+  // Focus that comes back from the panel (Escape, ↑ past its first link) must not reopen it.
+  const refocusing = useRef(false);
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (!returnFocus) return;
+    refocusing.current = true;
+    inputRef.current?.focus();
+    refocusing.current = false;
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setOpen(false);
+    const keyword = value.trim();
+    void navigate({ to: '/search', search: keyword ? { keyword } : {} });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+    } else if (event.key === 'ArrowDown') {
+      // ↓ opens the panel, or moves into it
+      const first = document.getElementById(panelId)?.querySelector<HTMLElement>('a[href]');
+      if (first) {
+        event.preventDefault();
+        first.focus();
+      } else setOpen(true);
+    }
+  };
+  // Leaving the box and its panel (Tab, a click elsewhere) closes the panel.
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    setOpen(false);
+    setCut(false);
+  };
+  return (
+    <form role="search" className="search-box" onSubmit={onSubmit} onBlur={onBlur}>
+      <input
+        ref={inputRef}
+        type="search"
+        aria-label="搜索"
+        aria-controls={open ? panelId : undefined}
+        aria-describedby={open && cut ? `${panelId}-note` : undefined}
+        placeholder="搜索游戏、激活码、充值"
+        value={value}
+        onChange={(e) => {
+          const typed = e.target.value;
+          const kept = limitKeyword(typed);
+          setValue(kept);
+          setCut(kept !== typed);
+          setOpen(true);
+        }}
+        onFocus={() => {
+          preloadSearchPage();
+          if (!refocusing.current) setOpen(true);
+        }}
+        onClick={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+        enterKeyHint="search"
+        autoComplete="off"
+      />
+      <button type="submit" className="search-submit">
+        搜索
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <SearchSuggestions id={panelId} value={value} cut={cut} onClose={close} />
+        </Suspense>
+      ) : null}
+    </form>
+  );
+}
+
+function AccountEntry() {
+  const user = useCurrentUser();
+  const modals = useModals();
+  if (!user) {
+    return (
+      <button type="button" className="button button-primary header-login" onClick={() => modals.open('login')}>
+        登录
+      </button>
+    );
+  }
+  let label = user.telNum;
+  try {
+    label = maskPhone(user.telNum);
+  } catch {
+    // a malformed stored phone still shows something
+  }
+  return (
+    <Link to="/setting" search={{ type: 2 }} className="header-user" aria-label={`个人中心 ${label}`}>
+      {label}
+    </Link>
+  );
+}
+
+export function SiteHeader({ withNav }: { withNav: boolean }) {
+  const navId = useId();
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <Link to="/" className="logo" aria-label={`${config.storeName} 首页`}>
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>{config.storeName}</span>
+        </Link>
+        {withNav ? (
+          <>
+            <nav aria-label="主导航" id={navId} className="site-nav">
+              <Link to="/" activeOptions={{ exact: true }}>
+                首页
+              </Link>
+              <Link to="/new">新品</Link>
+              <Link to="/notice">公告</Link>
+              <Link to="/help">帮助</Link>
+            </nav>
+            <SearchBox />
+          </>
+        ) : null}
+        <AccountEntry />
+      </div>
+    </header>
+  );
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <nav aria-label="页脚导航" className="footer-links">
+        <Link to="/help">帮助中心</Link>
+        <Link to="/agreement" search={{ doc: 'user' }}>
+          用户协议
+        </Link>
+        <Link to="/agreement" search={{ doc: 'privacy' }}>
+          隐私政策
+        </Link>
+        <Link to="/notice">公告</Link>
+      </nav>
+      <p>© 2026 {config.storeName} · 正版授权 · 售后无忧</p>
+      <p className="footer-note">抵制不良游戏，拒绝盗版游戏。注意自我保护，谨防受骗上当。适度游戏益脑，沉迷游戏伤身。</p>
+    </footer>
+  );
+}

@@ -1,0 +1,23 @@
+import { toast } from '../toast';
+
+const COPIED_TEXT = '已复制';
+
+/**
+ * 复制: writes `text` to the clipboard and toasts 已复制. Its name is 复制;
+ * `describedBy` points at the element showing what it copies.
+ */
+export function CopyButton({ text, describedBy }: { text: string; describedBy?: string }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success(COPIED_TEXT);
+    } catch {
+      toast.error('复制失败，请手动复制');
+    }
+  };
+  return (
+    <button type="button" className="button order-copy" aria-describedby={describedBy} onClick={() => void copy()}>
+      复制
+    </button>
+  );
+}

@@ -1,0 +1,27 @@
+import { formatYuan, splitPrice } from '../money';
+
+/**
+ * A price in fen shown as ¥**99**.00, with the struck original price when
+ * discounted. Screen readers get the price as one word ("¥99.00") from
+ * visually hidden text; the styled digits are hidden from them. (A plain span
+ * may not carry aria-label: its role, generic, cannot be named.)
+ */
+export function Price({ fen, originalFen }: { fen: number; originalFen?: number | undefined }) {
+  const { int, dec } = splitPrice(fen);
+  return (
+    <span className="price">
+      <span className="price-now">
+        <span className="visually-hidden">{formatYuan(fen)}</span>
+        <span aria-hidden="true">
+          ¥<strong>{int}</strong>.{dec}
+        </span>
+      </span>
+      {originalFen !== undefined && originalFen > fen ? (
+        <del className="price-was">
+          <span className="visually-hidden">原价</span>
+          {formatYuan(originalFen)}
+        </del>
+      ) : null}
+    </span>
+  );
+}
