@@ -8,6 +8,7 @@
  */
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import * as z from 'zod/mini';
+import { SESSION_MESSAGES } from '../../machines/session.machine';
 import { config } from '../shared/env';
 import { clientState } from './client-state';
 import { ApiError, isAuthCode } from './errors';
@@ -158,7 +159,7 @@ export function parseAnswer<S extends z.ZodMiniType>(def: EndpointDef<S>, body: 
     const auth = isAuthCode(code);
     throw new ApiError({
       kind: auth ? 'auth' : 'business',
-      message: retMsg || (auth ? '登录信息已失效,请重新登录' : '请求失败，请稍后重试'),
+      message: retMsg || (auth ? SESSION_MESSAGES.expired : '请求失败，请稍后重试'),
       endpoint: def.path,
       code,
     });

@@ -2,6 +2,7 @@
  * Buying's door: how other features start a purchase and show quantities, and the order list of the
  * personal centre. The dialogs (pay, success, refund) and the order page are loaded by src/app.
  */
+export { GOODS_LOAD_FAILED } from './load-failed';
 export { OrdersPanel } from './orders-panel';
 export { capQuantity, quantityCap } from './quantity';
 export { QuantityStepper } from './quantity-stepper';

@@ -16,6 +16,7 @@ import { usePageTitle } from '../shell';
 import { ErrorState, LinesSkeleton } from '../../shared/ui/states';
 import { CdkList } from './cdk-list';
 import { GiftSection } from './gift-section';
+import { ORDER_LOAD_FAILED } from './load-failed';
 import { canRequestRefund, hasAccountDelivery, ORDER_STATUS_TEXT, PAY_CHANNEL_TEXT, SMS_SENT } from './order-text';
 import { orderAccountQuery, orderDetailQuery } from './queries';
 import { useSingleFlight } from '../../shared/use-single-flight';
@@ -57,7 +58,7 @@ export function OrderDetailPage() {
     return (
       <section className="section">
         <h1>订单详情</h1>
-        <ErrorState error={query.error} title="订单加载失败" onRetry={() => void query.refetch()} />
+        <ErrorState error={query.error} title={ORDER_LOAD_FAILED} onRetry={() => void query.refetch()} />
         <Link to="/setting" search={{ type: 0 }}>
           查看我的订单
         </Link>

@@ -11,6 +11,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { Order, OrderStatus } from '../../api/orders';
 import { useCurrentUser, useModals } from '../../shared/app-actor';
 import { EmptyState, ErrorState, LinesSkeleton } from '../../shared/ui/states';
+import { ORDER_LOAD_FAILED } from './load-failed';
 import { ORDER_STATUS_TEXT, orderTitle } from './order-text';
 import { orderListQuery, orderStatusOf, ORDER_PAGE_SIZE } from './queries';
 import { formatDate } from '../../shared/format';
@@ -61,7 +62,7 @@ export function OrdersPanel() {
         </ul>
       </nav>
       {orders.isPending ? <LinesSkeleton label="我的订单" lines={4} /> : null}
-      {orders.isError ? <ErrorState error={orders.error} title="订单加载失败" onRetry={() => void orders.refetch()} /> : null}
+      {orders.isError ? <ErrorState error={orders.error} title={ORDER_LOAD_FAILED} onRetry={() => void orders.refetch()} /> : null}
       {orders.isSuccess && orders.data.list.length === 0 ? (
         <EmptyState title={status ? `暂无${ORDER_STATUS_TEXT[status]}订单` : '暂无订单'}>
           {page > 1 ? (

@@ -20,6 +20,7 @@ import { ChannelPicker, effectiveChannel, usePayChannels } from './channel-picke
 import { packagesQuery } from './queries';
 import { QuantityStepper } from './quantity-stepper';
 import { usePaymentSelector } from './use-payment';
+import { GOODS_LOAD_FAILED } from './load-failed';
 
 const NO_COUPON = 'none';
 
@@ -51,7 +52,7 @@ export const RESUME_NOTES = {
 export function PayEditor(props: PayEditorProps) {
   const goodsQuery = useQuery(gameGoodsQueryOptions(props.gameId));
   if (goodsQuery.isPending) return <LinesSkeleton label="商品信息" lines={4} />;
-  if (goodsQuery.isError) return <ErrorState error={goodsQuery.error} title="商品加载失败" onRetry={() => void goodsQuery.refetch()} />;
+  if (goodsQuery.isError) return <ErrorState error={goodsQuery.error} title={GOODS_LOAD_FAILED} onRetry={() => void goodsQuery.refetch()} />;
   const goods = goodsQuery.data.goods.find((item) => item.goodsId === props.goodsId);
   if (!goods) {
     return (

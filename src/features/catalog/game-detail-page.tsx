@@ -21,14 +21,12 @@ import { usePageTitle } from '../shell';
 import { GameDetailSkeleton } from './detail-skeleton';
 import { GameGrid, isUpcoming } from './game-card';
 import { HtmlContent } from '../../shared/ui/html-content';
-import { startPurchase } from '../buying';
 import { SafeImage } from '../../shared/ui/safe-image';
 import { EmptyState, ErrorState, GameGridSkeleton, LinesSkeleton } from '../../shared/ui/states';
 import { Price } from '../../shared/ui/price';
-import { QuantityStepper } from '../buying';
 import { formatDate, joinList } from '../../shared/format';
 import { discountPercent, formatYuan } from '../../shared/money';
-import { capQuantity, quantityCap } from '../buying';
+import { capQuantity, GOODS_LOAD_FAILED, QuantityStepper, quantityCap, startPurchase } from '../buying';
 import './catalog.css';
 
 const routeApi = getRouteApi('/detail-layout/gameDetail/$id');
@@ -141,7 +139,7 @@ function PurchasePanel({ game }: { game: GameDetail }) {
     <section aria-labelledby="buy-title" className="purchase-panel">
       <h2 id="buy-title">选择商品</h2>
       {goodsQuery.isPending ? <LinesSkeleton label="商品" lines={4} /> : null}
-      {goodsQuery.isError ? <ErrorState error={goodsQuery.error} title="商品加载失败" onRetry={() => void goodsQuery.refetch()} /> : null}
+      {goodsQuery.isError ? <ErrorState error={goodsQuery.error} title={GOODS_LOAD_FAILED} onRetry={() => void goodsQuery.refetch()} /> : null}
       {goodsQuery.isSuccess && list.length === 0 ? <EmptyState title="该游戏暂无在售商品" /> : null}
       <ActivityNote goods={list} />
       {list.length > 0 ? (

@@ -15,6 +15,7 @@ import { agreementDocOf } from './agreement-doc';
 import { HtmlContent } from '../../shared/ui/html-content';
 import { EmptyState, ErrorState, LinesSkeleton } from '../../shared/ui/states';
 import { formatDate, stripHtml } from '../../shared/format';
+import { resultsTitle } from './listing-text';
 import './catalog.css';
 
 const routeApi = getRouteApi('/modal-wrap-layout/help');
@@ -86,7 +87,7 @@ function SearchResults({ keyword, classifies }: { keyword: string; classifies: C
   const results = useQuery(articleSearchQueryOptions(keyword));
   return (
     <section aria-labelledby="help-results" className="help-results">
-      <h2 id="help-results">“{keyword}”的搜索结果</h2>
+      <h2 id="help-results">{resultsTitle(keyword)}</h2>
       {results.isPending ? <LinesSkeleton label="搜索结果" lines={5} /> : null}
       {results.isError ? <ErrorState error={results.error} title="搜索失败" onRetry={() => void results.refetch()} /> : null}
       {results.data && results.data.length === 0 ? (

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { GameCard } from './game-card';
+import { PRICE_SORTS } from './listing-text';
 import { NEW_WINDOW_DAYS, newGamesQueryOptions, sortNewGames, type NewSort } from './route-data';
 import { EmptyState, ErrorState, GameGridSkeleton } from '../../shared/ui/states';
 import { formatDate } from '../../shared/format';
@@ -22,8 +23,7 @@ export const NEW_PAGE_SIZE = 12;
 const SORTS: { value: NewSort; label: string }[] = [
   { value: 'newest', label: '最新上架' },
   { value: 'sales', label: '销量' },
-  { value: 'priceAsc', label: '价格从低到高' },
-  { value: 'priceDesc', label: '价格从高到低' },
+  ...PRICE_SORTS,
 ];
 
 export function NewPage() {

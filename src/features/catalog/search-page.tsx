@@ -25,6 +25,7 @@ import { GameGrid } from './game-card';
 import { SearchPagination } from '../../shared/ui/pagination';
 import { KeywordHints } from './keyword-hints';
 import { addRecentSearch } from './recent-searches';
+import { PRICE_SORTS, resultsTitle } from './listing-text';
 import { searchRequestOf } from './route-data';
 import { EmptyState, ErrorState, GameGridSkeleton } from '../../shared/ui/states';
 import './catalog.css';
@@ -36,8 +37,7 @@ export const SORT_OPTIONS: { value: SearchSort; label: string }[] = [
   { value: 'sales', label: '销量' },
   { value: 'newest', label: '最新' },
   { value: 'score', label: '评分' },
-  { value: 'priceAsc', label: '价格从低到高' },
-  { value: 'priceDesc', label: '价格从高到低' },
+  ...PRICE_SORTS,
 ];
 
 type SearchQueryKey = readonly ['search', SearchRequest];
@@ -53,7 +53,7 @@ export function SearchPage() {
     if (keyword) addRecentSearch(keyword);
   }, [keyword]);
 
-  const heading = keyword ? `“${keyword}”的搜索结果` : labelName ? `${labelName}游戏` : '全部游戏';
+  const heading = keyword ? resultsTitle(keyword) : labelName ? `${labelName}游戏` : '全部游戏';
   return (
     <div className="search-page">
       <h1>{heading}</h1>
