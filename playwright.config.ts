@@ -7,7 +7,8 @@
  *   live: a live-mode build served by `vite preview`, which proxies /webapi
  *         to `npm run api` (the simulated backend over real HTTP, no latency).
  *
- * Projects are {mock, live} × {desktop 1440×900, mobile 375×812}. The builds
+ * Projects: mock-desktop (every journey), mock-mobile 375×812 and live-desktop (the journeys a phone or
+ * live mode changes). The builds
  * are made by scripts/e2e.sh (`npm run test:e2e`) before Playwright starts;
  * the three servers below are started and stopped by Playwright.
  */
@@ -27,8 +28,9 @@ const mockURL = `http://127.0.0.1:${E2E_PORTS.mock}`;
 const liveURL = `http://127.0.0.1:${E2E_PORTS.live}`;
 
 // Which journeys run in which project is set on the projects below (docs/e2e.md, "Projects"): every
-// journey on mock-desktop, the keyboard-only ones on desktops, the smoke set on live-mobile. Tags pick
-// subsets: `--grep @smoke` (one journey of each kind), `--grep @screens` (the screenshot pass,
+// journey on mock-desktop; on a phone (`@phone`) what a phone changes: the audit pass over every screen at
+// 375 px, and one touch journey of each kind; in live mode (`@live`) what real HTTP and one shared server
+// change. Other tags: `--grep @smoke` (one journey of each kind), `--grep @screens` (the screenshot pass,
 // docs/screens.md). The audit pass (tests/e2e/audit.spec.ts) skips itself in live mode: the screens are
 // the same, and mock mode's seed keeps the screenshots comparable.
 export default defineConfig({
@@ -71,14 +73,14 @@ export default defineConfig({
   projects: [
     // Every journey, on the build most shoppers' flows are designed on.
     { name: 'mock-desktop', use: { ...desktop, baseURL: mockURL }, metadata: { apiMode: 'mock', viewportName: 'desktop' } },
-    // The phone layout and touch: every journey but the keyboard-only ones (a phone has no keyboard to
-    // Tab with; the audit pass still checks every screen at 375 px).
-    { name: 'mock-mobile', use: { ...mobile, baseURL: mockURL }, metadata: { apiMode: 'mock', viewportName: 'mobile' }, testIgnore: KEYBOARD_ONLY },
-    // Live mode differs in transport only (real HTTP through the preview's proxy): every journey that
-    // talks to the server, but the keyboard-only ones, which repeat mock-desktop's over the same calls.
-    { name: 'live-desktop', use: { ...desktop, baseURL: liveURL }, metadata: { apiMode: 'live', viewportName: 'desktop' }, testIgnore: KEYBOARD_ONLY },
-    // A phone on the live build: the smoke set (one journey of each kind).
-    { name: 'live-mobile', use: { ...mobile, baseURL: liveURL }, metadata: { apiMode: 'live', viewportName: 'mobile' }, grep: /@smoke/ },
+    // What a phone changes: the layout (the audit pass checks and photographs every screen and dialog at
+    // 375 px) and touch (one journey of each kind: buy, search, the popup, the first tap at start-up). The
+    // rules behind the other journeys do not depend on the viewport.
+    { name: 'mock-mobile', use: { ...mobile, baseURL: mockURL }, metadata: { apiMode: 'mock', viewportName: 'mobile' }, testIgnore: KEYBOARD_ONLY, grep: [/@phone/, /@screens/] },
+    // What live mode changes: real HTTP through the preview's proxy (headers, cookies, the token on every
+    // call) and one server shared by every tab and test, so the journeys that buy, log in, expire, restore
+    // a session, carry attribution or act from a second tab. A phone adds nothing to these over HTTP.
+    { name: 'live-desktop', use: { ...desktop, baseURL: liveURL }, metadata: { apiMode: 'live', viewportName: 'desktop' }, testIgnore: KEYBOARD_ONLY, grep: /@live/ },
   ],
   webServer: [
     {

@@ -4,20 +4,15 @@
  * HTTP layer send events to; it forwards each event to the child that owns it
  * (docs/decisions/0005-root-actor-forwards-events.md).
  *
- * Regions: `startup` runs the ordered start-up once (session restore and its
- * request token → channel and attribution → the link's auto-login token → the
- * build check → the daily popup; docs/architecture.md, "Start-up"); `build`
- * runs the build poll once start-up schedules it and moves to `reloading` when
- * a reload has started; `flows` loads the login and purchase flows on demand
- * (docs/decisions/0006-lazy-flows.md), keeping the latest `purchase.start`
- * until they run.
+ * Invariants:
+ * - one system per page, created by `createRootActor()` at start, never at import;
+ * - no call of the page goes out before the session has set a restored user's
+ *   request token (the start-up order: docs/architecture.md, "Start-up");
+ * - children are read through `actor.system.get('<systemId>')` and written to
+ *   only through this machine;
+ * - the login and purchase flows load on demand (docs/decisions/0006-lazy-flows.md).
  *
- * Invariants: one system per page, created by `createRootActor()` at start,
- * never at import; no call of the page goes out before the session has set a
- * restored user's request token; children are read through
- * `actor.system.get('<systemId>')` and written to only through this machine.
- *
- * Not handled here: the flows themselves (see each child's chart) and the
+ * Not handled here: the flows themselves (see each child's chart), and the
  * effects, which the app provides with `.provide()`.
  */
 import { assign, enqueueActions, forwardTo, fromPromise, raise, setup, spawnChild, stateIn, type AnyActorLogic } from 'xstate';

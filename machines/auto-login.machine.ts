@@ -1,33 +1,18 @@
 /**
  * Auto-login: a link into the store may carry a login token (`?token=&appId=`)
  * from another app of the same company. The token is exchanged for the user it
- * belongs to, and the shopper is asked whether to log in as that user.
+ * belongs to, and the shopper is asked whether to log in as that user, unless
+ * that user is already the one logged in.
  *
- * States: `idle` until `autoLogin.start { token, appId, currentPhone }` (the
- * app's start-up bridge found a token that it had moved from the URL to
- * sessionStorage; `currentPhone` is the phone of the session restored at
- * start, or null). `exchanging` (tag `autoLogin:busy`) invokes
- * `exchangeToken` (checkTokenGetUserInfo). Whatever the answer, the stored
- * token is cleared (`clearStoredToken`), so a reload never asks twice:
- * the same phone as the logged-in user → `idle`, nothing shown; another phone
- * or nobody logged in → `confirming` (tag `autoLogin:confirming`) after asking
- * the parent to open the `autoLogin` modal, which shows the candidate's masked
- * phone; a failure → `idle` with the server's message as an error toast.
- * In `confirming`, `autoLogin.confirm` → `loggingIn` (tag `autoLogin:busy`,
- * invokes `loginWithToken`, checkTokenLogin); success calls `signIn { user }`
- * (the app forwards `session.login`) and clears `currentPhone` until the
- * session announces the new account, failure toasts the server's message;
- * both close the modal and return to `idle`. `autoLogin.cancel` closes the
- * modal and returns to `idle`. `session.changed` (forwarded by the app) keeps
- * `currentPhone` up to date in every state.
- *
- * Invariants: the token stays in memory (`token`) only from `autoLogin.start`
- * until the flow returns to `idle`, and never in storage once exchanged;
- * `candidate` is set exactly in `confirming` and `loggingIn`.
+ * Invariants:
+ * - the stored token is cleared after the exchange, whatever the answer, so a
+ *   reload never asks twice; the token stays in memory (`token`) only from
+ *   `autoLogin.start` until the flow is back in `idle`;
+ * - `candidate` is set exactly in `confirming` and `loggingIn`.
  *
  * Not handled here: reading and cleaning the URL (src/features/session/session-bridge.ts,
- * before the router starts), the session's effects, and whether the modal
- * could open (the modal machine ignores an open while another one loads).
+ * before the router starts), the session's effects, and whether and when the
+ * modal opens (the modal machine decides).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { UserInfo } from '../src/api/user';

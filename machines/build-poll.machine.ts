@@ -2,23 +2,11 @@
  * Build poll: notices that a newer build has been deployed and turns the next
  * navigation into a full page load, so shoppers never run stale code for long.
  *
- * States: `active` runs two parallel regions. `build` starts in
- * `polling.waiting`, checks once after `firstCheckDelay` (1 s), then alternates
- * `checking` (invokes `fetchLatestBuild`) and `idle` (waits `pollInterval`,
- * 5 min by default; the app may provide another value). An answer whose id
- * differs from `currentBuildId` moves to `stale` and stores it in
- * `latestBuildId`; polling stops there. `app.offline` pauses polling in
- * `offline` (an in-flight request is cancelled) and `app.online` checks at
- * once. `payment` tracks whether a payment is in progress (`idle` /
- * `inProgress`, from `payment.started` / `payment.ended`). In `stale`,
- * `navigation.requested` runs `reloadPage` with the navigation's target and
- * reaches the final state `reloading`, unless a payment is in progress: then
- * the navigation is left to the router, and the first navigation after
- * `payment.ended` reloads.
- *
- * Invariants: at most one request in flight; nothing is fetched after `stale`;
- * the page never reloads while a payment is in progress. Fetch errors are
- * silent: the next check happens after the usual interval.
+ * Invariants:
+ * - at most one request in flight; none while offline, none once `stale`;
+ * - the page never reloads while a payment is in progress: the first
+ *   navigation after `payment.ended` reloads instead;
+ * - fetch errors are silent: the next check comes after the usual interval.
  *
  * Not handled here: reading `builds/latest.json` (the app's `fetchLatestBuild`),
  * the reload itself (the app's `reloadPage`), redirects from the build

@@ -3,12 +3,12 @@
  * user by id, otherwise the browser), the home popup's coupons are offered to
  * the modal machine as a `promo` open, which shows them only in a free slot.
  *
- * Invariants: "shown today" is recorded exactly when the dialog is on screen
- * (`modal.promoShown`), never for an offer that was dropped (`modal.promoDropped`:
- * closed with everything else, or its code failed to load) or withdrawn, and
- * never for an empty list; at most one request is in flight; an offer made to
- * one audience is withdrawn when the audience changes, so the previous
- * account's coupons never open over the next one's page.
+ * Invariants:
+ * - "shown today" is recorded exactly when the dialog is on screen (`modal.promoShown`),
+ *   never for an offer that was dropped or withdrawn, and never for an empty list;
+ * - at most one request is in flight;
+ * - an offer is withdrawn when the audience changes, so the previous account's
+ *   coupons never open over the next one's page.
  *
  * Not handled here: the clock, the storage of the record and the request (the
  * app provides `checkPopupDue`, `fetchPopup`, `recordShown`), what the dialog

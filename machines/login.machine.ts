@@ -3,29 +3,12 @@
  * it. It lives in the root system for the whole visit, not in the modal, so
  * the countdown survives closing and reopening the login modal.
  *
- * States: two parallel regions. `code`: `idle` → `login.sendCode { phone }` →
- * `checkingCaptcha` (invokes `checkCaptcha`, captcha/common/findStatus); when
- * the server asks for a captcha the machine goes back to `idle` with
- * `codeError` saying a verification step is needed, otherwise
- * `sendingCode` (invokes `sendCode`, userSms/sendSms) → `countingDown` (tag
- * `login:countingDown`), which counts `secondsLeft` down from
- * `countdownSeconds` (input, default 60) once per `countdownTick` (1 s) and
- * returns to `idle` at 0. A failed check or send returns to `idle` with the
- * server's message in `codeError`. `submit`: `idle` → `login.submit { phone,
- * code }` → `verifying` (tag `login:submitting`, invokes `registerLogin`).
- * When the server answers `user_40404` (no account for that phone) it goes on
- * to `registering` (invokes `registerPhone`, phoneRegister, with the same
- * phone and code); any other failure returns to `idle` with the message in
- * `submitError`. A success calls `signIn { user }` (the app forwards it to the
- * session as `session.login`) and `closeLoginModal`.
- * `login.opened` (the modal was shown again) clears old error messages.
- * `session.changed` (any login, logout, expiry or another tab's change)
- * forgets the phone, its countdown and the messages, so the next shopper at a
- * shared computer meets an empty form and may ask for a code at once.
- *
- * Invariants: at most one code request and one login request in flight; no
- * code is sent during the countdown (`login.sendCode` is only taken in
- * `code.idle`); `credentials` is set exactly while a login request runs.
+ * Invariants:
+ * - at most one code request and one login request in flight;
+ * - no code is sent during the countdown (`login.sendCode` is only taken in `code.idle`);
+ * - `credentials` is set exactly while a login request runs;
+ * - any account change (`session.changed`) forgets the phone, its countdown and the
+ *   messages: the next shopper at a shared computer meets an empty form.
  *
  * Not handled here: validating the form (the modal does, with zod, before it
  * sends events), the QR way (qrLogin machine), the session's effects, and

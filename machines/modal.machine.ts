@@ -1,22 +1,16 @@
 /**
  * Modal orchestration: which on-demand modals are open, in which order, which
- * one is being loaded, and which opens wait for their turn.
+ * one is being loaded, and which opens wait for their turn. Every open carries
+ * a source, `user`, `flow` or `promo` (docs/decisions/0011-modal-priorities.md).
  *
- * Every open carries a source (docs/decisions/0011-modal-priorities.md):
- * `user` (a gesture), `flow` (the session's expiry prompt, pay gating,
- * auto-login) or `promo` (the daily coupon popup). A `user` or `flow` open is
- * never dropped because of a promo: a promo being loaded is cancelled and waits
- * again, and one on screen stays under the new dialog. A promo never opens over
- * another dialog: it waits in `promo` until nothing is open, loading or waiting.
- * A promo answered `promoShown` was on screen; one answered `promoDropped`
- * never was on this page view (closed everything, failed to load).
- *
- * Invariants: every name in `stack`, `pending`, `waiting` and `promo` is known
- * and appears at most once among them; `pending` is set exactly in `opening`;
- * every promo open is answered (`promoShown` or `promoDropped`). A gesture
- * while a gesture's dialog loads keeps the spec's rule (ignored: a double
- * click opens one dialog); any other user or flow open waits in `waiting` and
- * opens on top once the load settles, so a flow never loses its dialog.
+ * Invariants:
+ * - every name in `stack`, `pending`, `waiting` and `promo` is known and appears
+ *   at most once among them; `pending` is set exactly in `opening`;
+ * - a `user` or `flow` open is never dropped because of a promo, and a promo never
+ *   opens over another dialog: it waits in `promo` for a free slot;
+ * - every promo open is answered: `promoShown` (on screen) or `promoDropped`;
+ * - a gesture while a gesture's dialog loads is ignored (the spec's rule: a double
+ *   click opens one dialog); any other user or flow open waits in `waiting`.
  *
  * Not handled here: what a modal shows, the pay gating, the 300 ms before the
  * expiry prompt (the session sends `modal.closeAll` itself), rendering (the UI

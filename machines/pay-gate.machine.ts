@@ -2,52 +2,18 @@
  * Pay gating: what happens between 立即购买 and the pay modal (spec section 4,
  * "Pay modal, logged-in user"), plus the anonymous case the spec leaves open.
  *
- * States: `idle` takes `purchase.start { goodsId, buyNum = 1, gameId }` and
- * keeps it in `request`. Everything else sits under `gating`. `readingSession`
- * invokes `readSession` (the app reads the session child): anonymous →
- * `awaitingLogin`, which opens the login modal; a login still being set up
- * (the session fetches the real-name facts before it announces the user) →
- * `awaitingSignIn`; logged in → `checkingConfig`. `checkingConfig` invokes
- * `fetchRealNameConfig` (step 1, always fresh). Enabled with `sceneType` 1 and
- * no real-name info on the session → warn 请先实名 and open the real-name
- * modal (props `{ from: 'pay' }`) in `awaitingRealName` (step 2); otherwise
- * `checkingStock` invokes `checkStorage { goodsId, buyNum }` (step 3). Not
- * enough stock → close the pay modal and warn 库存不足，请联系客服; enough, or
- * a failed check (the spec counts it as available) → open the pay modal with
- * props `{ goodsId, buyNum, gameId }` (step 4). Either way back to `idle`.
+ * Invariants:
+ * - at most one purchase is gated at a time; `request` is non-null exactly under `gating`;
+ * - a `purchase.start` while checking (tag `payGate:busy`, a double click) is ignored;
+ *   one while a modal is awaited (tag `payGate:waiting`) means that modal never
+ *   showed, so the gating starts over with the new request;
+ * - the shopper never starts over after logging in or verifying the real name, and
+ *   closing either modal reads the session once more before ending quietly;
+ * - the purchase belongs to `owner`; account changes follow machines/account-change.ts
+ *   (docs/buying.md, "Account changes"), an expiry suspends it until the owner is back.
  *
- * Resuming: in `awaitingLogin` / `awaitingSignIn`, `session.changed` with a
- * user reads the session again and carries on, so the shopper never starts
- * over. Closing the login modal (`modal.close { name: 'login' }` or
- * `modal.closeAll`, forwarded by the app) goes to `confirmingLogin`, which
- * reads the session once more, because a successful login closes its modal
- * before the session announces the user: still anonymous → `idle` quietly,
- * signing in → `awaitingSignIn`, logged in → `checkingConfig`. The real-name
- * modal works the same way: `realName.verified` → `checkingStock`; closing it
- * → `confirmingRealName`, which reads the session: real-name info there →
- * `checkingStock`, none → `idle` quietly.
- *
- * Invariants: at most one purchase is gated at a time. A second
- * `purchase.start` in a checking state (tag `payGate:busy`, a double click) is
- * ignored. In the two states that wait on a modal (tag `payGate:waiting`) the
- * page behind the modal is inert, so a `purchase.start` there means the modal
- * never showed (its code failed to load): the gating starts over with the new
- * request. `request` is non-null exactly under `gating`.
- *
- * Account changes (machines/account-change.ts; docs/buying.md, "Account
- * changes"): the purchase belongs to the account the gate read (`owner`). An
- * expiry while gating → `suspended` with the request; another account taking
- * the tab or another tab's logout → `idle` with a warning; this tab's logout
- * → `idle`. `purchase.suspended` (from the payment flow, an expiry under the
- * pay dialog) → `suspended` too. In `suspended` the owner's next login
- * resumes: a goods purchase is gated again from `readingSession` with its
- * choices, an unpaid order reopens the pay modal with `{ orderId }`; another
- * account's login drops it with a warning; a new `purchase.start` replaces it.
- *
- * Not handled here: what the modals show, the pay modal's own flow (the
- * `payment` machine), the requests and the toasts (the app provides
- * `readSession`, `fetchRealNameConfig`, `checkStorage`, `notify` and the
- * modal actions, which go to the root as `modal.open` / `modal.close`).
+ * Not handled here: what the modals show, the pay modal's own flow (the `payment`
+ * machine), the requests and the toasts (the app provides them).
  */
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { PayChannelCode } from '../src/api/orders';

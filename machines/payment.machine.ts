@@ -3,59 +3,18 @@
  * order — creating the order, asking for a QR code or pay link, and polling
  * the order's status until the server settles it.
  *
- * States: `idle` (no pay modal). The pay modal sends `payment.open {
- * requestId, orderId? }` when it shows. Without `orderId` → `active.editing`
- * (the modal's form picks goods, quantity, coupon or package, and channel);
- * with one (继续支付 on an unpaid order) → `loadingOrder` (invokes
- * `fetchOrder`): unpaid → `editing` with that order, anything else →
- * `orderClosed`, a failed load → `loadFailed`. In `editing`,
- * `payment.submit { channel, draft? }` enters `paying`: `creatingOrder`
- * (invokes `createOrder` with the draft and the modal's `requestId`; skipped
- * when the order already exists) → `requestingPayment` (invokes `payOrder`) →
- * `awaitingPayment`, which alternates `waiting` (the named delay
- * `statusPollInterval`, 2 s) and `checking` (invokes `checkStatus`). `paid` /
- * `delivered` → close the pay modal, open `paySuccess { orderId }`, `idle`;
- * `failed` → `failed` (重新支付: `payment.retry { requestId }` creates a new
- * order from the same draft); `cancelled` / `expired` (or any other settled
- * status) → `orderClosed`; `unpaid` or a failed check → `waiting` again.
- * Offline (`app.offline` / `app.online` from the app, kept in `online`):
- * `waiting` goes to `offline` (tag `payment:offline`) instead of checking,
- * and `app.online` there checks at once — nothing is polled without a
- * network, and polling resumes by itself. A
- * failed create or pay request returns to `editing` with the server's message
- * in `error` (an order created before the failure is kept and paid next time).
+ * Invariants:
+ * - `paying` announces `payment.started` on entry and `payment.ended` on exit, so the
+ *   two always pair up and the build poll never reloads the page mid-payment;
+ * - at most one order per `requestId`: `payment.submit` is only taken in `editing`;
+ * - polling runs only in `paying`, never offline, and stops whenever the modal goes away;
+ * - leaving mid-payment asks first and never cancels the order on the server;
+ * - the payment belongs to `owner`; account changes follow machines/account-change.ts
+ *   (docs/buying.md, "Account changes").
  *
- * `paying` is parallel: next to that `flow`, `leave` is `quiet` until
- * `payment.close` (the dialog's × or Escape) moves it to `confirming` (tag
- * `payment:confirmingLeave`, 确认离开 / 继续支付) while polling goes on:
- * `payment.stay` returns to `quiet`, `payment.leave` closes the pay modal and
- * goes to `idle`. The order stays unpaid on the server (no cancel call) and
- * can be paid later from the order list. Outside `paying`, `payment.close`
- * closes at once.
- *
- * Invariants: `paying` announces `payment.started` on entry and
- * `payment.ended` on exit, so the two always pair up (success, failure,
- * expiry, leaving, or the modal closing) and the build poll never reloads the
- * page mid-payment. At most one order per `requestId`: `payment.submit` is
- * only taken in `editing`, so a double click sends one create request, and a
- * retried create with the same `requestId` gets the same order back from the
- * server. Polling runs only in `paying` and so stops whenever the modal goes
- * away: `modal.close { name: 'pay' }` / `modal.closeAll` (forwarded by the app,
- * e.g. when the session expires) and an account change return to `idle`.
- *
- * Account changes (machines/account-change.ts; docs/buying.md, "Account
- * changes"): the payment belongs to `owner`, the account the modal opened for
- * (`payment.open { userId }`); the pay editor reports its choices with
- * `payment.choose` while `editing`. An expiry closes the modal and, when there
- * is something to resume, sends the root `purchase.suspended` (the unpaid
- * order, else the choices) for the pay gate to resume after the owner's next
- * login; another account or another tab's logout closes it with a warning
- * (saying whether an unpaid order was kept); this tab's logout closes it.
- *
- * Not handled here: the form and the server data it shows (React Query in the
- * pay modal), the countdown display (derived from `expireTime`; the server
- * decides expiry and polling reports it), the success modal, and the requests
- * (the app provides every actor and the modal/announce actions).
+ * Not handled here: the form and the server data it shows (React Query in the pay
+ * modal), the countdown display (the server decides expiry), the success modal,
+ * and the requests (the app provides every actor and the modal/announce actions).
  */
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { Order, OrderLine, OrderStatus, PayChannelCode, Payment } from '../src/api/orders';

@@ -1,32 +1,17 @@
 /**
  * QR-code login: shows a WeChat QR code, polls whether it has been scanned and
  * exchanges the scan for a login. It runs only while the QR panel of the login
- * modal is shown and the page is visible.
+ * modal is shown, the page is visible and the browser is online.
  *
- * States: `inactive` until `qrLogin.start` (the panel appeared); `qrLogin.stop`
- * (the panel went away: modal closed, other tab chosen) returns there from
- * anywhere in `active`, cancelling requests and timers and forgetting the
- * code. `active` starts in `fetchingCode` (tag `qr:loading`, invokes
- * `fetchQrCode`, getWxMpQrcode) and then `polling` (tag `qr:showing`):
- * `waiting` for `qrPollInterval` (2 s), then `checking` (invokes
- * `checkQrStatus`, checkLogin/{id}). `scanned` with a session code →
- * `loggingIn` (tag `qr:loggingIn`, invokes `loginBySessionCode`), which calls
- * `signIn { user }` and `closeLoginModal` and returns to `inactive`;
- * `expired` → `expired` (tag `qr:expired`: the panel offers 二维码已过期,
- * 点击刷新); still waiting, or a failed check → `waiting` again.
- * `qrLogin.hidden` (document hidden, or the browser offline) while fetching or polling → `paused`
- * (tag `qr:paused`; a code already shown stays in `qr`): nothing is polled; `qrLogin.visible`
- * checks at once, or fetches a code if there was none yet. A failed fetch or
- * login → `failed` (tag `qr:failed`, message in `error`). `qrLogin.refresh`
- * in `expired` or `failed` fetches a new code.
+ * Invariants:
+ * - at most one request in flight; nothing is polled outside `polling`;
+ * - `qrLogin.stop` cancels every request and timer and forgets the code;
+ * - `qr` is non-null in `polling`, `expired` and `loggingIn` (a pause keeps a code
+ *   already shown); `sessionCode` is non-null exactly in `loggingIn`.
  *
- * Invariants: at most one request in flight; nothing is polled outside
- * `polling`; `qr` is non-null in `polling`, `expired` and `loggingIn`;
- * `sessionCode` is non-null exactly in `loggingIn`.
- *
- * Not handled here: listening to `visibilitychange` and to the panel's
- * lifetime (the login modal sends the events), the session's effects, and the
- * requests themselves (the app provides the actors).
+ * Not handled here: listening to `visibilitychange`, `online` / `offline` and to
+ * the panel's lifetime (the login modal sends the events), the session's effects,
+ * and the requests themselves (the app provides the actors).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { QrCode, QrStatus, UserInfo } from '../src/api/user';

@@ -2,49 +2,18 @@
  * Session: who is logged in, with the real-name facts the purchase flow needs,
  * and what happens when the login ends (spec sections 4 and 8).
  *
- * States: `anonymous` (tag `session:anonymous`) has no user. The machine
- * starts there; when the input holds a user (persisted in localStorage, read
- * and validated by the app) it moves on at once to `loggedIn`, setting the
- * request token again (the only time `anonymous` holds a user). `loggedIn`
- * (tag `session:loggedIn`) holds one and has two children: `active` and
- * `loggingOut` (tag `session:loggingOut`, invokes `logout`). `active` starts
- * in `waitingToPing` when the user was restored: after `tokenPingDelay` (1 s),
- * `checkingToken` calls `checkToken` (GET /u-nnpc/hello) once and rests
- * in `ready` whatever the answer. A fresh login (`session.login { user }`,
- * from any state) enters `signingIn` (tag `session:signingIn`):
- * `fetchingConfig` reads the real-name global config, `fetchingRealName`
- * reads the user's real-name info when the config is enabled, then `ready`.
- * `expired` (tag `session:expired`) follows `session.expired` from any
- * `loggedIn` state: it waits `expiryPromptDelay` (300 ms) in `waiting`, then
- * closes every modal, warns and opens the login modal, and rests in
- * `prompted` until someone logs in.
+ * Invariants:
+ * - `user` is non-null exactly in `loggedIn`; the request token is the user's token
+ *   exactly in `loggedIn`; `realName` is null whenever `user` is;
+ * - an expiry is handled once however many calls fail with it: only `loggedIn` takes
+ *   `session.expired`, which is also the only way the token ping's auth failure arrives;
+ * - every change of user reaches the parent as `session.changed { user, reason }`: a fresh
+ *   login once its real-name info is known, and a login over another account first
+ *   announces that account leaving, before the new request token is set.
  *
- * Effects, all named and supplied by the app: a login stores the user (with
- * its real-name info) in localStorage, sets the token cookie and the request
- * token, sets the analytics user id (`identifyUser`) and toasts 登录成功; a
- * logout that the server accepts clears all of that and toasts 退出成功！, one
- * it rejects toasts the server's message and stays logged in; an expiry
- * clears all of that without a call. Whenever the user changes (login,
- * logout, expiry, another tab) the parent hears `session.changed { user,
- * reason }` through `announceSessionChanged`; after a fresh login that happens once
- * the real-name info is known, so a purchase resumed on it sees that info. A login
- * over another account first announces that account leaving (`user: null`,
- * reason `login`), before the new request token is set.
- * `session.synced { user, realName }` (the app's `storage` listener: another
- * tab logged in or out) adopts the other tab's session quietly.
- *
- * Invariants: `user` is non-null exactly in `loggedIn`; the request token is
- * the user's token exactly in `loggedIn`; `realName` is null whenever `user`
- * is; an expiry is handled once however many calls fail with it (only
- * `loggedIn` takes `session.expired`), and the token ping's own auth failure
- * reaches the machine only as that `session.expired` (the app's global auth
- * listener sends it), never through `checkToken`'s error.
- *
- * Not handled here: the login ways (login, qrLogin and autoLogin machines,
- * which send `session.login`), detecting auth errors (the HTTP layer and the
- * app's bridge), storage formats, cookies and toasts (the app's effects), and
- * navigation: nothing here changes the URL, so the page and a chosen goods
- * item are still there after logging in again.
+ * Not handled here: the login ways (they send `session.login`), detecting auth errors
+ * (the HTTP layer and the app's bridge), storage formats, cookies and toasts (the app's
+ * effects), and navigation: nothing here changes the URL.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { RealNameConfig, RealNameInfo, UserInfo } from '../src/api/user';
@@ -64,8 +33,6 @@ export interface SessionInput {
 export interface SessionContext {
   user: UserInfo | null;
   realName: RealNameInfo | null;
-  /** The real-name global config fetched at the last login; null until then (and after a reload). */
-  realNameConfig: RealNameConfig | null;
 }
 
 export type SessionEvent =
@@ -155,15 +122,13 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
-    assignUser: assign((_, params: { user: UserInfo }) => ({ user: params.user, realName: null, realNameConfig: null })),
-    assignRealNameConfig: assign((_, params: { config: RealNameConfig }) => ({ realNameConfig: params.config })),
+    assignUser: assign((_, params: { user: UserInfo }) => ({ user: params.user, realName: null })),
     assignRealName: assign((_, params: { info: RealNameInfo | null }) => ({ realName: params.info })),
     assignSynced: assign((_, params: { user: UserInfo; realName: RealNameInfo | null }) => ({
       user: params.user,
       realName: params.realName,
-      realNameConfig: null,
     })),
-    clearUser: assign({ user: null, realName: null, realNameConfig: null }),
+    clearUser: assign({ user: null, realName: null }),
     /** The app writes `{ user, realName }` to localStorage. */
     persistSession: (_, _params: PersistedSession) => {},
     /** The app removes the stored session. */
@@ -208,7 +173,6 @@ export const sessionMachine = setup({
   context: ({ input }) => ({
     user: input?.restored?.user ?? null,
     realName: input?.restored?.realName ?? null,
-    realNameConfig: null,
   }),
   initial: 'anonymous',
   on: {
@@ -309,12 +273,9 @@ export const sessionMachine = setup({
                       {
                         guard: { type: 'isRealNameEnabled', params: ({ event }) => ({ config: event.output }) },
                         target: 'fetchingRealName',
-                        actions: { type: 'assignRealNameConfig', params: ({ event }) => ({ config: event.output }) },
                       },
-                      {
-                        target: 'done',
-                        actions: { type: 'assignRealNameConfig', params: ({ event }) => ({ config: event.output }) },
-                      },
+                      // The config decides only whether to read the real-name info: the pay gate asks for it fresh.
+                      { target: 'done' },
                     ],
                     // Without the config the purchase flow fetches it again; the login itself stands.
                     onError: { target: 'done' },

@@ -73,8 +73,9 @@ export const findRecentSell = defineEndpoint({
 });
 export const checkStorage = defineEndpoint({
   id: 'goods.checkStorage', method: 'POST', path: '/goods/mall/storage/checkStorage',
-  data: z.boolean(), fallback: () => true,
-  request: '`{ goodsId, buyNum = 1 }`', response: '`boolean` enough stock', uiOnFailure: 'Counts as available (spec); order creation re-checks',
+  // No fallback: whether a failed check counts as available is the pay gate's rule (machines/pay-gate.machine.ts), decided once.
+  data: z.boolean(),
+  request: '`{ goodsId, buyNum = 1 }`', response: '`boolean` enough stock', uiOnFailure: 'The call fails; the pay gate counts the goods as available (spec) and order creation re-checks',
 });
 export const goodsGameDetail = defineEndpoint({
   id: 'goods.gameDetail', method: 'POST', path: '/goods/mall/goods/gameDetail',

@@ -1,7 +1,7 @@
 /**
  * What the account routes (`/orderDateil`, `/setting?type=0`) load. Who is logged in belongs to the
  * session machine: the loaders read it from the root actor in the router context (`sessionUserId`
- * of root-actor.ts), and start the queries under that user's keys (the same keys the pages read), so
+ * of src/shared/app-actor.ts), and start the queries under that user's keys (the same keys the pages read), so
  * the page's code and its data arrive together. Anonymous: nothing to load, the page asks the visitor to log in.
  *
  * The order queries stay out of the entry chunk (dynamic import), and the loaders do not wait for
@@ -9,8 +9,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { isAccountScoped } from '../api/account-scope';
-import type { SessionActor, AppActor } from '../shared/app-actor';
-import { sessionUserId } from './root-actor';
+import { sessionUserId, type AppActor, type SessionActor } from '../shared/app-actor';
 
 const orderQueries = () => import('../features/buying/queries');
 

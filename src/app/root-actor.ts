@@ -20,7 +20,7 @@ import type { PopupGate } from '../features/marketing/popup-record';
 import { startMarketing } from '../features/marketing/start';
 import type { PurchaseFlowOptions } from '../features/buying/purchase-effects';
 import { createSessionActors, type SessionFlowOptions } from '../features/session/session-effects';
-import type { AppActor } from '../shared/app-actor';
+import { sessionUserId, type AppActor } from '../shared/app-actor';
 import { toast } from '../shared/toast';
 
 /** What `createActor({ inspect })` accepts; `@statelyai/inspect`'s `inspector.inspect` is one. */
@@ -132,13 +132,6 @@ function browserLocalStorage(): Storage | undefined {
   } catch {
     return undefined; // blocked storage: the popup then shows at every start
   }
-}
-
-/** The session's user id, read from the system (the session child owns it); null when anonymous or absent. */
-export function sessionUserId(system: { get(systemId: string): unknown }): number | null {
-  const session = system.get('session') as { getSnapshot(): { context?: { user?: { userId?: unknown } | null } } } | undefined;
-  const userId = session?.getSnapshot().context?.user?.userId;
-  return typeof userId === 'number' ? userId : null;
 }
 
 export function createRootActor(deps: RootActorDeps): AppActor {

@@ -10,7 +10,6 @@ import { ErrorPage, NotFoundPage } from '../features/shell/error-pages';
 import { prefetchOrder, prefetchOrderList } from './account-data';
 import { lazyPage } from './lazy-page';
 import { RootShell } from './root-shell';
-import { sessionUserId } from './root-actor';
 import { runMiddleware } from './route-middleware';
 import type { RouteMeta } from '../features/shell/route-meta';
 import { GameDetailSkeleton } from '../features/catalog/detail-skeleton';
@@ -34,7 +33,7 @@ import {
   SettingSearchSchema,
   parseSearch,
 } from './search-params';
-import type { AppActor } from '../shared/app-actor';
+import { sessionUserId, type AppActor } from '../shared/app-actor';
 
 export interface RouterContext {
   queryClient: QueryClient;

@@ -73,6 +73,36 @@ export function useSystemChild<K extends keyof SystemChildren>(systemId: K): Sys
   return child;
 }
 
+/** Anything that can look up the root system's children (an actor's `system`, or the root actor's). */
+type SystemLike = { get(systemId: string): unknown };
+
+/** The `session` child's snapshot, or undefined before it exists: the one place outside React that finds it. */
+export function sessionSnapshotOf(system: SystemLike): SnapshotFrom<typeof sessionMachine> | undefined {
+  return (system.get('session') as SessionActor | undefined)?.getSnapshot();
+}
+
+/** The session's user id: null when anonymous, or when there is no session child yet. */
+export function sessionUserId(system: SystemLike): number | null {
+  return sessionSnapshotOf(system)?.context.user?.userId ?? null;
+}
+
+/**
+ * Calls `listener` with the user id now (only when logged in) and whenever it changes. The root actor
+ * emits a snapshot for every event it handles, and the session announces logins and logouts to it
+ * (`session.changed`), so a change is seen right after it happens.
+ */
+export function watchUserId(actor: Pick<AppActor, 'system' | 'subscribe'>, listener: (userId: number | null) => void): () => void {
+  let last = sessionUserId(actor.system);
+  if (last !== null) listener(last);
+  const subscription = actor.subscribe(() => {
+    const next = sessionUserId(actor.system);
+    if (next === last) return;
+    last = next;
+    listener(next);
+  });
+  return () => subscription.unsubscribe();
+}
+
 /** Selects from the session's snapshot (systemId `session`); re-renders only when the selection changes. */
 export function useSessionSelector<T>(selector: (snapshot: SnapshotFrom<typeof sessionMachine>) => T): T {
   return useSelector(useSystemChild('session'), selector);

@@ -145,7 +145,7 @@ test('after A logs out, the login form shows neither A’s phone nor A’s SMS c
   await expect(page.getByRole('link', { name: `个人中心 ${masked(phoneB)}` })).toBeVisible();
 });
 
-test('another tab switching the browser to B closes A’s pay dialog, and no order is made for B (point 2)', async ({ page, context, backend, phone }, testInfo) => {
+test('another tab switching the browser to B closes A’s pay dialog, and no order is made for B (point 2)', { tag: ['@live'] }, async ({ page, context, backend, phone }, testInfo) => {
   const phoneA = phone;
   const phoneB = uniquePhone(testInfo.workerIndex);
 
@@ -180,7 +180,7 @@ test('another tab switching the browser to B closes A’s pay dialog, and no ord
   expect(await ordersOf(backend, phoneA), 'orders of A').toEqual([]);
 });
 
-test('another tab logging out closes the pay dialog of A’s unpaid order, which waits in A’s 我的订单 (point 2)', async ({ page, context, backend, phone }) => {
+test('another tab logging out closes the pay dialog of A’s unpaid order, which waits in A’s 我的订单 (point 2)', { tag: ['@live'] }, async ({ page, context, backend, phone }) => {
   await page.goto(GAME_PATH);
   await page.getByRole('button', { name: '立即购买' }).click();
   await loginByQr(page, backend, phone);

@@ -261,7 +261,7 @@ test.describe('a shopper (logged in)', () => {
     await expectNoFindings(audit);
   });
 
-  test('every store page passes axe once logged in', async ({ page, viewportName, phone }, testInfo) => {
+  test('every store page passes axe once logged in', { tag: '@phone' }, async ({ page, viewportName, phone }, testInfo) => {
     const audit = new Audit(page, testInfo, viewportName);
     await logIn(page, phone);
     await checkStorePages(page, audit, '-logged-in');

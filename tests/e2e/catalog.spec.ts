@@ -19,7 +19,7 @@ async function resultNames(page: Page): Promise<string[]> {
 }
 
 test.describe('search (b)', () => {
-  test('a search result opened and left with 返回 brings back the same results', { tag: '@smoke' }, async ({ page }) => {
+  test('a search result opened and left with 返回 brings back the same results', { tag: ['@smoke', '@phone'] }, async ({ page }) => {
     await page.goto('/');
     const box = page.getByRole('search').getByRole('searchbox', { name: '搜索' });
     await box.fill(KEYWORD);

@@ -12,7 +12,7 @@ const BID_PATH = '/bohe-version/sem/bind/channel/bid';
 test.describe('daily coupon popup (e)', () => {
   test.use({ dismissCouponPopup: false });
 
-  test('shows on the first visit of the day and not on the second', { tag: '@smoke' }, async ({ page, context }) => {
+  test('shows on the first visit of the day and not on the second', { tag: ['@smoke', '@phone'] }, async ({ page, context }) => {
     await page.goto('/');
     const popup = dialog(page, COUPON_POPUP_TITLE);
     await expect(popup).toBeVisible();
@@ -67,7 +67,7 @@ test.describe('daily coupon popup (e)', () => {
   });
 });
 
-test('an activity landing with attribution parameters: the purchase calls carry the bid as adan', { tag: '@smoke' }, async ({ page, backend, phone }) => {
+test('an activity landing with attribution parameters: the purchase calls carry the bid as adan', { tag: ['@smoke', '@live'] }, async ({ page, backend, phone }) => {
   const bid = page.waitForResponse((response) => response.url().includes(BID_PATH));
   await page.goto(`/sem/activity?channel=baidu_sem&kw=${encodeURIComponent('新春')}&planid=88&unitid=9&gid=1&urlmd5=e2e`);
   const bidBody = (await (await bid).json()) as { retData: { bId: string } };

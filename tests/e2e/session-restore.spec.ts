@@ -11,7 +11,7 @@ import { loginFromHeader } from './support/flows';
 const SESSION_KEY = 'userInfo'; // SESSION_STORAGE_KEY of src/features/session/session-effects.ts
 
 test.describe('a restored session at start-up', () => {
-  test('sends its token with every start-up call after a reload', async ({ page, phone, apiMode, viewportName }) => {
+  test('sends its token with every start-up call after a reload', { tag: ['@live'] }, async ({ page, phone, apiMode, viewportName }) => {
     test.skip(apiMode === 'mock', 'the calls are proven in mock mode by tests/integration/shell/start-up.test.tsx; live mode sends them over real HTTP');
     test.skip(viewportName === 'mobile', 'request headers do not depend on the viewport');
     await page.goto('/');

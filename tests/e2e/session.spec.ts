@@ -11,7 +11,7 @@ const APP_ID = 'nn_mall_web';
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
 
 test.describe('QR login (c)', () => {
-  test('a visitor logs in by scanning the QR code', { tag: '@smoke' }, async ({ page, backend, phone }) => {
+  test('a visitor logs in by scanning the QR code', { tag: ['@smoke', '@live'] }, async ({ page, backend, phone }) => {
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
     await loginByQr(page, backend, phone);
@@ -42,7 +42,7 @@ test.describe('QR login (c)', () => {
   });
 });
 
-test('when the login expires while paying, the shopper logs in again and the pay dialog reopens on the same order', { tag: '@smoke' }, async ({ page, backend, phone }) => {
+test('when the login expires while paying, the shopper logs in again and the pay dialog reopens on the same order', { tag: ['@smoke', '@live'] }, async ({ page, backend, phone }) => {
   await page.goto('/gameDetail/1');
   await page.getByRole('button', { name: '立即购买' }).click();
   // First login by QR, so the SMS login after the expiry is this phone's first code (one per 60 s).
@@ -93,7 +93,7 @@ test.describe('auto-login from a link (g)', () => {
     await expect(dialog(page, '自动登录')).toHaveCount(0);
   }
 
-  test('a returning visitor follows a link with a login token and is asked to log in as that account', { tag: '@smoke' }, async ({ page, backend, phone }) => {
+  test('a returning visitor follows a link with a login token and is asked to log in as that account', { tag: ['@smoke', '@live'] }, async ({ page, backend, phone }) => {
     // A returning visitor: an earlier visit today, where the coupon popup was seen and closed (what makes
     // this visitor a returning one, so waiting for the popup here is the journey, not a crutch; a first
     // visit through the link is the next test). In mock mode the control below also needs a store page.

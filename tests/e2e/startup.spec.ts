@@ -81,7 +81,7 @@ function popupRecord(page: Page): Promise<{ record: unknown; today: string }> {
 }
 
 test.describe('a first visit, the first gesture at once', () => {
-  test('登录 in the header, clicked as soon as it shows, opens the login dialog, and it stays on top', { tag: '@smoke' }, async ({ page }) => {
+  test('登录 in the header, clicked as soon as it shows, opens the login dialog, and it stays on top', { tag: ['@smoke', '@phone'] }, async ({ page }) => {
     await page.goto('/', { waitUntil: 'commit' });
     await headerLogin(page).click();
     await expect(dialog(page, '登录')).toBeVisible();

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The layout's rules (docs/architecture.md, "Layout") are enforced by `npm run lint`: these tests feed
  * it imports that break them, and one that keeps them, so a rule that silently stops firing is caught.

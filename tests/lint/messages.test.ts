@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * One owner per message: every piece of Chinese copy the app shows (section 8's messages, toasts, error
  * states, labels) is spelled in one source file, and every other place imports it from there. A second
@@ -5,7 +6,7 @@
  * JSX text in src/ (the simulated backend aside: it plays the server) and machines/, comments ignored.
  */
 import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ function copyOwners(): Map<string, Set<string>> {
   const files = execSync('git ls-files --cached --others --exclude-standard src machines', { cwd: ROOT, encoding: 'utf8' })
     .trim()
     .split('\n')
-    .filter((file) => /\.tsx?$/.test(file) && !file.startsWith('src/mock/'));
+    .filter((file) => /\.tsx?$/.test(file) && !file.startsWith('src/mock/') && existsSync(resolve(ROOT, file)));
   const owners = new Map<string, Set<string>>();
   for (const file of files) {
     const source = ts.createSourceFile(file, readFileSync(resolve(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);

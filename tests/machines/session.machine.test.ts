@@ -70,7 +70,7 @@ describe('session machine', () => {
     await vi.advanceTimersByTimeAsync(5000);
 
     expect(actor.getSnapshot().hasTag('session:anonymous')).toBe(true);
-    expect(actor.getSnapshot().context).toEqual({ user: null, realName: null, realNameConfig: null });
+    expect(actor.getSnapshot().context).toEqual({ user: null, realName: null });
     expect(log).toEqual([]);
   });
 
@@ -78,7 +78,7 @@ describe('session machine', () => {
     const { actor, log } = startSession({ user: USER_A, realName: REAL_NAME });
 
     expect(actor.getSnapshot().hasTag('session:loggedIn')).toBe(true);
-    expect(actor.getSnapshot().context).toEqual({ user: USER_A, realName: REAL_NAME, realNameConfig: null });
+    expect(actor.getSnapshot().context).toEqual({ user: USER_A, realName: REAL_NAME });
     // Restoring is not a login: no toast, no cookie rewrite, no session.changed.
     expect(log).toEqual(['request token tk_a', 'analytics 1']);
   });
@@ -121,7 +121,7 @@ describe('session machine', () => {
 
     // The parent hears about the login once the real-name info is known.
     expect(log).toEqual(['call fetchRealNameInfo', 'persist 1 verified', 'changed 1']);
-    expect(actor.getSnapshot().context).toEqual({ user: USER_A, realName: REAL_NAME, realNameConfig: CONFIG_ON });
+    expect(actor.getSnapshot().context).toEqual({ user: USER_A, realName: REAL_NAME });
     expect(actor.getSnapshot().hasTag('session:signingIn')).toBe(false);
   });
 
@@ -149,7 +149,6 @@ describe('session machine', () => {
     await settle('fetchRealNameConfig', { value: CONFIG_OFF });
 
     expect(log).toEqual(['changed 1']);
-    expect(actor.getSnapshot().context.realNameConfig).toEqual(CONFIG_OFF);
     expect(actor.getSnapshot().context.realName).toBeNull();
   });
 
@@ -174,7 +173,7 @@ describe('session machine', () => {
 
     expect(log).toEqual(['call logout {"token":"tk_a"}', 'forget', 'clear token', 'analytics null', 'success 退出成功！', 'changed null']);
     expect(actor.getSnapshot().hasTag('session:anonymous')).toBe(true);
-    expect(actor.getSnapshot().context).toEqual({ user: null, realName: null, realNameConfig: null });
+    expect(actor.getSnapshot().context).toEqual({ user: null, realName: null });
   });
 
   it("on a rejected logout shows the server's message as an error and stays logged in", async () => {
@@ -252,7 +251,7 @@ describe('session machine', () => {
 
     actor.send({ type: 'session.synced', user: USER_B, realName: REAL_NAME });
     expect(actor.getSnapshot().hasTag('session:loggedIn')).toBe(true);
-    expect(actor.getSnapshot().context).toEqual({ user: USER_B, realName: REAL_NAME, realNameConfig: null });
+    expect(actor.getSnapshot().context).toEqual({ user: USER_B, realName: REAL_NAME });
     expect(log).toEqual(['request token tk_b', 'analytics 2', 'changed 2']);
 
     log.length = 0;

@@ -43,7 +43,6 @@ export const sessionModel = defineModel({
     [
       context.user ? `user ${context.user.userId}` : 'no user',
       context.realName ? 'verified' : '',
-      context.realNameConfig ? `real name ${context.realNameConfig.enable ? 'on' : 'off'}` : '',
     ]
       .filter(Boolean)
       .join(', '),

@@ -21,11 +21,9 @@ import { packagesQuery } from './queries';
 import { QuantityStepper } from './quantity-stepper';
 import { usePaymentSelector } from './use-payment';
 import { GOODS_LOAD_FAILED } from './load-failed';
+import { bestCoupon, couponSaving } from './pricing';
 
 const NO_COUPON = 'none';
-
-/** What a coupon takes off `subtotal` (the server caps it at the order amount). */
-const couponSaving = (coupon: Pick<Coupon, 'amount'> | null | undefined, subtotal: number) => (coupon ? Math.min(coupon.amount, subtotal) : 0);
 
 export interface PayEditorProps {
   goodsId: number;
@@ -87,7 +85,7 @@ function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, onSub
     ? null
     : couponChoice === NO_COUPON
       ? null
-      : (picked ?? couponList.find((item) => item.couponId === coupons.data?.bestCouponId) ?? null);
+      : (picked ?? bestCoupon(couponList, coupons.data?.bestCouponId) ?? null);
 
   const subtotal = chosenPackage ? chosenPackage.originalPrice : goods.price * num;
   const saving = chosenPackage ? Math.max(0, chosenPackage.originalPrice - chosenPackage.price) : couponSaving(coupon, subtotal);

@@ -12,10 +12,11 @@
 import { fromPromise, sendParent } from 'xstate';
 import { payGateMachine, type PayModalTarget, type PurchaseRequest, type SessionFacts, type SuspendedPurchase } from '../../../machines/pay-gate.machine';
 import { paymentMachine, type CreateOrderInput, type PayOrderInput, type StatusAnswer } from '../../../machines/payment.machine';
-import { isApiError, userMessage } from '../../api/errors';
 import { getStorage } from '../../api/goods';
 import type { Order, Payment } from '../../api/orders';
 import type { RealNameConfig } from '../../api/user';
+import { sessionSnapshotOf } from '../../shared/app-actor';
+import { delayOverride, fetchRealNameConfig, shopperErrors } from '../../shared/flow-effects';
 import { toast } from '../../shared/toast';
 
 /** The calls the buying flows make; each rejects with `{ code, message }` where message is shopper-readable. */
@@ -49,35 +50,14 @@ export interface PurchaseFlowOptions {
   readSession?: (system: { get(systemId: string): unknown }, invokeId: string, signal: AbortSignal) => Promise<SessionFacts>;
 }
 
-/** An error the machines read with `readFailure()`: the business code and a message to show as is. */
-export class PurchaseFlowError extends Error {
-  override readonly name = 'PurchaseFlowError';
-  readonly code: string | undefined;
-
-  constructor(message: string, code: string | undefined, cause: unknown) {
-    super(message, { cause });
-    this.code = code;
-  }
-}
-
-async function shopperErrors<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    throw new PurchaseFlowError(userMessage(error), isApiError(error) ? error.code : undefined, error);
-  }
-}
-
 /**
- * The order and user endpoints are loaded on first use: none is needed to
- * paint a page, and their schemas would otherwise sit in the entry chunk
- * (docs/performance.md).
+ * The order endpoints are loaded on first use: none is needed to paint a page, and their schemas would
+ * otherwise sit in the entry chunk (docs/performance.md).
  */
 const ordersApi = () => import('../../api/orders');
-const userApi = () => import('../../api/user');
 
 export const browserPurchaseApi: PurchaseApi = {
-  fetchRealNameConfig: (signal) => shopperErrors(userApi().then((api) => api.getRealNameConfig({ signal }))),
+  fetchRealNameConfig,
   checkStorage: ({ goodsId, buyNum }, signal) => shopperErrors(getStorage({ goodsId, buyNum }, { signal })),
   fetchOrder: (orderId, signal) => shopperErrors(ordersApi().then((api) => api.getOrder(orderId, { signal }))),
   createOrder: ({ draft, requestId }, signal) =>
@@ -92,17 +72,12 @@ export const browserPurchaseApi: PurchaseApi = {
   checkStatus: (orderId, signal) => shopperErrors(ordersApi().then((api) => api.getOrderStatus(orderId, { signal }))),
 };
 
-interface SessionLike {
-  getSnapshot(): { hasTag(tag: string): boolean; context?: { realName?: unknown; user?: { userId: number } | null } };
-}
-
 /** What the pay gate needs of the `session` child; anonymous when there is none. */
 export function readSessionFacts(system: { get(systemId: string): unknown }): SessionFacts {
-  const session = system.get('session') as SessionLike | undefined;
-  const snapshot = session?.getSnapshot();
+  const snapshot = sessionSnapshotOf(system);
   if (!snapshot) return { status: 'anonymous', userId: null, hasRealName: false };
-  const hasRealName = snapshot.context?.realName !== null && snapshot.context?.realName !== undefined;
-  const userId = snapshot.context?.user?.userId ?? null;
+  const hasRealName = snapshot.context.realName !== null;
+  const userId = snapshot.context.user?.userId ?? null;
   if (snapshot.hasTag('session:signingIn')) return { status: 'signingIn', userId, hasRealName };
   if (snapshot.hasTag('session:loggedIn')) return { status: 'loggedIn', userId, hasRealName };
   return { status: 'anonymous', userId: null, hasRealName: false };
@@ -114,13 +89,11 @@ const browserEffects: PurchaseEffects = {
   },
 };
 
-const numeric = (ms: number | undefined) => (ms === undefined ? undefined : Math.max(0, ms));
-
 /** The payGate and payment machines with the app's effects provided. */
 export function createPurchaseActors(options: PurchaseFlowOptions = {}) {
   const api: PurchaseApi = { ...browserPurchaseApi, ...options.api };
   const effects: PurchaseEffects = { ...browserEffects, ...options.effects };
-  const statusPollMs = numeric(options.delays?.statusPollMs);
+  const statusPollMs = delayOverride(options.delays?.statusPollMs);
 
   const payGate = payGateMachine.provide({
     actors: {

@@ -12,7 +12,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Coupon } from '../../api/common';
 import { evaluationsQueryOptions, gameConfigQueryOptions, gameDetailQueryOptions, recommendQueryOptions, type GameDetail } from '../../api/games';
 import { gameGoodsQueryOptions, matchCouponQueryOptions, type Goods, type GoodsType } from '../../api/goods';
 import { getCompetitorPrices } from '../../api/user';
@@ -26,7 +25,7 @@ import { EmptyState, ErrorState, GameGridSkeleton, LinesSkeleton } from '../../s
 import { Price } from '../../shared/ui/price';
 import { formatDate, joinList } from '../../shared/format';
 import { discountPercent, formatYuan } from '../../shared/money';
-import { capQuantity, GOODS_LOAD_FAILED, QuantityStepper, quantityCap, startPurchase } from '../buying';
+import { bestCoupon, capQuantity, couponSaving, GOODS_LOAD_FAILED, QuantityStepper, quantityCap, startPurchase } from '../buying';
 import './catalog.css';
 
 const routeApi = getRouteApi('/detail-layout/gameDetail/$id');
@@ -218,10 +217,6 @@ function ActivityNote({ goods }: { goods: Goods[] }) {
   );
 }
 
-function bestCoupon(coupons: Coupon[], bestCouponId: string | null): Coupon | undefined {
-  return coupons.find((c) => c.couponId === bestCouponId);
-}
-
 function CouponHint({ goods, buyNum }: { goods: Goods; buyNum: number }) {
   const userId = useCurrentUser()?.userId ?? null;
   const modals = useModals();
@@ -244,7 +239,7 @@ function AccountCouponHint({ userId, goods, buyNum }: { userId: number; goods: G
   const best = bestCoupon(data.coupons, data.bestCouponId);
   const total = goods.price * buyNum;
   if (!best) return <p className="coupon-hint">有 {data.coupons.length} 张优惠券可用于此商品</p>;
-  const saving = Math.min(best.amount, total);
+  const saving = couponSaving(best, total);
   return (
     <p className="coupon-hint">
       可用优惠券：{best.title}，预计可省 {formatYuan(saving)}，券后 {formatYuan(total - saving)}

@@ -17,11 +17,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { getCouponOffers, postReceiveCoupon, type CouponOffer } from '../../api/coupons';
 import { isApiError, userMessage } from '../../api/errors';
 import { gameDetailQueryOptions } from '../../api/games';
-import { useAppActor, useCurrentUser, useModals } from '../../shared/app-actor';
+import { useAppActor, useCurrentUser, useModals, watchUserId } from '../../shared/app-actor';
 import { toast } from '../../shared/toast';
 import { ErrorState, LinesSkeleton } from '../../shared/ui/states';
 import { couponAmount, couponThreshold } from './coupon-text';
-import { watchUserId } from './session-user';
 import './marketing.css';
 import { ACCOUNT_SCOPED } from '../../api/account-scope';
 

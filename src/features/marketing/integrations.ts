@@ -13,8 +13,7 @@ import { onPageShown } from '../shell';
 import { createAnalytics, type Analytics, type AnalyticsWindow } from './analytics';
 import { startErrorReporting, type ErrorReporting, type SentryLike } from './error-reporting';
 import { startAdAttribution } from './external-scripts';
-import { watchUserId } from './session-user';
-import type { AppActor } from '../../shared/app-actor';
+import { watchUserId, type AppActor } from '../../shared/app-actor';
 
 /** The route name of the page on screen (`staticData.meta.name` of the deepest match). */
 export function currentRouteName(router: Pick<AnyRouter, 'state'>): string | undefined {

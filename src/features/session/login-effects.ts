@@ -9,7 +9,8 @@ import { fromPromise, sendParent } from 'xstate';
 import { loginMachine, type CaptchaStatus, type Credentials } from '../../../machines/login.machine';
 import { qrLoginMachine } from '../../../machines/qr-login.machine';
 import type { QrCode, QrStatus, UserInfo } from '../../api/user';
-import { delaysOf, numeric, shopperErrors, userApi, type SessionApi, type SessionCalls, type SessionFlowOptions } from './session-effects';
+import { delayOverride, delaysOf, shopperErrors, userApi } from '../../shared/flow-effects';
+import type { SessionApi, SessionCalls, SessionFlowOptions } from './session-effects';
 
 /** The calls of the login and qrLogin flows, errors turned into text a shopper can read. */
 const browserLoginApi: Omit<SessionApi, keyof SessionCalls> = {
@@ -38,7 +39,7 @@ export function createLoginActors(options: SessionFlowOptions = {}) {
       signIn: sendParent((_, { user }: { user: UserInfo }) => ({ type: 'session.login', user })),
       closeLoginModal: sendParent({ type: 'modal.close', name: 'login' }),
     },
-    delays: delaysOf({ countdownTick: numeric(delays.countdownTickMs) }),
+    delays: delaysOf({ countdownTick: delayOverride(delays.countdownTickMs) }),
   });
 
   const qrLogin = qrLoginMachine.provide({
@@ -51,7 +52,7 @@ export function createLoginActors(options: SessionFlowOptions = {}) {
       signIn: sendParent((_, { user }: { user: UserInfo }) => ({ type: 'session.login', user })),
       closeLoginModal: sendParent({ type: 'modal.close', name: 'login' }),
     },
-    delays: delaysOf({ qrPollInterval: numeric(delays.qrPollMs) }),
+    delays: delaysOf({ qrPollInterval: delayOverride(delays.qrPollMs) }),
   });
 
   return { login, qrLogin };

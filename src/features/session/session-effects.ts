@@ -17,7 +17,6 @@ import { autoLoginMachine, type AutoLoginRequest } from '../../../machines/auto-
 import type { CaptchaStatus, Credentials } from '../../../machines/login.machine';
 import { sessionMachine, type NoticeKind, type PersistedSession, type SessionChangeReason } from '../../../machines/session.machine';
 import { clientState } from '../../api/client-state';
-import { isApiError, userMessage } from '../../api/errors';
 import type {
   QrCode,
   QrStatus,
@@ -26,6 +25,7 @@ import type {
   UserInfo,
 } from '../../api/user';
 import { RealNameInfoSchema, UserInfoSchema } from '../../api/user-info';
+import { delayOverride, delaysOf, fetchRealNameConfig, shopperErrors, userApi } from '../../shared/flow-effects';
 import { toast } from '../../shared/toast';
 import { tokenCookieAttributes } from './token-cookie';
 
@@ -95,7 +95,7 @@ export interface SessionEffects {
   setRequestToken(token: string): void;
   setTokenCookie(token: string): void;
   clearToken(): void;
-  /** The session flow's hook for the analytics user id (null: anonymous); the adapter itself follows the stored user (`watchUserId`, src/features/marketing/session-user.ts). */
+  /** The session flow's hook for the analytics user id (null: anonymous); the adapter itself follows the stored user (`watchUserId`, src/shared/app-actor.ts). */
   setAnalyticsUserId(userId: number | null): void;
   notify(kind: NoticeKind, text: string): void;
   clearAutoLoginToken(): void;
@@ -132,42 +132,12 @@ export interface SessionFlowOptions {
   delays?: SessionDelays;
 }
 
-/** An error the machines read with `readFailure()`: the business code and a message to show as is. */
-class SessionFlowError extends Error {
-  override readonly name = 'SessionFlowError';
-  readonly code: string | undefined;
-
-  constructor(message: string, code: string | undefined, cause: unknown) {
-    super(message, { cause });
-    this.code = code;
-  }
-}
-
-function toFlowError(error: unknown): SessionFlowError {
-  return new SessionFlowError(userMessage(error), isApiError(error) ? error.code : undefined, error);
-}
-
-/** A call whose failure becomes a `SessionFlowError` with text a shopper can read. */
-export async function shopperErrors<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    throw toFlowError(error);
-  }
-}
-
-/**
- * The user endpoints are loaded on first use: none is needed to paint a page,
- * and their schemas would otherwise sit in the entry chunk (docs/performance.md).
- */
-export const userApi = () => import('../../api/user');
-
 /** The calls of the session and autoLogin flows; the login flows' are in ./login-effects.ts. */
 export type SessionCalls = Pick<SessionApi, 'checkToken' | 'fetchRealNameConfig' | 'fetchRealNameInfo' | 'logout' | 'exchangeToken' | 'loginWithToken'>;
 
 const browserSessionApi: SessionCalls = {
   checkToken: (signal) => shopperErrors(userApi().then((api) => api.getHello({ signal }))),
-  fetchRealNameConfig: (signal) => shopperErrors(userApi().then((api) => api.getRealNameConfig({ signal }))),
+  fetchRealNameConfig,
   fetchRealNameInfo: (signal) => shopperErrors(userApi().then((api) => api.getRealNameInfo({ signal }))),
   logout: (token, signal) => shopperErrors(userApi().then((api) => api.postLogout(token, { signal }))),
   exchangeToken: (request, signal) => shopperErrors(userApi().then((api) => api.postCheckTokenGetUserInfo(request, { signal }))),
@@ -219,14 +189,6 @@ export function createBrowserSessionEffects(options: BrowserEffectsOptions = {})
   };
 }
 
-/** A delay override clamped at 0, or undefined for the machine's default (shared with ./login-effects.ts). */
-export const numeric = (ms: number | undefined) => (ms === undefined ? undefined : Math.max(0, ms));
-
-/** The given delay overrides, without the undefined ones. */
-export function delaysOf(entries: Record<string, number | undefined>): Record<string, number> {
-  return Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, number] => entry[1] !== undefined));
-}
-
 /**
  * The session and autoLogin machines with the app's effects provided (the
  * login and qrLogin machines are loaded on demand: ./login-effects.ts).
@@ -255,7 +217,7 @@ export function createSessionActors(options: SessionFlowOptions = {}) {
       closeAllModals: sendParent({ type: 'modal.closeAll' }),
       openLoginModal: sendParent({ type: 'modal.open', name: 'login', source: 'flow' }),
     },
-    delays: delaysOf({ tokenPingDelay: numeric(delays.tokenPingMs), expiryPromptDelay: numeric(delays.expiryPromptMs) }),
+    delays: delaysOf({ tokenPingDelay: delayOverride(delays.tokenPingMs), expiryPromptDelay: delayOverride(delays.expiryPromptMs) }),
   });
 
   const autoLogin = autoLoginMachine.provide({

@@ -1,7 +1,9 @@
 /** The real calls behind the buying flows (src/features/buying/purchase-effects.ts), against the simulated backend. */
 import { describe, expect, it } from 'vitest';
-import { browserPurchaseApi, PurchaseFlowError } from '../../../src/features/buying/purchase-effects';
+import { browserPurchaseApi } from '../../../src/features/buying/purchase-effects';
+import { FlowError } from '../../../src/shared/flow-effects';
 import { signUp } from '../../mock/helpers';
+import { backend } from './helpers';
 
 const signal = new AbortController().signal;
 
@@ -28,11 +30,11 @@ describe('the buying flows\u2019 API', () => {
   it('fails with the server code and message a shopper can read', async () => {
     await signUp('13600000003');
     const error = await browserPurchaseApi.createOrder({ draft: { kind: 'goods', goodsId: 4, buyNum: 1, couponId: null }, requestId: 'r-3' }, signal).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PurchaseFlowError);
+    expect(error).toBeInstanceOf(FlowError);
     expect(error).toMatchObject({ code: 'stock_40901', message: '库存不足，请联系客服' });
   });
 
-  it('pays, reads the status, and answers the stock check (a failed check counts as available)', async () => {
+  it('pays, reads the status, and answers the stock check', async () => {
     await signUp('13600000004');
     const order = await browserPurchaseApi.createOrder({ draft: { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null }, requestId: 'r-4' }, signal);
     const payment = await browserPurchaseApi.payOrder({ orderId: order.orderId, channel: 'alipay' }, signal);
@@ -40,5 +42,13 @@ describe('the buying flows\u2019 API', () => {
     expect(await browserPurchaseApi.checkStatus(order.orderId, signal)).toMatchObject({ status: 'unpaid' });
     expect(await browserPurchaseApi.checkStorage({ goodsId: 4, buyNum: 1, gameId: 1 }, signal)).toBe(false);
     expect(await browserPurchaseApi.checkStorage({ goodsId: 1, buyNum: 1, gameId: 1 }, signal)).toBe(true);
+  });
+
+  it('leaves a failed stock check to the pay gate: the call fails instead of answering for it', async () => {
+    // The pay gate (machines/pay-gate.machine.ts) owns "a failed check counts as available"; a fallback
+    // here would decide it a second time and leave the machine's branch for it unreachable.
+    backend.control.setFault('/goods/mall/storage/checkStorage', { kind: 'network' });
+    const error = await browserPurchaseApi.checkStorage({ goodsId: 1, buyNum: 1, gameId: 1 }, signal).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FlowError);
   });
 });
