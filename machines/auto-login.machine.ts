@@ -14,7 +14,7 @@
  * before the router starts), the session's effects, and whether and when the
  * modal opens (the modal machine decides).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { UserInfo } from '../src/api/user';
 import { readFailure } from './failure';
 
@@ -79,12 +79,10 @@ export const autoLoginMachine = setup({
     forgetRequest: assign(EMPTY_FLOW),
     /** The app removes the token (and appId) from sessionStorage. */
     clearStoredToken: () => {},
-    /** The app sends the parent `modal.open { name: 'autoLogin' }`. */
-    openAutoLoginModal: () => {},
-    /** The app sends the parent `modal.close { name: 'autoLogin' }`. */
-    closeAutoLoginModal: () => {},
-    /** The app sends the parent `session.login { user }`. */
-    signIn: (_, _params: { user: UserInfo }) => {},
+    openAutoLoginModal: sendParent({ type: 'modal.open', name: 'autoLogin', source: 'flow' }),
+    closeAutoLoginModal: sendParent({ type: 'modal.close', name: 'autoLogin' }),
+    /** Logs the confirmed account in: the session owns the user. */
+    signIn: sendParent((_, params: { user: UserInfo }) => ({ type: 'session.login', user: params.user })),
     /** An error toast with the server's message. */
     notifyError: (_, _params: { text: string }) => {},
   },

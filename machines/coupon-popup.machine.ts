@@ -14,7 +14,7 @@
  * app provides `checkPopupDue`, `fetchPopup`, `recordShown`), what the dialog
  * shows, and when a slot is free (machines/modal.machine.ts).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { Coupon } from '../src/api/common';
 
 export interface PopupCheck {
@@ -64,14 +64,10 @@ export const couponPopupMachine = setup({
     assignCoupons: assign((_, params: { coupons: Coupon[] }) => ({ coupons: params.coupons })),
     assignUser: assign((_, params: { userId: number | null }) => ({ userId: params.userId, coupons: [] })),
     clearCoupons: assign({ coupons: [] }),
-    /**
-     * The app asks its root to open the `coupon` modal with the coupons as
-     * props (src/app/root-actor.ts provides `sendParent(modal.open)`, so the
-     * request goes through the app machine like any other modal open).
-     */
-    openCouponModal: (_, _params: { coupons: Coupon[] }) => {},
-    /** The app asks its root to close the `coupon` modal: an offer not yet on screen is withdrawn. */
-    withdrawCouponModal: () => {},
+    /** Asks the root for the `coupon` dialog, as a promo: it goes through the modal rules like any other open. */
+    openCouponModal: sendParent((_, params: { coupons: Coupon[] }) => ({ type: 'modal.open', name: 'coupon', props: { coupons: params.coupons }, source: 'promo' })),
+    /** Withdraws the offer (an account change): one not yet on screen never shows. */
+    withdrawCouponModal: sendParent({ type: 'modal.close', name: 'coupon' }),
     /** The app writes (audience, day) to localStorage. */
     recordShown: (_, _params: { userId: number | null; day: string }) => {},
   },

@@ -14,7 +14,7 @@
  * sends events), the QR way (qrLogin machine), the session's effects, and
  * the requests themselves (the app provides the actors).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { UserInfo } from '../src/api/user';
 import { readFailure } from './failure';
 
@@ -106,10 +106,9 @@ export const loginMachine = setup({
     clearErrors: assign({ codeError: null, submitError: null }),
     /** Nothing of the previous shopper stays for the next one: not the phone, not its countdown, not an error. */
     forgetShopper: assign({ phone: null, secondsLeft: 0, codeError: null, submitError: null }),
-    /** The app sends the parent `session.login { user }`. */
-    signIn: (_, _params: { user: UserInfo }) => {},
-    /** The app sends the parent `modal.close { name: 'login' }`. */
-    closeLoginModal: () => {},
+    /** Logs the shopper in: the session owns the user. */
+    signIn: sendParent((_, params: { user: UserInfo }) => ({ type: 'session.login', user: params.user })),
+    closeLoginModal: sendParent({ type: 'modal.close', name: 'login' }),
   },
   guards: {
     needsCaptcha: (_, params: CaptchaStatus) => params.needCaptcha,

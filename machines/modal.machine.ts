@@ -16,7 +16,7 @@
  * expiry prompt (the session sends `modal.closeAll` itself), rendering (the UI
  * reads `openModals()` / `topModal()` / `isModalOpen()` below).
  */
-import { and, assign, fromPromise, not, setup } from 'xstate';
+import { and, assign, fromPromise, not, sendParent, setup } from 'xstate';
 
 const MODAL_NAMES = ['login', 'autoLogin', 'pay', 'paySuccess', 'realName', 'coupon', 'refund'] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
@@ -117,10 +117,10 @@ export const modalMachine = setup({
     clearAll: assign({ stack: [], pending: null, waiting: [], promo: null }),
     /** The app reports the failed load (error tracking, a toast); the machine only declares it. */
     reportLoadFailure: (_, _params: { name: ModalName; error: unknown }) => {},
-    /** The promo is on screen (the app tells its flow, which records it as shown today). */
-    promoShown: (_, _params: { name: ModalName }) => {},
-    /** The promo will not be shown on this page view (the app tells its flow, which records nothing). */
-    promoDropped: (_, _params: { name: ModalName }) => {},
+    /** The promo is on screen: the root tells its flow, which records it as shown today. */
+    promoShown: sendParent((_, params: { name: ModalName }) => ({ type: 'modal.promoShown', name: params.name })),
+    /** The promo will not be shown on this page view: the root tells its flow, which records nothing. */
+    promoDropped: sendParent((_, params: { name: ModalName }) => ({ type: 'modal.promoDropped', name: params.name })),
   },
   guards: {
     isKnownModal: ({ event }) => event.type === 'modal.open' && isModalName(event.name),

@@ -15,7 +15,7 @@
  * Not handled here: what the modals show, the pay modal's own flow (the `payment`
  * machine), the requests and the toasts (the app provides them).
  */
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, sendParent, setup } from 'xstate';
 import type { PayChannelCode } from '../src/api/orders';
 import type { RealNameConfig } from '../src/api/user';
 import { ACCOUNT_CHANGE_MESSAGES, cancelledPurchaseMessage, purchaseOnAccountChange, type AccountChange } from './account-change';
@@ -178,14 +178,26 @@ export const payGateMachine = setup({
     }),
     /** A toast. */
     notify: (_, _params: { kind: 'warning' | 'error'; text: string }) => {},
-    /** The app sends the root `modal.open { name: 'login' }`. */
-    openLoginModal: () => {},
-    /** The app sends the root `modal.open { name: 'realName', props: { from: 'pay' } }`. */
-    openRealNameModal: () => {},
-    /** The app sends the root `modal.open { name: 'pay', props }` (a request, or an unpaid order). */
-    openPayModal: (_, _params: PayModalTarget) => {},
-    /** The app sends the root `modal.close { name: 'pay' }` (spec: "close and warn"). */
-    closePayModal: () => {},
+    openLoginModal: sendParent({ type: 'modal.open', name: 'login', source: 'flow' }),
+    openRealNameModal: sendParent({ type: 'modal.open', name: 'realName', props: { from: 'pay' }, source: 'flow' }),
+    /** The pay dialog for a request (its choices and idempotency key when resumed), or for an unpaid order. */
+    openPayModal: sendParent((_, target: PayModalTarget) => ({
+      type: 'modal.open',
+      name: 'pay',
+      props:
+        'orderId' in target
+          ? { orderId: target.orderId }
+          : {
+              goodsId: target.goodsId,
+              buyNum: target.buyNum,
+              gameId: target.gameId,
+              ...(target.choices ? { choices: target.choices } : {}),
+              ...(target.requestId ? { requestId: target.requestId } : {}),
+            },
+      source: 'flow',
+    })),
+    /** Spec: "close and warn". */
+    closePayModal: sendParent({ type: 'modal.close', name: 'pay' }),
   },
   guards: {
     isAnonymous: (_, params: { facts: SessionFacts }) => params.facts.status === 'anonymous',

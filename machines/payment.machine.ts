@@ -16,7 +16,7 @@
  * modal), the countdown display (the server decides expiry), the success modal,
  * and the requests (the app provides every actor and the modal/announce actions).
  */
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, sendParent, setup } from 'xstate';
 import type { Order, OrderLine, OrderStatus, PayChannelCode, Payment } from '../src/api/orders';
 import { cancelledPurchaseMessage, purchaseOnAccountChange, type AccountChange } from './account-change';
 import { readFailure } from './failure';
@@ -193,16 +193,13 @@ export const paymentMachine = setup({
     reset: assign({ requestId: null, orderId: null, draft: null, channel: null, order: null, payment: null, status: null, error: null, owner: null, choices: null }),
     assignOnline: assign({ online: true }),
     assignOffline: assign({ online: false }),
-    /** The app sends the root `payment.started`. */
-    announcePaymentStarted: () => {},
-    /** The app sends the root `payment.ended`. */
-    announcePaymentEnded: () => {},
-    /** The app sends the root `modal.close { name: 'pay' }`. */
-    closePayModal: () => {},
-    /** The app sends the root `modal.open { name: 'paySuccess', props: { orderId } }`. */
-    openPaySuccessModal: (_, _params: { orderId: string }) => {},
-    /** The app sends the root `purchase.suspended { purchase }`, which it forwards to the pay gate. */
-    suspendPurchase: (_, _params: { purchase: SuspendedPurchase }) => {},
+    /** The root forwards these two to the build poll (no reload while paying). */
+    announcePaymentStarted: sendParent({ type: 'payment.started' }),
+    announcePaymentEnded: sendParent({ type: 'payment.ended' }),
+    closePayModal: sendParent({ type: 'modal.close', name: 'pay' }),
+    openPaySuccessModal: sendParent((_, params: { orderId: string }) => ({ type: 'modal.open', name: 'paySuccess', props: { orderId: params.orderId }, source: 'flow' })),
+    /** The root forwards it to the pay gate, which resumes the purchase after the next login. */
+    suspendPurchase: sendParent((_, params: { purchase: SuspendedPurchase }) => ({ type: 'purchase.suspended', purchase: params.purchase })),
     /** A toast. */
     notify: (_, _params: { kind: 'warning'; text: string }) => {},
   },

@@ -13,7 +13,7 @@
  * the panel's lifetime (the login modal sends the events), the session's effects,
  * and the requests themselves (the app provides the actors).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { QrCode, QrStatus, UserInfo } from '../src/api/user';
 import { readFailure } from './failure';
 
@@ -72,10 +72,9 @@ export const qrLoginMachine = setup({
     assignSessionCode: assign((_, params: { sessionCode: string | null }) => ({ sessionCode: params.sessionCode })),
     assignError: assign((_, params: { message: string }) => ({ error: params.message, sessionCode: null })),
     clearForRefresh: assign({ qr: null, sessionCode: null, error: null }),
-    /** The app sends the parent `session.login { user }`. */
-    signIn: (_, _params: { user: UserInfo }) => {},
-    /** The app sends the parent `modal.close { name: 'login' }`. */
-    closeLoginModal: () => {},
+    /** Logs the shopper in: the session owns the user. */
+    signIn: sendParent((_, params: { user: UserInfo }) => ({ type: 'session.login', user: params.user })),
+    closeLoginModal: sendParent({ type: 'modal.close', name: 'login' }),
   },
   guards: {
     isScanned: (_, params: QrStatus) => params.status === 'scanned' && params.sessionCode !== null,

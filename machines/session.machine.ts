@@ -15,7 +15,7 @@
  * (the HTTP layer and the app's bridge), storage formats, cookies and toasts (the app's
  * effects), and navigation: nothing here changes the URL.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { RealNameConfig, RealNameInfo, UserInfo } from '../src/api/user';
 import { readFailure } from './failure';
 
@@ -143,12 +143,10 @@ export const sessionMachine = setup({
     identifyUser: (_, _params: { userId: number | null }) => {},
     /** A toast. */
     notify: (_, _params: { kind: NoticeKind; text: string }) => {},
-    /** The app sends the parent `session.changed { user, reason }` (sendParent). */
-    announceSessionChanged: (_, _params: { user: UserInfo | null; reason: SessionChangeReason }) => {},
-    /** The app sends the parent `modal.closeAll`. */
-    closeAllModals: () => {},
-    /** The app sends the parent `modal.open { name: 'login' }`. */
-    openLoginModal: () => {},
+    /** Tells the parent who is logged in now, and why (`session.changed`). */
+    announceSessionChanged: sendParent((_, params: { user: UserInfo | null; reason: SessionChangeReason }) => ({ type: 'session.changed', user: params.user, reason: params.reason })),
+    closeAllModals: sendParent({ type: 'modal.closeAll' }),
+    openLoginModal: sendParent({ type: 'modal.open', name: 'login', source: 'flow' }),
   },
   guards: {
     hasRestoredUser: ({ context }) => context.user !== null,

@@ -8,7 +8,7 @@
  * exactly once. Starting schedules the first build check (1 s later). Nothing
  * here runs at import time.
  */
-import { createActor, fromPromise, sendParent, waitFor, type ActorOptions, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorOptions, type InspectionEvent, type Observer } from 'xstate';
 import { appMachine, type FlowLogics, type LinkToken } from '../../machines/app.machine';
 import { buildPollMachine, type BuildInfo } from '../../machines/build-poll.machine';
 import { couponPopupMachine, type PopupCheck } from '../../machines/coupon-popup.machine';
@@ -21,6 +21,7 @@ import { startMarketing } from '../features/marketing/start';
 import type { PurchaseFlowOptions } from '../features/buying/purchase-effects';
 import { createSessionActors, type SessionFlowOptions } from '../features/session/session-effects';
 import { sessionUserId, type AppActor } from '../shared/app-actor';
+import { browserStorage } from '../shared/storage';
 import { toast } from '../shared/toast';
 
 /** What `createActor({ inspect })` accepts; `@statelyai/inspect`'s `inspector.inspect` is one. */
@@ -126,14 +127,6 @@ function warnFlowsFailure(error: unknown): void {
   console.warn('[flows] failed to load the login and purchase flows', error);
 }
 
-function browserLocalStorage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined; // blocked storage: the popup then shows at every start
-  }
-}
-
 export function createRootActor(deps: RootActorDeps): AppActor {
   const reportLoadFailure = deps.reportLoadFailure ?? reportModalLoadFailure;
   // The modal loader needs the actor it is part of: set right after it is created, before it can start.
@@ -147,8 +140,6 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     },
     actions: {
       reportLoadFailure: (_, { name, error }) => reportLoadFailure(name, error),
-      promoShown: sendParent((_, { name }: { name: ModalName }) => ({ type: 'modal.promoShown', name })),
-      promoDropped: sendParent((_, { name }: { name: ModalName }) => ({ type: 'modal.promoDropped', name })),
     },
   });
   const buildPoll = buildPollMachine.provide({
@@ -164,7 +155,8 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     },
   });
   // The popup's day record and its quiet moment are not needed to paint: loaded with the popup's first check.
-  const storage = deps.popupStorage ?? browserLocalStorage();
+  // Blocked storage: the popup then shows at every start.
+  const storage = deps.popupStorage ?? browserStorage('localStorage');
   let gate: PopupGate | undefined;
   const loadGate = async (): Promise<PopupGate> => {
     const { createPopupClock, createPopupGate } = await import('../features/marketing/popup-record');
@@ -195,8 +187,6 @@ export function createRootActor(deps: RootActorDeps): AppActor {
       fetchPopup: fromPromise<Coupon[]>(({ signal }) => fetchHomePopup(signal)),
     },
     actions: {
-      openCouponModal: sendParent((_, { coupons }: { coupons: Coupon[] }) => ({ type: 'modal.open', name: 'coupon', props: { coupons }, source: 'promo' })),
-      withdrawCouponModal: sendParent({ type: 'modal.close', name: 'coupon' }),
       // The check loaded the gate before anything can be shown; a test's own check may not have.
       recordShown: (_, { userId, day }) => (gate ? gate.record(userId, day) : void loadGate().then((loaded) => loaded.record(userId, day))),
     },

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { paymentMachine, type CreateOrderInput, type OrderDraft, type PayOrderInput, type StatusAnswer } from '../../machines/payment.machine';
 import type { Order, OrderStatus, Payment } from '../../src/api/orders';
+import { withoutParent } from '../support/model';
 
 const DRAFT: OrderDraft = { kind: 'goods', goodsId: 7, buyNum: 2, couponId: 'c-1' };
 
@@ -278,7 +279,7 @@ describe('payment flow', () => {
   it('an expiry while the order is being created suspends the choices with the dialog’s requestId, so the resumed create cannot make a second order', () => {
     const suspended: unknown[] = [];
     const actor = createActor(
-      paymentMachine.provide({
+      withoutParent(paymentMachine).provide({
         actors: { createOrder: fromPromise<Order, CreateOrderInput>(() => new Promise(() => {})) },
         actions: { closePayModal: () => {}, suspendPurchase: (_, { purchase }) => suspended.push(purchase) },
       }),

@@ -108,7 +108,8 @@ export interface ModelDefinition<TMachine extends AnyStateMachine = AnyStateMach
 }
 
 export function defineModel<TMachine extends AnyStateMachine>(definition: Omit<ModelDefinition<TMachine>, 'kind'>): ModelDefinition<TMachine> {
-  return { kind: 'model', ...definition };
+  // The model plans and replays the machine on its own, without the root its parent events go to.
+  return { kind: 'model', ...definition, machine: withoutParent(definition.machine) };
 }
 
 export function isModelDefinition(value: unknown): value is ModelDefinition {
@@ -145,6 +146,24 @@ function invokedSources(machine: AnyStateMachine): string[] {
     throw new Error(`${machine.id}: name every invoked actor in setup({ actors }) so tests can replace it (inline src at ${inline.map((i) => i.stateId).join(', ')})`);
   }
   return [...new Set(invokes.map((i) => i.src))];
+}
+
+/**
+ * The machine with every event it sends its parent (`sendParent` actions, named in its setup) caught by
+ * `onParentEvent` instead: a machine under test runs without the root it belongs to, and sending to a
+ * parent that is not there is an error.
+ */
+export function withoutParent<TMachine extends AnyStateMachine>(machine: TMachine, onParentEvent: (name: string, event: AnyEventObject) => void = () => {}): TMachine {
+  const sendsToParent = Object.entries(machine.implementations.actions).filter(
+    ([, action]) => typeof action === 'function' && (action as { type?: unknown }).type === 'xstate.sendTo' && (action as { to?: unknown }).to === '#_parent',
+  );
+  const actions = Object.fromEntries(
+    sendsToParent.map(([name, action]) => {
+      const { event } = action as unknown as { event: AnyEventObject | ((args: unknown, params: unknown) => AnyEventObject) };
+      return [name, (args: unknown, params: unknown) => onParentEvent(name, typeof event === 'function' ? event(args, params) : event)];
+    }),
+  );
+  return machine.provide({ actions } as Parameters<TMachine['provide']>[0]) as TMachine;
 }
 
 function withActors(machine: AnyStateMachine, logic: () => unknown): AnyStateMachine {

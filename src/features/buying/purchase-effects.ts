@@ -9,8 +9,8 @@
  * provided; src/app/root-actor.ts hands them to the app machine. Tests pass
  * fakes for any part (api, effects, delays). Nothing here runs at import.
  */
-import { fromPromise, sendParent } from 'xstate';
-import { payGateMachine, type PayModalTarget, type PurchaseRequest, type SessionFacts, type SuspendedPurchase } from '../../../machines/pay-gate.machine';
+import { fromPromise } from 'xstate';
+import { payGateMachine, type PurchaseRequest, type SessionFacts } from '../../../machines/pay-gate.machine';
 import { paymentMachine, type CreateOrderInput, type PayOrderInput, type StatusAnswer } from '../../../machines/payment.machine';
 import { getStorage } from '../../api/goods';
 import type { Order, Payment } from '../../api/orders';
@@ -105,24 +105,6 @@ export function createPurchaseActors(options: PurchaseFlowOptions = {}) {
     },
     actions: {
       notify: (_, { kind, text }) => effects.notify(kind, text),
-      openLoginModal: sendParent({ type: 'modal.open', name: 'login', source: 'flow' }),
-      openRealNameModal: sendParent({ type: 'modal.open', name: 'realName', props: { from: 'pay' }, source: 'flow' }),
-      openPayModal: sendParent((_, target: PayModalTarget) => ({
-        type: 'modal.open',
-        name: 'pay',
-        props:
-          'orderId' in target
-            ? { orderId: target.orderId }
-            : {
-                goodsId: target.goodsId,
-                buyNum: target.buyNum,
-                gameId: target.gameId,
-                ...(target.choices ? { choices: target.choices } : {}),
-                ...(target.requestId ? { requestId: target.requestId } : {}),
-              },
-        source: 'flow',
-      })),
-      closePayModal: sendParent({ type: 'modal.close', name: 'pay' }),
     },
   });
 
@@ -134,11 +116,6 @@ export function createPurchaseActors(options: PurchaseFlowOptions = {}) {
       checkStatus: fromPromise<StatusAnswer, { orderId: string }>(({ input, signal }) => api.checkStatus(input.orderId, signal)),
     },
     actions: {
-      announcePaymentStarted: sendParent({ type: 'payment.started' }),
-      announcePaymentEnded: sendParent({ type: 'payment.ended' }),
-      closePayModal: sendParent({ type: 'modal.close', name: 'pay' }),
-      openPaySuccessModal: sendParent((_, { orderId }: { orderId: string }) => ({ type: 'modal.open', name: 'paySuccess', props: { orderId }, source: 'flow' })),
-      suspendPurchase: sendParent((_, { purchase }: { purchase: SuspendedPurchase }) => ({ type: 'purchase.suspended', purchase })),
       notify: (_, { kind, text }) => effects.notify(kind, text),
     },
     delays: statusPollMs === undefined ? {} : { statusPollInterval: statusPollMs },

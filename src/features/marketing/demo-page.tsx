@@ -18,6 +18,7 @@ import { formatDate } from '../../shared/format';
 import { formatYuan } from '../../shared/money';
 import { normalizePhone } from '../session';
 import { DAY_MS, DEMO_CLOCK_OFFSET_KEY, POPUP_RECORD_KEY, readDemoClockOffsetDays } from './popup-record';
+import { browserStorage } from '../../shared/storage';
 import './demo.css';
 
 export const LIVE_MODE_MESSAGE = '演示控制台仅在模拟后端模式下可用';
@@ -89,14 +90,6 @@ function Field({ label, children }: { label: string; children: (id: string) => R
   );
 }
 
-function readStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 function DemoConsole() {
   const queryClient = useQueryClient();
   const state = useQuery({ queryKey: ['demo', 'state'], queryFn: async (): Promise<BackendState> => StateSchema.parse(await control('state')) });
@@ -108,7 +101,7 @@ function DemoConsole() {
   const endpoints = registeredEndpoints();
   const [endpoint, setEndpoint] = useState(endpoints[0]?.path ?? '');
   const [faultKey, setFaultKey] = useState('network');
-  const [offsetDays, setOffsetDays] = useState(() => readDemoClockOffsetDays(readStorage()));
+  const [offsetDays, setOffsetDays] = useState(() => readDemoClockOffsetDays(browserStorage('localStorage')));
 
   const run = async (action: () => Promise<string>) => {
     setBusy(true);
@@ -158,22 +151,22 @@ function DemoConsole() {
   const advanceDay = () =>
     run(async () => {
       const next = offsetDays + 1;
-      readStorage()?.setItem(DEMO_CLOCK_OFFSET_KEY, String(next));
+      browserStorage('localStorage')?.setItem(DEMO_CLOCK_OFFSET_KEY, String(next));
       setOffsetDays(next);
       await control('advanceClock', { ms: DAY_MS });
       return `时钟已前进 1 天（共 ${next} 天），刷新页面后按新日期判断每日弹窗`;
     });
 
   const clearPopupRecord = () => {
-    readStorage()?.removeItem(POPUP_RECORD_KEY);
+    browserStorage('localStorage')?.removeItem(POPUP_RECORD_KEY);
     setMessage('已清除每日弹窗记录，刷新页面后会再次弹出');
   };
 
   const reset = () =>
     run(async () => {
       await control('reset');
-      readStorage()?.removeItem(DEMO_CLOCK_OFFSET_KEY);
-      readStorage()?.removeItem(POPUP_RECORD_KEY);
+      browserStorage('localStorage')?.removeItem(DEMO_CLOCK_OFFSET_KEY);
+      browserStorage('localStorage')?.removeItem(POPUP_RECORD_KEY);
       setOffsetDays(0);
       return '模拟数据已重置';
     });

@@ -5,7 +5,7 @@
  * flows are loaded on demand with the purchase flows (./flows.ts), not in the
  * entry chunk. Nothing here runs at import.
  */
-import { fromPromise, sendParent } from 'xstate';
+import { fromPromise } from 'xstate';
 import { loginMachine, type CaptchaStatus, type Credentials } from '../../../machines/login.machine';
 import { qrLoginMachine } from '../../../machines/qr-login.machine';
 import type { QrCode, QrStatus, UserInfo } from '../../api/user';
@@ -36,8 +36,6 @@ export function createLoginActors(options: SessionFlowOptions = {}) {
       registerPhone: fromPromise<UserInfo, Credentials>(({ input, signal }) => api.registerPhone(input, signal)),
     },
     actions: {
-      signIn: sendParent((_, { user }: { user: UserInfo }) => ({ type: 'session.login', user })),
-      closeLoginModal: sendParent({ type: 'modal.close', name: 'login' }),
     },
     delays: delaysOf({ countdownTick: delayOverride(delays.countdownTickMs) }),
   });
@@ -49,8 +47,6 @@ export function createLoginActors(options: SessionFlowOptions = {}) {
       loginBySessionCode: fromPromise<UserInfo, { sessionCode: string }>(({ input, signal }) => api.loginBySessionCode(input.sessionCode, signal)),
     },
     actions: {
-      signIn: sendParent((_, { user }: { user: UserInfo }) => ({ type: 'session.login', user })),
-      closeLoginModal: sendParent({ type: 'modal.close', name: 'login' }),
     },
     delays: delaysOf({ qrPollInterval: delayOverride(delays.qrPollMs) }),
   });

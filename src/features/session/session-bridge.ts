@@ -20,10 +20,10 @@ import * as z from 'zod/mini';
 import type { PersistedSession } from '../../../machines/session.machine';
 import { clientState } from '../../api/client-state';
 import { config } from '../../shared/env';
-import { AUTO_LOGIN_APP_ID_KEY, AUTO_LOGIN_TOKEN_KEY, SESSION_STORAGE_KEY, browserStorage, parsePersistedSession } from './session-effects';
+import { browserStorage, type StorageLike } from '../../shared/storage';
+import { AUTO_LOGIN_APP_ID_KEY, AUTO_LOGIN_TOKEN_KEY, SESSION_STORAGE_KEY, parsePersistedSession } from './session-effects';
 import type { AppActor } from '../../shared/app-actor';
 
-type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export interface AutoLoginParams {
   token: string;

@@ -11,11 +11,11 @@
  * src/app/root-actor.ts hands them to the app machine. Tests pass fakes for
  * any part (effects, api, delays). Nothing here runs at import.
  */
-import { fromPromise, sendParent } from 'xstate';
+import { fromPromise } from 'xstate';
 import * as z from 'zod/mini';
 import { autoLoginMachine, type AutoLoginRequest } from '../../../machines/auto-login.machine';
 import type { CaptchaStatus, Credentials } from '../../../machines/login.machine';
-import { sessionMachine, type NoticeKind, type PersistedSession, type SessionChangeReason } from '../../../machines/session.machine';
+import { sessionMachine, type NoticeKind, type PersistedSession } from '../../../machines/session.machine';
 import { clientState } from '../../api/client-state';
 import type {
   QrCode,
@@ -26,6 +26,7 @@ import type {
 } from '../../api/user';
 import { RealNameInfoSchema, UserInfoSchema } from '../../api/user-info';
 import { delayOverride, delaysOf, fetchRealNameConfig, shopperErrors, userApi } from '../../shared/flow-effects';
+import { browserStorage, type StorageLike } from '../../shared/storage';
 import { toast } from '../../shared/toast';
 import { tokenCookieAttributes } from './token-cookie';
 
@@ -46,17 +47,6 @@ const PersistedSessionSchema = z.object({
   user: z.extend(UserInfoSchema, { token: StoredTokenSchema }),
   realName: z.nullable(RealNameInfoSchema),
 });
-
-type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-/** The browser's storage, or undefined where it is missing or blocked (private modes, sandboxed frames). */
-export function browserStorage(kind: 'localStorage' | 'sessionStorage'): StorageLike | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window[kind];
-  } catch {
-    return undefined;
-  }
-}
 
 /** Parses a stored session; anything unreadable or of the wrong shape is null. */
 export function parsePersistedSession(raw: string | null | undefined): PersistedSession | null {
@@ -213,9 +203,6 @@ export function createSessionActors(options: SessionFlowOptions = {}) {
       clearToken: () => effects.clearToken(),
       identifyUser: (_, { userId }) => effects.setAnalyticsUserId(userId),
       notify: (_, { kind, text }) => effects.notify(kind, text),
-      announceSessionChanged: sendParent((_, { user, reason }: { user: UserInfo | null; reason: SessionChangeReason }) => ({ type: 'session.changed', user, reason })),
-      closeAllModals: sendParent({ type: 'modal.closeAll' }),
-      openLoginModal: sendParent({ type: 'modal.open', name: 'login', source: 'flow' }),
     },
     delays: delaysOf({ tokenPingDelay: delayOverride(delays.tokenPingMs), expiryPromptDelay: delayOverride(delays.expiryPromptMs) }),
   });
@@ -227,9 +214,6 @@ export function createSessionActors(options: SessionFlowOptions = {}) {
     },
     actions: {
       clearStoredToken: () => effects.clearAutoLoginToken(),
-      openAutoLoginModal: sendParent({ type: 'modal.open', name: 'autoLogin', source: 'flow' }),
-      closeAutoLoginModal: sendParent({ type: 'modal.close', name: 'autoLogin' }),
-      signIn: sendParent((_, { user }: { user: UserInfo }) => ({ type: 'session.login', user })),
       notifyError: (_, { text }) => effects.notify('error', text),
     },
   });
