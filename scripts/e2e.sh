@@ -16,18 +16,17 @@ cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 CHROMIUM="${E2E_CHROMIUM:-/usr/bin/chromium}"
-# What the browser and the screenshots need from Debian: Chromium itself, CJK fonts for the Chinese
-# text, and an emoji font for the few icons drawn with emoji. Installed when missing and run as root.
+# What the browser and the screenshots need from Debian: Chromium itself and CJK fonts for the Chinese
+# text (the icons are SVG, src/shared/styles.css). Installed when missing and run as root.
 missing=()
 [ -x "$CHROMIUM" ] || missing+=(chromium)
 fc-list :lang=zh 2>/dev/null | grep -q . || missing+=(fonts-noto-cjk)
-fc-list 2>/dev/null | grep -qi emoji || missing+=(fonts-noto-color-emoji)
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "e2e: installing ${missing[*]} (Debian packages)" >&2
     apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
   elif [ ! -x "$CHROMIUM" ]; then
-    echo "e2e: $CHROMIUM is missing. Install Debian's chromium, fonts-noto-cjk and fonts-noto-color-emoji (as root: apt-get install -y chromium fonts-noto-cjk fonts-noto-color-emoji) or set E2E_CHROMIUM." >&2
+    echo "e2e: $CHROMIUM is missing. Install Debian's chromium and fonts-noto-cjk (as root: apt-get install -y chromium fonts-noto-cjk) or set E2E_CHROMIUM." >&2
     exit 1
   else
     echo "e2e: ${missing[*]} missing: screenshots may show empty boxes instead of text" >&2

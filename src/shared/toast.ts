@@ -3,7 +3,7 @@
  * loading; 3 s by default; shown 100 px from the top by <Toaster/>. A tiny
  * external store so that machines' actions and components can both call it.
  */
-export type ToastType = 'info' | 'success' | 'error' | 'warning' | 'loading';
+type ToastType = 'info' | 'success' | 'error' | 'warning' | 'loading';
 
 export interface Toast {
   id: number;

@@ -57,19 +57,19 @@ export function FloatingSidebar() {
   return (
     <aside className="floating-sidebar" aria-label="快捷入口">
       <button type="button" className="sidebar-item" onClick={openOrders}>
-        <span aria-hidden="true">📦</span>
+        <span className="icon icon-orders" aria-hidden="true" />
         订单
       </button>
       <span className="sidebar-kefu">
         <a className="sidebar-item" href={config.customerServiceUrl} target="_blank" rel="noopener noreferrer" aria-describedby="kefu-qr">
-          <span aria-hidden="true">💬</span>
+          <span className="icon icon-service" aria-hidden="true" />
           客服
         </a>
         <CustomerServiceQr />
       </span>
       {scrolled ? (
         <button type="button" className="sidebar-item" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
-          <span aria-hidden="true">⬆</span>
+          <span className="icon icon-top" aria-hidden="true" />
           返回顶部
         </button>
       ) : null}

@@ -1,8 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { TOAST_TOP_PX, dismissToast, getToasts, subscribeToasts, type ToastType } from '../toast';
-
-const icons: Record<ToastType, string> = { info: 'ℹ', success: '✓', error: '✕', warning: '!', loading: '…' };
+import { TOAST_TOP_PX, dismissToast, getToasts, subscribeToasts } from '../toast';
 
 /**
  * Renders the toast stack 100 px from the top. Two live regions that exist
@@ -16,9 +14,8 @@ export function Toaster() {
       .filter((t) => (t.type === 'error') === urgent)
       .map((t) => (
         <div key={t.id} className={`toast toast-${t.type}`} data-type={t.type}>
-          <span className="toast-icon" aria-hidden="true">
-            {icons[t.type]}
-          </span>
+          {/* Drawn by CSS for each type (src/shared/styles.css, "Icons"). */}
+          <span className="toast-icon icon" aria-hidden="true" />
           <span className="toast-text">{t.text}</span>
           {t.duration === 0 && t.type !== 'loading' ? (
             <button type="button" className="toast-close" aria-label="关闭提示" onClick={() => dismissToast(t.id)}>
