@@ -14,7 +14,7 @@
  *
  * Not handled here: the form and the server data it shows (React Query in the pay
  * modal), the countdown display (the server decides expiry), the success modal,
- * and the requests (the app provides every actor and the modal/announce actions).
+ * and the requests (the app provides every actor; the modal and announce events are sent from here).
  */
 import { and, assign, fromPromise, sendParent, setup } from 'xstate';
 import type { Order, OrderLine, OrderStatus, PayChannelCode, Payment } from '../src/api/orders';
