@@ -21,6 +21,7 @@ import { startMarketing } from '../features/marketing/start';
 import type { PurchaseFlowOptions } from '../features/buying/purchase-effects';
 import { createSessionActors, type SessionFlowOptions } from '../features/session/session-effects';
 import { sessionUserId, type AppActor } from '../shared/app-actor';
+import { delaysOf } from '../shared/flow-effects';
 import { browserStorage } from '../shared/storage';
 import { toast } from '../shared/toast';
 
@@ -149,10 +150,7 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     actions: {
       reloadPage: (_, { to }) => deps.reloadPage(to),
     },
-    delays: {
-      ...(deps.pollIntervalMs === undefined ? {} : { pollInterval: deps.pollIntervalMs }),
-      ...(deps.firstCheckDelayMs === undefined ? {} : { firstCheckDelay: deps.firstCheckDelayMs }),
-    },
+    delays: delaysOf({ pollInterval: deps.pollIntervalMs, firstCheckDelay: deps.firstCheckDelayMs }),
   });
   // The popup's day record and its quiet moment are not needed to paint: loaded with the popup's first check.
   // Blocked storage: the popup then shows at every start.

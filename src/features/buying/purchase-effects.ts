@@ -1,9 +1,8 @@
 /**
  * The real effects of the buying flows (machines/pay-gate and
  * machines/payment): the API calls, with failures turned into text a shopper
- * can read, the session facts read from the system, toasts, and the events
- * both flows send to the root (`modal.open` / `modal.close`,
- * `payment.started` / `payment.ended`).
+ * can read, the session facts read from the system, and toasts. The events
+ * both flows send to the root are named in the machines themselves.
  *
  * `createPurchaseActors()` returns the two machines with these effects
  * provided; src/app/root-actor.ts hands them to the app machine. Tests pass
@@ -16,7 +15,7 @@ import { getStorage } from '../../api/goods';
 import type { Order, Payment } from '../../api/orders';
 import type { RealNameConfig } from '../../api/user';
 import { sessionSnapshotOf } from '../../shared/app-actor';
-import { delayOverride, fetchRealNameConfig, shopperErrors } from '../../shared/flow-effects';
+import { delayOverride, delaysOf, fetchRealNameConfig, shopperErrors } from '../../shared/flow-effects';
 import { toast } from '../../shared/toast';
 
 /** The calls the buying flows make; each rejects with `{ code, message }` where message is shopper-readable. */
@@ -93,7 +92,6 @@ const browserEffects: PurchaseEffects = {
 export function createPurchaseActors(options: PurchaseFlowOptions = {}) {
   const api: PurchaseApi = { ...browserPurchaseApi, ...options.api };
   const effects: PurchaseEffects = { ...browserEffects, ...options.effects };
-  const statusPollMs = delayOverride(options.delays?.statusPollMs);
 
   const payGate = payGateMachine.provide({
     actors: {
@@ -118,7 +116,7 @@ export function createPurchaseActors(options: PurchaseFlowOptions = {}) {
     actions: {
       notify: (_, { kind, text }) => effects.notify(kind, text),
     },
-    delays: statusPollMs === undefined ? {} : { statusPollInterval: statusPollMs },
+    delays: delaysOf({ statusPollInterval: delayOverride(options.delays?.statusPollMs) }),
   });
 
   return { payGate, payment };

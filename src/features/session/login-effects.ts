@@ -1,7 +1,7 @@
 /**
  * The login and qrLogin machines with the app's effects provided: the calls
- * of ./session-effects.ts (`browserSessionApi`, or the fakes a test passes)
- * and the parent events. Split from ./session-effects.ts because these two
+ * of ./session-effects.ts (`browserSessionApi`, or the fakes a test passes);
+ * the parent events are named in the machines. Split from ./session-effects.ts because these two
  * flows are loaded on demand with the purchase flows (./flows.ts), not in the
  * entry chunk. Nothing here runs at import.
  */

@@ -2,8 +2,8 @@
  * The real effects of the session flows (machines/session, login, qr-login,
  * auto-login): what the charts only name. Storage of the logged-in user
  * (localStorage, validated with zod when read back), the token cookie and
- * request header, the analytics user id hook, toasts, the parent events, and
- * the API calls with errors turned into text a shopper can read.
+ * request header, the analytics user id hook, toasts, and the API calls with
+ * errors turned into text a shopper can read.
  *
  * `createSessionActors()` returns the session and autoLogin machines with
  * these effects provided, `createLoginActors()` (./login-effects.ts, loaded
