@@ -3,6 +3,26 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { buildMetaPlugin } from './scripts/vite-build-meta';
 import { cspPlugin } from './scripts/vite-csp';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Test files that replace modules (vi.mock, vi.resetModules): each runs in its own module graph. */
+const ISOLATED_TESTS = [
+  'tests/api/api-base.test.ts',
+  'tests/integration/marketing/demo-page.test.tsx',
+  'tests/integration/shell/chunk-and-errors.test.tsx',
+  'tests/machines/app.machine.test.ts',
+];
+
+/** Test files that ask for Node instead of jsdom (`// @vitest-environment node` at their top). */
+function nodeEnvironmentTests(): string[] {
+  // Vitest runs from the repository's root, where this file is.
+  const root = process.cwd();
+  return readdirSync(join(root, 'tests'), { recursive: true, encoding: 'utf8' })
+    .map((file) => `tests/${file.split('\\').join('/')}`)
+    .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith('tests/e2e/') && !ISOLATED_TESTS.includes(file))
+    .filter((file) => /^\/\/ @vitest-environment node$/m.test(readFileSync(join(root, file), 'utf8').slice(0, 1000)));
+}
 
 export default defineConfig(({ mode }) => {
   const fileEnv = loadEnv(mode, process.cwd(), '');
@@ -41,11 +61,22 @@ export default defineConfig(({ mode }) => {
     test: {
       environment: 'jsdom',
       setupFiles: ['tests/setup.ts'],
-      include: ['tests/**/*.test.{ts,tsx}'],
-      exclude: ['tests/e2e/**', 'node_modules/**'],
       restoreMocks: true,
       testTimeout: 30_000,
       env: { VITE_MOCK_LATENCY: '0' },
+      // Three projects (docs/testing.md, "Wall time"). Most files share one module graph and one environment
+      // per worker (`isolate: false`): a fresh jsdom and app graph per file cost more than the tests
+      // themselves (an integration file: about 5 s of set-up for 3 s of tests), and files that want Node
+      // get a project of their own, so a worker never switches environments between files. What state a
+      // file leaves is reset by tests/setup.ts and tests/support/cleanup.ts. The few files that replace
+      // modules (vi.mock, vi.resetModules) run isolated, so their replacements reach no other file.
+      // Two workers on this 2-core machine: with projects, Vitest's own default here was one.
+      maxWorkers: 2,
+      projects: ((nodeTests) => [
+        { extends: true, test: { name: 'dom', isolate: false, include: ['tests/**/*.test.{ts,tsx}'], exclude: [...ISOLATED_TESTS, ...nodeTests, 'tests/e2e/**'] } },
+        { extends: true, test: { name: 'node', isolate: false, environment: 'node', include: nodeTests } },
+        { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS } },
+      ])(nodeEnvironmentTests()),
     },
   };
 });

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { clientState } from '../src/api/client-state';
 import { historyStore } from '../src/features/shell/history-store';
 import { resetToasts } from '../src/shared/toast';
+import { runTestEnd } from './support/cleanup';
 import { backend, testServer } from './support/server';
 
 // The suite shares 2 cores with other suites (and CI with Chromium): give findBy* room.
@@ -29,6 +30,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // The apps first (their actors and listeners), as before a real page unloads; then the DOM.
+  runTestEnd();
   if (typeof document !== 'undefined') cleanup();
   testServer.resetHandlers();
   backend.control.reset();

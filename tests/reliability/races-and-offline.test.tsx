@@ -25,7 +25,7 @@ import { getGameDetail, searchGames } from '../../src/api/games';
 import { OFFLINE_MESSAGE } from '../../src/features/shell/connectivity';
 import { installConnectivityEvents } from '../../src/app/navigation';
 import { PLAIN, fastDeps, listOrders, nextPhone, placePaidOrder } from '../integration/buying/helpers';
-import { countRequests, gate } from '../integration/catalog/helpers';
+import { countRequests, gate, holdPost } from '../integration/catalog/helpers';
 import { createAccount, loginWithSms, storeSession } from '../integration/session/helpers';
 import { renderApp } from '../support/render-app';
 import { backend, testServer } from '../support/server';
@@ -103,8 +103,14 @@ describe('double clicks send one request', () => {
 
     const buy = await within(mainEl()).findByRole('button', { name: '立即购买' });
     await waitFor(() => expect(buy).toBeEnabled());
+    // The real-name check is held until all four clicks are in, as when a shopper double-clicks on a slow
+    // network: without the hold, a fast machine opens the dialog between the clicks, and jsdom (which has
+    // no overlay to catch a click) lets the later ones reach the button behind it.
+    const held = gate();
+    holdPost('/u-nnpc/api/mall/realName/global/config', held.wait);
     clickTwiceAtOnce(buy);
     await user.dblClick(buy);
+    held.release();
     const dialog = await screen.findByRole('dialog', { name: '支付订单' });
     const submit = await within(dialog).findByRole('button', { name: '立即支付' });
     await waitFor(() => expect(submit).toBeEnabled());

@@ -4,7 +4,6 @@
  * but the network. Returns the pieces a test may need to drive or inspect.
  */
 import { render, screen } from '@testing-library/react';
-import { afterEach } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { installAccountScope } from '../../src/app/account-data';
@@ -17,6 +16,7 @@ import { installSessionBridge, readStoredAutoLogin, stashAutoLoginParams } from 
 import { loadPersistedSession } from '../../src/features/session/session-effects';
 import { startMarketing } from '../../src/features/marketing/start';
 import { loadModal } from '../../src/app/modal-registry';
+import { onTestEnd } from './cleanup';
 
 export interface RenderAppOptions {
   /** overrides of the root actor's dependencies (e.g. a fake reloadPage) */
@@ -24,14 +24,6 @@ export interface RenderAppOptions {
   /** show the daily coupon popup at start, as the real app does (default false: most tests are about something else) */
   couponPopup?: boolean;
 }
-
-type Stop = () => void;
-const running = new Set<Stop>();
-
-// Each app's root actor and session listeners end with its test, so no timer or auth listener leaks into the next one.
-afterEach(() => {
-  for (const stop of [...running]) stop();
-});
 
 export async function renderApp(startUrl = '/', options: RenderAppOptions = {}) {
   // As in main.tsx: an auto-login token moves from the URL to sessionStorage before the router exists.
@@ -66,14 +58,17 @@ export async function renderApp(startUrl = '/', options: RenderAppOptions = {}) 
   const uninstallAccountScope = installAccountScope(actor, queryClient);
   // As in main.tsx: the browser's online/offline events reach the build poll and the payment flow.
   const uninstallConnectivity = installConnectivityEvents(actor);
-  const stop: Stop = () => {
-    running.delete(stop);
+  // Each app's root actor and session listeners end with its test, so no timer or auth listener leaks into the next one.
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
     uninstallSession();
     uninstallAccountScope();
     uninstallConnectivity();
     actor.stop();
   };
-  running.add(stop);
+  onTestEnd(stop);
   const user = userEvent.setup();
   const view = render(<App router={router} queryClient={queryClient} actor={actor} />);
   await router.load();

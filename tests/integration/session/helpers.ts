@@ -3,7 +3,7 @@
  * simulated backend, a stored session as an earlier visit would leave it, and
  * the login dialog as a user reaches it.
  */
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeAll, onTestFinished } from 'vitest';
 import { isApiError } from '../../../src/api/errors';
@@ -18,9 +18,6 @@ import { API, backend, testServer } from '../../support/server';
 beforeAll(async () => {
   await Promise.all([loadModal('login'), loadModal('autoLogin'), loadModal('realName'), import('../../../src/features/session/setting-page')]);
 }, 60_000);
-
-// Whole flows (a lazy page, a modal, a few calls) on a busy machine: wait a little longer than 1 s for what users see.
-configure({ asyncUtilTimeout: 4000 });
 
 /** Integration tests here walk whole flows; give them room on a loaded machine. */
 export const FLOW_TIMEOUT = { timeout: 20_000 };
