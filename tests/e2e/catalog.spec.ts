@@ -132,43 +132,7 @@ test.describe('notices and help (h)', () => {
 });
 
 test.describe('titles and errors (i)', () => {
-  const TITLED: [url: string, title: string][] = [
-    ['/new', '新品上架'],
-    ['/search', '搜索'],
-    ['/setting', '个人中心'],
-    ['/setting?type=0', '个人中心'],
-    ['/coupon', '领券中心'],
-    ['/sem/activity', '限时活动'],
-    ['/notice', '公告'],
-    ['/help', '帮助中心'],
-    ['/agreement', '用户协议'],
-    ['/agreement?doc=privacy', '隐私政策'],
-    ['/demo', '演示控制台'],
-    ['/orderDateil', '订单详情'],
-    ['/orderDateil?id=ABC123', '订单 ABC123'],
-  ];
-
-  test('every route is titled "<page title> - 星游商城" and the home page "星游商城"', { tag: '@smoke' }, async ({ page }) => {
-    await page.goto('/');
-    await waitForHome(page);
-    await expect(page).toHaveTitle(STORE_NAME);
-    for (const [url, title] of TITLED) {
-      await test.step(url, async () => {
-        await page.goto(url);
-        await expect(page).toHaveTitle(`${title} - ${STORE_NAME}`);
-        // The page has loaded (no skeleton left) before the next one opens.
-        await expect(page.getByRole('status', { name: /^正在加载/ })).toHaveCount(0);
-      });
-    }
-  });
-
-  test('a game page is titled with the game name', async ({ page }) => {
-    await page.goto('/gameDetail/1');
-    const name = page.getByRole('heading', { level: 1 });
-    await expect(page.getByRole('button', { name: '立即购买' })).toBeVisible();
-    await expect(page).toHaveTitle(`${await name.textContent()} - ${STORE_NAME}`);
-  });
-
+  // Every route's title, the home page's and a game's: tests/integration/shell/errors-and-titles.test.tsx.
   test('the personal centre keeps its title once logged in', async ({ page, phone }) => {
     await page.goto('/setting?type=0');
     await loginFromHeader(page, phone);

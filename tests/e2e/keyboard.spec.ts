@@ -223,18 +223,6 @@ test('keyboard only: QR login, then the login expires while paying and the purch
   expect(await keyboardPay(page, backend)).toBe(orderId);
 });
 
-test('keyboard only: an activity landing with attribution, 立即抢购, log in, verify and pay', async ({ page, backend, phone }) => {
-  const bid = page.waitForResponse((response) => response.url().includes('/sem/bind/channel/bid'));
-  await visitAndClosePopup(page, '/sem/activity?channel=baidu_sem&kw=e2e&planid=7', { keyboard: true });
-  const bId = ((await (await bid).json()) as { retData: { bId: string } }).retData.bId;
-  await activate(page, page.getByRole('region', { name: '今日爆款' }).getByRole('button', { name: '立即抢购' }));
-  await keyboardSmsLogin(page, phone);
-  await keyboardRealName(page);
-  const created = page.waitForRequest((request) => /\/nnorder\/(unified|combine)\/order\/create/.test(request.url()));
-  await keyboardPay(page, backend);
-  expect((await created).headers()['adan']).toBe(bId);
-});
-
 test('keyboard only: confirm an auto-login link', async ({ page, backend, phone }) => {
   // No key is pressed before the auto-login dialog, which takes the focus and which the popup never opens
   // over: nothing to wait for. (In mock mode the control needs a store page.)

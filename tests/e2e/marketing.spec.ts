@@ -41,16 +41,7 @@ test.describe('daily coupon popup (e)', () => {
     await expect(dialog(other, COUPON_POPUP_TITLE)).toHaveCount(0);
   });
 
-  test('登录领取 swaps the popup for the login dialog', async ({ page, phone }) => {
-    await page.goto('/');
-    const popup = dialog(page, COUPON_POPUP_TITLE);
-    await popup.getByRole('button', { name: '登录领取' }).click();
-    await expect(popup).toBeHidden();
-    await loginWithSms(page, phone);
-    // A new account gets its own popup once, with the coupons now in its account.
-    await expect(popup).toBeVisible();
-    await expect(popup.getByText('以下优惠券已放入您的账户，下单时自动抵扣。')).toBeVisible();
-  });
+  // 登录领取 handing over to the login dialog, and the new account's own popup: keyboard.spec.ts.
 
   test('comes back the next day (the /demo clock moved a day on)', async ({ page, apiMode }) => {
     test.skip(apiMode === 'live', '/demo moves the popup clock in mock mode only');
