@@ -49,24 +49,29 @@ async function start(): Promise<void> {
   ]);
   const queryClient = createQueryClient();
   const actor = createRootActor({
-    buildId: BUILD_ID,
-    fetchLatestBuild: () => fetchLatestBuild(),
-    reloadPage: (to) => window.location.assign(to),
-    loadModal,
+    build: {
+      id: BUILD_ID,
+      fetchLatest: () => fetchLatestBuild(),
+      reloadPage: (to) => window.location.assign(to),
+      pollIntervalMs: config.buildPollIntervalMs,
+    },
+    modals: { load: loadModal },
+    start: {
+      // The user of an earlier visit (validated; a corrupt value is dropped quietly).
+      restoredSession: loadPersistedSession(),
+      // The auto-login link's token, moved off the URL above; the start-up exchanges it once the headers are set.
+      linkToken: readStoredAutoLogin(),
+      // Start-up step after the session restore: the channel header, a stored bid, the landing's attribution.
+      startAttribution: () => startMarketing({ href: window.location.href }),
+      // No daily coupon popup over the demo console. (Over an auto-login confirmation it waits: a promo
+      // never opens over another dialog, docs/decisions/0011-modal-priorities.md.)
+      couponPopupEnabled: !window.location.pathname.startsWith('/demo'),
+    },
     reportFlowsFailure: (_error, lostPurchase) => {
       if (lostPurchase) toast.error('加载失败，请检查网络后重试');
     },
-    pollIntervalMs: config.buildPollIntervalMs,
     inspect,
-    // No daily coupon popup over the demo console. (Over an auto-login confirmation it waits: a promo
-    // never opens over another dialog, docs/decisions/0011-modal-priorities.md.)
-    couponPopupEnabled: !window.location.pathname.startsWith('/demo'),
-    // The user of an earlier visit (validated; a corrupt value is dropped quietly).
-    restoredSession: loadPersistedSession(),
-    // The auto-login link's token, moved off the URL above; the start-up exchanges it once the headers are set.
-    linkToken: readStoredAutoLogin(),
-    // Start-up step after the session restore: the channel header, a stored bid, the landing's attribution.
-    startAttribution: () => startMarketing({ href: window.location.href }),
+    // No `testing`: every test-only hook keeps the browser's default here.
   });
   const router = createAppRouter({ queryClient, actor });
   installNavigationHooks(router, actor);

@@ -29,59 +29,74 @@ import { toast } from '../shared/toast';
 export type InspectionFn = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 
 export interface RootActorDeps {
-  /** The running build's id; compared with the id polling reads. */
-  buildId: string;
-  /** Reads builds/latest.json. Rejections are quiet: the machine retries at the next interval. */
-  fetchLatestBuild: () => Promise<BuildInfo>;
-  /** A full page load of `to` (in the browser: `window.location.assign(to)`). */
-  reloadPage: (to: string) => void;
-  /** Loads the named modal's code on demand (a dynamic import); it opens once this resolves. */
-  loadModal: (name: string) => Promise<unknown>;
-  /** Hears about a modal whose code failed to load. Defaults to a console warning. */
-  reportLoadFailure?: (name: string, error: unknown) => void;
-  /** Poll interval in ms (default 300 000, the machine's `pollInterval`). */
-  pollIntervalMs?: number;
-  /** Delay of the first build check in ms (default 1000, the machine's `firstCheckDelay`); tests shorten it. */
-  firstCheckDelayMs?: number;
-  /** Stately inspector (see ./inspector.ts); undefined in normal runs. */
-  inspect?: InspectionFn;
-  /** The clock of every machine delay in the system. Default: real timers; the UI model replay passes a `SimulatedClock`. */
-  clock?: ActorOptions<typeof appMachine>['clock'];
-  /** The coupon popup's clock (epoch ms). Default: the wall clock, shifted by the /demo day offset in mock mode. */
-  now?: () => number;
-  /** The home popup's coupons (GET home/popup). Default: `getHomePopup`. */
-  fetchHomePopup?: (signal: AbortSignal) => Promise<Coupon[]>;
-  /**
-   * Whether the daily popup is due for the session's user (null: anonymous). Default: today by `now`
-   * against the record in `popupStorage`; the UI model replay answers it with the model's outcomes.
-   */
-  checkPopupDue?: (userId: number | null, signal: AbortSignal) => Promise<PopupCheck>;
-  /** Where the popup's "shown today" record lives. Default: `window.localStorage`. */
-  popupStorage?: Pick<Storage, 'getItem' | 'setItem'>;
-  /** How long the shopper must leave the page alone before the daily popup asks for its coupons. Default `POPUP_QUIET_MS`. */
-  popupQuietMs?: number;
-  /** `false` keeps the daily coupon popup from showing (e.g. on /demo). Default `true`. */
-  couponPopupEnabled?: boolean;
-  /** The session persisted by an earlier visit (`loadPersistedSession()` in ./session-effects.ts). Default: none, anonymous. */
-  restoredSession?: PersistedSession | null;
-  /** The auto-login link's token this page was opened with (`readStoredAutoLogin()` in ./session-bridge.ts). Default: none. */
-  linkToken?: LinkToken | null;
-  /**
-   * Start-up's channel and attribution step, run once the session has set the request token. Default:
-   * `startMarketing()` for the page's URL. Its failure is contained: start-up goes on without it.
-   */
-  startAttribution?: () => unknown;
-  /** Effects, calls and delays of the session, login, qrLogin and autoLogin flows. Default: the browser's (./session-effects.ts). */
-  sessionFlows?: SessionFlowOptions;
-  /** Calls, toasts and delays of the payGate and payment flows (e.g. a shorter status poll). Default: the browser's (./purchase-effects.ts). */
-  purchaseFlows?: PurchaseFlowOptions;
-  /**
-   * Loads the login, qrLogin, payGate and payment flows (docs/decisions/0006-lazy-flows.md).
-   * Default: a dynamic import of ./flows.ts, given `sessionFlows` and `purchaseFlows`.
-   */
-  loadFlows?: () => Promise<FlowLogics>;
+  /** The running build and how a newer one is found (the buildPoll machine). */
+  build: {
+    /** The running build's id; compared with the id polling reads. */
+    id: string;
+    /** Reads builds/latest.json. Rejections are quiet: the machine retries at the next interval. */
+    fetchLatest: () => Promise<BuildInfo>;
+    /** A full page load of `to` (in the browser: `window.location.assign(to)`). */
+    reloadPage: (to: string) => void;
+    /** Poll interval in ms (default 300 000, the machine's `pollInterval`). */
+    pollIntervalMs?: number;
+  };
+  /** Dialog code on demand (the modal machine). */
+  modals: {
+    /** Loads the named modal's code on demand (a dynamic import); it opens once this resolves. */
+    load: (name: string) => Promise<unknown>;
+    /** Hears about a modal whose code failed to load. Defaults to a console warning. */
+    reportLoadFailure?: (name: string, error: unknown) => void;
+  };
+  /** What this page view starts from (the app machine's start-up). All optional. */
+  start?: {
+    /** The session persisted by an earlier visit (`loadPersistedSession()` in ./session-effects.ts). Default: none, anonymous. */
+    restoredSession?: PersistedSession | null;
+    /** The auto-login link's token this page was opened with (`readStoredAutoLogin()` in ./session-bridge.ts). Default: none. */
+    linkToken?: LinkToken | null;
+    /**
+     * Start-up's channel and attribution step, run once the session has set the request token. Default:
+     * `startMarketing()` for the page's URL. Its failure is contained: start-up goes on without it.
+     */
+    startAttribution?: () => unknown;
+    /** `false` keeps the daily coupon popup from showing (e.g. on /demo). Default `true`. */
+    couponPopupEnabled?: boolean;
+  };
   /** Hears about flows that failed to load; `lostPurchase`: a 立即购买 waiting for them was dropped. Default: a console warning. */
   reportFlowsFailure?: (error: unknown, lostPurchase: boolean) => void;
+  /** Stately inspector (see ./inspector.ts); undefined in normal runs. */
+  inspect?: InspectionFn;
+  /**
+   * Test-only hooks: what a test replaces to drive the system (clocks, delays, calls, storage, the flows'
+   * effects). The browser build never sets them (src/app/main.tsx); each default is the browser's.
+   */
+  testing?: {
+    /** The clock of every machine delay in the system. Default: real timers; the UI model replay passes a `SimulatedClock`. */
+    clock?: ActorOptions<typeof appMachine>['clock'];
+    /** The coupon popup's clock (epoch ms). Default: the wall clock, shifted by the /demo day offset in mock mode. */
+    now?: () => number;
+    /** Delay of the first build check in ms (default 1000, the machine's `firstCheckDelay`); tests shorten it. */
+    firstCheckDelayMs?: number;
+    /** How long the shopper must leave the page alone before the daily popup asks for its coupons. Default `POPUP_QUIET_MS`. */
+    popupQuietMs?: number;
+    /** The home popup's coupons (GET home/popup). Default: `getHomePopup`. */
+    fetchHomePopup?: (signal: AbortSignal) => Promise<Coupon[]>;
+    /**
+     * Whether the daily popup is due for the session's user (null: anonymous). Default: today by `now`
+     * against the record in `popupStorage`; the UI model replay answers it with the model's outcomes.
+     */
+    checkPopupDue?: (userId: number | null, signal: AbortSignal) => Promise<PopupCheck>;
+    /** Where the popup's "shown today" record lives. Default: `window.localStorage`. */
+    popupStorage?: Pick<Storage, 'getItem' | 'setItem'>;
+    /** Effects, calls and delays of the session, login, qrLogin and autoLogin flows. Default: the browser's (./session-effects.ts). */
+    sessionFlows?: SessionFlowOptions;
+    /** Calls, toasts and delays of the payGate and payment flows (e.g. a shorter status poll). Default: the browser's (./purchase-effects.ts). */
+    purchaseFlows?: PurchaseFlowOptions;
+    /**
+     * Loads the login, qrLogin, payGate and payment flows (docs/decisions/0006-lazy-flows.md).
+     * Default: a dynamic import of ./flows.ts, given `sessionFlows` and `purchaseFlows`.
+     */
+    loadFlows?: () => Promise<FlowLogics>;
+  };
 }
 
 /** The modals that read a lazy flow (login: `login`, `qrLogin`; pay: `payment`): they open once the flows run. */
@@ -129,13 +144,14 @@ function warnFlowsFailure(error: unknown): void {
 }
 
 export function createRootActor(deps: RootActorDeps): AppActor {
-  const reportLoadFailure = deps.reportLoadFailure ?? reportModalLoadFailure;
+  const { build, modals, start = {}, testing = {} } = deps;
+  const reportLoadFailure = modals.reportLoadFailure ?? reportModalLoadFailure;
   // The modal loader needs the actor it is part of: set right after it is created, before it can start.
   const self: { actor?: AppActor } = {};
   const modal = modalMachine.provide({
     actors: {
       loadModal: fromPromise<unknown, ModalName>(async ({ input }) => {
-        const [loaded] = await Promise.all([deps.loadModal(input), FLOW_MODALS.has(input) && self.actor ? whenFlowsReady(self.actor) : undefined]);
+        const [loaded] = await Promise.all([modals.load(input), FLOW_MODALS.has(input) && self.actor ? whenFlowsReady(self.actor) : undefined]);
         return loaded;
       }),
     },
@@ -145,23 +161,23 @@ export function createRootActor(deps: RootActorDeps): AppActor {
   });
   const buildPoll = buildPollMachine.provide({
     actors: {
-      fetchLatestBuild: fromPromise<BuildInfo>(() => deps.fetchLatestBuild()),
+      fetchLatestBuild: fromPromise<BuildInfo>(() => build.fetchLatest()),
     },
     actions: {
-      reloadPage: (_, { to }) => deps.reloadPage(to),
+      reloadPage: (_, { to }) => build.reloadPage(to),
     },
-    delays: delaysOf({ pollInterval: deps.pollIntervalMs, firstCheckDelay: deps.firstCheckDelayMs }),
+    delays: delaysOf({ pollInterval: build.pollIntervalMs, firstCheckDelay: testing.firstCheckDelayMs }),
   });
   // The popup's day record and its quiet moment are not needed to paint: loaded with the popup's first check.
   // Blocked storage: the popup then shows at every start.
-  const storage = deps.popupStorage ?? browserStorage('localStorage');
+  const storage = testing.popupStorage ?? browserStorage('localStorage');
   let gate: PopupGate | undefined;
   const loadGate = async (): Promise<PopupGate> => {
     const { createPopupClock, createPopupGate } = await import('../features/marketing/popup-record');
     gate ??= createPopupGate({
       storage,
-      now: deps.now ?? createPopupClock({ mock: config.apiMode === 'mock', storage }),
-      enabled: deps.couponPopupEnabled ?? true,
+      now: testing.now ?? createPopupClock({ mock: config.apiMode === 'mock', storage }),
+      enabled: start.couponPopupEnabled ?? true,
     });
     return gate;
   };
@@ -169,10 +185,10 @@ export function createRootActor(deps: RootActorDeps): AppActor {
   // competes with the first paint (docs/performance.md) nor takes the shopper's first gestures; the user
   // endpoints are loaded on first use (./session-effects.ts).
   const fetchHomePopup =
-    deps.fetchHomePopup ??
+    testing.fetchHomePopup ??
     ((signal: AbortSignal) =>
       import('../features/marketing/quiet-moment')
-        .then(({ quietMoment }) => quietMoment(signal, deps.popupQuietMs))
+        .then(({ quietMoment }) => quietMoment(signal, testing.popupQuietMs))
         .then(() => import('../api/user'))
         .then((api) => api.getHomePopup({ signal }))
         .then((answer) => answer.couponList));
@@ -180,7 +196,7 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     actors: {
       checkPopupDue: fromPromise<PopupCheck>(async ({ system, signal }) => {
         const userId = sessionUserId(system);
-        return deps.checkPopupDue ? deps.checkPopupDue(userId, signal) : { userId, ...(await loadGate()).check(userId) };
+        return testing.checkPopupDue ? testing.checkPopupDue(userId, signal) : { userId, ...(await loadGate()).check(userId) };
       }),
       fetchPopup: fromPromise<Coupon[]>(({ signal }) => fetchHomePopup(signal)),
     },
@@ -189,11 +205,11 @@ export function createRootActor(deps: RootActorDeps): AppActor {
       recordShown: (_, { userId, day }) => (gate ? gate.record(userId, day) : void loadGate().then((loaded) => loaded.record(userId, day))),
     },
   });
-  const sessionActors = createSessionActors(deps.sessionFlows);
+  const sessionActors = createSessionActors(testing.sessionFlows);
   const loadFlows =
-    deps.loadFlows ?? (() => import('./flows').then((flows) => flows.createFlowActors({ sessionFlows: deps.sessionFlows, purchaseFlows: deps.purchaseFlows })));
+    testing.loadFlows ?? (() => import('./flows').then((flows) => flows.createFlowActors({ sessionFlows: testing.sessionFlows, purchaseFlows: testing.purchaseFlows })));
   const reportFlowsFailure = deps.reportFlowsFailure ?? warnFlowsFailure;
-  const startAttribution = deps.startAttribution ?? (() => startMarketing({ href: window.location.href }));
+  const startAttribution = start.startAttribution ?? (() => startMarketing({ href: window.location.href }));
   const machine = appMachine.provide({
     actors: {
       modal,
@@ -209,9 +225,9 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     actions: { reportFlowsLoadFailure: (_, { error, lostPurchase }) => reportFlowsFailure(error, lostPurchase) },
   });
   self.actor = createActor(machine, {
-    input: { buildId: deps.buildId, restoredSession: deps.restoredSession ?? null, linkToken: deps.linkToken ?? null },
+    input: { buildId: build.id, restoredSession: start.restoredSession ?? null, linkToken: start.linkToken ?? null },
     inspect: deps.inspect,
-    ...(deps.clock ? { clock: deps.clock } : {}),
+    ...(testing.clock ? { clock: testing.clock } : {}),
   });
   return self.actor;
 }

@@ -63,7 +63,8 @@ describe('docs/spec-map.md', () => {
         .filter(({ file, title }) => {
           if (!existsSync(resolve(ROOT, file))) return false; // reported above
           const source = readFileSync(resolve(ROOT, file), 'utf8');
-          return !new RegExp(`\\b(it|test)(\\.only|\\.skip)?\\(\\s*(['"\`])${escape(title)}\\3`).test(source);
+          // `it('title'` or, for a table, `it.each([...])('title'`.
+          return !new RegExp(`\\b(it|test)(\\.only|\\.skip)?(\\.each\\([\\s\\S]*?\\))?\\(\\s*(['"\`])${escape(title)}\\4`).test(source);
         })
         .map(({ file, title }) => `${row.line}: ${file} › ${title}`),
     );

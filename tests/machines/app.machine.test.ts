@@ -5,7 +5,8 @@ import type { BuildInfo } from '../../machines/build-poll.machine';
 import { openModals } from '../../machines/modal.machine';
 import { loadInspector } from '../../src/app/inspector';
 import { createFlowActors } from '../../src/app/flows';
-import { createRootActor, whenFlowsReady, whenStartedUp, type RootActorDeps } from '../../src/app/root-actor';
+import { createRootActor, whenFlowsReady, whenStartedUp } from '../../src/app/root-actor';
+import type { RootActorOverrides } from '../support/render-app';
 import type { AppActor } from '../../src/shared/app-actor';
 
 vi.mock('@statelyai/inspect', () => ({
@@ -14,17 +15,17 @@ vi.mock('@statelyai/inspect', () => ({
 
 const BUILD = 'build-1';
 
-function rootActor(overrides: Partial<RootActorDeps> = {}) {
+function rootActor(overrides: RootActorOverrides = {}) {
   let answer: BuildInfo = { id: BUILD, timestamp: 1 };
   const deps = {
-    buildId: BUILD,
-    fetchLatestBuild: vi.fn(async () => answer),
-    reloadPage: vi.fn(),
-    loadModal: vi.fn(async () => undefined),
-    reportLoadFailure: vi.fn(),
-    // From a static import: ready within the tick that loads a modal needing them.
-    loadFlows: vi.fn(async () => createFlowActors()),
     ...overrides,
+    build: { id: BUILD, fetchLatest: vi.fn(async () => answer), reloadPage: vi.fn(), ...overrides.build },
+    modals: { load: vi.fn(async () => undefined), reportLoadFailure: vi.fn(), ...overrides.modals },
+    testing: {
+      // From a static import: ready within the tick that loads a modal needing them.
+      loadFlows: vi.fn(async () => createFlowActors()),
+      ...overrides.testing,
+    },
   };
   const actor = createRootActor(deps);
   return { actor, deps, deployNewBuild: () => (answer = { id: 'build-2', timestamp: 2 }) };
@@ -56,12 +57,12 @@ describe('root actor and app machine', () => {
     const { actor, deps } = rootActor();
 
     await tick(10_000);
-    expect(deps.fetchLatestBuild).not.toHaveBeenCalled();
+    expect(deps.build.fetchLatest).not.toHaveBeenCalled();
 
     actor.start();
     await whenStartedUp(actor);
     await tick(1000);
-    expect(deps.fetchLatestBuild).toHaveBeenCalledTimes(1);
+    expect(deps.build.fetchLatest).toHaveBeenCalledTimes(1);
     actor.stop();
   });
 
@@ -89,7 +90,7 @@ describe('root actor and app machine', () => {
 
     actor.send({ type: 'modal.open', name: 'pay', props: { goodsId: 3 }, source: 'user' });
     expect(modalSnapshot(actor).hasTag('modal:opening')).toBe(true);
-    expect(deps.loadModal).toHaveBeenCalledWith('pay');
+    expect(deps.modals.load).toHaveBeenCalledWith('pay');
     await tick(0);
     actor.send({ type: 'modal.open', name: 'login', source: 'user' });
     await tick(0);
@@ -104,14 +105,14 @@ describe('root actor and app machine', () => {
 
   it('hands a failed modal load to reportLoadFailure', async () => {
     const failure = new Error('chunk failed');
-    const { actor, deps } = rootActor({ loadModal: vi.fn(async () => Promise.reject(failure)) });
+    const { actor, deps } = rootActor({ modals: { load: vi.fn(async () => Promise.reject(failure)) } });
     actor.start();
     await whenStartedUp(actor);
 
     actor.send({ type: 'modal.open', name: 'realName', source: 'user' });
     await tick(0);
 
-    expect(deps.reportLoadFailure).toHaveBeenCalledWith('realName', failure);
+    expect(deps.modals.reportLoadFailure).toHaveBeenCalledWith('realName', failure);
     expect(openModals(modalSnapshot(actor))).toEqual([]);
     actor.stop();
   });
@@ -124,11 +125,11 @@ describe('root actor and app machine', () => {
     actor.send({ type: 'app.offline' });
     expect(buildPollSnapshot(actor).hasTag('build:offline')).toBe(true);
     await tick(5000);
-    expect(deps.fetchLatestBuild).not.toHaveBeenCalled();
+    expect(deps.build.fetchLatest).not.toHaveBeenCalled();
 
     actor.send({ type: 'app.online' });
     await tick(0);
-    expect(deps.fetchLatestBuild).toHaveBeenCalledTimes(1);
+    expect(deps.build.fetchLatest).toHaveBeenCalledTimes(1);
 
     actor.send({ type: 'payment.started' });
     expect(buildPollSnapshot(actor).hasTag('payment:inProgress')).toBe(true);
@@ -138,19 +139,19 @@ describe('root actor and app machine', () => {
   });
 
   it('reloads on the navigation after a new build, then keeps modals working', async () => {
-    const { actor, deps, deployNewBuild } = rootActor({ pollIntervalMs: 60_000 });
+    const { actor, deps, deployNewBuild } = rootActor({ build: { pollIntervalMs: 60_000 } });
     actor.start();
     await whenStartedUp(actor);
     await tick(1000);
 
     actor.send({ type: 'navigation.requested', to: '/new' });
-    expect(deps.reloadPage).not.toHaveBeenCalled();
+    expect(deps.build.reloadPage).not.toHaveBeenCalled();
 
     deployNewBuild();
     await tick(60_000);
     actor.send({ type: 'navigation.requested', to: '/gameDetail/12' });
 
-    expect(deps.reloadPage).toHaveBeenCalledExactlyOnceWith('/gameDetail/12');
+    expect(deps.build.reloadPage).toHaveBeenCalledExactlyOnceWith('/gameDetail/12');
     expect(actor.getSnapshot().hasTag('app:reloading')).toBe(true);
     expect(actor.system.get('buildPoll')).toBeUndefined();
 
@@ -214,7 +215,7 @@ describe('the flows loaded on demand', () => {
     actor.send({ type: 'flows.load' });
     await tick(0);
 
-    expect(deps.loadFlows).toHaveBeenCalledTimes(1);
+    expect(deps.testing.loadFlows).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().hasTag('app:flowsReady')).toBe(true);
     for (const id of ['login', 'qrLogin', 'payGate', 'payment']) expect(actor.system.get(id)).toBe((actor.getSnapshot().children as Record<string, unknown>)[id]);
     actor.stop();
@@ -234,7 +235,7 @@ describe('the flows loaded on demand', () => {
 
   it('drops the waiting purchase.start on a logout', async () => {
     let finish: (logics: ReturnType<typeof createFlowActors>) => void = () => {};
-    const { actor } = rootActor({ loadFlows: vi.fn(() => new Promise<ReturnType<typeof createFlowActors>>((resolve) => (finish = resolve))) });
+    const { actor } = rootActor({ testing: { loadFlows: vi.fn(() => new Promise<ReturnType<typeof createFlowActors>>((resolve) => (finish = resolve))) } });
     actor.start();
     await whenStartedUp(actor);
     actor.send({ type: 'purchase.start', goodsId: 7, gameId: 3 });
@@ -249,7 +250,7 @@ describe('the flows loaded on demand', () => {
 
   it('opens the login and pay modals only once the flows run', async () => {
     let finish: (logics: ReturnType<typeof createFlowActors>) => void = () => {};
-    const { actor } = rootActor({ loadFlows: vi.fn(() => new Promise<ReturnType<typeof createFlowActors>>((resolve) => (finish = resolve))) });
+    const { actor } = rootActor({ testing: { loadFlows: vi.fn(() => new Promise<ReturnType<typeof createFlowActors>>((resolve) => (finish = resolve))) } });
     actor.start();
     await whenStartedUp(actor);
     actor.send({ type: 'modal.open', name: 'login', source: 'user' });
@@ -266,7 +267,7 @@ describe('the flows loaded on demand', () => {
     const failure = new Error('chunk failed');
     const loadFlows = vi.fn(async () => Promise.reject<ReturnType<typeof createFlowActors>>(failure));
     const reportFlowsFailure = vi.fn();
-    const { actor, deps } = rootActor({ loadFlows, reportFlowsFailure });
+    const { actor, deps } = rootActor({ testing: { loadFlows }, reportFlowsFailure });
     actor.start();
     await whenStartedUp(actor);
 
@@ -279,7 +280,7 @@ describe('the flows loaded on demand', () => {
     actor.send({ type: 'modal.open', name: 'pay', source: 'user' });
     await tick(0);
     expect(reportFlowsFailure).toHaveBeenLastCalledWith(failure, false);
-    expect(deps.reportLoadFailure).toHaveBeenCalledWith('pay', expect.any(Error));
+    expect(deps.modals.reportLoadFailure).toHaveBeenCalledWith('pay', expect.any(Error));
     expect(openModals(modalSnapshot(actor))).toEqual([]);
 
     loadFlows.mockImplementation(async () => createFlowActors());

@@ -172,17 +172,17 @@ describe('coupon popup on the root actor, across days', () => {
   async function pageLoad(now: number, options: { restored?: UserInfo; coupons?: Coupon[] } = {}) {
     const fetchHomePopup = vi.fn(async () => options.coupons ?? [coupon]);
     const actor = createRootActor({
-      buildId: 'b',
-      fetchLatestBuild: async () => ({ id: 'b', timestamp: 0 }),
-      reloadPage: () => {},
-      loadModal: async () => undefined,
-      now: () => now,
-      fetchHomePopup,
-      popupStorage: storage,
-      restoredSession: options.restored ? { user: options.restored, realName: null } : null,
-      sessionFlows: {
-        effects: { persistSession: () => {}, forgetSession: () => {}, setRequestToken: () => {}, setTokenCookie: () => {}, clearToken: () => {}, notify: () => {} },
-        api: { checkToken: async () => 'ok', fetchRealNameConfig: async () => ({ enable: false, sceneType: 0 }) },
+      build: { id: 'b', fetchLatest: async () => ({ id: 'b', timestamp: 0 }), reloadPage: () => {} },
+      modals: { load: async () => undefined },
+      start: { restoredSession: options.restored ? { user: options.restored, realName: null } : null },
+      testing: {
+        now: () => now,
+        fetchHomePopup,
+        popupStorage: storage,
+        sessionFlows: {
+          effects: { persistSession: () => {}, forgetSession: () => {}, setRequestToken: () => {}, setTokenCookie: () => {}, clearToken: () => {}, notify: () => {} },
+          api: { checkToken: async () => 'ok', fetchRealNameConfig: async () => ({ enable: false, sceneType: 0 }) },
+        },
       },
     });
     actors.push(actor);

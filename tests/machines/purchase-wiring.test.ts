@@ -63,15 +63,14 @@ function rootActor(api: Partial<PurchaseApi> = {}, loggedIn = true) {
   };
   const purchaseFlows = { api: fakes, effects: { notify: () => {} }, delays: { statusPollMs: 10 } };
   const actor = createRootActor({
-    buildId: 'b1',
-    fetchLatestBuild: async () => ({ id: 'b1', timestamp: 0 }),
-    reloadPage: () => {},
-    loadModal: async () => undefined,
-    couponPopupEnabled: false,
-    restoredSession: loggedIn ? { user: USER, realName: null } : null,
-    sessionFlows,
-    purchaseFlows,
-    loadFlows: async () => createFlowActors({ sessionFlows, purchaseFlows }),
+    build: { id: 'b1', fetchLatest: async () => ({ id: 'b1', timestamp: 0 }), reloadPage: () => {} },
+    modals: { load: async () => undefined },
+    start: { couponPopupEnabled: false, restoredSession: loggedIn ? { user: USER, realName: null } : null },
+    testing: {
+      sessionFlows,
+      purchaseFlows,
+      loadFlows: async () => createFlowActors({ sessionFlows, purchaseFlows }),
+    },
   });
   actor.start();
   return { actor, fakes, created };

@@ -42,17 +42,19 @@ function startSystem(options: { restored?: PersistedSession | null; api?: Partia
     ...options.api,
   };
   const actor = createRootActor({
-    buildId: 'build-1',
-    fetchLatestBuild: async () => ({ id: 'build-1', timestamp: 1 }),
-    reloadPage: () => {},
-    loadModal: async () => undefined,
-    couponPopupEnabled: false,
-    restoredSession: options.restored ?? null,
-    linkToken: options.linkToken ?? null,
-    startAttribution: () => log.push('attribution'),
-    sessionFlows: { effects, api },
-    // The login flows from a static import: they are ready within the same tick as a modal load.
-    loadFlows: async () => createFlowActors({ sessionFlows: { effects, api } }),
+    build: { id: 'build-1', fetchLatest: async () => ({ id: 'build-1', timestamp: 1 }), reloadPage: () => {} },
+    modals: { load: async () => undefined },
+    start: {
+      couponPopupEnabled: false,
+      restoredSession: options.restored ?? null,
+      linkToken: options.linkToken ?? null,
+      startAttribution: () => log.push('attribution'),
+    },
+    testing: {
+      sessionFlows: { effects, api },
+      // The login flows from a static import: they are ready within the same tick as a modal load.
+      loadFlows: async () => createFlowActors({ sessionFlows: { effects, api } }),
+    },
   });
   actor.start();
   return { actor, log };

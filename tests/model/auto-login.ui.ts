@@ -30,7 +30,7 @@ import type { autoLoginMachine } from '../../machines/auto-login.machine';
 import type { UserInfo } from '../../src/api/user';
 import { maskPhone } from '../../src/shared/format';
 import type { RenderedApp, UiDriver, UiEnv } from '../support/model-ui';
-import { renderApp } from '../support/render-app';
+import { mergeDeps, renderApp } from '../support/render-app';
 import type { autoLoginModel } from './auto-login.model';
 import { CONFIG_OFF, USER_A } from './session-fixtures';
 import { errorToasts, expectHeaderAccount, forgetPageState, otherTabStores, rememberSession } from './ui-helpers';
@@ -52,24 +52,25 @@ async function loadPage(url: string): Promise<RenderedApp> {
   heldSignIn = null;
   forgetPageState();
   return renderApp(url, {
-    deps: {
-      ...deps,
-      sessionFlows: {
-        api: {
-          exchangeToken: (_request, signal) => calls.call('exchangeToken', signal) as never,
-          loginWithToken: (_request, signal) => calls.call('loginWithToken', signal) as never,
-          // The session's calls: not this machine's business. The token ping never comes (the clock only
-          // moves for this model's delays, and it has none); the sign-in waits for `session.changed`.
-          checkToken: async () => ({}),
-          fetchRealNameConfig: () =>
-            new Promise((resolve) => {
-              heldSignIn = () => resolve(CONFIG_OFF);
-            }),
-          fetchRealNameInfo: async () => null,
-          logout: async () => true,
+    deps: mergeDeps(deps, {
+      testing: {
+        sessionFlows: {
+          api: {
+            exchangeToken: (_request, signal) => calls.call('exchangeToken', signal) as never,
+            loginWithToken: (_request, signal) => calls.call('loginWithToken', signal) as never,
+            // The session's calls: not this machine's business. The token ping never comes (the clock only
+            // moves for this model's delays, and it has none); the sign-in waits for `session.changed`.
+            checkToken: async () => ({}),
+            fetchRealNameConfig: () =>
+              new Promise((resolve) => {
+                heldSignIn = () => resolve(CONFIG_OFF);
+              }),
+            fetchRealNameInfo: async () => null,
+            logout: async () => true,
+          },
         },
       },
-    },
+    }),
   });
 }
 

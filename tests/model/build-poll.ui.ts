@@ -18,7 +18,7 @@ import type { buildPollMachine } from '../../machines/build-poll.machine';
 import { OFFLINE_MESSAGE } from '../../src/features/shell/connectivity';
 import { backend } from '../support/server';
 import type { RenderedApp, UiDriver } from '../support/model-ui';
-import { renderApp } from '../support/render-app';
+import { mergeDeps, renderApp } from '../support/render-app';
 import { createAccount, storeSession } from '../integration/session/helpers';
 import type { buildPollModel } from './build-poll.model';
 import { nextPhone, setOnline, startOnline, waitEnabled } from './ui-helpers';
@@ -46,11 +46,12 @@ export const buildPollUi: UiDriver<typeof buildPollModel> = {
     backend.control.setRealNameConfig({ enable: false, sceneType: 1 });
     storeSession(await createAccount(nextPhone()));
     const app = await renderApp('/', {
-      deps: {
-        ...deps,
-        buildId: 'build-1',
-        fetchLatestBuild: () => calls.call('fetchLatestBuild', new AbortController().signal) as never,
-      },
+      deps: mergeDeps(deps, {
+        build: {
+          id: 'build-1',
+          fetchLatest: () => calls.call('fetchLatestBuild', new AbortController().signal) as never,
+        },
+      }),
     });
     // The shopper came to the game page from the home page (so that Back has somewhere to go).
     app.history.push('/gameDetail/1');

@@ -2,7 +2,7 @@
  * The daily coupon popup model (./coupon-popup.model.ts) driven through the
  * UI: the app starts with the popup enabled, `checkPopupDue` and `fetchPopup`
  * are the model's fakes (the first through the root actor's optional
- * `checkPopupDue` dependency, the second through `fetchHomePopup`), and the
+ * `testing.checkPopupDue` dependency, the second through `testing.fetchHomePopup`), and the
  * popup shows in the 领取优惠券 dialog.
  *
  * `session.changed` is what makes the session announce a user: another tab
@@ -17,7 +17,7 @@
  * screen, without the shopper closing it.
  *
  * The modal machine's answers to the offer come from the dialog's code, which
- * the root actor's `loadModal` dependency holds for the `coupon` dialog until
+ * the root actor's `modals.load` dependency holds for the `coupon` dialog until
  * a step settles it:
  * - `modal.promoShown coupon`: the code loads and the dialog appears (and is
  *   recorded as shown). In the hand-written journeys, while nobody is logged
@@ -37,7 +37,7 @@ import { loadModal } from '../../src/app/modal-registry';
 import { audienceKey, POPUP_RECORD_KEY } from '../../src/features/marketing/popup-record';
 import type { PlanItem } from '../support/model';
 import type { RenderedApp, UiDriver } from '../support/model-ui';
-import { renderApp } from '../support/render-app';
+import { mergeDeps, renderApp } from '../support/render-app';
 import type { couponPopupModel } from './coupon-popup.model';
 import { USER_A, USER_B } from './session-fixtures';
 import { deferred, dialog, errorToasts, forgetPageState, header, otherTabStores, quietLoadFailure, type Deferred } from './ui-helpers';
@@ -147,19 +147,22 @@ export const couponPopupUi: UiDriver<typeof couponPopupModel> = {
     world = w;
     return renderApp('/', {
       couponPopup: true,
-      deps: {
-        ...deps,
-        checkPopupDue: (_userId, signal) => calls.call('checkPopupDue', signal) as Promise<PopupCheck>,
-        fetchHomePopup: (signal) => calls.call('fetchPopup', signal) as never,
-        // The popup's dialog loads when a step says how (shown or dropped); the other dialogs load at once.
-        loadModal: (name) => {
-          if (name !== 'coupon') return loadModal(name);
-          const load = deferred<void>();
-          w.couponLoad = load;
-          return load.promise.then(() => loadModal(name));
+      deps: mergeDeps(deps, {
+        testing: {
+          checkPopupDue: (_userId, signal) => calls.call('checkPopupDue', signal) as Promise<PopupCheck>,
+          fetchHomePopup: (signal) => calls.call('fetchPopup', signal) as never,
         },
-        reportLoadFailure: quietLoadFailure,
-      },
+        modals: {
+          // The popup's dialog loads when a step says how (shown or dropped); the other dialogs load at once.
+          load: (name) => {
+            if (name !== 'coupon') return loadModal(name);
+            const load = deferred<void>();
+            w.couponLoad = load;
+            return load.promise.then(() => loadModal(name));
+          },
+          reportLoadFailure: quietLoadFailure,
+        },
+      }),
     });
   },
 

@@ -34,7 +34,7 @@ import type { SessionFlowOptions } from '../../src/features/session/session-effe
 import { maskPhone } from '../../src/shared/format';
 import type { PlanItem } from '../support/model';
 import type { RenderedApp, StepAt, UiDriver } from '../support/model-ui';
-import { renderApp } from '../support/render-app';
+import { mergeDeps, renderApp } from '../support/render-app';
 import { loginModel } from './login.model';
 import { CONFIG_OFF, USER_A, USER_B } from './session-fixtures';
 import { expectHeaderAccount, header, otherTabStores, submitSmsLogin, typeInto } from './ui-helpers';
@@ -204,15 +204,16 @@ export const loginUi: UiDriver<typeof loginModel> = {
       },
     };
     return renderApp('/', {
-      deps: {
-        ...deps,
-        sessionFlows,
-        loadFlows: async () => {
-          const { createFlowActors } = await import('../../src/app/flows');
-          const flows = createFlowActors({ sessionFlows });
-          return { ...flows, login: onModelInput(flows.login) };
+      deps: mergeDeps(deps, {
+        testing: {
+          sessionFlows,
+          loadFlows: async () => {
+            const { createFlowActors } = await import('../../src/app/flows');
+            const flows = createFlowActors({ sessionFlows });
+            return { ...flows, login: onModelInput(flows.login) };
+          },
         },
-      },
+      }),
     });
   },
 

@@ -19,7 +19,7 @@
  *   the shopper submitted in an earlier login dialog (then closed with 关闭)
  *   finishes; the login flow closes the login modal, which cancels the load.
  *   The backend's answer is held from the submit until that step.
- * - `loadModal` outcomes: the root actor's `loadModal` dependency is routed to
+ * - `loadModal` outcomes: the root actor's `modals.load` dependency is routed to
  *   the fakes; once the fake resolves, the real registry loads the component
  *   (preloaded by the suite), so a settled load shows the real dialog. A failed
  *   load shows the app's error toast.
@@ -49,7 +49,7 @@ import { COUPON_MODAL_TITLE } from '../../src/features/marketing/coupon-modal';
 import { loadModal } from '../../src/app/modal-registry';
 import type { PlanItem } from '../support/model';
 import type { RenderedApp, UiDriver } from '../support/model-ui';
-import { renderApp } from '../support/render-app';
+import { mergeDeps, renderApp } from '../support/render-app';
 import type { modalModel } from './modal.model';
 import { CONFIG_OFF, USER_A, USER_B } from './session-fixtures';
 import { deferred, expectHeaderAccount, forgetPageState, header, otherTabStores, quietLoadFailure, submitSmsLogin, type Deferred } from './ui-helpers';
@@ -269,46 +269,49 @@ export const modalUi: UiDriver<typeof modalModel> = {
     world = w;
     return renderApp('/', {
       couponPopup: true,
-      deps: {
-        ...deps,
-        reportLoadFailure: quietLoadFailure,
-        loadModal: (name) => {
-          // The app's call of the machine's `loadModal` invoke: the fake settles it, then the real
-          // registry resolves the component (already loaded by the suite, so at once).
-          const controller = new AbortController();
-          return calls.call('loadModal', controller.signal).then(() => loadModal(name));
-        },
-        // The daily popup's calls: held, so that it offers only when a `modal.open coupon` step asks for it.
-        checkPopupDue: (userId, signal) =>
-          hold<PopupCheck>(
-            signal,
-            (answer) => (w.popupCheck = { userId, answer }),
-            (answer) => {
-              if (w.popupCheck?.answer === answer) w.popupCheck = null;
-            },
-          ),
-        fetchHomePopup: (signal) =>
-          hold<Coupon[]>(
-            signal,
-            (answer) => (w.popupFetch = answer),
-            (answer) => {
-              if (w.popupFetch === answer) w.popupFetch = null;
-            },
-          ),
-        sessionFlows: {
-          api: {
-            // The login the shopper submits: held until the step it is meant to close the login modal in.
-            registerLogin: () =>
-              new Promise((resolve) => {
-                w.releaseLogin = () => resolve(USER_A);
-              }) as never,
-            // What the session asks once someone logs in: not this machine's business, answered at once.
-            checkToken: async () => ({}),
-            fetchRealNameConfig: async () => CONFIG_OFF,
-            fetchRealNameInfo: async () => null,
+      deps: mergeDeps(deps, {
+        modals: {
+          reportLoadFailure: quietLoadFailure,
+          load: (name) => {
+            // The app's call of the machine's `loadModal` invoke: the fake settles it, then the real
+            // registry resolves the component (already loaded by the suite, so at once).
+            const controller = new AbortController();
+            return calls.call('loadModal', controller.signal).then(() => loadModal(name));
           },
         },
-      },
+        testing: {
+          // The daily popup's calls: held, so that it offers only when a `modal.open coupon` step asks for it.
+          checkPopupDue: (userId, signal) =>
+            hold<PopupCheck>(
+              signal,
+              (answer) => (w.popupCheck = { userId, answer }),
+              (answer) => {
+                if (w.popupCheck?.answer === answer) w.popupCheck = null;
+              },
+            ),
+          fetchHomePopup: (signal) =>
+            hold<Coupon[]>(
+              signal,
+              (answer) => (w.popupFetch = answer),
+              (answer) => {
+                if (w.popupFetch === answer) w.popupFetch = null;
+              },
+            ),
+          sessionFlows: {
+            api: {
+              // The login the shopper submits: held until the step it is meant to close the login modal in.
+              registerLogin: () =>
+                new Promise((resolve) => {
+                  w.releaseLogin = () => resolve(USER_A);
+                }) as never,
+              // What the session asks once someone logs in: not this machine's business, answered at once.
+              checkToken: async () => ({}),
+              fetchRealNameConfig: async () => CONFIG_OFF,
+              fetchRealNameInfo: async () => null,
+            },
+          },
+        },
+      }),
     });
   },
 

@@ -41,7 +41,7 @@ import { loadModal } from '../../src/app/modal-registry';
 import { createAccount, storeSession } from '../integration/session/helpers';
 import { delayMs, type FakeCalls } from '../support/model';
 import type { RenderedApp, StepAt, UiDriver } from '../support/model-ui';
-import { renderApp } from '../support/render-app';
+import { mergeDeps, renderApp } from '../support/render-app';
 import { API, backend, ok, testServer } from '../support/server';
 import type { payGateModel } from './pay-gate.model';
 import { deferred, type Deferred, dialog, errorToasts, nextPhone, otherTabStores, quietLoadFailure, toasts, waitEnabled } from './ui-helpers';
@@ -139,11 +139,11 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
   },
 
   mount: async ({ calls, deps, item }) => {
-    if (!(deps.clock instanceof SimulatedClock)) throw new Error('the pay gate UI driver needs the replay’s SimulatedClock');
+    if (!(deps.testing.clock instanceof SimulatedClock)) throw new Error('the pay gate UI driver needs the replay’s SimulatedClock');
     // A verification still held from the last path fails quietly (its app is gone).
     for (const answer of world?.heldAnswers ?? []) answer.resolve(false);
     const expiring = item.steps.some((step) => step.event.type === 'modal.closeAll');
-    const w: World = { calls, clock: deps.clock, loads: new Map(), holdNextAnswer: false, heldAnswers: [], expiryPromptDue: expiring };
+    const w: World = { calls, clock: deps.testing.clock, loads: new Map(), holdNextAnswer: false, heldAnswers: [], expiryPromptDue: expiring };
     world = w;
     resetToasts();
 
@@ -167,26 +167,29 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
     );
 
     const app = await renderApp(GAME_URL, {
-      deps: {
-        ...deps,
-        // The dialogs the gate waits on load when the next gesture says whether they showed or failed.
-        loadModal: async (name) => {
-          if (name in DIALOG_TITLES) {
-            const load = deferred<void>();
-            w.loads.set(name, load);
-            await load.promise;
-          }
-          return loadModal(name);
-        },
-        reportLoadFailure: quietLoadFailure,
-        purchaseFlows: {
-          api: {
-            fetchRealNameConfig: (signal) => calls.call('fetchRealNameConfig', signal) as never,
-            checkStorage: (_request, signal) => calls.call('checkStorage', signal) as never,
+      deps: mergeDeps(deps, {
+        modals: {
+          // The dialogs the gate waits on load when the next gesture says whether they showed or failed.
+          load: async (name) => {
+            if (name in DIALOG_TITLES) {
+              const load = deferred<void>();
+              w.loads.set(name, load);
+              await load.promise;
+            }
+            return loadModal(name);
           },
-          readSession: (_system, invokeId, signal) => calls.call(invokeId, signal) as never,
+          reportLoadFailure: quietLoadFailure,
         },
-      },
+        testing: {
+          purchaseFlows: {
+            api: {
+              fetchRealNameConfig: (signal) => calls.call('fetchRealNameConfig', signal) as never,
+              checkStorage: (_request, signal) => calls.call('checkStorage', signal) as never,
+            },
+            readSession: (_system, invokeId, signal) => calls.call(invokeId, signal) as never,
+          },
+        },
+      }),
     });
     if (expiring) {
       // A second after the page opens the session checks its token; the server says it expired.

@@ -59,7 +59,7 @@ import { loadModal } from '../../src/app/modal-registry';
 import { createAccount, storeSession } from '../integration/session/helpers';
 import { delayMs, type FakeCalls } from '../support/model';
 import type { RenderedApp, StepAt, UiDriver } from '../support/model-ui';
-import { renderApp } from '../support/render-app';
+import { mergeDeps, renderApp } from '../support/render-app';
 import { API, backend, ok, testServer } from '../support/server';
 import { paymentModel } from './payment.model';
 import { deferred, type Deferred, dialog, header, nextPhone, otherTabStores, setOnline, startOnline, toasts, waitEnabled } from './ui-helpers';
@@ -227,7 +227,7 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
   systemId: 'payment',
 
   mount: async ({ calls, deps }) => {
-    if (!(deps.clock instanceof SimulatedClock)) throw new Error('the payment UI driver needs the replay’s SimulatedClock');
+    if (!(deps.testing.clock instanceof SimulatedClock)) throw new Error('the payment UI driver needs the replay’s SimulatedClock');
     // A stock check or dialog load still held by the last path is let go (its app is gone).
     world?.heldStock?.resolve(true);
     world?.heldPayLoad?.resolve();
@@ -239,7 +239,7 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     storeSession(account);
     const w: World = {
       calls,
-      clock: deps.clock,
+      clock: deps.testing.clock,
       account,
       holdPayLoad: false,
       heldPayLoad: null,
@@ -257,34 +257,37 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     );
 
     const app = await renderApp(GAME_URL, {
-      deps: {
-        ...deps,
-        loadModal: async (name) => {
-          if (name === 'pay' && w.holdPayLoad) {
-            w.holdPayLoad = false;
-            const load = deferred<void>();
-            w.heldPayLoad = load;
-            await load.promise;
-          }
-          return loadModal(name);
+      deps: mergeDeps(deps, {
+        modals: {
+          load: async (name) => {
+            if (name === 'pay' && w.holdPayLoad) {
+              w.holdPayLoad = false;
+              const load = deferred<void>();
+              w.heldPayLoad = load;
+              await load.promise;
+            }
+            return loadModal(name);
+          },
         },
-        purchaseFlows: {
-          api: {
-            fetchOrder: (_orderId, signal) => calls.call('fetchOrder', signal) as never,
-            createOrder: (_input, signal) => calls.call('createOrder', signal) as never,
-            payOrder: (_input, signal) => calls.call('payOrder', signal) as never,
-            checkStatus: (_orderId, signal) => calls.call('checkStatus', signal) as never,
-            // The gate's stock check: in stock, unless the driver holds the answer (see modal.close).
-            checkStorage: async () => {
-              if (!w.holdStock) return true;
-              w.holdStock = false;
-              const answer = deferred<boolean>();
-              w.heldStock = answer;
-              return answer.promise;
+        testing: {
+          purchaseFlows: {
+            api: {
+              fetchOrder: (_orderId, signal) => calls.call('fetchOrder', signal) as never,
+              createOrder: (_input, signal) => calls.call('createOrder', signal) as never,
+              payOrder: (_input, signal) => calls.call('payOrder', signal) as never,
+              checkStatus: (_orderId, signal) => calls.call('checkStatus', signal) as never,
+              // The gate's stock check: in stock, unless the driver holds the answer (see modal.close).
+              checkStorage: async () => {
+                if (!w.holdStock) return true;
+                w.holdStock = false;
+                const answer = deferred<boolean>();
+                w.heldStock = answer;
+                return answer.promise;
+              },
             },
           },
         },
-      },
+      }),
     });
     w.app = app;
     // As main.tsx does once the page has loaded: the lazy flows (payment among them) start.

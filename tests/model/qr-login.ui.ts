@@ -8,7 +8,7 @@ import { screen, within } from '@testing-library/react';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { qrLoginMachine } from '../../machines/qr-login.machine';
 import type { UiDriver, RenderedApp } from '../support/model-ui';
-import { renderApp } from '../support/render-app';
+import { mergeDeps, renderApp } from '../support/render-app';
 import type { qrLoginModel } from './qr-login.model';
 import { CONFIG_OFF } from './session-fixtures';
 
@@ -47,20 +47,21 @@ export const qrLoginUi: UiDriver<typeof qrLoginModel> = {
   mount: async ({ calls, deps }) => {
     pageHidden = false;
     return renderApp('/', {
-      deps: {
-        ...deps,
-        sessionFlows: {
-          api: {
-            fetchQrCode: (signal) => calls.call('fetchQrCode', signal) as never,
-            checkQrStatus: (_qrId, signal) => calls.call('checkQrStatus', signal) as never,
-            loginBySessionCode: (_code, signal) => calls.call('loginBySessionCode', signal) as never,
-            // What the session asks once someone logs in: not this machine's business, answered at once.
-            checkToken: async () => ({}),
-            fetchRealNameConfig: async () => CONFIG_OFF,
-            fetchRealNameInfo: async () => null,
+      deps: mergeDeps(deps, {
+        testing: {
+          sessionFlows: {
+            api: {
+              fetchQrCode: (signal) => calls.call('fetchQrCode', signal) as never,
+              checkQrStatus: (_qrId, signal) => calls.call('checkQrStatus', signal) as never,
+              loginBySessionCode: (_code, signal) => calls.call('loginBySessionCode', signal) as never,
+              // What the session asks once someone logs in: not this machine's business, answered at once.
+              checkToken: async () => ({}),
+              fetchRealNameConfig: async () => CONFIG_OFF,
+              fetchRealNameInfo: async () => null,
+            },
           },
         },
-      },
+      }),
     });
   },
 

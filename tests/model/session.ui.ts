@@ -53,7 +53,7 @@ import { resetToasts } from '../../src/shared/toast';
 import { maskPhone } from '../../src/shared/format';
 import { REAL_NAME_MESSAGES } from '../../src/features/session/real-name-modal';
 import type { RenderedApp, UiDriver } from '../support/model-ui';
-import { renderApp } from '../support/render-app';
+import { mergeDeps, renderApp } from '../support/render-app';
 import { API, ok, testServer } from '../support/server';
 import type { sessionModel } from './session.model';
 import { REAL_NAME, USER_A, USER_B } from './session-fixtures';
@@ -217,22 +217,23 @@ export const sessionUi: UiDriver<typeof sessionModel> = {
     localStorage.setItem(RECENT_SEARCH_KEY, JSON.stringify({ keywords: ['原神'], hiddenServer: [] }));
     answerPersonalCentreCalls();
     const app = await renderApp(START_URL, {
-      deps: {
-        ...deps,
-        sessionFlows: {
-          api: {
-            checkToken: (signal) => calls.call('checkToken', signal),
-            fetchRealNameConfig: (signal) => calls.call('fetchRealNameConfig', signal) as never,
-            fetchRealNameInfo: (signal) => calls.call('fetchRealNameInfo', signal) as never,
-            logout: (_token, signal) => calls.call('logout', signal),
-            // The SMS login's own calls: not this machine's business; the login yields the event's user.
-            registerLogin: async () => {
-              if (!page.loginAs) throw new Error('no login is expected');
-              return page.loginAs;
+      deps: mergeDeps(deps, {
+        testing: {
+          sessionFlows: {
+            api: {
+              checkToken: (signal) => calls.call('checkToken', signal),
+              fetchRealNameConfig: (signal) => calls.call('fetchRealNameConfig', signal) as never,
+              fetchRealNameInfo: (signal) => calls.call('fetchRealNameInfo', signal) as never,
+              logout: (_token, signal) => calls.call('logout', signal),
+              // The SMS login's own calls: not this machine's business; the login yields the event's user.
+              registerLogin: async () => {
+                if (!page.loginAs) throw new Error('no login is expected');
+                return page.loginAs;
+              },
             },
           },
         },
-      },
+      }),
     });
     await screen.findByRole('button', { name: '退出登录' });
     return app;

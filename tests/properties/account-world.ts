@@ -351,26 +351,34 @@ export class AccountWorld {
 
     const popupStore = new Map<string, string>();
     this.actor = createRootActor({
-      buildId: BUILD_ID,
-      // The build check answers at once, always the same build (tests/properties/app-system.test.ts covers it).
-      fetchLatestBuild: () => Promise.resolve({ id: BUILD_ID, timestamp: 1 }),
-      reloadPage: (to) => this.log(`  page reload → ${to}`),
-      loadModal: (name) => this.call(`loadModal(${name})` as CallKind),
-      reportLoadFailure: (name) => this.onLoadFailure(name),
-      clock: this.clock,
-      now: () => BASE_MS + this.clock.now(),
-      // The daily popup is off: its priorities are app-system.test.ts's business.
-      couponPopupEnabled: false,
-      fetchHomePopup: () => new Promise(() => {}),
-      popupStorage: { getItem: (key) => popupStore.get(key) ?? null, setItem: (key, value) => void popupStore.set(key, value) },
-      restoredSession: restored,
-      linkToken: null,
-      startAttribution: () => {},
-      sessionFlows,
-      purchaseFlows,
-      loadFlows: () => this.call<void>('loadFlows').then((): FlowLogics => createFlowActors({ sessionFlows, purchaseFlows })),
+      build: {
+        id: BUILD_ID,
+        // The build check answers at once, always the same build (tests/properties/app-system.test.ts covers it).
+        fetchLatest: () => Promise.resolve({ id: BUILD_ID, timestamp: 1 }),
+        reloadPage: (to) => this.log(`  page reload → ${to}`),
+      },
+      modals: {
+        load: (name) => this.call(`loadModal(${name})` as CallKind),
+        reportLoadFailure: (name) => this.onLoadFailure(name),
+      },
+      start: {
+        restoredSession: restored,
+        linkToken: null,
+        startAttribution: () => {},
+        // The daily popup is off: its priorities are app-system.test.ts's business.
+        couponPopupEnabled: false,
+      },
       reportFlowsFailure: (_error, lostPurchase) => this.log(`  flows failed to load${lostPurchase ? ' (a 立即购买 was lost)' : ''}`),
       inspect: (event) => this.onInspect(event),
+      testing: {
+        clock: this.clock,
+        now: () => BASE_MS + this.clock.now(),
+        fetchHomePopup: () => new Promise(() => {}),
+        popupStorage: { getItem: (key) => popupStore.get(key) ?? null, setItem: (key, value) => void popupStore.set(key, value) },
+        sessionFlows,
+        purchaseFlows,
+        loadFlows: () => this.call<void>('loadFlows').then((): FlowLogics => createFlowActors({ sessionFlows, purchaseFlows })),
+      },
     });
   }
 

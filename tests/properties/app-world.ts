@@ -279,30 +279,38 @@ export class World {
     const purchaseFlows: PurchaseFlowOptions = { api: purchaseApi, effects: { notify: (kind, text) => this.log(`toast ${kind} ${text}`) } };
 
     this.actor = createRootActor({
-      buildId: BUILD_ID,
-      fetchLatestBuild: () => this.call('fetchLatestBuild'),
-      reloadPage: (to) => this.log(`page reload → ${to}`),
-      loadModal: (name) => this.call(`loadModal(${name})` as CallKind),
-      reportLoadFailure: (name) => this.onLoadFailure(name),
-      clock: this.clock,
-      now: () => BASE_MS + this.clock.now(),
-      fetchHomePopup: (signal) => this.call('fetchHomePopup', signal),
-      popupStorage: {
-        getItem: (key) => this.popupStore.get(key) ?? null,
-        setItem: (key, value) => this.onPopupWrite(key, value),
+      build: {
+        id: BUILD_ID,
+        fetchLatest: () => this.call('fetchLatestBuild'),
+        reloadPage: (to) => this.log(`page reload → ${to}`),
       },
-      restoredSession: restored,
-      linkToken: scenario.linkToken ? { token: 'link_token_b', appId: 'nn_mall_web' } : null,
-      startAttribution: () => {
-        // The channel header is set synchronously; the attribution call answers later (its failure is contained).
-        this.call('attribution').catch(() => {});
-        if (scenario.attributionThrows) throw new Error('attribution failed');
+      modals: {
+        load: (name) => this.call(`loadModal(${name})` as CallKind),
+        reportLoadFailure: (name) => this.onLoadFailure(name),
       },
-      sessionFlows,
-      purchaseFlows,
-      loadFlows: () => this.call<void>('loadFlows').then((): FlowLogics => createFlowActors({ sessionFlows, purchaseFlows })),
+      start: {
+        restoredSession: restored,
+        linkToken: scenario.linkToken ? { token: 'link_token_b', appId: 'nn_mall_web' } : null,
+        startAttribution: () => {
+          // The channel header is set synchronously; the attribution call answers later (its failure is contained).
+          this.call('attribution').catch(() => {});
+          if (scenario.attributionThrows) throw new Error('attribution failed');
+        },
+      },
       reportFlowsFailure: (_error, lostPurchase) => this.log(`flows failed to load${lostPurchase ? ' (a 立即购买 was lost)' : ''}`),
       inspect: (event) => this.onInspect(event),
+      testing: {
+        clock: this.clock,
+        now: () => BASE_MS + this.clock.now(),
+        fetchHomePopup: (signal) => this.call('fetchHomePopup', signal),
+        popupStorage: {
+          getItem: (key) => this.popupStore.get(key) ?? null,
+          setItem: (key, value) => this.onPopupWrite(key, value),
+        },
+        sessionFlows,
+        purchaseFlows,
+        loadFlows: () => this.call<void>('loadFlows').then((): FlowLogics => createFlowActors({ sessionFlows, purchaseFlows })),
+      },
     });
   }
 

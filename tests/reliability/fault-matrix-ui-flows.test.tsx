@@ -13,7 +13,7 @@ import type { UserInfo } from '../../src/api/user';
 import { ADAN_STORAGE_KEY } from '../../src/features/marketing/attribution';
 import { PLAIN, fastDeps, listOrders, nextPhone } from '../integration/buying/helpers';
 import { createAccount, storeSession } from '../integration/session/helpers';
-import { renderApp } from '../support/render-app';
+import { mergeDeps, renderApp } from '../support/render-app';
 import { backend } from '../support/server';
 import { FAULTS, isAuthFault, type FaultCase } from './support/faults';
 import { UI_PLAN } from './support/ui-plan';
@@ -260,7 +260,7 @@ describe('buying', () => {
 
 describe('logging in', () => {
   it('the SMS form shows each failure and keeps what was typed; the QR panel offers a new code or keeps polling', async () => {
-    const { actor, user } = await renderApp('/', { deps: { ...fastDeps, sessionFlows: { delays: { tokenPingMs: 60_000, expiryPromptMs: 30, qrPollMs: 30 } } } });
+    const { actor, user } = await renderApp('/', { deps: mergeDeps(fastDeps, { testing: { sessionFlows: { delays: { tokenPingMs: 60_000, expiryPromptMs: 30, qrPollMs: 30 } } } }) });
     const phone = nextPhone();
     await user.click(within(siteHeader()).getByRole('button', { name: '登录' }));
     const dialog = await screen.findByRole('dialog', { name: '登录' });
@@ -468,7 +468,7 @@ describe('start-up', () => {
       try {
         const { actor, close } = await renderApp('/sem/activity?kw=新春&planid=88', {
           couponPopup: true,
-          deps: { ...fastDeps, sessionFlows: { delays: { tokenPingMs: 10, expiryPromptMs: 30 } } },
+          deps: mergeDeps(fastDeps, { testing: { sessionFlows: { delays: { tokenPingMs: 10, expiryPromptMs: 30 } } } }),
         });
         await expectFaultsUsed(ids, where);
         await within(mainEl()).findByRole('heading', { level: 1 });

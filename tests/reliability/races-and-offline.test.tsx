@@ -27,7 +27,7 @@ import { installConnectivityEvents } from '../../src/app/navigation';
 import { PLAIN, fastDeps, listOrders, nextPhone, placePaidOrder } from '../integration/buying/helpers';
 import { countRequests, gate, holdPost } from '../integration/catalog/helpers';
 import { createAccount, loginWithSms, storeSession } from '../integration/session/helpers';
-import { renderApp } from '../support/render-app';
+import { mergeDeps, renderApp } from '../support/render-app';
 import { backend, testServer } from '../support/server';
 import { siteHeader } from './support/ui';
 import type { AppActor } from '../../src/shared/app-actor';
@@ -190,7 +190,7 @@ describe('a slow answer for an old search', () => {
 
 describe('closing a modal cancels its polling', () => {
   it('the QR login panel: no check and no timer after the dialog closes', async () => {
-    const { actor, user } = await renderApp('/', { deps: { sessionFlows: { delays: { qrPollMs: 20, tokenPingMs: 60_000 } } } });
+    const { actor, user } = await renderApp('/', { deps: { testing: { sessionFlows: { delays: { qrPollMs: 20, tokenPingMs: 60_000 } } } } });
     const polls = { count: 0 };
     const listener = ({ request }: { request: Request }) => {
       if (new URL(request.url).pathname.includes('/checkLogin/')) polls.count += 1;
@@ -275,7 +275,7 @@ describe('a session that expires mid-flow ends logged in again with the work int
 
   it('during QR polling: the dialog comes back, a new code is scanned, and the same page is logged in', async () => {
     const account = await shopper();
-    const { actor, user, router } = await renderApp('/notice', { deps: { sessionFlows: { delays: { qrPollMs: 20, tokenPingMs: 60_000, expiryPromptMs: 30 } } } });
+    const { actor, user, router } = await renderApp('/notice', { deps: { testing: { sessionFlows: { delays: { qrPollMs: 20, tokenPingMs: 60_000, expiryPromptMs: 30 } } } } });
     await header().findByRole('link', { name: /个人中心/ });
     // The login dialog over a logged-in page (e.g. to switch accounts), on the QR tab, polling.
     act(() => actor.send({ type: 'modal.open', name: 'login', source: 'user' }));
@@ -302,7 +302,7 @@ describe('a session that expires mid-flow ends logged in again with the work int
 
   it('during a coupon receive: the receive goes on by itself after logging in again', async () => {
     const account = await shopper();
-    const { user } = await renderApp('/coupon', { deps: { sessionFlows: { delays: { tokenPingMs: 60_000, expiryPromptMs: 30 } } } });
+    const { user } = await renderApp('/coupon', { deps: { testing: { sessionFlows: { delays: { tokenPingMs: 60_000, expiryPromptMs: 30 } } } } });
     const receive = countRequests('/nn-activity/client/coupon/receive');
     const [first] = await within(mainEl()).findAllByRole('button', { name: '立即领取' });
     backend.control.expireSessions();
@@ -319,7 +319,7 @@ describe('a newer build and a payment in progress', () => {
   it('does not reload in the middle of the payment; the first navigation after it does', async () => {
     await shopper();
     const { user, router, reloads, actor } = await renderApp(`/gameDetail/${PLAIN.gameId}`, {
-      deps: { ...fastDeps, fetchLatestBuild: async () => ({ id: 'next-build', timestamp: 2 }), firstCheckDelayMs: 0, pollIntervalMs: 10 },
+      deps: mergeDeps(fastDeps, { build: { fetchLatest: async () => ({ id: 'next-build', timestamp: 2 }), pollIntervalMs: 10 }, testing: { firstCheckDelayMs: 0 } }),
     });
     const buy = await within(mainEl()).findByRole('button', { name: '立即购买' });
     await waitFor(() => expect(buy).toBeEnabled());
@@ -355,15 +355,16 @@ describe('offline', () => {
     let latest = { id: 'test-build', timestamp: 1 };
     const builds = { count: 0 };
     const { actor, user, reloads } = await renderApp(`/gameDetail/${PLAIN.gameId}`, {
-      deps: {
-        ...fastDeps,
-        fetchLatestBuild: async () => {
-          builds.count += 1;
-          return latest;
+      deps: mergeDeps(fastDeps, {
+        build: {
+          fetchLatest: async () => {
+            builds.count += 1;
+            return latest;
+          },
+          pollIntervalMs: 20,
         },
-        firstCheckDelayMs: 0,
-        pollIntervalMs: 20,
-      },
+        testing: { firstCheckDelayMs: 0 },
+      }),
     });
     const uninstall = installConnectivityEvents(actor);
     try {
@@ -414,7 +415,7 @@ describe('offline', () => {
   });
 
   it('pauses the QR panel while offline and checks at once when the browser is back', async () => {
-    const { actor, user } = await renderApp('/', { deps: { sessionFlows: { delays: { qrPollMs: 20, tokenPingMs: 60_000 } } } });
+    const { actor, user } = await renderApp('/', { deps: { testing: { sessionFlows: { delays: { qrPollMs: 20, tokenPingMs: 60_000 } } } } });
     const uninstall = installConnectivityEvents(actor);
     const polls = { count: 0 };
     const listener = ({ request }: { request: Request }) => {

@@ -26,7 +26,8 @@
  *   before it and set up what the following steps need.
  * - `mount` routes each of the machine's calls to `env.calls.call(<invokeId>,
  *   signal)` through the root actor's dependencies, answers the app's other
- *   calls benignly if a fixture would upset them, and passes `env.deps` on.
+ *   calls benignly if a fixture would upset them, and passes `env.deps` on
+ *   (`mergeDeps(env.deps, { … })` of ./render-app.tsx keeps its `testing.clock`).
  * - `expectScreen` checks every state on the page and throws when it does
  *   not hold; no sleeps, no fake timers (the SimulatedClock runs the delays).
  * - A step that no gesture sends one-to-one (the app never sends that event
@@ -54,7 +55,7 @@ export type RenderedApp = Awaited<ReturnType<typeof renderApp>>;
 /** What the driver gets to build the app: fakes for the machine's calls, the clock, and the inspector to pass on. */
 export interface UiEnv {
   calls: FakeCalls;
-  deps: Pick<RootActorDeps, 'clock' | 'inspect'>;
+  deps: Pick<RootActorDeps, 'inspect'> & { testing: Pick<NonNullable<RootActorDeps['testing']>, 'clock'> };
   /** The path or journey about to run: a driver may pick the starting world its events need (e.g. the stored session). */
   item: PlanItem;
 }
@@ -142,7 +143,7 @@ export async function runPlanItemInUi<TModel extends ModelDefinition>(model: TMo
     if (coverage) recordInspection(coverage, event);
   };
   const current = () => latest;
-  let app = await driver.mount({ calls, deps: { clock, inspect }, item });
+  let app = await driver.mount({ calls, deps: { inspect, testing: { clock } }, item });
   const anyDriver = driver as unknown as UiDriver<ModelDefinition>;
   try {
     await expectStep(app, anyDriver, model, item, 0, current);

@@ -18,9 +18,39 @@ import { startMarketing } from '../../src/features/marketing/start';
 import { loadModal } from '../../src/app/modal-registry';
 import { onTestEnd } from './cleanup';
 
+/**
+ * Overrides of the root actor's dependencies, group by group: a test names only the fields it replaces
+ * (e.g. `{ build: { reloadPage } }` or `{ testing: { purchaseFlows } }`); the rest keep renderApp's defaults.
+ */
+export interface RootActorOverrides {
+  build?: Partial<RootActorDeps['build']>;
+  modals?: Partial<RootActorDeps['modals']>;
+  start?: RootActorDeps['start'];
+  reportFlowsFailure?: RootActorDeps['reportFlowsFailure'];
+  inspect?: RootActorDeps['inspect'];
+  testing?: RootActorDeps['testing'];
+}
+
+/**
+ * `overrides` over `base`, one group at a time: a field set in `overrides` replaces the one in `base`
+ * (a field's own value, e.g. `testing.sessionFlows`, is replaced whole, not merged).
+ */
+export function mergeDeps(base: RootActorDeps, overrides?: RootActorOverrides): RootActorDeps;
+export function mergeDeps(base: RootActorOverrides, overrides?: RootActorOverrides): RootActorOverrides;
+export function mergeDeps(base: RootActorOverrides, overrides: RootActorOverrides = {}): RootActorOverrides {
+  return {
+    ...base,
+    ...overrides,
+    build: { ...base.build, ...overrides.build },
+    modals: { ...base.modals, ...overrides.modals },
+    start: { ...base.start, ...overrides.start },
+    testing: { ...base.testing, ...overrides.testing },
+  };
+}
+
 export interface RenderAppOptions {
-  /** overrides of the root actor's dependencies (e.g. a fake reloadPage) */
-  deps?: Partial<RootActorDeps>;
+  /** overrides of the root actor's dependencies (e.g. `{ build: { reloadPage } }`), merged group by group over the defaults */
+  deps?: RootActorOverrides;
   /** show the daily coupon popup at start, as the real app does (default false: most tests are about something else) */
   couponPopup?: boolean;
 }
@@ -34,23 +64,29 @@ export async function renderApp(startUrl = '/', options: RenderAppOptions = {}) 
   const reloads: string[] = [];
   // As in main.tsx: channel, stored bid and attribution, run by the start-up right after the session restore.
   let marketing: ReturnType<typeof startMarketing> | undefined;
-  const actor = createRootActor({
-    buildId: 'test-build',
-    fetchLatestBuild: async () => ({ id: 'test-build', timestamp: 0 }),
-    reloadPage: (to: string) => reloads.push(to),
-    loadModal,
-    couponPopupEnabled: options.couponPopup ?? false,
-    // The popup's quiet moment (src/features/marketing/quiet-moment.ts) is the browser journeys' business: here it
-    // comes as soon as the page has loaded, so the popup tests wait for the popup, not for a timer.
-    popupQuietMs: 0,
-    // As in main.tsx: the user persisted by an earlier "visit" (same localStorage).
-    restoredSession: loadPersistedSession(localStorage),
-    linkToken: readStoredAutoLogin(sessionStorage),
-    startAttribution: () => {
-      marketing = startMarketing({ href: url });
+  const defaults: RootActorDeps = {
+    build: {
+      id: 'test-build',
+      fetchLatest: async () => ({ id: 'test-build', timestamp: 0 }),
+      reloadPage: (to: string) => reloads.push(to),
     },
-    ...options.deps,
-  });
+    modals: { load: loadModal },
+    start: {
+      couponPopupEnabled: options.couponPopup ?? false,
+      // As in main.tsx: the user persisted by an earlier "visit" (same localStorage).
+      restoredSession: loadPersistedSession(localStorage),
+      linkToken: readStoredAutoLogin(sessionStorage),
+      startAttribution: () => {
+        marketing = startMarketing({ href: url });
+      },
+    },
+    testing: {
+      // The popup's quiet moment (src/features/marketing/quiet-moment.ts) is the browser journeys' business: here it
+      // comes as soon as the page has loaded, so the popup tests wait for the popup, not for a timer.
+      popupQuietMs: 0,
+    },
+  };
+  const actor = createRootActor(mergeDeps(defaults, options.deps));
   const router = createAppRouter({ queryClient, actor }, { history });
   installNavigationHooks(router, actor);
   actor.start();

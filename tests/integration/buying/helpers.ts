@@ -12,8 +12,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { createOrder, getOrder, getOrders, payOrder, type Order } from '../../../src/api/orders';
 import type { UserInfo } from '../../../src/api/user';
-import type { RootActorDeps } from '../../../src/app/root-actor';
-import { renderApp } from '../../support/render-app';
+import { mergeDeps, renderApp, type RootActorOverrides } from '../../support/render-app';
 import { backend } from '../../support/server';
 import { createAccount, storeSession } from '../session/helpers';
 import type { AppActor } from '../../../src/shared/app-actor';
@@ -38,9 +37,11 @@ export const TOP_UP = { goodsId: 10, gameId: 5 } as const;
 export const SOLD_OUT = { goodsId: 4 } as const;
 
 /** Short status polling and session delays: tests wait for what users see, not for real timings. */
-export const fastDeps: Partial<RootActorDeps> = {
-  purchaseFlows: { delays: { statusPollMs: 20 } },
-  sessionFlows: { delays: { tokenPingMs: 60_000, expiryPromptMs: 30 } },
+export const fastDeps: RootActorOverrides = {
+  testing: {
+    purchaseFlows: { delays: { statusPollMs: 20 } },
+    sessionFlows: { delays: { tokenPingMs: 60_000, expiryPromptMs: 30 } },
+  },
 };
 
 let phoneSeq = 0;
@@ -52,11 +53,11 @@ export const nextPhone = () => `1370000${String((phoneSeq += 1)).padStart(4, '0'
  * switched off (`requireRealName: true` keeps the backend default: enabled,
  * sceneType 1).
  */
-export async function renderLoggedIn(url: string, options: { requireRealName?: boolean; deps?: Partial<RootActorDeps> } = {}) {
+export async function renderLoggedIn(url: string, options: { requireRealName?: boolean; deps?: RootActorOverrides } = {}) {
   if (!options.requireRealName) backend.control.setRealNameConfig({ enable: false, sceneType: 1 });
   const account: UserInfo = await createAccount(nextPhone());
   storeSession(account);
-  const app = await renderApp(url, { deps: { ...fastDeps, ...options.deps } });
+  const app = await renderApp(url, { deps: mergeDeps(fastDeps, options.deps) });
   return { ...app, account };
 }
 

@@ -10,7 +10,7 @@ const DAY_2 = new Date(2026, 1, 1, 9, 0).getTime();
 
 /** A page load at `now` with the popup on, as in the real app. */
 async function visit(now: number, url = '/') {
-  const app = await renderApp(url, { couponPopup: true, deps: { now: () => now } });
+  const app = await renderApp(url, { couponPopup: true, deps: { testing: { now: () => now } } });
   await popupSettled(app.actor);
   return app;
 }
@@ -67,7 +67,7 @@ describe('the daily coupon popup', { timeout: 20_000 }, () => {
   });
 
   it('shows nothing when the popup has no coupons, and keeps no record of it', async () => {
-    await renderApp('/', { couponPopup: true, deps: { now: () => DAY_1, fetchHomePopup: async () => [] } }).then((app) => popupSettled(app.actor));
+    await renderApp('/', { couponPopup: true, deps: { testing: { now: () => DAY_1, fetchHomePopup: async () => [] } } }).then((app) => popupSettled(app.actor));
     expect(screen.queryByRole('dialog', { name: '领取优惠券' })).not.toBeInTheDocument();
     expect(localStorage.getItem(POPUP_RECORD_KEY)).toBeNull();
   });

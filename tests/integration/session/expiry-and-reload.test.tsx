@@ -28,7 +28,7 @@ describe('a session that expires', FLOW_TIMEOUT, () => {
   it('closes every open modal 300 ms after a call fails with auth_40001, warns once, and opens the login modal', async () => {
     const account = await createAccount();
     storeSession(account);
-    const { user } = await renderApp('/setting?type=2', { deps: { sessionFlows: { delays: { tokenPingMs: 60_000 } } } });
+    const { user } = await renderApp('/setting?type=2', { deps: { testing: { sessionFlows: { delays: { tokenPingMs: 60_000 } } } } });
     await user.click(await screen.findByRole('button', { name: '去实名' }));
     const realName = await screen.findByRole('dialog', { name: '实名认证' });
 

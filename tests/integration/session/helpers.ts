@@ -8,9 +8,9 @@ import type { UserEvent } from '@testing-library/user-event';
 import { beforeAll, onTestFinished } from 'vitest';
 import { isApiError } from '../../../src/api/errors';
 import { postPhoneRegister, postRegisterLogin, postSendSms, type RealNameInfo, type UserInfo } from '../../../src/api/user';
-import type { RootActorDeps } from '../../../src/app/root-actor';
 import { SESSION_STORAGE_KEY } from '../../../src/features/session/session-effects';
 import { loadModal } from '../../../src/app/modal-registry';
+import type { RootActorOverrides } from '../../support/render-app';
 import { API, backend, testServer } from '../../support/server';
 
 // The modals and the personal centre load on demand; loading them once per file up front keeps each
@@ -46,8 +46,8 @@ export function storeSession(user: UserInfo, realName: RealNameInfo | null = nul
 }
 
 /** Short delays so tests wait for what users see, not for the real timings. */
-export const fastSession: Partial<RootActorDeps> = {
-  sessionFlows: { delays: { tokenPingMs: 10, expiryPromptMs: 30, qrPollMs: 30 } },
+export const fastSession: RootActorOverrides = {
+  testing: { sessionFlows: { delays: { tokenPingMs: 10, expiryPromptMs: 30, qrPollMs: 30 } } },
 };
 
 export const header = () => within(screen.getByRole('banner'));

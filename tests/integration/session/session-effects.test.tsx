@@ -83,7 +83,7 @@ describe('another tab', FLOW_TIMEOUT, () => {
 
   it("logging in or out is followed here without a reload or a message", async () => {
     const notify = vi.fn();
-    await renderApp('/', { deps: { sessionFlows: { effects: { notify } } } });
+    await renderApp('/', { deps: { testing: { sessionFlows: { effects: { notify } } } } });
     await header().findByRole('button', { name: '登录' });
 
     const stored = JSON.stringify({ user: USER_A, realName: null });

@@ -6,7 +6,7 @@ describe('the build-poll reload', () => {
   it('turns the next navigation into a full page load once a newer build is published', async () => {
     let latest = { id: 'test-build', timestamp: 1 };
     const { router, reloads, actor } = await renderApp('/', {
-      deps: { fetchLatestBuild: async () => latest, firstCheckDelayMs: 0, pollIntervalMs: 10 },
+      deps: { build: { fetchLatest: async () => latest, pollIntervalMs: 10 }, testing: { firstCheckDelayMs: 0 } },
     });
     await screen.findByRole('heading', { level: 1, name: '星游商城首页' });
 
@@ -23,7 +23,7 @@ describe('the build-poll reload', () => {
 
   it('waits for the payment in progress before reloading', async () => {
     const { router, reloads, actor } = await renderApp('/', {
-      deps: { fetchLatestBuild: async () => ({ id: 'next-build', timestamp: 2 }), firstCheckDelayMs: 0 },
+      deps: { build: { fetchLatest: async () => ({ id: 'next-build', timestamp: 2 }) }, testing: { firstCheckDelayMs: 0 } },
     });
     actor.send({ type: 'payment.started' });
     await waitFor(() => expect(actor.getSnapshot().children.buildPoll?.getSnapshot().hasTag('build:stale')).toBe(true), { timeout: 5000 });

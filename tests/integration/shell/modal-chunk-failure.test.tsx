@@ -23,7 +23,7 @@ describe('a dialog whose code cannot be loaded', () => {
     const reloads: number[] = [];
     let now = 1_000_000;
     configureChunkReload({ storage: sessionStorage, now: () => now, reload: () => reloads.push(now) });
-    const first = await renderApp('/help', { deps: { loadModal: loadModalWithoutLogin } });
+    const first = await renderApp('/help', { deps: { modals: { load: loadModalWithoutLogin } } });
     const header = () => within(screen.getByRole('banner'));
 
     await first.user.click(header().getByRole('button', { name: '登录' }));
@@ -33,7 +33,7 @@ describe('a dialog whose code cannot be loaded', () => {
     // The reloaded page (same sessionStorage) still cannot load it: no second reload, the page stays, the shopper is told.
     first.close();
     now += 5_000;
-    const { user } = await renderApp('/help', { deps: { loadModal: loadModalWithoutLogin } });
+    const { user } = await renderApp('/help', { deps: { modals: { load: loadModalWithoutLogin } } });
     await user.click(header().getByRole('button', { name: '登录' }));
     expect(await screen.findByText(MODAL_LOAD_FAILED)).toBeInTheDocument();
     expect(reloads).toHaveLength(1);

@@ -49,9 +49,11 @@ describe('which modal opens, shown through the whole app', FLOW_TIMEOUT, () => {
     const held = gate();
     const app = await renderApp('/', {
       deps: {
-        loadModal: async (name) => {
-          if (name === 'coupon') await held.wait;
-          return loadModal(name);
+        modals: {
+          load: async (name) => {
+            if (name === 'coupon') await held.wait;
+            return loadModal(name);
+          },
         },
       },
     });

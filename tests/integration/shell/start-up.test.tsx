@@ -59,7 +59,7 @@ describe('start-up', { timeout: 20_000 }, () => {
     const couponCode = gate();
     const { user } = await renderApp('/', {
       couponPopup: true,
-      deps: { loadModal: async (name) => (name === 'coupon' ? couponCode.opened.then(() => loadModal(name)) : loadModal(name)) },
+      deps: { modals: { load: async (name) => (name === 'coupon' ? couponCode.opened.then(() => loadModal(name)) : loadModal(name)) } },
     });
     // The popup's dialog is on its way; the shopper clicks 登录 now.
     await user.click(header().getByRole('button', { name: '登录' }));
@@ -77,7 +77,7 @@ describe('start-up', { timeout: 20_000 }, () => {
   it('records nothing when the popup could not be shown on this page view, so a later view that day still shows it', async () => {
     const first = await renderApp('/', {
       couponPopup: true,
-      deps: { loadModal: async (name) => (name === 'coupon' ? Promise.reject(new Error('Failed to fetch dynamically imported module')) : loadModal(name)) },
+      deps: { modals: { load: async (name) => (name === 'coupon' ? Promise.reject(new Error('Failed to fetch dynamically imported module')) : loadModal(name)) } },
     });
     await waitFor(() => expect(first.actor.system.get('couponPopup')?.getSnapshot().value).toBe('idle'));
     expect(localStorage.getItem(POPUP_RECORD_KEY)).toBeNull();
