@@ -62,6 +62,9 @@ export default defineConfig(({ mode }) => {
       environment: 'jsdom',
       setupFiles: ['tests/setup.ts'],
       restoreMocks: true,
+      // Stubbed globals and env variables end with their test: in a shared module graph they would reach later files.
+      unstubGlobals: true,
+      unstubEnvs: true,
       testTimeout: 30_000,
       env: { VITE_MOCK_LATENCY: '0' },
       // Three projects (docs/testing.md, "Wall time"). Most files share one module graph and one environment

@@ -43,6 +43,11 @@ afterEach(() => {
   // React Query's online state is global and outlives each app: a test that went offline must not leave
   // the next one's queries paused (nobody listens for the `online` event between two apps).
   onlineManager.setOnline(true);
+  // Files share one module graph per worker (docs/testing.md): a global a test changed must be back by now,
+  // or the next file inherits it (a request-id stub once made another file's retry reuse an order's id).
+  if (Object.prototype.hasOwnProperty.call(globalThis.crypto, 'randomUUID')) throw new Error('a test left crypto.randomUUID stubbed');
+  if (typeof navigator !== 'undefined' && !navigator.onLine) throw new Error('a test left navigator.onLine false');
+  if (typeof document !== 'undefined' && document.hidden) throw new Error('a test left the document hidden');
 });
 
 afterAll(() => testServer.close());

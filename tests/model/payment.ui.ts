@@ -59,6 +59,7 @@ import { loadModal } from '../../src/app/modal-registry';
 import { createAccount, storeSession } from '../integration/session/helpers';
 import { delayMs, type FakeCalls } from '../support/model';
 import type { RenderedApp, StepAt, UiDriver } from '../support/model-ui';
+import { onTestEnd } from '../support/cleanup';
 import { mergeDeps, renderApp } from '../support/render-app';
 import { API, backend, ok, testServer } from '../support/server';
 import { paymentModel } from './payment.model';
@@ -84,8 +85,21 @@ const CLOSED_TEXT: Record<string, string> = {
 
 // The pay dialog mints its request id with crypto.randomUUID (its only caller in the app): it gets the id
 // the gesture expects. StrictMode may call the dialog's initializer twice; both calls get the same id.
+// Installed for each path and taken away when its test ends (`onTestEnd`): the suite shares one module
+// graph per worker, and a stub left in place once made another file's 重新支付 reuse the failed order's id.
 let requestId = 'req-1';
-Object.defineProperty(globalThis.crypto, 'randomUUID', { configurable: true, value: () => requestId });
+let stubbed = false;
+function stubRequestIds(): void {
+  if (stubbed) return;
+  stubbed = true;
+  const own = Object.getOwnPropertyDescriptor(globalThis.crypto, 'randomUUID');
+  Object.defineProperty(globalThis.crypto, 'randomUUID', { configurable: true, value: () => requestId });
+  onTestEnd(() => {
+    stubbed = false;
+    if (own) Object.defineProperty(globalThis.crypto, 'randomUUID', own);
+    else delete (globalThis.crypto as { randomUUID?: unknown }).randomUUID;
+  });
+}
 
 
 
@@ -233,6 +247,7 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     world?.heldPayLoad?.resolve();
     startOnline();
     requestId = 'req-1';
+    stubRequestIds();
     resetToasts();
     backend.control.setRealNameConfig({ enable: false, sceneType: 1 });
     const account = await createAccount(nextPhone());

@@ -8,6 +8,7 @@ import { screen, within } from '@testing-library/react';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { qrLoginMachine } from '../../machines/qr-login.machine';
 import type { UiDriver, RenderedApp } from '../support/model-ui';
+import { onTestEnd } from '../support/cleanup';
 import { mergeDeps, renderApp } from '../support/render-app';
 import type { qrLoginModel } from './qr-login.model';
 import { CONFIG_OFF } from './session-fixtures';
@@ -46,6 +47,10 @@ export const qrLoginUi: UiDriver<typeof qrLoginModel> = {
 
   mount: async ({ calls, deps }) => {
     pageHidden = false;
+    // The stub outlives this file in the worker's shared module graph: the next file finds the page shown.
+    onTestEnd(() => {
+      pageHidden = false;
+    });
     return renderApp('/', {
       deps: mergeDeps(deps, {
         testing: {

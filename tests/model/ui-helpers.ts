@@ -13,6 +13,7 @@ import { SESSION_STORAGE_KEY } from '../../src/features/session/session-effects'
 import { MODAL_LOAD_FAILED } from '../../src/app/root-actor';
 import { resetToasts, toast } from '../../src/shared/toast';
 import { maskPhone } from '../../src/shared/format';
+import { onTestEnd } from '../support/cleanup';
 
 /** What a login in an earlier visit (or in another tab) leaves in localStorage; null: nobody. */
 export function rememberSession(user: UserInfo | null, realName: RealNameInfo | null = null): void {
@@ -99,6 +100,11 @@ export function setOnline(value: boolean): void {
 /** A new app starts online (nothing listens yet, so no event: React Query's state is reset by tests/setup.ts). */
 export function startOnline(): void {
   online = true;
+  // The stub stays installed for the worker's shared module graph (docs/testing.md): the next file must find
+  // the browser online.
+  onTestEnd(() => {
+    online = true;
+  });
 }
 
 /** Replaces a field's text with `value` (nothing to do when it already holds it). */
