@@ -6,8 +6,8 @@ import { cspPlugin } from './scripts/vite-csp';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Test files that replace modules (vi.mock, vi.resetModules): each runs in its own module graph. */
-const ISOLATED_TESTS = [
+/** Test files that replace modules (vi.mock, vi.resetModules): each runs in its own module graph (tests/lint/test-isolation.test.ts). */
+export const ISOLATED_TESTS = [
   'tests/api/api-base.test.ts',
   'tests/integration/marketing/demo-page.test.tsx',
   'tests/integration/shell/chunk-and-errors.test.tsx',
@@ -67,7 +67,7 @@ export default defineConfig(({ mode }) => {
       unstubEnvs: true,
       testTimeout: 30_000,
       env: { VITE_MOCK_LATENCY: '0' },
-      // Three projects (docs/testing.md, "Wall time"). Most files share one module graph and one environment
+      // Three projects (docs/testing.md, "How vitest runs the files"). Most files share one module graph and one environment
       // per worker (`isolate: false`): a fresh jsdom and app graph per file cost more than the tests
       // themselves (an integration file: about 5 s of set-up for 3 s of tests), and files that want Node
       // get a project of their own, so a worker never switches environments between files. What state a
