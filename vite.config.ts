@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { buildMetaPlugin } from './scripts/vite-build-meta';
 import { cspPlugin } from './scripts/vite-csp';
+import { endpointDocsPlugin } from './scripts/vite-endpoint-docs';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -34,8 +35,9 @@ export default defineConfig(({ mode }) => {
   const proxy = apiMode === 'live' && apiBase.startsWith('/') ? { [apiBase]: { target: proxyTarget, changeOrigin: true } } : undefined;
 
   return {
-    // cspPlugin: production builds only (a Content-Security-Policy meta tag, docs/reliability.md).
-    plugins: [react(), buildMetaPlugin(), cspPlugin()],
+    // cspPlugin: production builds only (a Content-Security-Policy meta tag, docs/reliability.md); endpointDocsPlugin:
+    // production builds only (the endpoints' docs/api.md text stays out of the browser's code).
+    plugins: [react(), buildMetaPlugin(), cspPlugin(), endpointDocsPlugin()],
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },
     build: {
@@ -52,7 +54,7 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               { name: 'app', tags: ['$initial'], priority: 2 },
-              { name: 'catalog', test: /src[\\/](features[\\/]catalog[\\/]game-card\.tsx|shared[\\/](ui[\\/](safe-image|smart-link|price)\.tsx|money\.ts))$/, priority: 1 },
+              { name: 'catalog', test: /src[\\/](features[\\/]catalog[\\/]game-card\.tsx|shared[\\/](ui[\\/](safe-image|smart-link|price)\.tsx|money\.ts|use-media\.ts))$/, priority: 1 },
             ],
           },
         },

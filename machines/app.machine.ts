@@ -21,7 +21,7 @@ import { autoLoginMachine, type AutoLoginEvent } from './auto-login.machine';
 import { couponPopupMachine, type CouponPopupEvent, type PromoAnswerEvent } from './coupon-popup.machine';
 import type { LoginEvent, loginMachine } from './login.machine';
 import { modalMachine, type ModalEvent } from './modal.machine';
-import type { PurchaseStartEvent, PurchaseSuspendedEvent, payGateMachine } from './pay-gate.machine';
+import type { PurchaseReturnEvent, PurchaseStartEvent, PurchaseSuspendedEvent, payGateMachine } from './pay-gate.machine';
 import type { PaymentUiEvent, paymentMachine } from './payment.machine';
 import type { QrLoginEvent, qrLoginMachine } from './qr-login.machine';
 import {
@@ -45,15 +45,20 @@ export interface AppInput {
   restoredSession?: PersistedSession | null;
   /** The auto-login link this page was opened with, if any. */
   linkToken?: LinkToken | null;
+  /** The order whose payment was handed to a pay app's H5 page: this page is the return, or a reload while it is awaited. */
+  paymentReturn?: { orderId: string } | null;
 }
 
 export interface AppContext {
   buildId: string;
   restoredSession: PersistedSession | null;
   linkToken: LinkToken | null;
-  /** A `purchase.start` that came before the flows ran; delivered to `payGate` once they do. */
-  pendingPurchase: PurchaseStartEvent | null;
+  paymentReturn: { orderId: string } | null;
+  /** A `purchase.*` event that came before the flows ran; delivered to `payGate` once they do. */
+  pendingPurchase: PendingPurchase | null;
 }
+
+type PendingPurchase = PurchaseStartEvent | PurchaseSuspendedEvent | PurchaseReturnEvent;
 
 /** The flows loaded on demand, with the app's effects already provided (what `loadFlows` returns). */
 export interface FlowLogics {
@@ -87,6 +92,7 @@ export type AppEvent =
   | AutoLoginEvent
   | PurchaseStartEvent
   | PurchaseSuspendedEvent
+  | PurchaseReturnEvent
   | PaymentUiEvent
   | FlowsLoadEvent;
 
@@ -162,6 +168,10 @@ export const appMachine = setup({
     startAutoLogin: enqueueActions(({ context, enqueue }) => {
       if (context.linkToken) enqueue.sendTo('autoLogin', linkTokenStart(context.linkToken, context.restoredSession));
     }),
+    /** Start-up: a payment handed to a pay app resumes (the flows load for it; the gate opens the pay dialog). */
+    resumePayment: enqueueActions(({ context, enqueue }) => {
+      if (context.paymentReturn) enqueue.raise({ type: 'purchase.return', orderId: context.paymentReturn.orderId });
+    }),
     /** Start-up: the build check's first second starts (the build region waits for this). */
     scheduleChecks: raise({ type: 'startup.checks' }),
     /** Start-up: the daily popup decides whether it is due; the modal machine shows it only in a free slot. */
@@ -175,7 +185,7 @@ export const appMachine = setup({
       spawn(logics.payGate, { id: 'payGate', systemId: 'payGate' });
       spawn(logics.payment, { id: 'payment', systemId: 'payment' });
     }),
-    keepPendingPurchase: assign((_, event: PurchaseStartEvent) => ({ pendingPurchase: event })),
+    keepPendingPurchase: assign((_, event: PendingPurchase) => ({ pendingPurchase: event })),
     dropPendingPurchase: assign({ pendingPurchase: null }),
     /** Raised, so that the `flows.ready` state forwards it like any other. */
     deliverPendingPurchase: enqueueActions(({ context, enqueue }) => {
@@ -199,6 +209,7 @@ export const appMachine = setup({
     buildId: input.buildId,
     restoredSession: input.restoredSession ?? null,
     linkToken: input.linkToken ?? null,
+    paymentReturn: input.paymentReturn ?? null,
     pendingPurchase: null,
   }),
   invoke: [
@@ -244,6 +255,11 @@ export const appMachine = setup({
         readingLinkToken: {
           // Only a page opened from an auto-login link has one; the others go straight on.
           entry: 'startAutoLogin',
+          always: 'resumingPayment',
+        },
+        resumingPayment: {
+          // Only a page that comes back from a pay app (or reloads while its payment is awaited) has one.
+          entry: 'resumePayment',
           always: 'schedulingChecks',
         },
         schedulingChecks: {
@@ -291,7 +307,8 @@ export const appMachine = setup({
         idle: {
           on: {
             'flows.load': { target: 'loading' },
-            'purchase.start': { target: 'loading', actions: { type: 'keepPendingPurchase', params: ({ event }) => event } },
+            // 立即购买, or a pay app's return at start-up (`purchase.start` / `purchase.return`).
+            'purchase.*': { target: 'loading', actions: { type: 'keepPendingPurchase', params: ({ event }) => event } },
           },
         },
         loading: {
@@ -311,7 +328,7 @@ export const appMachine = setup({
             },
           },
           on: {
-            'purchase.start': { actions: { type: 'keepPendingPurchase', params: ({ event }) => event } },
+            'purchase.*': { actions: { type: 'keepPendingPurchase', params: ({ event }) => event } },
             'session.changed': { guard: 'isLogout', actions: ['forwardToCouponPopup', 'forwardToAutoLogin', 'dropPendingPurchase'] },
           },
         },
@@ -319,7 +336,8 @@ export const appMachine = setup({
           tags: ['app:flowsFailed'],
           on: {
             'flows.load': { target: 'loading' },
-            'purchase.start': { target: 'loading', actions: { type: 'keepPendingPurchase', params: ({ event }) => event } },
+            // 立即购买, or a pay app's return at start-up (`purchase.start` / `purchase.return`).
+            'purchase.*': { target: 'loading', actions: { type: 'keepPendingPurchase', params: ({ event }) => event } },
           },
         },
         ready: {
@@ -332,9 +350,9 @@ export const appMachine = setup({
             'session.changed': { actions: ['forwardToCouponPopup', 'forwardToAutoLogin', 'forwardToPayGate', 'forwardToPayment', 'forwardToLogin'] },
             // The real-name modal reports a verification the purchase flow asked for.
             'realName.verified': { actions: 'forwardToPayGate' },
-            'purchase.start': { actions: 'forwardToPayGate' },
-            // The payment flow hands a purchase an expiry interrupted to the gate, which resumes it after the next login.
-            'purchase.suspended': { actions: 'forwardToPayGate' },
+            // 立即购买; a purchase an expiry interrupted (from the payment flow), which the gate resumes after the
+            // next login; a pay app's return, whose payment the gate resumes for the account logged in.
+            'purchase.*': { actions: 'forwardToPayGate' },
             // The pay dialog's events (its own `payment.started` / `payment.ended` come back to it too, and
             // it ignores them; the build region forwards those to the build poll).
             'payment.*': { actions: 'forwardToPayment' },

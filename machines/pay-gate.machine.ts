@@ -51,10 +51,10 @@ export interface PurchaseRequest {
  */
 export type SuspendedPurchase =
   | { kind: 'goods'; owner: number | null; request: PurchaseRequest }
-  | { kind: 'order'; owner: number | null; orderId: string };
+  | { kind: 'order'; owner: number | null; orderId: string; resume?: true | undefined };
 
-/** What the gate opens the pay modal with. */
-export type PayModalTarget = PurchaseRequest | { orderId: string };
+/** What the gate opens the pay modal with; `resume`: the payment was handed to a pay app and is awaited again. */
+export type PayModalTarget = PurchaseRequest | { orderId: string; resume?: true | undefined };
 
 /** The session as far as the gate needs it; the app reads it from the `session` child. */
 export interface SessionFacts {
@@ -90,9 +90,19 @@ export interface PurchaseSuspendedEvent {
   purchase: SuspendedPurchase;
 }
 
+/**
+ * Sent at start-up (through the root) when the shopper comes back from a pay channel's H5 page, or reloads
+ * while such a payment is awaited: the order's payment resumes for its account (docs/buying.md, "Paying on a phone").
+ */
+export interface PurchaseReturnEvent {
+  type: 'purchase.return';
+  orderId: string;
+}
+
 export type PayGateEvent =
   | PurchaseStartEvent
   | PurchaseSuspendedEvent
+  | PurchaseReturnEvent
   /** Forwarded by the app: the session announces every login and logout. */
   | AccountChange
   /** Forwarded by the app: the real-name modal that this flow opened succeeded. */
@@ -132,10 +142,10 @@ function requireSuspended(context: PayGateContext): SuspendedPurchase {
   return context.suspended;
 }
 
-function suspendedOrderTarget(context: PayGateContext): { orderId: string } {
+function suspendedOrderTarget(context: PayGateContext): { orderId: string; resume?: true } {
   const purchase = requireSuspended(context);
   if (purchase.kind !== 'order') throw new Error('payGate machine: no suspended order');
-  return { orderId: purchase.orderId };
+  return purchase.resume ? { orderId: purchase.orderId, resume: true } : { orderId: purchase.orderId };
 }
 
 const closes = (event: PayGateEvent, name: string) => event.type === 'modal.closeAll' || (event.type === 'modal.close' && event.name === name);
@@ -170,6 +180,12 @@ export const payGateMachine = setup({
       suspended: { kind: 'goods' as const, owner: context.owner, request: requireRequest(context) },
     })),
     assignSuspended: assign((_, params: { purchase: SuspendedPurchase }) => ({ suspended: params.purchase, request: null, owner: params.purchase.owner })),
+    /** A payment handed to a pay app, for whichever account is logged in (`owner` null: any). */
+    assignReturn: assign((_, params: { orderId: string }) => ({
+      suspended: { kind: 'order' as const, owner: null, orderId: params.orderId, resume: true as const },
+      request: null,
+      owner: null,
+    })),
     /** The suspended goods purchase is gated again (every step: the answers may have changed). */
     resumeRequest: assign(({ context }) => {
       const purchase = requireSuspended(context);
@@ -186,7 +202,7 @@ export const payGateMachine = setup({
       name: 'pay',
       props:
         'orderId' in target
-          ? { orderId: target.orderId }
+          ? { orderId: target.orderId, ...(target.resume ? { resume: true } : {}) }
           : {
               goodsId: target.goodsId,
               buyNum: target.buyNum,
@@ -238,6 +254,27 @@ export const payGateMachine = setup({
           target: 'suspended',
           actions: { type: 'assignSuspended', params: ({ event }) => ({ purchase: event.purchase }) },
         },
+        'purchase.return': { target: 'returning', actions: { type: 'assignReturn', params: ({ event }) => ({ orderId: event.orderId }) } },
+      },
+    },
+    // Back from a pay app: the order's payment is awaited again for the account that is logged in (the
+    // order call answers for its own account only); a visitor logs in first, and the payment then resumes.
+    returning: {
+      tags: ['payGate:busy'],
+      invoke: {
+        id: 'readReturnSession',
+        src: 'readSession',
+        onDone: [
+          {
+            guard: { type: 'isAnonymous', params: ({ event }) => ({ facts: event.output }) },
+            target: 'suspended',
+            actions: 'openLoginModal',
+          },
+          // A login being set up: its announcement resumes the payment (`suspended`).
+          { guard: { type: 'isSigningIn', params: ({ event }) => ({ facts: event.output }) }, target: 'suspended' },
+          { target: 'idle', actions: { type: 'openPayModal', params: ({ context }) => suspendedOrderTarget(context) } },
+        ],
+        onError: { target: 'idle' },
       },
     },
     // An expiry interrupted a purchase: it waits, with its choices, for the next login.
@@ -263,6 +300,7 @@ export const payGateMachine = setup({
         'purchase.suspended': {
           actions: { type: 'assignSuspended', params: ({ event }) => ({ purchase: event.purchase }) },
         },
+        'purchase.return': { target: 'returning', actions: { type: 'assignReturn', params: ({ event }) => ({ orderId: event.orderId }) } },
       },
     },
     gating: {

@@ -35,6 +35,15 @@ export interface CreateOrderInput {
 export interface PayOrderInput {
   orderId: string;
   channel: PayChannelCode;
+  /** Paying on a phone: ask for the channel's H5 page (`h5Url`) instead of a QR code. */
+  h5: boolean;
+}
+
+/** What a hand-off to a pay app leaves behind, so that the payment resumes on return or after a reload. */
+export interface HandOff {
+  orderId: string;
+  owner: number | null;
+  h5Url: string;
 }
 
 export interface StatusAnswer {
@@ -63,13 +72,18 @@ export interface PaymentContext {
   owner: number | null;
   /** The pay editor's goods, quantity and choices as last reported (`payment.choose`): what an expiry suspends. */
   choices: PurchaseRequest | null;
+  /** The shopper pays on this phone: the pay request asks for the channel's H5 page, and the flow hands off to it. */
+  h5: boolean;
+  /** Opened on return from a pay app (`payment.open` with `resume`): the order's payment is awaited, not edited. */
+  resuming: boolean;
 }
 
 export type PaymentEvent =
-  | { type: 'payment.open'; requestId: string; orderId?: string | undefined; userId: number | null }
+  | { type: 'payment.open'; requestId: string; orderId?: string | undefined; userId: number | null; resume?: boolean | undefined }
   /** The pay editor reports the shopper's current choices (each change). */
   | { type: 'payment.choose'; request: PurchaseRequest }
-  | { type: 'payment.submit'; channel: PayChannelCode; draft?: OrderDraft | undefined }
+  /** `h5`: on a phone, pay in the channel's app through its H5 page. Also taken while awaiting: the pay app again, or the other one. */
+  | { type: 'payment.submit'; channel: PayChannelCode; draft?: OrderDraft | undefined; h5?: boolean | undefined }
   | { type: 'payment.retry'; requestId: string }
   | { type: 'payment.close' }
   | { type: 'payment.stay' }
@@ -165,19 +179,29 @@ export const paymentMachine = setup({
     }),
   },
   actions: {
-    assignOpen: assign((_, params: { requestId: string; orderId: string | null; owner: number | null }) => ({
+    assignOpen: assign((_, params: { requestId: string; orderId: string | null; owner: number | null; resuming?: boolean }) => ({
       requestId: params.requestId,
       orderId: params.orderId,
       owner: params.owner,
+      resuming: params.resuming ?? false,
     })),
     assignChoices: assign((_, params: { request: PurchaseRequest }) => ({ choices: params.request })),
-    assignSubmit: assign((_, params: { channel: PayChannelCode; draft: OrderDraft | null }) => ({
+    assignSubmit: assign((_, params: { channel: PayChannelCode; draft: OrderDraft | null; h5: boolean }) => ({
       channel: params.channel,
       draft: params.draft,
+      h5: params.h5,
       error: null,
     })),
-    assignChannel: assign((_, params: { channel: PayChannelCode }) => ({ channel: params.channel, error: null })),
+    assignChannel: assign((_, params: { channel: PayChannelCode; h5: boolean }) => ({ channel: params.channel, h5: params.h5, error: null })),
     assignOrder: assign((_, params: { order: Order }) => ({ order: params.order, orderId: params.order.orderId, status: params.order.status })),
+    /** A resumed payment: the channel the order was being paid with, on this phone. */
+    assignResumed: assign((_, params: { order: Order }) => ({
+      order: params.order,
+      orderId: params.order.orderId,
+      status: params.order.status,
+      channel: params.order.payChannel ?? 'wechat',
+      h5: true,
+    })),
     assignPayment: assign((_, params: { payment: Payment }) => ({ payment: params.payment })),
     assignStatus: assign((_, params: { status: OrderStatus }) => ({ status: params.status })),
     assignError: assign((_, params: { message: string }) => ({ error: params.message, payment: null })),
@@ -190,7 +214,20 @@ export const paymentMachine = setup({
       status: null,
       error: null,
     })),
-    reset: assign({ requestId: null, orderId: null, draft: null, channel: null, order: null, payment: null, status: null, error: null, owner: null, choices: null }),
+    reset: assign({
+      requestId: null,
+      orderId: null,
+      draft: null,
+      channel: null,
+      order: null,
+      payment: null,
+      status: null,
+      error: null,
+      owner: null,
+      choices: null,
+      h5: false,
+      resuming: false,
+    }),
     assignOnline: assign({ online: true }),
     assignOffline: assign({ online: false }),
     /** The root forwards these two to the build poll (no reload while paying). */
@@ -202,9 +239,17 @@ export const paymentMachine = setup({
     suspendPurchase: sendParent((_, params: { purchase: SuspendedPurchase }) => ({ type: 'purchase.suspended', purchase: params.purchase })),
     /** A toast. */
     notify: (_, _params: { kind: 'warning'; text: string }) => {},
+    /** The app keeps the hand-off (for the return or a reload) and leaves for the pay channel's H5 page. */
+    handOffToPayApp: (_, _params: HandOff) => {},
+    /** The awaited payment ended here (paid, failed, closed, left): nothing is resumed on the next start. */
+    forgetHandOff: () => {},
   },
   guards: {
     hasOrderId: ({ event }) => event.type === 'payment.open' && typeof event.orderId === 'string' && event.orderId !== '',
+    isResumedAndPaid: ({ context }, params: { status: OrderStatus }) => context.resuming && PAID.includes(params.status),
+    isResumedAndUnpaid: ({ context }, params: { status: OrderStatus }) => context.resuming && params.status === 'unpaid',
+    /** The server gave this phone the channel's H5 page (a server without H5 pay answers with the QR code or link). */
+    isHandOff: ({ context }, params: { payment: Payment }) => context.h5 && typeof params.payment.h5Url === 'string' && params.payment.h5Url !== '',
     hasOrder: ({ context }) => context.order !== null,
     hasDraftInEvent: ({ event }) => event.type === 'payment.submit' && event.draft !== undefined,
     hasDraft: ({ context }) => context.draft !== null,
@@ -239,6 +284,8 @@ export const paymentMachine = setup({
     online: true,
     owner: null,
     choices: null,
+    h5: false,
+    resuming: false,
   },
   initial: 'idle',
   on: {
@@ -253,7 +300,10 @@ export const paymentMachine = setup({
           {
             guard: 'hasOrderId',
             target: 'active.loadingOrder',
-            actions: { type: 'assignOpen', params: ({ event }) => ({ requestId: event.requestId, orderId: event.orderId ?? null, owner: event.userId }) },
+            actions: {
+              type: 'assignOpen',
+              params: ({ event }) => ({ requestId: event.requestId, orderId: event.orderId ?? null, owner: event.userId, resuming: event.resume === true }),
+            },
           },
           {
             target: 'active.editing',
@@ -302,16 +352,27 @@ export const paymentMachine = setup({
             src: 'fetchOrder',
             input: ({ context }) => ({ orderId: context.orderId ?? '' }),
             onDone: [
+              // Back from a pay app: paid there, the success dialog with the key; not yet, the status is awaited again.
+              {
+                guard: { type: 'isResumedAndPaid', params: ({ event }) => ({ status: event.output.status }) },
+                target: '#payment.idle',
+                actions: ['forgetHandOff', 'closePayModal', { type: 'openPaySuccessModal', params: ({ event }) => ({ orderId: event.output.orderId }) }],
+              },
+              {
+                guard: { type: 'isResumedAndUnpaid', params: ({ event }) => ({ status: event.output.status }) },
+                target: 'paying.flow.awaitingPayment',
+                actions: { type: 'assignResumed', params: ({ event }) => ({ order: event.output }) },
+              },
               {
                 guard: { type: 'isUnpaidOrder', params: ({ event }) => ({ status: event.output.status }) },
                 target: 'editing',
                 actions: { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) },
               },
-              { target: 'orderClosed', actions: { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) } },
+              { target: 'orderClosed', actions: ['forgetHandOff', { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) }] },
             ],
             onError: {
               target: 'loadFailed',
-              actions: { type: 'assignError', params: ({ event }) => ({ message: readFailure(event.error, PAYMENT_MESSAGES.loadFailed).message }) },
+              actions: ['forgetHandOff', { type: 'assignError', params: ({ event }) => ({ message: readFailure(event.error, PAYMENT_MESSAGES.loadFailed).message }) }],
             },
           },
           on: {
@@ -332,12 +393,12 @@ export const paymentMachine = setup({
               {
                 guard: 'hasOrder',
                 target: 'paying.flow.requestingPayment',
-                actions: { type: 'assignChannel', params: ({ event }) => ({ channel: event.channel }) },
+                actions: { type: 'assignChannel', params: ({ event }) => ({ channel: event.channel, h5: event.h5 === true }) },
               },
               {
                 guard: 'hasDraftInEvent',
                 target: 'paying',
-                actions: { type: 'assignSubmit', params: ({ event }) => ({ channel: event.channel, draft: event.draft ?? null }) },
+                actions: { type: 'assignSubmit', params: ({ event }) => ({ channel: event.channel, draft: event.draft ?? null, h5: event.h5 === true }) },
               },
             ],
             'payment.close': { target: '#payment.idle', actions: 'closePayModal' },
@@ -347,7 +408,7 @@ export const paymentMachine = setup({
           type: 'parallel',
           tags: ['payment:paying'],
           entry: 'announcePaymentStarted',
-          exit: 'announcePaymentEnded',
+          exit: ['announcePaymentEnded', 'forgetHandOff'],
           states: {
             flow: {
               initial: 'creatingOrder',
@@ -373,11 +434,21 @@ export const paymentMachine = setup({
                   invoke: {
                     id: 'payOrder',
                     src: 'payOrder',
-                    input: ({ context }) => ({ orderId: requireOrder(context).orderId, channel: context.channel ?? 'wechat' }),
-                    onDone: {
-                      target: 'awaitingPayment',
-                      actions: { type: 'assignPayment', params: ({ event }) => ({ payment: event.output }) },
-                    },
+                    input: ({ context }) => ({ orderId: requireOrder(context).orderId, channel: context.channel ?? 'wechat', h5: context.h5 }),
+                    onDone: [
+                      {
+                        guard: { type: 'isHandOff', params: ({ event }) => ({ payment: event.output }) },
+                        target: 'awaitingPayment',
+                        actions: [
+                          { type: 'assignPayment', params: ({ event }) => ({ payment: event.output }) },
+                          {
+                            type: 'handOffToPayApp',
+                            params: ({ context, event }) => ({ orderId: requireOrder(context).orderId, owner: context.owner, h5Url: event.output.h5Url ?? '' }),
+                          },
+                        ],
+                      },
+                      { target: 'awaitingPayment', actions: { type: 'assignPayment', params: ({ event }) => ({ payment: event.output }) } },
+                    ],
                     onError: {
                       target: '#payment.active.editing',
                       actions: { type: 'assignError', params: ({ event }) => ({ message: readFailure(event.error, PAYMENT_MESSAGES.payFailed).message }) },
@@ -386,6 +457,13 @@ export const paymentMachine = setup({
                 },
                 awaitingPayment: {
                   tags: ['payment:awaiting'],
+                  // On a phone: open the pay app again, or the other one, for the same order.
+                  on: {
+                    'payment.submit': {
+                      target: 'requestingPayment',
+                      actions: { type: 'assignChannel', params: ({ event }) => ({ channel: event.channel, h5: event.h5 === true }) },
+                    },
+                  },
                   initial: 'waiting',
                   states: {
                     waiting: {

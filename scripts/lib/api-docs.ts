@@ -40,10 +40,30 @@ stateDiagram-v2
   refunded --> [*]
 \`\`\`
 
-An order is \`refundable\` while \`paid\` or \`delivered\`, within 7 days of payment, and before a gift CDK was
-claimed. Unpaid orders hold their stock and coupon until they are paid, expire, fail or are cancelled. The
+An order is \`refundable\` while \`paid\` or \`delivered\`, within its items' \`refundDays\` of payment (the
+strictest item's; keys 7 days while unredeemed, top-ups and memberships none once credited: src/api/goods-promise.ts),
+and before a gift CDK was claimed. Unpaid orders hold their stock and coupon until they are paid, expire, fail or are cancelled. The
 store offers no cancel call: an order is cancelled by the payer in the pay app (the simulated backend's
 \`cancelPayment\` control and \`/demo\`'s 取消支付 stand in for that).
+
+## Paying on a phone
+
+A phone cannot scan a QR code on its own screen, so on phones (a coarse pointer on a narrow screen, or a
+mobile user agent) the store asks \`order/pay\` for the channel's mobile web page: \`{ orderId, channelCode,
+client: 'h5', returnUrl }\`, where \`returnUrl\` is a path of the store (the page the shopper pays from, with
+\`payOrder=<orderId>\` added). The answer carries \`h5Url\` (WeChat H5 pay's \`mweb_url\`, Alipay's wap pay
+page); the store leaves for it, and the pay channel sends the shopper back to \`returnUrl\` whether they paid
+or not. The store then reads the order's status as it would after a QR code: the return is a hint, never
+proof of payment. This mirrors the real channels, which take a redirect address with the payment and do
+not report the outcome in it. A server without H5 pay leaves \`h5Url\` out (or null), and the phone gets the
+QR code or link a desktop gets.
+
+The simulated backend's H5 page is \`GET /webapi/static/h5pay/<orderId>?channel=&redirect_url=\`: the amount
+and two plain forms, 确认支付 and 取消支付, each \`POST\`ing to the same path with \`do=pay|cancel\` and
+answered \`303\` to \`redirect_url\` (a path of the store only: anything else goes to \`/\`, so the page is no
+open redirect). It has no script, so it works as a plain page in live mode; in mock mode the store's page
+shows it through the in-page backend (\`src/mock/page-bridge.ts\`), since msw's worker leaves navigations to
+the network.
 
 ## Business codes
 

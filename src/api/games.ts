@@ -14,9 +14,9 @@ export const GameCardSchema = z.object({
   tags: z.array(z.string()),
   platforms: z.array(PlatformSchema),
   labelIds: z.array(IdSchema),
-  /** lowest goods price, fen */
+  /** the from price (¥x起), fen: the cheapest edition, DLC and accelerators left out (`fromPrice`, ./from-price.ts) */
   minPrice: FenSchema,
-  /** original price of that goods, fen */
+  /** original price of that same goods, fen (so the card's discount is that goods' discount) */
   originalPrice: FenSchema,
   /** release date, epoch ms */
   releaseDate: EpochMsSchema,
@@ -29,6 +29,7 @@ export type GameCard = z.infer<typeof GameCardSchema>;
 export const GameDetailSchema = z.extend(GameCardSchema, {
   /** server HTML; render only through the sanitiser */
   description: z.string(),
+  /** screenshot URLs (16:9), shown in the detail's gallery */
   gallery: z.array(z.string()),
   publisher: z.string(),
   developer: z.string(),
@@ -143,7 +144,7 @@ export const recommend = defineEndpoint({
 export const search = defineEndpoint({
   id: 'games.search', method: 'POST', path: '/sgame/mall/game/search',
   data: GamePageSchema,
-  request: '`{ keyword, labelId?, sort?, pageNum, pageSize }`', response: '`Page<GameCard>`', uiOnFailure: 'Error message with a retry button; the keyword stays',
+  request: '`{ keyword, labelId?, sort?, pageNum, pageSize }`', response: '`Page<GameCard>`, titles with the keyword first (sort `default`)', uiOnFailure: 'Error message with a retry button; the keyword stays',
 });
 export const recentGameSearch = defineEndpoint({
   id: 'games.recentGameSearch', method: 'POST', path: '/sgame/mall/game/recentGameSearch',

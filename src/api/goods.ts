@@ -9,6 +9,24 @@ import { ACCOUNT_SCOPED } from './account-scope';
 export const GoodsTypeSchema = z.enum(['key', 'topup', 'accelerator', 'dlc']);
 export type GoodsType = z.infer<typeof GoodsTypeSchema>;
 
+/** The store a key is redeemed in (each has its own activation steps). */
+const ActivationPlatformSchema = z.enum(['steam', 'epic', 'nintendo', 'playstation', 'xbox']);
+export type ActivationPlatform = z.infer<typeof ActivationPlatformSchema>;
+
+/**
+ * The store's promise about a goods, snapshotted into each order item. Optional: a server that leaves them out
+ * still parses (so does a value this client cannot read, which counts as missing), and the defaults for a missing one
+ * are decided in one place: `goodsPromise` in ./goods-promise.ts.
+ */
+export const PromiseFields = {
+  /** the region a key activates in, e.g. 国区 */
+  activationRegion: z.catch(z.optional(z.string().check(z.minLength(1))), undefined),
+  /** where the key is redeemed; a store this client does not know reads as unset (generic steps) */
+  activationPlatform: z.catch(z.optional(ActivationPlatformSchema), undefined),
+  /** days after payment an order of it may be refunded (keys: while unredeemed); 0 = not refundable once delivered */
+  refundDays: z.catch(z.optional(z.int().check(z.gte(0))), undefined),
+};
+
 export const GoodsSchema = z.object({
   goodsId: IdSchema,
   gameId: IdSchema,
@@ -31,6 +49,7 @@ export const GoodsSchema = z.object({
   sales: z.int(),
   /** set while the goods is part of a running activity (e.g. 新春特惠): `price` is then the activity price */
   activityTag: z.optional(z.string()),
+  ...PromiseFields,
 });
 export type Goods = z.infer<typeof GoodsSchema>;
 

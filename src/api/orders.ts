@@ -4,12 +4,13 @@
  * Order status (see docs/api.md for the chart):
  *   unpaid → paid → delivered → refunding → refunded
  *   unpaid → cancelled | expired | failed
- * An order is refundable while `delivered` (or `paid`) within 7 days of payment
- * and its CDK has not been revealed by a gift claim; the server says so in `refundable`.
+ * An order is refundable while `delivered` (or `paid`) within its items' `refundDays`
+ * of payment (./goods-promise.ts) and its CDK has not been revealed by a gift claim;
+ * the server says so in `refundable`.
  */
 import * as z from 'zod/mini';
 import { EpochMsSchema, FenSchema, IdSchema, pageOf } from './common';
-import { GoodsTypeSchema } from './goods';
+import { GoodsTypeSchema, PromiseFields } from './goods';
 import { defineEndpoint, emptyList, http } from './http';
 
 export const OrderStatusSchema = z.enum(['unpaid', 'paid', 'delivered', 'cancelled', 'expired', 'failed', 'refunding', 'refunded']);
@@ -28,6 +29,8 @@ export const OrderItemSchema = z.object({
   /** unit price, fen */
   price: FenSchema,
   buyNum: z.int(),
+  /** the goods' promise (region, platform, refund window) as it was when the order was made */
+  ...PromiseFields,
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -76,6 +79,12 @@ export const PaymentSchema = z.object({
   qrImage: z.nullable(z.string()),
   /** pay page (link) */
   payUrl: z.nullable(z.string()),
+  /**
+   * Only when asked with `client: 'h5'` (a phone): the pay channel's mobile web page (WeChat H5 pay, Alipay
+   * wap pay), which sends the shopper back to `returnUrl` when done. A server without H5 pay leaves it out,
+   * and the phone gets the QR code or link as a desktop does (docs/api.md, "Paying on a phone").
+   */
+  h5Url: z.optional(z.nullable(z.string())),
   expireTime: EpochMsSchema,
 });
 export type Payment = z.infer<typeof PaymentSchema>;
@@ -158,7 +167,7 @@ export const orderCreate = defineEndpoint({
 export const orderPay = defineEndpoint({
   id: 'orders.pay', method: 'POST', path: '/nnorder/unified/order/pay',
   data: PaymentSchema,
-  request: '`{ orderId, channelCode }`', response: '`Payment` (QR or link)', uiOnFailure: "Server's retMsg in the pay dialog",
+  request: '`{ orderId, channelCode, client?: \'h5\', returnUrl? }`', response: '`Payment` (QR or link; `h5Url` for `client: \'h5\'`)', uiOnFailure: "Server's retMsg in the pay dialog",
 });
 export const giftCdkReceive = defineEndpoint({
   id: 'orders.giftCdkReceive', method: 'POST', path: '/nnorder/giftCdkGrant/qmSpeed/receive',
@@ -183,7 +192,11 @@ export const createCombinedOrder = (
   body: { items: OrderLine[]; couponId?: string | undefined; packageId?: number | undefined; requestId: string },
   o: Opts = {},
 ) => http.call(combineOrderCreate, { body, signal: o.signal });
-export const payOrder = (body: { orderId: string; channelCode: PayChannelCode }, o: Opts = {}) => http.call(orderPay, { body, signal: o.signal });
+/** `client: 'h5'` with a `returnUrl` (a path of the store) asks for the channel's mobile web page (`h5Url`). */
+export const payOrder = (
+  body: { orderId: string; channelCode: PayChannelCode; client?: 'h5' | undefined; returnUrl?: string | undefined },
+  o: Opts = {},
+) => http.call(orderPay, { body, signal: o.signal });
 export const receiveGiftCdk = (orderId: string, o: Opts = {}) => http.call(giftCdkReceive, { body: { orderId }, signal: o.signal });
 
 // The order queries are account data: keyed by the user, in src/features/buying/queries.ts.

@@ -25,24 +25,36 @@ import { startMarketing } from '../features/marketing/start';
 import { loadModal } from './modal-registry';
 import '../shared/styles.css';
 
-async function startMockBackend(): Promise<void> {
+/** Starts the simulated backend; `true` when this page is one of its own pages instead of the store. */
+async function startMockBackend(): Promise<boolean> {
   // `import.meta.env.VITE_API_MODE` is replaced at build time, so in live builds this branch and its import vanish.
-  if (import.meta.env.VITE_API_MODE === 'live') return;
+  if (import.meta.env.VITE_API_MODE === 'live') return false;
   const { startMockWorker, parseLatency } = await import('../mock/browser');
-  await startMockWorker({ latency: parseLatency(config.mockLatency), baseUrl: config.apiBase });
+  const backend = await startMockWorker({ latency: parseLatency(config.mockLatency), baseUrl: config.apiBase });
+  // A page the simulated backend serves (the pay channel's H5 page, the pay link's page) is opened by a
+  // navigation, which msw's worker leaves to the network: this page shows it instead of the store.
+  if (!window.location.pathname.startsWith(`${config.apiBase}/`)) return false;
+  const { showBackendPage } = await import('../mock/page-bridge');
+  await showBackendPage(backend);
+  return true;
 }
 
 async function start(): Promise<void> {
   // First of all: an auto-login token leaves the address bar (and history) before anything reads the URL.
   takeAutoLoginParams();
-  await startMockBackend();
+  if (await startMockBackend()) return;
   // The third-party adapters' code only when one is configured, fetched while the build metadata loads
   // (if it fails to load, the store runs without them).
   const integrations =
     config.analyticsScriptUrl || config.adScriptUrl || config.sentryDsn ? import('../features/marketing/integrations').catch(() => undefined) : undefined;
-  const [inspect, adapters] = await Promise.all([
+  const [inspect, adapters, paymentReturn] = await Promise.all([
     loadInspector(),
     integrations,
+    // Back from a pay app's H5 page, or a reload while its payment is awaited: that payment resumes. The
+    // module is loaded beside the build metadata instead of sitting in the entry chunk (a first visit never needs it).
+    import('../features/buying/pay-return')
+      .then(({ takePaymentReturn }) => takePaymentReturn(loadPersistedSession()?.user.userId ?? null))
+      .catch(() => null),
     fetchBuildMeta(BUILD_ID)
       .then((meta) => setBuildRedirects(meta.redirects))
       .catch(() => undefined), // no metadata (e.g. an old build): no redirects
@@ -59,6 +71,7 @@ async function start(): Promise<void> {
     start: {
       // The user of an earlier visit (validated; a corrupt value is dropped quietly).
       restoredSession: loadPersistedSession(),
+      paymentReturn,
       // The auto-login link's token, moved off the URL above; the start-up exchanges it once the headers are set.
       linkToken: readStoredAutoLogin(),
       // Start-up step after the session restore: the channel header, a stored bid, the landing's attribution.

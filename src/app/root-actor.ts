@@ -53,6 +53,8 @@ export interface RootActorDeps {
     restoredSession?: PersistedSession | null;
     /** The auto-login link's token this page was opened with (`readStoredAutoLogin()` in ./session-bridge.ts). Default: none. */
     linkToken?: LinkToken | null;
+    /** The order whose payment a pay app's H5 page returns to (`takePaymentReturn()` in features/buying). Default: none. */
+    paymentReturn?: { orderId: string } | null;
     /**
      * Start-up's channel and attribution step, run once the session has set the request token. Default:
      * `startMarketing()` for the page's URL. Its failure is contained: start-up goes on without it.
@@ -225,7 +227,7 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     actions: { reportFlowsLoadFailure: (_, { error, lostPurchase }) => reportFlowsFailure(error, lostPurchase) },
   });
   self.actor = createActor(machine, {
-    input: { buildId: build.id, restoredSession: start.restoredSession ?? null, linkToken: start.linkToken ?? null },
+    input: { buildId: build.id, restoredSession: start.restoredSession ?? null, linkToken: start.linkToken ?? null, paymentReturn: start.paymentReturn ?? null },
     inspect: deps.inspect,
     ...(testing.clock ? { clock: testing.clock } : {}),
   });

@@ -16,10 +16,16 @@ export function fenToYuan(fen: number): string {
   return `${int}.${dec}`;
 }
 
-/** Whole-percent discount of `price` against `original` (`7000` of `10000` → 30); 0 when not discounted. */
-export function discountPercent(price: number, original: number): number {
-  if (!(original > 0) || !(price < original)) return 0;
-  return Math.max(1, Math.round(((original - price) / original) * 100));
+/** Discounts below this get no `-N%` badge: a 2 % top-up rebate is a rounding, not a sale to announce. */
+const BADGE_MIN_PERCENT = 5;
+
+/**
+ * The N of a `-N%` badge for `price` against `original` (`7000` of `10000` → 30), or 0 when no badge is due:
+ * no discount, or under 5 % before rounding (4.6 % is not shown as -5 %). Every card, ranking row, suggestion
+ * and goods shows its badge through this one rule (`DiscountBadge` in ./ui/price.tsx).
+ */
+export function discountBadge(price: number, original: number): number {
+  return original > 0 && (original - price) * 100 >= BADGE_MIN_PERCENT * original ? Math.round(((original - price) / original) * 100) : 0;
 }
 
 /** `¥99.00` */

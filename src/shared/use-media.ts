@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** Whether a media query matches, following changes; false where matchMedia is missing (jsdom). */
-function useMediaQuery(query: string): boolean {
+export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
       if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => undefined;
@@ -15,3 +15,4 @@ function useMediaQuery(query: string): boolean {
 }
 
 export const usePrefersReducedMotion = () => useMediaQuery('(prefers-reduced-motion: reduce)');
+

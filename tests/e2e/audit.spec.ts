@@ -210,8 +210,17 @@ test.describe('a shopper (logged in)', () => {
     await audit.check('pay');
     // No automatic payment (8 s in mock mode): the payment waits while the dialogs are checked.
     await backend.control('setAutoPay', { ms: 0 });
-    await pay.getByRole('button', { name: '立即支付' }).click();
-    await expect(pay.getByRole('img', { name: '支付二维码' })).toBeVisible();
+    if (viewportName === 'mobile') {
+      // A phone pays in the pay app: the channel's H5 page (the simulated backend's), then back without paying.
+      await pay.getByRole('button', { name: '打开微信支付' }).click();
+      await expect(page.getByRole('button', { name: '确认支付' })).toBeVisible();
+      await audit.check('h5-pay');
+      await page.getByRole('button', { name: '取消支付' }).click();
+      await expect(pay.getByText(/请在微信中完成支付/)).toBeVisible();
+    } else {
+      await pay.getByRole('button', { name: '立即支付' }).click();
+      await expect(pay.getByRole('img', { name: '支付二维码' })).toBeVisible();
+    }
     await audit.check('pay-waiting');
     // Closing while paying (the × is then named 离开支付) asks first.
     await pay.getByRole('button', { name: '离开支付' }).click();

@@ -18,7 +18,9 @@ test.describe('daily coupon popup (e)', () => {
     await expect(popup).toBeVisible();
     await expect(popup.getByText('今日专享优惠券，登录后即可领取使用。')).toBeVisible();
     const coupons = popup.getByRole('list', { name: '优惠券列表' }).getByRole('listitem');
-    await expect(coupons.first().getByRole('button', { name: '去使用' })).toBeVisible();
+    // A visitor's coupons are not yet claimed: no 去使用 on them, the one way on is 登录领取 (issue 19).
+    await expect(coupons.first()).toBeVisible();
+    await expect(coupons.getByRole('button')).toHaveCount(0);
     await expect(popup.getByRole('button', { name: '登录领取' })).toBeVisible();
     await popup.getByRole('button', { name: '关闭' }).click();
     await expect(popup).toBeHidden();

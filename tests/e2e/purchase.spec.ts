@@ -5,7 +5,7 @@
 import { expect, test } from './support/fixtures';
 import { completeRealName, dialog, loginWithSms, payAndComplete, payAndKeepUnpaid, waitForHome } from './support/flows';
 
-test('a new visitor buys a game from a home plate, logs in, verifies, pays and asks for a refund', { tag: ['@smoke', '@live', '@phone'] }, async ({ page, backend, phone }) => {
+test('a new visitor buys a game from a home plate, logs in, verifies, pays and asks for a refund', { tag: ['@smoke', '@live'] }, async ({ page, backend, phone }) => {
   // A first visit: the daily coupon popup comes when it comes, and the fixture closes it.
   await page.goto('/');
   await waitForHome(page);

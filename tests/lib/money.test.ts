@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, fenToYuan, formatYuan, splitPrice } from '../../src/shared/money';
+import { discountBadge, fenToYuan, formatYuan, splitPrice } from '../../src/shared/money';
 
 describe('splitPrice', () => {
   it('splits fen into yuan and fen parts', () => {
@@ -34,19 +34,25 @@ describe('formatYuan and fenToYuan', () => {
   });
 });
 
-describe('discountPercent', () => {
+describe('discountBadge', () => {
   it('gives the whole-percent saving against the original price', () => {
-    expect(discountPercent(7000, 10000)).toBe(30);
-    expect(discountPercent(6800, 9800)).toBe(31);
+    expect(discountBadge(7000, 10000)).toBe(30);
+    expect(discountBadge(6800, 9800)).toBe(31);
+    expect(discountBadge(4080, 6800)).toBe(40);
   });
 
   it('is 0 when the price is not lower than the original, or the original is 0', () => {
-    expect(discountPercent(9800, 9800)).toBe(0);
-    expect(discountPercent(9900, 9800)).toBe(0);
-    expect(discountPercent(0, 0)).toBe(0);
+    expect(discountBadge(9800, 9800)).toBe(0);
+    expect(discountBadge(9900, 9800)).toBe(0);
+    expect(discountBadge(0, 0)).toBe(0);
+    expect(discountBadge(100, 0)).toBe(0);
   });
 
-  it('never rounds a real discount down to 0%', () => {
-    expect(discountPercent(9990, 10000)).toBe(1);
+  it('is 0 (no badge) under 5 %, compared before rounding: 4.6 % is no -5 % badge', () => {
+    expect(discountBadge(590, 600)).toBe(0);
+    expect(discountBadge(9990, 10000)).toBe(0);
+    expect(discountBadge(9540, 10000)).toBe(0);
+    expect(discountBadge(9500, 10000)).toBe(5);
+    expect(discountBadge(570, 600)).toBe(5);
   });
 });

@@ -104,7 +104,7 @@ describe('payment flow', () => {
     expect(run.actor.getSnapshot().hasTag('payment:creating')).toBe(true);
     await tick();
     expect(run.calls.createOrder).toEqual([{ draft: DRAFT, requestId: 'req-1' }]);
-    expect(run.calls.payOrder).toEqual([{ orderId: 'XY1', channel: 'alipay' }]);
+    expect(run.calls.payOrder).toEqual([{ orderId: 'XY1', channel: 'alipay', h5: false }]);
     expect(run.actor.getSnapshot().context.payment?.orderId).toBe('XY1');
     expect(run.effects.started).toBe(1);
     expect(run.effects.ended).toBe(0);
@@ -154,7 +154,7 @@ describe('payment flow', () => {
       { draft: DRAFT, requestId: 'req-1' },
       { draft: DRAFT, requestId: 'req-2' },
     ]);
-    expect(run.calls.payOrder.at(-1)).toEqual({ orderId: 'XY2', channel: 'wechat' });
+    expect(run.calls.payOrder.at(-1)).toEqual({ orderId: 'XY2', channel: 'wechat', h5: false });
     expect(run.effects.started).toBe(2);
   });
 
@@ -253,7 +253,7 @@ describe('payment flow', () => {
     run.actor.send({ type: 'payment.submit', channel: 'wechat' });
     await tick();
     expect(run.calls.createOrder).toEqual([]);
-    expect(run.calls.payOrder).toEqual([{ orderId: 'XY9', channel: 'wechat' }]);
+    expect(run.calls.payOrder).toEqual([{ orderId: 'XY9', channel: 'wechat', h5: false }]);
     run.server.status = 'failed';
     await tick(2000);
     expect(run.actor.getSnapshot().can({ type: 'payment.retry', requestId: 'x' })).toBe(false);

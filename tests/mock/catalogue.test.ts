@@ -44,6 +44,27 @@ describe('game search', () => {
     expect(byPublisher.list.map((g) => g.gameId)).toContain(game.gameId);
   });
 
+  it('ranks games whose title contains the keyword above those matched only by tag, publisher or developer (综合)', async () => {
+    const keyword = '星';
+    const { list, total } = await searchGames({ keyword, pageSize: 100 });
+    const inTitle = list.map((g) => g.name.includes(keyword));
+    expect(inTitle.some(Boolean)).toBe(true);
+    expect(inTitle.some((b) => !b)).toBe(true);
+    // every title match comes before the first other match, titles starting with the keyword first of all
+    expect(inTitle.indexOf(false)).toBe(inTitle.filter(Boolean).length);
+    const starts = list.map((g) => g.name.startsWith(keyword));
+    expect(starts.indexOf(false)).toBe(starts.filter(Boolean).length);
+    expect(total).toBe(catalogue.games.filter((g) => [g.name, g.publisher, g.developer, ...g.tags].some((t) => t.includes(keyword))).length);
+    // the combSearch suggestions rank their games the same way
+    const { games } = await getCombSearch(keyword);
+    expect(games.map((g) => g.gameId)).toEqual(list.slice(0, games.length).map((g) => g.gameId));
+  });
+
+  it('keeps an explicit sort over relevance', async () => {
+    const { list } = await searchGames({ keyword: '星', sort: 'priceAsc', pageSize: 100 });
+    expect(list.every((g, i) => i === 0 || list[i - 1]!.minPrice <= g.minPrice)).toBe(true);
+  });
+
   it('returns nothing for a keyword that matches no game', async () => {
     expect(await searchGames({ keyword: '不存在的游戏名字xyz' })).toMatchObject({ list: [], total: 0 });
   });

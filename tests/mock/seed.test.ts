@@ -7,6 +7,7 @@ import { BannerSchema, EvaluationSchema, GameCardSchema, GameConfigSchema, GameD
 import { ActivityGameSchema, GoodsSchema, RecentSellSchema } from '../../src/api/goods';
 import { PackageSchema } from '../../src/api/orders';
 import { CompetitorPriceSchema, NewYearActivitySchema } from '../../src/api/user';
+import { fromPrice } from '../../src/api/from-price';
 import { IMAGE_SIZES, renderImage, seedImageLabel } from '../../src/mock/images';
 import { createSeed } from '../../src/mock/seed';
 
@@ -60,7 +61,7 @@ describe('createSeed', () => {
     expect(seed.games.some((g) => g.releaseDate > BASE)).toBe(true);
   });
 
-  it('gives every game 2–5 valid goods and a card price equal to its cheapest goods', () => {
+  it('gives every game 2–5 valid goods and a card price equal to its cheapest edition (never a DLC or an accelerator)', () => {
     expect(new Set(seed.goods.map((g) => g.goodsId)).size).toBe(seed.goods.length);
     for (const goods of seed.goods) {
       GoodsSchema.parse(goods);
@@ -76,9 +77,13 @@ describe('createSeed', () => {
       const own = goodsOf(game.gameId);
       expect(own.length).toBeGreaterThanOrEqual(2);
       expect(own.length).toBeLessThanOrEqual(5);
-      const cheapest = own.reduce((a, b) => (b.price < a.price ? b : a));
-      expect(game.minPrice).toBe(cheapest.price);
-      expect(game.originalPrice).toBe(cheapest.originalPrice);
+      // The card's price and original price are one goods' (so its discount is that goods' discount), the
+      // cheapest of the game's editions, or of its top-ups for a game sold without editions.
+      const source = own.find((g) => g.price === game.minPrice && g.originalPrice === game.originalPrice);
+      expect(source, game.name).toBeDefined();
+      const base = own.some((g) => g.type === 'key') ? 'key' : 'topup';
+      expect(source!.type, game.name).toBe(base);
+      expect(Math.min(...own.filter((g) => g.type === base).map((g) => g.price))).toBe(game.minPrice);
       expect(game.sales).toBe(own.reduce((sum, g) => sum + g.sales, 0));
     }
     const types = new Set(seed.goods.map((g) => g.type));
@@ -263,7 +268,9 @@ describe('createSeed', () => {
       expect(goods.activityTag).toBe(entry.activityTag);
       expect(entry.activityPrice).toBeLessThan(goods.originalPrice);
       expect(bundled.has(goods.goodsId)).toBe(false);
-      expect(gameById.get(goods.gameId)!.minPrice).toBeLessThanOrEqual(entry.activityPrice);
+      // the game's from price follows its goods' activity prices
+      expect(gameById.get(goods.gameId)!.minPrice).toBe(fromPrice(goodsOf(goods.gameId))!.minPrice);
+      if (goods.type === 'key') expect(gameById.get(goods.gameId)!.minPrice).toBeLessThanOrEqual(entry.activityPrice);
       expect(entry.activityPrice).toBeGreaterThan(0);
       ActivityGameSchema.parse({ game: gameById.get(goods.gameId), goods, activityPrice: entry.activityPrice, activityTag: entry.activityTag });
     }

@@ -42,6 +42,7 @@ const modelMachine = (createMachine(modelConfig as never, appMachine.implementat
   },
 });
 const PURCHASE = { type: 'purchase.start', goodsId: 1, buyNum: 1, gameId: 1 } as const;
+const PAY_RETURN = { type: 'purchase.return', orderId: 'XY2' } as const;
 
 const SESSION_USER = { token: 'tk_1', userId: 10001, telNum: '13800000000', createTime: 0, registerCanal: '' };
 const REAL_NAME = { realName: '张*', idCardNo: '1101**********4477', authTime: 0 };
@@ -88,6 +89,7 @@ export const appModel = defineModel({
     'payment.open': [{ type: 'payment.open', requestId: 'req-1', userId: 1 }],
     'payment.choose': [{ type: 'payment.choose', request: { goodsId: 1, buyNum: 1, gameId: 1 } }],
     'purchase.suspended': [{ type: 'purchase.suspended', purchase: { kind: 'order', owner: 1, orderId: 'XY1' } }],
+    'purchase.return': [PAY_RETURN],
     'payment.submit': [{ type: 'payment.submit', channel: 'wechat', draft: { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null } }],
     'payment.retry': [{ type: 'payment.retry', requestId: 'req-2' }],
     'payment.close': [{ type: 'payment.close' }],
@@ -176,6 +178,18 @@ export const appModel = defineModel({
         { type: 'session.changed', user: null, reason: 'logout' },
         PURCHASE,
         doneEvent('loadFlows', FAKE_FLOWS),
+      ],
+    },
+    {
+      name: 'a pay app\u2019s return loads the flows and waits for them like a purchase; once they run it goes to the gate',
+      events: [
+        doneEvent('startAttribution'),
+        PAY_RETURN,
+        PAY_RETURN,
+        errorEvent('loadFlows', new Error('chunk failed')),
+        PAY_RETURN,
+        doneEvent('loadFlows', FAKE_FLOWS),
+        PAY_RETURN,
       ],
     },
     {

@@ -27,6 +27,8 @@ const SUSPENDED_GOODS = {
   purchase: { kind: 'goods', owner: 1, request: { goodsId: 1, buyNum: 4, gameId: 1, choices: { packageId: null, couponId: 'c1', channel: 'alipay' } } },
 } as const;
 const SUSPENDED_ORDER = { type: 'purchase.suspended', purchase: { kind: 'order', owner: 1, orderId: 'XY1' } } as const;
+// Back from a pay app's H5 page (start-up): the order's payment resumes for whoever is logged in.
+const RETURN = { type: 'purchase.return', orderId: 'XY2' } as const;
 const CLOSE_LOGIN = { type: 'modal.close', name: 'login' } as const;
 const CLOSE_REAL_NAME = { type: 'modal.close', name: 'realName' } as const;
 const CLOSE_ALL = { type: 'modal.closeAll' } as const;
@@ -40,6 +42,7 @@ export const payGateModel = defineModel({
   events: {
     'purchase.start': [START],
     'purchase.suspended': [SUSPENDED_GOODS, SUSPENDED_ORDER],
+    'purchase.return': [RETURN],
     'session.changed': [LOGGED_IN_EVENT, LOGGED_OUT_EVENT, SWITCHED_EVENT, EXPIRED_EVENT],
     'realName.verified': [VERIFIED_EVENT],
     'modal.close': [CLOSE_LOGIN, CLOSE_REAL_NAME],
@@ -47,6 +50,7 @@ export const payGateModel = defineModel({
   },
   invokes: {
     readSession: { done: [ANONYMOUS, SIGNING_IN, LOGGED_IN, VERIFIED], error: [new Error('no session child')] },
+    readReturnSession: { done: [ANONYMOUS, SIGNING_IN, LOGGED_IN], error: [new Error('no session child')] },
     confirmLogin: { done: [ANONYMOUS, SIGNING_IN, LOGGED_IN], error: [new Error('no session child')] },
     confirmRealName: { done: [VERIFIED, LOGGED_IN], error: [new Error('no session child')] },
     fetchRealNameConfig: { done: [REQUIRED, NOT_REQUIRED], error: [{ code: 'sys_50000', message: '系统繁忙，请稍后重试' }] },
@@ -61,6 +65,22 @@ export const payGateModel = defineModel({
       .filter(Boolean)
       .join(', '),
   journeys: [
+    {
+      name: 'back from a pay app logged out: the login dialog opens and the payment resumes after the login',
+      events: [RETURN, doneEvent('readReturnSession', ANONYMOUS), LOGGED_IN_EVENT],
+    },
+    {
+      name: 'back from a pay app while a login is being set up: its announcement resumes the payment',
+      events: [RETURN, doneEvent('readReturnSession', SIGNING_IN), LOGGED_IN_EVENT],
+    },
+    {
+      name: 'back from a pay app logged in: the pay dialog resumes at once; a second return waits too',
+      events: [RETURN, doneEvent('readReturnSession', LOGGED_IN), RETURN, errorEvent('readReturnSession', new Error('no session child'))],
+    },
+    {
+      name: 'a suspended purchase gives way to a pay app\u2019s return',
+      events: [SUSPENDED_GOODS, RETURN, doneEvent('readReturnSession', LOGGED_IN)],
+    },
     {
       name: 'a logged-in shopper without real name verifies it and the purchase goes on to the stock check and the pay modal',
       events: [START, doneEvent('readSession', LOGGED_IN), doneEvent('fetchRealNameConfig', REQUIRED), VERIFIED_EVENT, doneEvent('checkStorage', true)],

@@ -53,6 +53,9 @@ const REAL_NAME = { name: '张三', idCard: '11010519491231002X' } as const;
 const SUSPENDED_ELSEWHERE =
   'only an expiry (the server answering auth_40001) or the payment flow’s purchase.suspended reach it; tests/integration/buying/account-change.test.tsx drives both through the real app';
 
+const RETURN_AT_START =
+  'only a page that comes back from a pay app’s H5 page (or reloads while its payment is awaited) sends purchase.return, at start-up; tests/integration/buying/pay-on-phone.test.tsx drives it through the real app';
+
 /** The dialogs the gate opens and waits on, by modal name. */
 const DIALOG_TITLES: Record<string, string> = { login: '登录', realName: '实名认证' };
 
@@ -112,6 +115,7 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
   unreachable: {
     states: {
       'payGate.suspended': SUSPENDED_ELSEWHERE,
+      'payGate.returning': RETURN_AT_START,
     },
     transitions: {
       'idle --purchase.suspended--> suspended': SUSPENDED_ELSEWHERE,
@@ -121,11 +125,20 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
       'suspended --purchase.start--> gating': SUSPENDED_ELSEWHERE,
       'suspended --purchase.suspended--> (no state change)': SUSPENDED_ELSEWHERE,
       'gating --session.changed [isExpiry]--> suspended': SUSPENDED_ELSEWHERE,
+      'idle --purchase.return--> returning': RETURN_AT_START,
+      'suspended --purchase.return--> returning': RETURN_AT_START,
+      'returning --done: readReturnSession [isAnonymous]--> suspended': RETURN_AT_START,
+      'returning --done: readReturnSession [isSigningIn]--> suspended': RETURN_AT_START,
+      'returning --done: readReturnSession--> idle': RETURN_AT_START,
+      'returning --error: readReturnSession--> idle': RETURN_AT_START,
     },
   },
 
   undrivable: (item, index) => {
     const event = item.steps[index]?.event;
+    if (event?.type === 'purchase.return') {
+      return 'purchase.return comes at start-up from a pay app\u2019s return URL: tests/integration/buying/pay-on-phone.test.tsx drives it';
+    }
     if (event?.type === 'purchase.suspended') {
       return 'purchase.suspended comes from the payment flow when an expiry interrupts the pay dialog: tests/integration/buying/account-change.test.tsx drives it';
     }
@@ -203,6 +216,9 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
   gestures: {
     'purchase.suspended': async () => {
       throw new Error('purchase.suspended: undrivable() should have skipped this item');
+    },
+    'purchase.return': async () => {
+      throw new Error('purchase.return: undrivable() should have skipped this item');
     },
     'purchase.start': async ({ user }) => {
       const w = requireWorld();

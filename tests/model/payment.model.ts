@@ -44,6 +44,9 @@ const PAYMENT: Payment = {
   expireTime: 900_000,
 };
 
+/** A phone's pay request: the channel's H5 page. */
+const H5_PAYMENT: Payment = { ...PAYMENT, h5Url: '/webapi/static/h5pay/XY1?channel=wechat&redirect_url=%2F%3FpayOrder%3DXY1' };
+
 const status = (value: StatusAnswer['status']): StatusAnswer => ({ orderId: 'XY1', status: value });
 const STOCK_ERROR = { code: 'stock_40901', message: '库存不足，请联系客服' };
 const NETWORK_ERROR = { code: undefined, message: '网络连接失败，请检查网络后重试（Network Error）' };
@@ -51,6 +54,11 @@ const NETWORK_ERROR = { code: undefined, message: '网络连接失败，请检�
 const OPEN = { type: 'payment.open', requestId: 'req-1', userId: 1 } as const;
 const OPEN_ORDER = { type: 'payment.open', requestId: 'req-1', orderId: 'XY1', userId: 1 } as const;
 const SUBMIT = { type: 'payment.submit', channel: 'wechat', draft: DRAFT } as const;
+// On a phone: 打开微信支付, or (while awaiting) 打开支付宝 again for the same order.
+const SUBMIT_H5 = { type: 'payment.submit', channel: 'wechat', draft: DRAFT, h5: true } as const;
+const REOPEN_H5 = { type: 'payment.submit', channel: 'alipay', h5: true } as const;
+// Back from the pay app (or a reload while it is awaited): the order's payment is awaited again.
+const OPEN_RESUMED = { type: 'payment.open', requestId: 'req-1', orderId: 'XY1', userId: 1, resume: true } as const;
 const RETRY = { type: 'payment.retry', requestId: 'req-2' } as const;
 const CLOSE = { type: 'payment.close' } as const;
 const STAY = { type: 'payment.stay' } as const;
@@ -76,8 +84,8 @@ export const paymentModel = defineModel({
   // (traversal does not finish in 20 s); the journeys cover the loops.
   paths: 'shortest',
   events: {
-    'payment.open': [OPEN, OPEN_ORDER],
-    'payment.submit': [SUBMIT],
+    'payment.open': [OPEN, OPEN_ORDER, OPEN_RESUMED],
+    'payment.submit': [SUBMIT, SUBMIT_H5, REOPEN_H5],
     'payment.retry': [RETRY],
     'payment.close': [CLOSE],
     'payment.stay': [STAY],
@@ -92,7 +100,7 @@ export const paymentModel = defineModel({
   invokes: {
     fetchOrder: { done: [ORDER, DELIVERED], error: [NETWORK_ERROR] },
     createOrder: { done: [ORDER], error: [STOCK_ERROR] },
-    payOrder: { done: [PAYMENT], error: [NETWORK_ERROR] },
+    payOrder: { done: [PAYMENT, H5_PAYMENT], error: [NETWORK_ERROR] },
     checkStatus: { done: [status('unpaid'), status('paid'), status('failed'), status('expired')], error: [NETWORK_ERROR] },
   },
   describeContext: (context) =>
@@ -100,6 +108,22 @@ export const paymentModel = defineModel({
       .filter(Boolean)
       .join(', '),
   journeys: [
+    {
+      name: 'on a phone the payment is handed to the pay app; the pay app can be opened again, or the other one',
+      events: [OPEN, SUBMIT_H5, doneEvent('createOrder', ORDER), doneEvent('payOrder', H5_PAYMENT), REOPEN_H5, doneEvent('payOrder', H5_PAYMENT), POLL, doneEvent('checkStatus', status('paid'))],
+    },
+    {
+      name: 'a phone whose server has no H5 pay gets the QR code, as a desktop does',
+      events: [OPEN, SUBMIT_H5, doneEvent('createOrder', ORDER), doneEvent('payOrder', PAYMENT), POLL, doneEvent('checkStatus', status('paid'))],
+    },
+    {
+      name: 'back from the pay app: paid there opens the success dialog; not yet, the status is awaited again',
+      events: [OPEN_RESUMED, doneEvent('fetchOrder', DELIVERED), OPEN_RESUMED, doneEvent('fetchOrder', ORDER), POLL, doneEvent('checkStatus', status('paid'))],
+    },
+    {
+      name: 'back from the pay app to an order that is gone or cannot be loaded says so',
+      events: [OPEN_RESUMED, doneEvent('fetchOrder', { ...ORDER, status: 'expired' }), CLOSE, OPEN_RESUMED, errorEvent('fetchOrder', NETWORK_ERROR), CLOSE],
+    },
     {
       name: 'a payment is polled until the server says paid, then the success modal takes over',
       events: [...TO_QR, POLL, doneEvent('checkStatus', status('unpaid')), POLL, errorEvent('checkStatus', NETWORK_ERROR), POLL, doneEvent('checkStatus', status('paid'))],

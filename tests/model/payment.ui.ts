@@ -237,6 +237,10 @@ async function openForOrder(app: RenderedApp, at: StepAt): Promise<void> {
 
 type PaymentSnapshot = ReturnType<typeof paymentMachine.transition>;
 
+/** The phone's way of paying (an H5 page, the return to the store): a phone's user agent and a start-up step drive it. */
+const PHONE_PAYMENT =
+  'paying on a phone (打开微信支付, the pay app opened again, the return at start-up): tests/integration/buying/pay-on-phone.test.tsx drives it through the real app with a phone’s user agent';
+
 export const paymentUi: UiDriver<typeof paymentModel> = {
   systemId: 'payment',
 
@@ -388,6 +392,10 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
       'active --modal.closeAll--> idle':
         'only the expiry prompt sends modal.closeAll, after the expiry; a pay dialog that mounts once nobody is logged in closes at once (it belongs to an account), so none is open for it to close',
       'active --session.changed [isOwnLogout]--> idle': 'this tab’s own 退出登录 while the pay dialog is open: the page behind the dialog is inert',
+      'active.loadingOrder --done: fetchOrder [isResumedAndPaid]--> idle': PHONE_PAYMENT,
+      'active.loadingOrder --done: fetchOrder [isResumedAndUnpaid]--> active.paying.flow.awaitingPayment': PHONE_PAYMENT,
+      'active.paying.flow.requestingPayment --done: payOrder [isHandOff]--> active.paying.flow.awaitingPayment': PHONE_PAYMENT,
+      'active.paying.flow.awaitingPayment --payment.submit--> active.paying.flow.requestingPayment': PHONE_PAYMENT,
     },
   },
 
@@ -400,6 +408,12 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     const event = item.steps[index]?.event;
     const before = item.steps[index - 1]?.state as PaymentSnapshot | undefined;
     if (!event || !before) return undefined;
+    if (event.type === 'payment.open' && event.resume) {
+      return 'a pay app’s return (or a reload while it is awaited) opens the dialog at start-up: tests/integration/buying/pay-on-phone.test.tsx drives it through the real app';
+    }
+    if (event.type === 'payment.submit' && event.h5) {
+      return 'a phone’s 打开微信支付 / 打开支付宝 (and opening it again while awaiting): tests/integration/buying/pay-on-phone.test.tsx drives it with a phone’s user agent';
+    }
     if (event.type === 'payment.open') {
       const rest = item.steps.slice(index + 1).map((step) => step.event.type);
       const nextOpen = rest.indexOf('payment.open');

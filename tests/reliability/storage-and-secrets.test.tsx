@@ -33,6 +33,8 @@ import { CHANNEL_STORAGE_KEY, resolveChannel } from '../../src/features/marketin
 import { FILTERED, scrubSecrets, startErrorReporting, type SentryLike } from '../../src/features/marketing/error-reporting';
 import { DEMO_CLOCK_OFFSET_KEY, POPUP_RECORD_KEY, readDemoClockOffsetDays, readPopupRecord } from '../../src/features/marketing/popup-record';
 import { DEFAULT_STORAGE_KEY, createBackend } from '../../src/mock/backend';
+import { HAND_OFF_STORAGE_KEY, takePaymentReturn } from '../../src/features/buying/pay-return';
+import { REDEEMED_KEY_PREFIX } from '../../src/features/buying/redeemed';
 import { nextPhone } from '../integration/buying/helpers';
 import { createAccount, storeSession } from '../integration/session/helpers';
 import { renderApp } from '../support/render-app';
@@ -162,6 +164,17 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
     expect(headers.adan).toBe('bid_ok');
   });
 
+  it('drops a damaged or foreign pay hand-off instead of resuming it', () => {
+    const at = { location: { href: 'http://shop.test/' } as Location, history: { state: null, replaceState: () => undefined } as unknown as History };
+    for (const damaged of ['{', '"XY1"', JSON.stringify({ orderId: '../x', owner: 1 }), JSON.stringify({ orderId: 5 })]) {
+      sessionStorage.setItem(HAND_OFF_STORAGE_KEY, damaged);
+      expect(takePaymentReturn(1, { ...at, storage: sessionStorage }), damaged).toBeNull();
+    }
+    sessionStorage.setItem(HAND_OFF_STORAGE_KEY, JSON.stringify({ orderId: 'XY1', owner: 2 }));
+    expect(takePaymentReturn(1, { ...at, storage: sessionStorage })).toBeNull();
+    expect(sessionStorage.getItem(HAND_OFF_STORAGE_KEY)).toBeNull();
+  });
+
   it('lists every key the app reads from storage, so none is left out of these tests', () => {
     // The keys are found in the source; a new persisted key fails here until it is tested above.
     const tested = new Set([
@@ -177,6 +190,8 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
       ADAN_STORAGE_KEY,
       AUTO_LOGIN_TOKEN_KEY,
       AUTO_LOGIN_APP_ID_KEY,
+      HAND_OFF_STORAGE_KEY,
+      REDEEMED_KEY_PREFIX,
     ]);
     const sources = [
       'src/features/session/session-effects.ts',
@@ -187,6 +202,8 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
       'src/shared/chunk-reload.ts',
       'src/features/marketing/channel.ts',
       'src/features/marketing/attribution.ts',
+      'src/features/buying/pay-return.ts',
+      'src/features/buying/redeemed.ts',
     ];
     const declared = sources.flatMap((file) =>
       [...readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:_KEY|KEY_PREFIX|STORAGE_KEY)\s*=\s*'([^']+)'/g)].map((m) => m[1]!),
@@ -210,6 +227,8 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
         'src/features/marketing/popup-record.ts',
         'src/features/marketing/start.ts',
         'src/features/marketing/demo-page.tsx',
+        'src/features/buying/pay-return.ts',
+        'src/features/buying/redeemed.ts',
         // The one helper that reaches the browser's storage (missing or blocked); it holds no key of its own.
         'src/shared/storage.ts',
       ].sort(),

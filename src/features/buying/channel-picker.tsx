@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
 import type { PayChannel, PayChannelCode } from '../../api/orders';
 import { ErrorState, LinesSkeleton } from '../../shared/ui/states';
 import { payChannelsQuery } from './queries';
@@ -13,6 +14,32 @@ export function effectiveChannel(channels: readonly PayChannel[] | undefined, ch
   if (!channels?.length) return null;
   return channels.some((channel) => channel.channelCode === chosen) ? chosen : channels[0]!.channelCode;
 }
+
+/**
+ * Each channel's mark, drawn here (our own simple drawings, not the brands' files): WeChat Pay's two chat
+ * bubbles on green, Alipay's 支 on blue. Inline, so the radio shows it with the first paint of the dialog;
+ * decorative (the label's text names the channel). The server's `icon` is not used: in the simulated
+ * backend it is a letter tile.
+ */
+const CHANNEL_MARKS: Record<PayChannelCode, ReactElement> = {
+  wechat: (
+    <svg viewBox="0 0 24 24" width={22} height={22} aria-hidden="true">
+      <rect width="24" height="24" rx="5" fill="#07c160" />
+      <path d="M10 4.5c-3.9 0-7 2.6-7 5.8 0 1.8 1 3.4 2.6 4.5l-.6 2.1 2.5-1.3c.8.3 1.7.4 2.5.4h.3a5 5 0 0 1-.2-1.4c0-3 2.9-5.4 6.5-5.4h.4C16.3 6.4 13.4 4.5 10 4.5z" fill="#fff" />
+      <path d="M21 14.9c0-2.6-2.6-4.6-5.6-4.6s-5.6 2-5.6 4.6 2.6 4.6 5.6 4.6c.6 0 1.3-.1 1.9-.3l1.9 1-.5-1.6c1.4-.9 2.3-2.2 2.3-3.7z" fill="#fff" stroke="#07c160" strokeWidth=".6" />
+      <circle cx="7.6" cy="8.9" r=".95" fill="#07c160" />
+      <circle cx="12.2" cy="8.9" r=".95" fill="#07c160" />
+      <circle cx="13.6" cy="14" r=".8" fill="#07c160" />
+      <circle cx="17.3" cy="14" r=".8" fill="#07c160" />
+    </svg>
+  ),
+  alipay: (
+    <svg viewBox="0 0 24 24" width={22} height={22} aria-hidden="true">
+      <rect width="24" height="24" rx="5" fill="#1677ff" />
+      <path d="M5 7.2h14M12 4v6.3M7 11h9.5c-1.6 4.3-5 7.3-10 8.6M8.8 13.6c2.4 2.9 5.8 5 9.8 6" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  ),
+};
 
 /** Radio group 支付方式: 微信支付 / 支付宝. */
 export function ChannelPicker({
@@ -34,7 +61,7 @@ export function ChannelPicker({
       {query.data.map((channel) => (
         <label key={channel.channelCode} className={`pay-channel${value === channel.channelCode ? ' is-checked' : ''}`}>
           <input type="radio" name="pay-channel" value={channel.channelCode} checked={value === channel.channelCode} onChange={() => onChange(channel.channelCode)} />
-          <img src={channel.icon} alt="" width={20} height={20} />
+          {CHANNEL_MARKS[channel.channelCode]}
           {channel.name}
         </label>
       ))}

@@ -1,24 +1,29 @@
 /**
  * `/orderDateil?id=` (spelled as the spec spells it): one order of the
- * logged-in user. Items and amounts, coupon and pay channel, times as
- * `yyyy.MM.dd hh:mm:ss`, the status timeline, delivered codes with 复制, the
- * account the goods went to, 短信发送激活码, the gift, and the actions the
- * order's status allows: 继续支付 (unpaid: opens the pay modal for this
- * order) and 申请退款 (when the server says `refundable`).
+ * logged-in user. It opens with the key card (the codes with 复制激活码, the
+ * 标记为已兑换 mark, the activation steps and 短信发送激活码; focused when the
+ * link asked for `#key`), then the facts: items and amounts, coupon and pay
+ * channel, times as `yyyy.MM.dd hh:mm:ss`, the account the goods went to, the
+ * store's promise and where the order stands with refunds, the gift, the
+ * status timeline, and the actions the order's status allows: 继续支付
+ * (unpaid: opens the pay modal for this order) and 申请退款 (when the server
+ * says `refundable`).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link, useRouterState, useSearch } from '@tanstack/react-router';
 import { userMessage } from '../../api/errors';
 import { postOrderSms, type Order } from '../../api/orders';
 import { useCurrentUser, useModals } from '../../shared/app-actor';
 import { toast } from '../../shared/toast';
 import { usePageTitle } from '../shell';
 import { ErrorState, LinesSkeleton } from '../../shared/ui/states';
-import { CdkList } from './cdk-list';
 import { GiftSection } from './gift-section';
+import { KEY_CARD_ID, KeyCard } from './key-card';
 import { ORDER_LOAD_FAILED } from './load-failed';
 import { canRequestRefund, hasAccountDelivery, ORDER_STATUS_TEXT, PAY_CHANNEL_TEXT, SMS_SENT } from './order-text';
+import { orderFacts, refundState } from './promise';
 import { orderAccountQuery, orderDetailQuery } from './queries';
+import { FactList } from './trust-strip';
 import { useSingleFlight } from '../../shared/use-single-flight';
 import { formatDate } from '../../shared/format';
 import { formatYuan } from '../../shared/money';
@@ -79,10 +84,28 @@ function OrderDetail({ order, userId }: { order: Order; userId: number }) {
   });
   // One request at a time: a double click would otherwise send two and show a success and a rate-limit toast together.
   const singleFlight = useSingleFlight();
+  const toKey = useRouterState({ select: (state) => state.location.hash === KEY_CARD_ID });
+  const refund = refundState(order);
 
   return (
     <section className="section order-detail" aria-labelledby="order-title">
       <h1 id="order-title">订单详情</h1>
+      <KeyCard order={order} userId={userId} focusOnMount={toKey}>
+        {order.status === 'delivered' ? (
+          <button
+            type="button"
+            className="button"
+            disabled={sms.isPending}
+            onClick={(event) => {
+              // The second click of a double click is no second request (its answer may already be in).
+              if (event.detail > 1) return;
+              singleFlight(() => sms.mutateAsync());
+            }}
+          >
+            短信发送激活码
+          </button>
+        ) : null}
+      </KeyCard>
       <dl className="order-facts">
         <dt>订单号</dt>
         <dd>{order.orderId}</dd>
@@ -130,6 +153,11 @@ function OrderDetail({ order, userId }: { order: Order; userId: number }) {
         ) : null}
       </dl>
 
+      <div className="order-promise">
+        <FactList facts={orderFacts(order)} />
+        {refund ? <p className="order-refund-state">{refund}</p> : null}
+      </div>
+
       <div className="order-actions">
         {order.status === 'unpaid' ? (
           <button type="button" className="button button-primary" onClick={() => modals.open('pay', { orderId: order.orderId })}>
@@ -159,27 +187,6 @@ function OrderDetail({ order, userId }: { order: Order; userId: number }) {
           ))}
         </ul>
       </section>
-
-      {order.cdks.length > 0 ? (
-        <section aria-labelledby="order-cdk-title">
-          <h2 id="order-cdk-title">激活码</h2>
-          <CdkList cdks={order.cdks} />
-          {order.status === 'delivered' ? (
-            <button
-              type="button"
-              className="button"
-              disabled={sms.isPending}
-              onClick={(event) => {
-                // The second click of a double click is no second request (its answer may already be in).
-                if (event.detail > 1) return;
-                singleFlight(() => sms.mutateAsync());
-              }}
-            >
-              短信发送激活码
-            </button>
-          ) : null}
-        </section>
-      ) : null}
 
       <GiftSection order={order} />
 

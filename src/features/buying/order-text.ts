@@ -67,7 +67,8 @@ const PayChoicesSchema = z.object({
 });
 
 export const PayModalPropsSchema = z.union([
-  z.object({ orderId: z.string().check(z.minLength(1)) }),
+  // `resume`: back from a pay app, the order's payment is awaited again (docs/buying.md, "Paying on a phone").
+  z.object({ orderId: z.string().check(z.minLength(1)), resume: z.optional(z.boolean()) }),
   z.object({
     goodsId: PositiveInt,
     buyNum: z._default(PositiveInt, 1),

@@ -1,16 +1,20 @@
 /**
  * Personal centre, tab 我的订单 (`/setting?type=0&status=&page=`): the
- * user's orders, newest first, ten per page, filtered by status. The filter
- * and the page live in the URL (back and forward work, a link can be shared).
- * Each row links to `/orderDateil?id=`; unpaid rows offer 继续支付, which
- * opens the pay modal for that order. Orders are refetched every time the
- * panel shows (statuses change on their own: payment, expiry, refunds).
+ * user's orders, newest first, ten per page, filtered by status (toggle
+ * buttons, the chosen one pressed). The filter and the page live in the URL
+ * (back and forward work, a link can be shared). Each row links to
+ * `/orderDateil?id=`; rows with codes add 查看激活码 (the order's key card,
+ * focused), unpaid rows 继续支付, which opens the pay modal for that order.
+ * Orders are refetched every time the panel shows (statuses change on their
+ * own: payment, expiry, refunds).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { useId } from 'react';
 import type { Order, OrderStatus } from '../../api/orders';
 import { useCurrentUser, useModals } from '../../shared/app-actor';
 import { EmptyState, ErrorState, LinesSkeleton } from '../../shared/ui/states';
+import { KEY_CARD_ID } from './key-card';
 import { ORDER_LOAD_FAILED } from './load-failed';
 import { ORDER_STATUS_TEXT, orderTitle } from './order-text';
 import { orderListQuery, orderStatusOf, ORDER_PAGE_SIZE } from './queries';
@@ -41,26 +45,17 @@ export function OrdersPanel() {
   const page = search.page ?? 1;
   const orders = useQuery({ ...orderListQuery(user?.userId ?? 0, page, status), enabled: user !== null, placeholderData: keepPreviousData });
   const goTo = (next: number) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }), resetScroll: false });
+  const filterBy = (next: OrderStatus | undefined) => void navigate({ search: (prev) => ({ ...prev, status: next, page: undefined }), resetScroll: false });
 
   return (
     <div className="orders-panel">
-      <nav aria-label="订单状态">
-        <ul className="order-filters">
-          {ORDER_FILTERS.map((filter) => (
-            <li key={filter.label}>
-              <Link
-                to="/setting"
-                search={{ type: 0, status: filter.status, page: undefined }}
-                className="chip"
-                aria-current={filter.status === status ? 'true' : undefined}
-                resetScroll={false}
-              >
-                {filter.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <div role="group" aria-label="订单状态" className="order-filters">
+        {ORDER_FILTERS.map((filter) => (
+          <button key={filter.label} type="button" className="chip" aria-pressed={filter.status === status} onClick={() => filterBy(filter.status)}>
+            {filter.label}
+          </button>
+        ))}
+      </div>
       {orders.isPending ? <LinesSkeleton label="我的订单" lines={4} /> : null}
       {orders.isError ? <ErrorState error={orders.error} title={ORDER_LOAD_FAILED} onRetry={() => void orders.refetch()} /> : null}
       {orders.isSuccess && orders.data.list.length === 0 ? (
@@ -88,12 +83,16 @@ export function OrdersPanel() {
 
 function OrderRow({ order }: { order: Order }) {
   const modals = useModals();
+  const titleId = useId();
   const cover = order.items[0]?.cover;
+  const hasKeys = order.cdks.length > 0 && (order.status === 'paid' || order.status === 'delivered');
   return (
     <li className="setting-row order-row">
       {cover ? <img src={cover} alt="" width={48} height={48} /> : null}
       <Link to="/orderDateil" search={{ id: order.orderId }} className="setting-row-link">
-        <span className="setting-row-title">{orderTitle(order)}</span>
+        <span id={titleId} className="setting-row-title">
+          {orderTitle(order)}
+        </span>
         <span className="setting-row-meta">
           订单号 {order.orderId} · {formatDate(order.createTime)}
         </span>
@@ -102,6 +101,18 @@ function OrderRow({ order }: { order: Order }) {
           <span className={`order-status order-status-${order.status}`}>{ORDER_STATUS_TEXT[order.status]}</span>
         </span>
       </Link>
+      {hasKeys ? (
+        <Link
+          to="/orderDateil"
+          search={{ id: order.orderId }}
+          hash={KEY_CARD_ID}
+          hashScrollIntoView={false}
+          className="button button-primary"
+          aria-describedby={titleId}
+        >
+          查看激活码
+        </Link>
+      ) : null}
       {order.status === 'unpaid' ? (
         <button type="button" className="button button-primary" onClick={() => modals.open('pay', { orderId: order.orderId })}>
           继续支付

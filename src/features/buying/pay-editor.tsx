@@ -17,6 +17,7 @@ import { capQuantity, quantityCap } from './quantity';
 import { ErrorState, LinesSkeleton } from '../../shared/ui/states';
 import { Price } from '../../shared/ui/price';
 import { ChannelPicker, effectiveChannel, usePayChannels } from './channel-picker';
+import { PaySubmitButton } from './pay-progress';
 import { packagesQuery } from './queries';
 import { QuantityStepper } from './quantity-stepper';
 import { usePaymentSelector } from './use-payment';
@@ -35,6 +36,8 @@ export interface PayEditorProps {
   busy: boolean;
   /** the last create/pay failure, shown above the button */
   error: string | null;
+  /** a phone: the button opens the channel's pay app (打开微信支付 / 打开支付宝) */
+  phone: boolean;
   onSubmit: (draft: OrderDraft, channel: PayChannelCode) => void;
   /** The current choices, reported on every change (an expiry suspends the purchase with them). */
   onChoose: (request: PurchaseRequest) => void;
@@ -62,7 +65,7 @@ export function PayEditor(props: PayEditorProps) {
   return <GoodsForm {...props} goods={goods} siblings={goodsQuery.data.goods} />;
 }
 
-function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, onSubmit, onChoose }: PayEditorProps & { goods: Goods; siblings: Goods[] }) {
+function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, phone, onSubmit, onChoose }: PayEditorProps & { goods: Goods; siblings: Goods[] }) {
   const cap = quantityCap(goods);
   const [buyNum, setBuyNum] = useState(() => capQuantity(initialBuyNum, cap));
   const num = capQuantity(buyNum, cap);
@@ -181,9 +184,7 @@ function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, onSub
         </p>
       ) : null}
       {busy ? <p role="status">正在创建订单…</p> : null}
-      <button type="button" className="button button-primary pay-submit" disabled={busy || channel === null || !couponsReady} onClick={() => channel && onSubmit(draft, channel)}>
-        立即支付
-      </button>
+      <PaySubmitButton channel={channel} phone={phone} disabled={busy || channel === null || !couponsReady} onClick={() => channel && onSubmit(draft, channel)} />
     </div>
   );
 }

@@ -15,7 +15,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { PurchaseRequest } from '../../../machines/pay-gate.machine';
-import { isPaying, isSubmitting } from '../../../machines/payment.machine';
+import { isPaying, isSubmitting, type OrderDraft } from '../../../machines/payment.machine';
+import type { PayChannelCode } from '../../api/orders';
+import { usePhone } from '../../shared/use-phone';
 import { useAppActor, useCurrentUser, type ModalComponentProps } from '../../shared/app-actor';
 import { Dialog } from '../../shared/ui/dialog';
 import { LinesSkeleton } from '../../shared/ui/states';
@@ -43,10 +45,11 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
   // A pay dialog always belongs to an account: one that mounts after a logout (its code was still
   // loading) closes instead of following whichever account logs in next.
   const valid = target !== null && userId !== null;
+  const resume = target !== null && 'orderId' in target && target.resume === true;
   useEffect(() => {
-    if (valid) actor.send({ type: 'payment.open', requestId, orderId, userId });
+    if (valid) actor.send({ type: 'payment.open', requestId, orderId, userId, resume });
     else if (userId === null) onClose();
-  }, [actor, valid, requestId, orderId, userId, onClose]);
+  }, [actor, valid, requestId, orderId, userId, resume, onClose]);
 
   // Whatever happened (paid, left, expired), the order lists are out of date once the modal goes away.
   useEffect(() => () => void queryClient.invalidateQueries({ queryKey: ORDERS_KEY }), [queryClient]);
@@ -60,6 +63,9 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
   };
   const { context } = snapshot;
   const busy = isSubmitting(snapshot);
+  // A phone pays in the channel's app (docs/buying.md, "Paying on a phone"); a desktop scans the QR code.
+  const phone = usePhone();
+  const submit = (channel: PayChannelCode, draft?: OrderDraft) => actor.send({ type: 'payment.submit', channel, draft, h5: phone });
 
   let body;
   if (!target) {
@@ -78,10 +84,12 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
     );
   } else if (snapshot.hasTag('payment:closed')) {
     body = <PayClosed orderId={context.order?.orderId ?? orderId ?? null} status={context.status} error={context.error} onClose={close} />;
-  } else if (snapshot.hasTag('payment:awaiting') && context.order) {
-    body = <PayWaiting order={context.order} payment={context.payment} />;
+  } else if ((snapshot.hasTag('payment:awaiting') || (context.h5 && snapshot.hasTag('payment:paying'))) && context.order) {
+    // On a phone whose server gave no H5 page, the QR code or link as on a desktop.
+    const inApp = context.h5 && (context.payment === null || Boolean(context.payment.h5Url)) ? (context.channel ?? 'wechat') : null;
+    body = <PayWaiting order={context.order} payment={context.payment} inApp={inApp} busy={busy} onReopen={(channel) => submit(channel)} />;
   } else if (context.order) {
-    body = <OrderPayForm order={context.order} busy={busy} error={context.error} onSubmit={(channel) => actor.send({ type: 'payment.submit', channel })} />;
+    body = <OrderPayForm order={context.order} busy={busy} error={context.error} phone={phone} onSubmit={(channel) => submit(channel)} />;
   } else if ('goodsId' in target) {
     body = (
       <PayEditor
@@ -92,7 +100,8 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
         busy={busy}
         error={context.error}
         onChoose={choose}
-        onSubmit={(draft, channel) => actor.send({ type: 'payment.submit', channel, draft })}
+        phone={phone}
+        onSubmit={(draft, channel) => submit(channel, draft)}
       />
     );
   } else {

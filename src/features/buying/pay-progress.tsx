@@ -14,6 +14,18 @@ import { ChannelPicker, effectiveChannel, usePayChannels } from './channel-picke
 import { Countdown } from './countdown';
 import { ORDER_STATUS_TEXT, orderTitle } from './order-text';
 
+/** On a phone the pay step opens the channel's app (its H5 page) instead of showing a QR code to scan. */
+const PAY_APP_TEXT: Record<PayChannelCode, string> = { wechat: '打开微信支付', alipay: '打开支付宝' };
+
+/** 立即支付, or on a phone the pay app it opens. */
+export function PaySubmitButton({ channel, phone, disabled, onClick }: { channel: PayChannelCode | null; phone: boolean; disabled: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className="button button-primary pay-submit" disabled={disabled} onClick={onClick}>
+      {phone && channel ? PAY_APP_TEXT[channel] : '立即支付'}
+    </button>
+  );
+}
+
 /** Shown under the QR code in mock mode (the simulated backend pays by itself after a few seconds). */
 const MOCK_PAY_NOTE = '模拟环境：几秒后自动支付成功，或在 /demo 页面完成支付';
 
@@ -39,11 +51,13 @@ export function OrderPayForm({
   order,
   busy,
   error,
+  phone,
   onSubmit,
 }: {
   order: Order;
   busy: boolean;
   error: string | null;
+  phone: boolean;
   onSubmit: (channel: PayChannelCode) => void;
 }) {
   const [chosen, setChosen] = useState<PayChannelCode | null>(order.payChannel);
@@ -60,16 +74,60 @@ export function OrderPayForm({
         </p>
       ) : null}
       {busy ? <p role="status">正在发起支付…</p> : null}
-      <button type="button" className="button button-primary pay-submit" disabled={busy || channel === null} onClick={() => channel && onSubmit(channel)}>
-        立即支付
-      </button>
+      <PaySubmitButton channel={channel} phone={phone} disabled={busy || channel === null} onClick={() => channel && onSubmit(channel)} />
     </div>
   );
 }
 
-/** The QR code (微信) or pay link (支付宝), the countdown, and the polling status. */
-export function PayWaiting({ order, payment }: { order: Order; payment: Payment | null }) {
+/**
+ * Paid on this phone: the pay app was opened (its H5 page), and the status is awaited until the shopper
+ * comes back or pays; the app can be opened again, or the other one, for the same order.
+ */
+function PayInApp({ channel, busy, onReopen }: { channel: PayChannelCode; busy: boolean; onReopen: (channel: PayChannelCode) => void }) {
+  const other: PayChannelCode = channel === 'wechat' ? 'alipay' : 'wechat';
+  return (
+    <div className="pay-in-app">
+      <p>请在{channel === 'wechat' ? '微信' : '支付宝'}中完成支付，完成后会自动返回本页并显示激活码。</p>
+      <div className="dialog-actions">
+        <button type="button" className="button button-primary" disabled={busy} onClick={() => onReopen(channel)}>
+          {PAY_APP_TEXT[channel]}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={() => onReopen(other)}>
+          改用{other === 'wechat' ? '微信支付' : '支付宝'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The QR code (微信) or pay link (支付宝) — on a phone, the pay app — the countdown, and the polling status. */
+export function PayWaiting({
+  order,
+  payment,
+  inApp,
+  busy = false,
+  onReopen,
+}: {
+  order: Order;
+  payment: Payment | null;
+  /** the channel whose app this phone pays in, or null: a QR code or link */
+  inApp: PayChannelCode | null;
+  busy?: boolean;
+  onReopen: (channel: PayChannelCode) => void;
+}) {
   const mock = isMockMode();
+  if (inApp) {
+    return (
+      <div className="pay-waiting">
+        <OrderLines order={order} />
+        <PayInApp channel={inApp} busy={busy} onReopen={onReopen} />
+        <Countdown expireTime={payment?.expireTime ?? order.expireTime} />
+        <p role="status" className="pay-status">
+          {busy ? '正在发起支付…' : '等待支付结果…'}
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="pay-waiting">
       <OrderLines order={order} />
@@ -80,13 +138,8 @@ export function PayWaiting({ order, payment }: { order: Order; payment: Payment 
         </figure>
       ) : null}
       {payment?.payUrl ? (
-        mock ? (
-          <p className="pay-link">
-            支付链接：<code>{payment.payUrl}</code>
-            <br />
-            <span className="order-muted">模拟环境不提供支付宝页面，请勿打开该链接。</span>
-          </p>
-        ) : safeHref(payment.payUrl) ? (
+        // In mock mode too: the simulated backend's page opens in a new tab (src/mock/page-bridge.ts).
+        safeHref(payment.payUrl) ? (
           <p className="pay-link">
             <a href={safeHref(payment.payUrl)} target="_blank" rel="noopener noreferrer" className="button button-primary">
               前往支付宝支付

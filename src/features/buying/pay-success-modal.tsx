@@ -1,8 +1,9 @@
 /**
  * The pay success modal (dialog 支付成功), opened by the payment flow with
- * `{ orderId }` once the order is paid: what was bought, the amount paid and
- * how to receive it (CDK codes with 复制, or the account it was credited to),
- * the gift when the order carries one, and links to the order and the store.
+ * `{ orderId }` once the order is paid. It opens with what was bought: the key
+ * card (codes with 复制激活码, the 标记为已兑换 mark, the activation steps) or
+ * the account the goods were credited to; then what was bought and the amount
+ * paid, the gift when the order carries one, and links to the order and the store.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -12,8 +13,8 @@ import type { Order } from '../../api/orders';
 import { useCurrentUser, type ModalComponentProps } from '../../shared/app-actor';
 import { ErrorState, LinesSkeleton } from '../../shared/ui/states';
 import { Dialog } from '../../shared/ui/dialog';
-import { CdkList } from './cdk-list';
 import { GiftSection } from './gift-section';
+import { KeyCard } from './key-card';
 import { hasAccountDelivery, PAY_CHANNEL_TEXT } from './order-text';
 import { orderAccountQuery, orderDetailQuery, ORDERS_KEY } from './queries';
 import { formatYuan } from '../../shared/money';
@@ -61,6 +62,18 @@ function Delivery({ order, userId }: { order: Order; userId: number }) {
   const account = useQuery({ ...orderAccountQuery(userId, order.orderId), enabled: toAccount });
   return (
     <>
+      <KeyCard order={order} userId={userId} heading="h3" />
+      {toAccount ? (
+        <p>
+          {account.data ? (
+            <>
+              已充值到账号 <strong>{account.data.account}</strong>（{account.data.nickname}）
+            </>
+          ) : account.isError ? null : (
+            '正在查询充值账号…'
+          )}
+        </p>
+      ) : null}
       <ul className="order-items" aria-label="购买的商品">
         {order.items.map((item) => (
           <li key={item.goodsId}>
@@ -75,24 +88,7 @@ function Delivery({ order, userId }: { order: Order; userId: number }) {
         实付金额 <strong>{formatYuan(order.payAmount)}</strong>
         {order.payChannel ? <span className="order-muted">（{PAY_CHANNEL_TEXT[order.payChannel]}）</span> : null}
       </p>
-      {order.cdks.length > 0 ? (
-        <section aria-label="激活码">
-          <h3>激活码</h3>
-          <p className="order-muted">请复制激活码到对应平台兑换，也可在订单详情中随时查看。</p>
-          <CdkList cdks={order.cdks} />
-        </section>
-      ) : null}
-      {toAccount ? (
-        <p>
-          {account.data ? (
-            <>
-              已充值到账号 <strong>{account.data.account}</strong>（{account.data.nickname}）
-            </>
-          ) : account.isError ? null : (
-            '正在查询充值账号…'
-          )}
-        </p>
-      ) : null}
+      {order.cdks.length > 0 ? <p className="order-muted">激活码可在订单详情与「个人中心 → 我的激活码」中随时查看。</p> : null}
       <GiftSection order={order} />
     </>
   );

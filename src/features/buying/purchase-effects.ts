@@ -10,13 +10,14 @@
  */
 import { fromPromise } from 'xstate';
 import { payGateMachine, type PurchaseRequest, type SessionFacts } from '../../../machines/pay-gate.machine';
-import { paymentMachine, type CreateOrderInput, type PayOrderInput, type StatusAnswer } from '../../../machines/payment.machine';
+import { paymentMachine, type CreateOrderInput, type HandOff, type PayOrderInput, type StatusAnswer } from '../../../machines/payment.machine';
 import { getStorage } from '../../api/goods';
 import type { Order, Payment } from '../../api/orders';
 import type { RealNameConfig } from '../../api/user';
 import { sessionSnapshotOf } from '../../shared/app-actor';
 import { delayOverride, delaysOf, fetchRealNameConfig, shopperErrors } from '../../shared/flow-effects';
 import { toast } from '../../shared/toast';
+import { forgetHandOff, rememberHandOff, returnPathFor } from './pay-return';
 
 /** The calls the buying flows make; each rejects with `{ code, message }` where message is shopper-readable. */
 export interface PurchaseApi {
@@ -30,6 +31,10 @@ export interface PurchaseApi {
 
 interface PurchaseEffects {
   notify(kind: 'warning' | 'error', text: string): void;
+  /** Keeps the hand-off for the return (./pay-return.ts) and leaves for the pay channel's H5 page. */
+  handOffToPayApp(handOff: HandOff): void;
+  /** The awaited payment ended in this page: nothing resumes at the next start. */
+  forgetHandOff(): void;
 }
 
 /** Delay overrides in ms (tests); the machines' defaults otherwise. */
@@ -67,7 +72,12 @@ export const browserPurchaseApi: PurchaseApi = {
           : api.createCombinedOrder({ items: draft.items, packageId: draft.packageId, requestId }, { signal }),
       ),
     ),
-  payOrder: ({ orderId, channel }, signal) => shopperErrors(ordersApi().then((api) => api.payOrder({ orderId, channelCode: channel }, { signal }))),
+  payOrder: ({ orderId, channel, h5 }, signal) =>
+    shopperErrors(
+      ordersApi().then((api) =>
+        api.payOrder(h5 ? { orderId, channelCode: channel, client: 'h5', returnUrl: returnPathFor(orderId) } : { orderId, channelCode: channel }, { signal }),
+      ),
+    ),
   checkStatus: (orderId, signal) => shopperErrors(ordersApi().then((api) => api.getOrderStatus(orderId, { signal }))),
 };
 
@@ -86,6 +96,11 @@ const browserEffects: PurchaseEffects = {
   notify: (kind, text) => {
     toast[kind](text);
   },
+  handOffToPayApp: ({ orderId, owner, h5Url }) => {
+    rememberHandOff({ orderId, owner });
+    window.location.assign(h5Url);
+  },
+  forgetHandOff: () => forgetHandOff(),
 };
 
 /** The payGate and payment machines with the app's effects provided. */
@@ -115,6 +130,8 @@ export function createPurchaseActors(options: PurchaseFlowOptions = {}) {
     },
     actions: {
       notify: (_, { kind, text }) => effects.notify(kind, text),
+      handOffToPayApp: (_, handOff) => effects.handOffToPayApp(handOff),
+      forgetHandOff: () => effects.forgetHandOff(),
     },
     delays: delaysOf({ statusPollInterval: delayOverride(options.delays?.statusPollMs) }),
   });

@@ -6,7 +6,7 @@
  * expiry, refund settling), so they are never considered fresh.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { getOrder, getOrderAccount, getOrders, getPackages, getPayChannels, OrderStatusSchema, type OrderStatus } from '../../api/orders';
+import { getOrder, getOrderAccount, getOrders, getPackages, getPayChannels, OrderStatusSchema, type Order, type OrderStatus } from '../../api/orders';
 import { ACCOUNT_SCOPED } from '../../api/account-scope';
 
 export const ORDERS_KEY = ['orders'] as const;
@@ -22,6 +22,27 @@ export const orderListQuery = (userId: number, pageNum: number, status: OrderSta
   queryOptions({
     queryKey: [...ORDERS_KEY, 'list', userId, pageNum, status ?? 'all'],
     queryFn: ({ signal }) => getOrders({ pageNum, pageSize: ORDER_PAGE_SIZE, status }, { signal }),
+    staleTime: 0,
+    meta: ACCOUNT_SCOPED,
+  });
+
+/** Enough pages of 100 (the list's largest page) for any shopper's keys; a longer history shows its newest keys. */
+const KEYS_PAGE_SIZE = 100;
+const KEYS_MAX_PAGES = 10;
+
+/** 我的激活码: every delivered order that carries codes, newest first, read from the order list page by page. */
+export const orderKeysQuery = (userId: number) =>
+  queryOptions({
+    queryKey: [...ORDERS_KEY, 'keys', userId],
+    queryFn: async ({ signal }) => {
+      const orders: Order[] = [];
+      for (let pageNum = 1; pageNum <= KEYS_MAX_PAGES; pageNum += 1) {
+        const page = await getOrders({ pageNum, pageSize: KEYS_PAGE_SIZE, status: 'delivered' }, { signal });
+        orders.push(...page.list);
+        if (page.list.length < KEYS_PAGE_SIZE || orders.length >= page.total) break;
+      }
+      return orders.filter((order) => order.cdks.length > 0);
+    },
     staleTime: 0,
     meta: ACCOUNT_SCOPED,
   });

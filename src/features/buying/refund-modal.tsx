@@ -4,7 +4,9 @@
  * `delivered`, within 7 days of payment, no gift claimed: docs/api.md).
  *
  * Two steps: a reason (a common one from the list, plus optional details),
- * then a confirmation naming the amount. 确认退款 sends `quick/refund` once:
+ * under the order's terms (the store's promise and until when it may be
+ * refunded, ./promise.ts: the same words as the order detail), then a
+ * confirmation naming the amount. 确认退款 sends `quick/refund` once:
  * the button is disabled while the request runs and a second click in the
  * same tick is dropped. On success the order lists refetch (the order is now
  * 退款中, and 已退款 once the server settles it) and the modal closes; a
@@ -18,7 +20,9 @@ import { postRefund } from '../../api/orders';
 import { useCurrentUser, type ModalComponentProps } from '../../shared/app-actor';
 import { toast } from '../../shared/toast';
 import { Dialog } from '../../shared/ui/dialog';
+import { orderFacts, refundState } from './promise';
 import { orderDetailQuery, ORDERS_KEY } from './queries';
+import { FactList } from './trust-strip';
 import { formatYuan } from '../../shared/money';
 import './order.css';
 
@@ -100,8 +104,15 @@ function RefundForm({ orderId, onClose }: { orderId: string; onClose: () => void
     );
   }
 
+  const terms = order.data ? refundState(order.data) : null;
   return (
     <form className="refund-form" onSubmit={next}>
+      {order.data ? (
+        <div className="order-promise">
+          <FactList facts={orderFacts(order.data)} />
+          {terms ? <p className="order-refund-state">{terms}</p> : null}
+        </div>
+      ) : null}
       <div className="field">
         <label htmlFor={ids.reason}>退款原因</label>
         <select id={ids.reason} value={reason} onChange={(event) => setReason(event.target.value)}>

@@ -1,9 +1,18 @@
 /**
- * Game detail `/gameDetail/:id`: the game (cover, gallery, sanitised
- * description, tags, platforms, publisher, developer, release date, score),
- * its goods with a quantity stepper and the buy button, the matching-coupon
- * hint for logged-in users, a competitor price note, requirements,
- * evaluations and related games.
+ * Game detail `/gameDetail/:id`: the game (cover, facts, tags), its price under
+ * the title, its goods with a quantity stepper and the buy button, the
+ * matching-coupon hint for logged-in users, a competitor price note, the
+ * screenshots, the sanitised description, requirements, evaluations and
+ * related games.
+ *
+ * The price under the title is the chosen goods' (or, with none chosen, the
+ * game's from price: `src/api/from-price.ts`, the same rule that fills every
+ * card), so the first screen of a phone says what the game costs, with the
+ * chosen goods' trust strip (the buying feature's) beside it. On phones
+ * the buy row (到手价 after the best coupon, 立即购买) is a bar fixed to the
+ * bottom of the screen; the page keeps that much room free under its last
+ * line, so the bar never covers content. On desktop the screenshots, the
+ * description and the requirements fill the column under the facts.
  *
  * The chosen goods and quantity live in the URL (`?goods=12&num=2`) so a
  * login or a reload keeps them. An unknown id never reaches this component:
@@ -11,7 +20,8 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
+import { fromPrice, fromPriceGoods } from '../../api/from-price';
 import { evaluationsQueryOptions, gameConfigQueryOptions, gameDetailQueryOptions, recommendQueryOptions, type GameDetail } from '../../api/games';
 import { gameGoodsQueryOptions, matchCouponQueryOptions, type Goods, type GoodsType } from '../../api/goods';
 import { getCompetitorPrices } from '../../api/user';
@@ -22,10 +32,11 @@ import { GameGrid, isUpcoming } from './game-card';
 import { HtmlContent } from '../../shared/ui/html-content';
 import { SafeImage } from '../../shared/ui/safe-image';
 import { EmptyState, ErrorState, GameGridSkeleton, LinesSkeleton } from '../../shared/ui/states';
-import { Price } from '../../shared/ui/price';
+import { DiscountBadge, Price } from '../../shared/ui/price';
 import { formatDate, joinList } from '../../shared/format';
-import { discountPercent, formatYuan } from '../../shared/money';
-import { bestCoupon, capQuantity, couponSaving, GOODS_LOAD_FAILED, QuantityStepper, quantityCap, startPurchase } from '../buying';
+import { formatYuan } from '../../shared/money';
+import { bestCoupon, capQuantity, couponSaving, GOODS_LOAD_FAILED, QuantityStepper, quantityCap, startPurchase, TrustStrip } from '../buying';
+import { useSwipe } from './use-swipe';
 import './catalog.css';
 
 const routeApi = getRouteApi('/detail-layout/gameDetail/$id');
@@ -51,12 +62,18 @@ export function GameDetailPage() {
 
 function GameDetailView({ game }: { game: GameDetail }) {
   const upcoming = isUpcoming(game);
+  const choice = useGoodsChoice(game);
   return (
     <article className="game-detail" aria-labelledby="game-title">
       <div className="detail-hero">
         <SafeImage src={game.cover} alt={`${game.name}封面`} width={300} height={400} priority className="detail-cover" />
         <div className="detail-info">
           <h1 id="game-title">{game.name}</h1>
+          <div className="detail-price-row">
+            <HeadlinePrice game={game} choice={choice} />
+            {/* The store's promise for the chosen goods (the buying feature owns its facts). */}
+            {choice.selected ? <TrustStrip goods={choice.selected} /> : null}
+          </div>
           <dl className="detail-facts">
             <div>
               <dt>评分</dt>
@@ -97,42 +114,102 @@ function GameDetailView({ game }: { game: GameDetail }) {
             </ul>
           ) : null}
         </div>
-        <PurchasePanel game={game} />
+        <PurchasePanel game={game} choice={choice} />
+        {/* Under the facts on desktop (the column beside the purchase panel), after the goods on phones. */}
+        <div className="detail-media">
+          <Gallery game={game} />
+          <section aria-labelledby="game-description" className="detail-section">
+            <h2 id="game-description">游戏介绍</h2>
+            <HtmlContent html={game.description} />
+          </section>
+          <Requirements gameId={game.gameId} />
+        </div>
       </div>
-      <Gallery game={game} />
-      <section aria-labelledby="game-description" className="section">
-        <h2 id="game-description">游戏介绍</h2>
-        <HtmlContent html={game.description} />
-      </section>
-      <Requirements gameId={game.gameId} />
       <Evaluations gameId={game.gameId} />
       <Related gameId={game.gameId} />
     </article>
   );
 }
 
-// --- purchase --------------------------------------------------------------
+// --- the chosen goods ---------------------------------------------------------
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
 
-function PurchasePanel({ game }: { game: GameDetail }) {
+type GoodsChoice = ReturnType<typeof useGoodsChoice>;
+
+/**
+ * The goods and quantity the URL chooses, read once for the price under the title and the purchase panel.
+ * A goods the URL names is shown as it is: sold out means nothing is chosen (never silently another goods).
+ * Without one, the from-price goods is chosen (the price the cards promised), else the first in stock.
+ */
+function useGoodsChoice(game: GameDetail) {
   const goodsQuery = useQuery(gameGoodsQueryOptions(game.gameId));
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
-  const actor = useAppActor();
-
   const list = goodsQuery.data?.goods ?? [];
   const inStock = list.filter((g) => g.stock > 0);
-  // A goods the URL names is shown as it is: sold out means nothing is chosen (never silently another goods).
   const named = list.find((g) => g.goodsId === search.goods);
   const namedSoldOut = named !== undefined && named.stock <= 0;
-  const selected = namedSoldOut ? undefined : (named ?? inStock[0]);
+  const selected = namedSoldOut ? undefined : (named ?? fromPriceGoods(inStock) ?? inStock[0]);
   const cap = selected ? quantityCap(selected) : undefined;
   const num = cap ? capQuantity(search.num ?? 1, cap) : 1;
-
   const choose = (goodsId: number, buyNum: number) => {
     void navigate({ search: (prev) => ({ ...prev, goods: goodsId, num: buyNum }), replace: true, resetScroll: false });
   };
+  return { goodsQuery, list, inStock, named, namedSoldOut, selected, cap, num, requested: search.num, choose };
+}
+
+/**
+ * The price under the title: the chosen goods' (price, struck original, discount, and which goods), or the
+ * game's from price with 起 while nothing is chosen — from the goods once they are here, from the card's
+ * fields (the same rule, applied by the server) until then.
+ */
+function HeadlinePrice({ game, choice }: { game: GameDetail; choice: GoodsChoice }) {
+  const { selected, list } = choice;
+  if (selected) {
+    return (
+      <div className="detail-price" role="group" aria-label="价格">
+        <Price fen={selected.price} originalFen={selected.originalPrice} />
+        <DiscountBadge fen={selected.price} originalFen={selected.originalPrice} />
+        <span className="detail-price-goods">{selected.name}</span>
+      </div>
+    );
+  }
+  const from = fromPrice(list) ?? game;
+  return (
+    <div className="detail-price" role="group" aria-label="价格">
+      <Price fen={from.minPrice} originalFen={from.originalPrice} />
+      <DiscountBadge fen={from.minPrice} originalFen={from.originalPrice} />
+      <span className="price-from">起</span>
+    </div>
+  );
+}
+
+/**
+ * The signed-in shopper's coupons for `buyNum` × `goods` (the pay dialog's own query: one owner) and what the
+ * best one takes off. While a new quantity loads the last answer stays, but never another account's.
+ */
+function useCouponOffer(goods: Goods | undefined, buyNum: number) {
+  const userId = useCurrentUser()?.userId ?? null;
+  const { data } = useQuery({
+    ...matchCouponQueryOptions(userId ?? 0, goods?.goodsId ?? 0, buyNum),
+    enabled: userId !== null && goods !== undefined,
+    placeholderData: (previous, previousQuery) => (userId !== null && previousQuery?.queryKey[1] === userId ? previous : undefined),
+  });
+  if (userId === null || !goods) return { userId, offer: undefined };
+  const total = goods.price * buyNum;
+  if (!data || data.coupons.length === 0) return { userId, offer: undefined };
+  const best = bestCoupon(data.coupons, data.bestCouponId);
+  return { userId, offer: { count: data.coupons.length, best, saving: couponSaving(best, total), total } };
+}
+type CouponOffer = ReturnType<typeof useCouponOffer>;
+
+// --- purchase --------------------------------------------------------------
+
+function PurchasePanel({ game, choice }: { game: GameDetail; choice: GoodsChoice }) {
+  const actor = useAppActor();
+  const { goodsQuery, list, inStock, named, namedSoldOut, selected, cap, num, requested, choose } = choice;
+  const coupon = useCouponOffer(selected, num);
 
   return (
     <section aria-labelledby="buy-title" className="purchase-panel">
@@ -149,35 +226,43 @@ function PurchasePanel({ game }: { game: GameDetail }) {
               key={goods.goodsId}
               goods={goods}
               checked={goods.goodsId === selected?.goodsId}
-              onChoose={() => choose(goods.goodsId, capQuantity(selected ? num : (search.num ?? 1), quantityCap(goods)))}
+              onChoose={() => choose(goods.goodsId, capQuantity(selected ? num : (requested ?? 1), quantityCap(goods)))}
             />
           ))}
         </fieldset>
       ) : null}
       {selected ? (
         <>
-          <QuantityStepper key={selected.goodsId} value={num} cap={cap ?? quantityCap(selected)} requested={search.num} onChange={(n) => choose(selected.goodsId, n)} />
+          <QuantityStepper key={selected.goodsId} value={num} cap={cap ?? quantityCap(selected)} requested={requested} onChange={(n) => choose(selected.goodsId, n)} />
           <p className="goods-limit">
             每单限购 {selected.limitPerOrder} 件 · 库存 {selected.stock} 件 · {selected.deliveryType === 'cdk' ? '付款后发放激活码' : '付款后直充到账'}
           </p>
           <p className="purchase-total">
             合计 <Price fen={selected.price * num} originalFen={selected.originalPrice * num} />
           </p>
-          <CouponHint goods={selected} buyNum={num} />
+          <CouponHint coupon={coupon} />
         </>
       ) : null}
       {named && namedSoldOut && inStock.length > 0 ? <p className="sold-out-note">该商品已售罄：「{named.name}」，请选择其他商品</p> : null}
       {goodsQuery.isSuccess && list.length > 0 && inStock.length === 0 ? <p className="sold-out-note">商品已全部售罄，请关注补货</p> : null}
-      <button
-        type="button"
-        className="button button-primary buy-button"
-        disabled={!selected}
-        onClick={() => {
-          if (selected) startPurchase(actor, { goodsId: selected.goodsId, buyNum: num, gameId: game.gameId });
-        }}
-      >
-        立即购买
-      </button>
+      {/* The buy row: in the panel on desktop, a bar fixed to the bottom of the screen on phones (catalog.css). */}
+      <div className="buy-bar">
+        {selected ? (
+          <p className="buy-bar-price">
+            到手价 <Price fen={selected.price * num - (coupon.offer?.saving ?? 0)} />
+          </p>
+        ) : null}
+        <button
+          type="button"
+          className="button button-primary buy-button"
+          disabled={!selected}
+          onClick={() => {
+            if (selected) startPurchase(actor, { goodsId: selected.goodsId, buyNum: num, gameId: game.gameId });
+          }}
+        >
+          立即购买
+        </button>
+      </div>
       <CompetitorPrices gameId={game.gameId} ourPrice={selected?.price ?? game.minPrice} />
       <DeliveryNote gameId={game.gameId} />
     </section>
@@ -186,7 +271,6 @@ function PurchasePanel({ game }: { game: GameDetail }) {
 
 function GoodsOption({ goods, checked, onChoose }: { goods: Goods; checked: boolean; onChoose: () => void }) {
   const soldOut = goods.stock <= 0;
-  const discount = discountPercent(goods.price, goods.originalPrice);
   return (
     <label className={`goods-option${checked ? ' is-checked' : ''}${soldOut ? ' is-sold-out' : ''}`}>
       <input type="radio" name="goods" value={goods.goodsId} checked={checked} disabled={soldOut} onChange={onChoose} />
@@ -195,7 +279,7 @@ function GoodsOption({ goods, checked, onChoose }: { goods: Goods; checked: bool
       </span>
       <span className="goods-price">
         <Price fen={goods.price} originalFen={goods.originalPrice} />
-        {discount > 0 ? <span className="badge badge-discount">-{discount}%</span> : null}
+        <DiscountBadge fen={goods.price} originalFen={goods.originalPrice} />
         {goods.activityTag ? <span className="badge badge-activity">{goods.activityTag}</span> : null}
         {goods.hasGift ? <span className="badge badge-gift">赠礼包</span> : null}
         {soldOut ? <span className="badge badge-sold-out">已售罄</span> : null}
@@ -217,10 +301,9 @@ function ActivityNote({ goods }: { goods: Goods[] }) {
   );
 }
 
-function CouponHint({ goods, buyNum }: { goods: Goods; buyNum: number }) {
-  const userId = useCurrentUser()?.userId ?? null;
+function CouponHint({ coupon }: { coupon: CouponOffer }) {
   const modals = useModals();
-  if (userId === null) {
+  if (coupon.userId === null) {
     return (
       <p className="coupon-hint">
         <button type="button" className="link-button" onClick={() => modals.open('login')}>
@@ -229,21 +312,13 @@ function CouponHint({ goods, buyNum }: { goods: Goods; buyNum: number }) {
       </p>
     );
   }
-  // Keyed by the account: the hint keeps its last answer while a new quantity loads, never across accounts.
-  return <AccountCouponHint key={userId} userId={userId} goods={goods} buyNum={buyNum} />;
-}
-
-function AccountCouponHint({ userId, goods, buyNum }: { userId: number; goods: Goods; buyNum: number }) {
-  const { data } = useQuery({ ...matchCouponQueryOptions(userId, goods.goodsId, buyNum), placeholderData: keepPreviousData });
-  if (!data || data.coupons.length === 0) return null;
-  const best = bestCoupon(data.coupons, data.bestCouponId);
-  const total = goods.price * buyNum;
-  if (!best) return <p className="coupon-hint">有 {data.coupons.length} 张优惠券可用于此商品</p>;
-  const saving = couponSaving(best, total);
+  const { offer } = coupon;
+  if (!offer) return null;
+  if (!offer.best) return <p className="coupon-hint">有 {offer.count} 张优惠券可用于此商品</p>;
   return (
     <p className="coupon-hint">
-      可用优惠券：{best.title}，预计可省 {formatYuan(saving)}，券后 {formatYuan(total - saving)}
-      {data.coupons.length > 1 ? `（共 ${data.coupons.length} 张可用）` : ''}
+      可用优惠券：{offer.best.title}，预计可省 {formatYuan(offer.saving)}，券后 {formatYuan(offer.total - offer.saving)}
+      {offer.count > 1 ? `（共 ${offer.count} 张可用）` : ''}
     </p>
   );
 }
@@ -277,30 +352,63 @@ function DeliveryNote({ gameId }: { gameId: number }) {
 
 // --- gallery, requirements, evaluations, related -------------------------------
 
+/**
+ * The screenshots: one large picture, 上一张截图 / 下一张截图 and a thumbnail button per picture
+ * (`查看第N张截图`, pressed when shown). ←/→ (and Home/End) anywhere in the gallery move between pictures,
+ * keeping the focus on the thumbnail of the one shown when it was on a thumbnail; a horizontal swipe on the
+ * picture does the same on touch screens. `第N张，共M张` is announced politely.
+ */
 function Gallery({ game }: { game: GameDetail }) {
   const [index, setIndex] = useState(0);
-  if (game.gallery.length === 0) return null;
-  const current = Math.min(index, game.gallery.length - 1);
+  const count = game.gallery.length;
+  const current = Math.min(index, Math.max(0, count - 1));
+  const go = (to: number) => setIndex(((to % count) + count) % count);
+  const swipe = useSwipe((step) => go(current + step));
+  if (count === 0) return null;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const to = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: count - 1 }[event.key];
+    if (to === undefined || count < 2) return;
+    event.preventDefault();
+    const next = ((to % count) + count) % count;
+    setIndex(next);
+    const thumbs = event.currentTarget.querySelectorAll<HTMLButtonElement>('.gallery-thumbs button');
+    if ([...thumbs].includes(document.activeElement as HTMLButtonElement)) thumbs[next]?.focus();
+  };
+
   return (
-    <section aria-labelledby="game-gallery" className="section gallery">
+    <section aria-labelledby="game-gallery" aria-roledescription="carousel" className="detail-section gallery" onKeyDown={onKeyDown}>
       <h2 id="game-gallery">游戏截图</h2>
-      <SafeImage
-        src={game.gallery[current] ?? ''}
-        alt={`${game.name}截图 ${current + 1}`}
-        width={1280}
-        height={720}
-        className="gallery-main"
-      />
-      {game.gallery.length > 1 ? (
-        <ul className="gallery-thumbs">
-          {game.gallery.map((src, i) => (
-            <li key={src}>
-              <button type="button" aria-label={`查看第${i + 1}张截图`} aria-pressed={i === current} onClick={() => setIndex(i)}>
-                <SafeImage src={src} alt="" width={160} height={90} />
-              </button>
-            </li>
-          ))}
-        </ul>
+      <div className="gallery-stage" {...swipe}>
+        <SafeImage src={game.gallery[current] ?? ''} alt={`${game.name}截图 ${current + 1}`} width={1280} height={720} className="gallery-main" />
+        {count > 1 ? (
+          <>
+            <button type="button" className="gallery-arrow gallery-prev" onClick={() => go(current - 1)}>
+              <span aria-hidden="true">‹</span>
+              <span className="visually-hidden">上一张截图</span>
+            </button>
+            <button type="button" className="gallery-arrow gallery-next" onClick={() => go(current + 1)}>
+              <span aria-hidden="true">›</span>
+              <span className="visually-hidden">下一张截图</span>
+            </button>
+          </>
+        ) : null}
+      </div>
+      {count > 1 ? (
+        <>
+          <p className="gallery-count" aria-live="polite">
+            第{current + 1}张，共{count}张
+          </p>
+          <ul className="gallery-thumbs">
+            {game.gallery.map((src, i) => (
+              <li key={`${i}-${src}`}>
+                <button type="button" aria-label={`查看第${i + 1}张截图`} aria-pressed={i === current} onClick={() => setIndex(i)}>
+                  <SafeImage src={src} alt="" width={160} height={90} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       ) : null}
     </section>
   );
@@ -308,7 +416,7 @@ function Gallery({ game }: { game: GameDetail }) {
 
 function Requirements({ gameId }: { gameId: number }) {
   const { data, isPending } = useQuery(gameConfigQueryOptions(gameId));
-  if (isPending) return <LinesSkeleton label="配置要求" lines={5} className="section" />;
+  if (isPending) return <LinesSkeleton label="配置要求" lines={5} className="detail-section" />;
   // Failure or nothing to show: the section is left out (contract: "Requirements section hidden").
   if (!data || (data.minimum.length === 0 && data.recommended.length === 0)) return null;
   const table = (title: string, rows: GameDetailConfigRow[]) =>
@@ -326,7 +434,7 @@ function Requirements({ gameId }: { gameId: number }) {
       </table>
     ) : null;
   return (
-    <section aria-labelledby="game-requirements" className="section">
+    <section aria-labelledby="game-requirements" className="detail-section">
       <h2 id="game-requirements">配置要求</h2>
       <div className="spec-tables">
         {table('最低配置', data.minimum)}

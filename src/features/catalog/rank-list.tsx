@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import type { GameCard } from '../../api/games';
-import { Price } from '../../shared/ui/price';
+import { DiscountBadge, Price } from '../../shared/ui/price';
 import { SafeImage } from '../../shared/ui/safe-image';
 
-/** A ranking: an ordered list whose rows link to the games, rank number first. */
+/** A ranking: an ordered list whose rows link to the games, rank number first, then the from price as on every card. */
 export function RankList({ games }: { games: GameCard[] }) {
   return (
     <ol className="rank-list">
@@ -18,7 +18,12 @@ export function RankList({ games }: { games: GameCard[] }) {
               <span className="rank-name">{game.name}</span>
               <span className="rank-meta">
                 <span>评分 {game.score.toFixed(1)}</span>
-                <Price fen={game.minPrice} />
+                {/* the from price as the cards show it (laid out here: a shared module would be a chunk of its own on /) */}
+                <span className="rank-price">
+                  <Price fen={game.minPrice} originalFen={game.originalPrice} />
+                  <DiscountBadge fen={game.minPrice} originalFen={game.originalPrice} />
+                  <span className="price-from">起</span>
+                </span>
               </span>
             </span>
           </Link>

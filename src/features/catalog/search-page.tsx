@@ -7,6 +7,9 @@
  * the same results without a new request, at the same scroll position (the
  * router's scroll restoration).
  *
+ * Titles show the keyword marked (`<mark>`); the backend ranks titles that
+ * contain it first.
+ *
  * Without a keyword it lists every game (optionally of one label) and shows
  * recent searches (this browser's, plus the server's for a logged-in user)
  * and the hot keywords. No results: the hot games are offered instead.
@@ -21,7 +24,8 @@ import {
   type SearchRequest,
   type SearchSort,
 } from '../../api/games';
-import { GameGrid } from './game-card';
+import { GameGrid, type NameOf } from './game-card';
+import { Highlight } from './highlight';
 import { SearchPagination } from '../../shared/ui/pagination';
 import { KeywordHints } from './keyword-hints';
 import { addRecentSearch } from './recent-searches';
@@ -159,11 +163,15 @@ function Results({ request }: { request: SearchRequest }) {
       <p className="result-count" role="status">
         共找到 {total} 款游戏
       </p>
-      <GameGrid games={list} priorityCount={4} className={results.isPlaceholderData ? 'is-stale' : undefined} />
+      <GameGrid games={list} priorityCount={4} className={results.isPlaceholderData ? 'is-stale' : undefined} nameOf={markKeyword(request.keyword)} />
       <SearchPagination page={pageNum} totalPages={totalPages} />
     </section>
   );
 }
+
+/** Card titles with the keyword marked (the results are ranked title matches first: `docs/api.md`, search). */
+const markKeyword = (keyword: string): NameOf | undefined =>
+  keyword ? (game) => <Highlight text={game.name} keyword={keyword} /> : undefined;
 
 function NoResults({ keyword }: { keyword: string }) {
   const hot = useQuery(hotSearchQueryOptions());

@@ -7,6 +7,9 @@
  * can never replace the suggestions for what is in the box now; while the next answer is on its way the
  * previous suggestions stay, marked busy.
  *
+ * Each game is listed once: as a game (cover, name, from price), never again as a keyword that is its
+ * name. The typed text is marked in every suggestion.
+ *
  * The panel is a group of links (not an ARIA listbox), so the box keeps its `searchbox` role: ↓ from the
  * box moves into the panel, ↑/↓ move between its links, Escape closes it and returns to the box.
  */
@@ -14,6 +17,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { getCombSearch } from '../../api/games';
+import { SafeImage } from '../../shared/ui/safe-image';
+import { DiscountBadge, Price } from '../../shared/ui/price';
+import { Highlight } from './highlight';
 import { KEYWORD_MAX_LENGTH } from './search-keyword';
 import { KeywordHints } from './keyword-hints';
 import './catalog.css';
@@ -86,7 +92,10 @@ function Matches({ keyword, onPick }: { keyword: string; onPick: () => void }) {
   if (isPending) return <p className="muted suggestion-note">正在查找…</p>;
   // A failed suggestion call is not worth an error: Enter still searches.
   if (isError || !data) return null;
-  const { keywords, games, labels } = data;
+  const { games, labels } = data;
+  // A keyword that is the name of a suggested game would list that game twice: the game's row says it.
+  const names = new Set(games.map((game) => game.name));
+  const keywords = data.keywords.filter((k) => !names.has(k));
   if (keywords.length + games.length + labels.length === 0) {
     return <p className="muted suggestion-note">没有找到相关建议，按回车搜索“{keyword}”</p>;
   }
@@ -95,14 +104,22 @@ function Matches({ keyword, onPick }: { keyword: string; onPick: () => void }) {
       <SuggestionList label="搜索词" items={keywords} keyOf={(k) => k}>
         {(k) => (
           <Link to="/search" search={{ keyword: k }} onClick={onPick}>
-            {k}
+            <Highlight text={k} keyword={keyword} />
           </Link>
         )}
       </SuggestionList>
       <SuggestionList label="游戏" items={games} keyOf={(game) => game.gameId}>
         {(game) => (
-          <Link to="/gameDetail/$id" params={{ id: String(game.gameId) }} onClick={onPick}>
-            {game.name}
+          <Link to="/gameDetail/$id" params={{ id: String(game.gameId) }} onClick={onPick} className="suggestion-game">
+            <SafeImage src={game.cover} alt="" width={36} height={48} className="suggestion-cover" />
+            <span className="suggestion-game-name">
+              <Highlight text={game.name} keyword={keyword} />
+            </span>
+            <span className="suggestion-price">
+              <Price fen={game.minPrice} originalFen={game.originalPrice} />
+              <DiscountBadge fen={game.minPrice} originalFen={game.originalPrice} />
+              <span className="price-from">起</span>
+            </span>
           </Link>
         )}
       </SuggestionList>

@@ -2,9 +2,12 @@
  * The daily coupon popup's dialog, named 领取优惠券 (opened by the
  * `couponPopup` machine with `{ coupons }` as props, checked with zod here:
  * modal props are a boundary). Each coupon shows its amount, threshold and
- * expiry and a 去使用 button that closes the dialog and goes where the coupon
- * can be used (the game's page for a single-game coupon, else /search).
- * Anonymous visitors see a 登录领取 button that swaps this dialog for login.
+ * expiry. A logged-in shopper's coupons are already in the account: each has
+ * a 去使用 button that closes the dialog and goes where the coupon can be used
+ * (the game's page for a single-game coupon, else /search). An anonymous
+ * visitor's are not claimed yet: nothing to use, so the one action is
+ * 登录领取, which swaps this dialog for login (logging in hands a new account
+ * the popup's coupons).
  */
 import { useNavigate } from '@tanstack/react-router';
 import * as z from 'zod/mini';
@@ -51,9 +54,11 @@ export function CouponModal({ onClose, props }: ModalComponentProps) {
                 <span className="coupon-title">{coupon.title}</span>
                 <span className="coupon-expiry">{couponExpiry(coupon.expireTime)}</span>
               </span>
-              <button type="button" className="button button-small" onClick={() => goToUse(coupon)}>
-                去使用
-              </button>
+              {user ? (
+                <button type="button" className="button button-small" onClick={() => goToUse(coupon)}>
+                  去使用
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -148,7 +148,7 @@ function OfferCard({ offer, busy, onReceive }: { offer: CouponOffer; busy: boole
   const label = offer.received ? '已领取' : soldOut ? '已抢光' : busy ? '领取中…' : '立即领取';
   const titleId = `coupon-offer-${offer.templateId}`;
   return (
-    <li className="coupon-offer" aria-labelledby={titleId}>
+    <li className={soldOut ? 'coupon-offer coupon-offer-out' : 'coupon-offer'} aria-labelledby={titleId}>
       <div className="coupon-value">
         <strong className="coupon-amount">{couponAmount(offer.amount)}</strong>
         <span className="coupon-threshold">{couponThreshold(offer.threshold)}</span>

@@ -1,7 +1,9 @@
 /**
  * Personal centre, tab 我的优惠券 (`/setting?type=1`): the user's coupons
  * grouped 可使用 / 已使用 / 已过期, each with its amount, threshold, the games
- * it applies to and its validity.
+ * it applies to and its validity. A used or expired coupon is grey with its
+ * state stamped under the amount (styled with the personal centre, in
+ * src/features/session/session.css, which the setting page loads).
  */
 import { useQuery } from '@tanstack/react-query';
 import { getMyCoupons } from '../../api/coupons';
@@ -51,7 +53,7 @@ export function CouponsPanel() {
             ) : (
               <ul className="setting-list" aria-label={`${group.label}的优惠券`}>
                 {list.map((coupon) => (
-                  <CouponRow key={coupon.couponId} coupon={coupon} />
+                  <CouponRow key={coupon.couponId} coupon={coupon} stamp={group.status === 'available' ? null : group.label} />
                 ))}
               </ul>
             )}
@@ -62,18 +64,21 @@ export function CouponsPanel() {
   );
 }
 
-function CouponRow({ coupon }: { coupon: Coupon }) {
+function CouponRow({ coupon, stamp }: { coupon: Coupon; stamp: string | null }) {
   return (
-    <li className={`setting-row coupon-row coupon-${coupon.status}`}>
-      <span className="coupon-amount">{formatYuan(coupon.amount)}</span>
-      <span className="setting-row-title">
-        {coupon.title}
-        <span className="setting-row-meta">
+    <li className={`my-coupon my-coupon-${coupon.status}`}>
+      <span className="my-coupon-value">
+        <span className="my-coupon-amount">{formatYuan(coupon.amount)}</span>
+        {stamp ? <span className="my-coupon-stamp">{stamp}</span> : null}
+      </span>
+      <span className="my-coupon-body">
+        <span className="my-coupon-title">{coupon.title}</span>
+        <span className="my-coupon-meta">
           {thresholdText(coupon.threshold)} · {coupon.gameIds.length === 0 ? '全场通用' : '指定游戏可用'}
         </span>
-        {coupon.description ? <span className="setting-row-meta">{coupon.description}</span> : null}
+        {coupon.description ? <span className="my-coupon-meta">{coupon.description}</span> : null}
       </span>
-      <span className="setting-row-meta">
+      <span className="my-coupon-meta my-coupon-dates">
         {formatDate(coupon.startTime, 'yyyy.MM.dd')} - {formatDate(coupon.expireTime, 'yyyy.MM.dd')}
       </span>
     </li>

@@ -1,11 +1,12 @@
 /**
  * The auto-login modal (dialog 自动登录): opened by the autoLogin machine when
  * a link's token belongs to someone other than the logged-in user. It shows
- * that account's masked phone and asks; the machine does the rest and closes
- * the modal.
+ * that account's masked phone and asks; over a session it says which account
+ * (masked) is logged in now and that confirming switches it to the link's.
+ * The machine does the rest and closes the modal.
  */
 import { useSelector } from '@xstate/react';
-import { useAppActor, useSystemChild, type ModalComponentProps } from '../../shared/app-actor';
+import { useAppActor, useCurrentUser, useSystemChild, type ModalComponentProps } from '../../shared/app-actor';
 import { Dialog } from '../../shared/ui/dialog';
 import { config } from '../../shared/env';
 import { maskPhone } from '../../shared/format';
@@ -25,6 +26,9 @@ export function AutoLoginModal({ onClose }: ModalComponentProps) {
   const candidate = useSelector(autoLogin, (s) => s.context.candidate);
   const busy = useSelector(autoLogin, (s) => s.hasTag('autoLogin:busy'));
   const asking = useSelector(autoLogin, (s) => s.hasTag('autoLogin:confirming'));
+  const current = useCurrentUser();
+  // The account this link would replace (none when nobody is logged in, or once the switch has happened).
+  const replaced = current && candidate && current.telNum !== candidate.telNum ? current : null;
 
   // Closing (×, Escape, 取消) is a cancel while the machine asks; otherwise (nothing to ask) it just closes.
   const cancel = () => {
@@ -36,9 +40,16 @@ export function AutoLoginModal({ onClose }: ModalComponentProps) {
     <Dialog title="自动登录" onClose={cancel}>
       {candidate ? (
         <>
-          <p className="auto-login-text">
-            检测到您的账号 <strong>{masked(candidate.telNum)}</strong>，是否使用该账号登录{config.storeName}？
-          </p>
+          {replaced ? (
+            <p className="auto-login-text">
+              当前登录的账号 <strong>{masked(replaced.telNum)}</strong> 将切换为链接中的账号 <strong>{masked(candidate.telNum)}</strong>，是否切换并登录
+              {config.storeName}？
+            </p>
+          ) : (
+            <p className="auto-login-text">
+              检测到您的账号 <strong>{masked(candidate.telNum)}</strong>，是否使用该账号登录{config.storeName}？
+            </p>
+          )}
           <div className="dialog-actions">
             <button type="button" className="button" onClick={cancel} disabled={busy}>
               取消

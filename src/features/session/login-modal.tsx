@@ -17,6 +17,7 @@ import { OFFLINE_MESSAGE, useOnline } from '../shell';
 import { useAppActor, useCurrentUser, useSystemChild, type ModalComponentProps } from '../../shared/app-actor';
 import { Dialog } from '../../shared/ui/dialog';
 import { Tabs } from '../../shared/ui/tabs';
+import { usePhone } from '../../shared/use-phone';
 import { PhoneSchema, SmsCodeSchema, checkInput, valueAfterChange } from './session-input';
 import './session.css';
 
@@ -44,7 +45,7 @@ export function LoginModal({ onClose }: ModalComponentProps) {
         selected={way}
         onSelect={setWay}
       >
-        {way === 'sms' ? <SmsLoginForm key={account} /> : <QrLoginPanel />}
+        {way === 'sms' ? <SmsLoginForm key={account} /> : <QrLoginPanel onUseSms={() => setWay('sms')} />}
       </Tabs>
     </Dialog>
   );
@@ -219,7 +220,23 @@ function SmsLoginForm() {
   );
 }
 
-function QrLoginPanel() {
+/**
+ * On a phone the QR code is for another device: the phone's own WeChat cannot scan its screen. It says so
+ * and offers the SMS login first (docs/session.md, "Login on a phone").
+ */
+function OtherDeviceNote({ onUseSms }: { onUseSms: () => void }) {
+  return (
+    <div className="qr-phone-note">
+      <p>扫码登录适用于在电脑等其他设备上打开的本站：请用手机微信扫描那台设备上的二维码。在本机登录请使用验证码。</p>
+      <button type="button" className="button button-primary" onClick={onUseSms}>
+        使用验证码登录
+      </button>
+    </div>
+  );
+}
+
+function QrLoginPanel({ onUseSms }: { onUseSms: () => void }) {
+  const phone = usePhone();
   const actor = useAppActor();
   const qrLogin = useSystemChild('qrLogin');
   const qr = useSelector(qrLogin, (s) => s.context.qr);
@@ -257,6 +274,7 @@ function QrLoginPanel() {
 
   return (
     <div className="qr-login" aria-busy={loading || loggingIn || undefined}>
+      {phone ? <OtherDeviceNote onUseSms={onUseSms} /> : null}
       <div className={expired ? 'qr-box qr-box-expired' : 'qr-box'}>
         {qr && !failed ? <img src={qr.qrImage} alt="微信扫码登录二维码" width={180} height={180} /> : <div className="qr-placeholder" aria-hidden="true" />}
         {expired ? (

@@ -1,6 +1,6 @@
 /**
  * Personal centre `/setting?type=`: tabs 我的订单 (0, the default), 我的优惠券
- * (1) and 账号与实名 (2), the tab being the URL's `type`. Above them the
+ * (1), 账号与实名 (2) and 我的激活码 (3), the tab being the URL's `type`. Above them the
  * account's masked phone and 退出登录. Logged-out visitors see a prompt whose
  * 登录 button opens the login modal; once logged in the same URL shows their
  * data (the page reads the session, nothing navigates).
@@ -13,18 +13,20 @@ import { useAppActor, useCurrentUser, useModals, useSessionSelector } from '../.
 import { Tabs } from '../../shared/ui/tabs';
 import { formatDate, isNewUser, maskPhone } from '../../shared/format';
 import { CouponsPanel } from '../marketing';
-import { OrdersPanel } from '../buying';
+import { KeysPanel, OrdersPanel } from '../buying';
 import './session.css';
 import { ACCOUNT_SCOPED } from '../../api/account-scope';
 
 const routeApi = getRouteApi('/detail-layout/setting');
 
-type TabKey = '0' | '1' | '2';
+type TabKey = '0' | '1' | '2' | '3';
 
+// 我的激活码 is the fourth tab, not a reordering: `type` values are the spec's and links to them exist.
 const TABS: { key: TabKey; label: string }[] = [
   { key: '0', label: '我的订单' },
   { key: '1', label: '我的优惠券' },
   { key: '2', label: '账号与实名' },
+  { key: '3', label: '我的激活码' },
 ];
 
 function masked(phone: string): string {
@@ -77,7 +79,15 @@ function PersonalCentre({ user }: { user: UserInfo }) {
         onSelect={(key) => void navigate({ search: (prev) => ({ ...prev, type: Number(key) }), resetScroll: false })}
       >
         {/* Keyed by the account: a panel keeps its last answer while the next page loads, never across accounts. */}
-        {selected === '0' ? <OrdersPanel key={user.userId} /> : selected === '1' ? <CouponsPanel key={user.userId} /> : <AccountPanel user={user} />}
+        {selected === '0' ? (
+          <OrdersPanel key={user.userId} />
+        ) : selected === '1' ? (
+          <CouponsPanel key={user.userId} />
+        ) : selected === '3' ? (
+          <KeysPanel key={user.userId} />
+        ) : (
+          <AccountPanel user={user} />
+        )}
       </Tabs>
     </section>
   );

@@ -7,6 +7,11 @@ import { toast } from '../../shared/toast';
 import { config } from '../../shared/env';
 import { safeImageSrc } from '../../shared/safe-url';
 
+/*
+ * The floating 订单 / 客服 / 返回顶部 (spec section 2). Where it sits is CSS only (src/shared/styles.css,
+ * "Sidebar"): a row in the flow after main on phones, a fixed column beside main from 640 px; neither covers
+ * main's content, which the e2e audit checks on every screen (tests/e2e/support/audit.ts).
+ */
 const BACK_TO_TOP_THRESHOLD_PX = 200;
 
 /** Spec: the sidebar shows on every page except paths under /sem and /coupon. */

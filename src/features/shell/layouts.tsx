@@ -19,8 +19,9 @@ function Shell({ children, variant, withNav = true }: { children: ReactNode; var
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter />
+      {/* Between main and the footer: on phones it is a row in the flow there, so it never covers main. */}
       <FloatingSidebar />
+      <SiteFooter />
     </div>
   );
 }

@@ -16,6 +16,30 @@ export function matchesKeyword(game: GameDetail, keyword: string): boolean {
   return [game.name, game.publisher, game.developer, ...game.tags].some((text) => lower(text).includes(k));
 }
 
+/**
+ * How well a game matches `keyword`, lower first: a title starting with it, a title containing it, a tag
+ * that is the keyword, then any other match (a tag containing it, the publisher or the developer).
+ */
+function relevance(game: GameDetail, keyword: string): number {
+  const k = lower(keyword.trim());
+  const name = lower(game.name);
+  if (name.startsWith(k)) return 0;
+  if (name.includes(k)) return 1;
+  if (game.tags.some((tag) => lower(tag) === k)) return 2;
+  return 3;
+}
+
+/** The games matching `keyword`, most relevant first (titles that contain it above the rest); stable within a rank. */
+function findGames(games: GameDetail[], keyword: string): GameDetail[] {
+  const found = games.filter((g) => matchesKeyword(g, keyword));
+  if (!keyword.trim()) return found;
+  return found
+    .map((game) => ({ game, rank: relevance(game, keyword) }))
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ game }) => game);
+}
+
+/** `default` (综合) keeps the relevance order `findGames` gave; every other sort is the shopper's explicit choice. */
 function sortGames(list: GameDetail[], sort: SearchSort): GameDetail[] {
   const sorted = [...list];
   switch (sort) {
@@ -95,7 +119,7 @@ export const gameRoutes: Route[] = [
     const keyword = str(body.keyword);
     const labelId = num(body.labelId);
     const sort = SORTS.find((s) => s === body.sort) ?? 'default';
-    let list = world.seed.games.filter((g) => matchesKeyword(g, keyword));
+    let list = findGames(world.seed.games, keyword);
     if (labelId !== undefined) list = list.filter((g) => g.labelIds.includes(labelId));
     if (user) rememberSearch(world, user.userId, keyword);
     const paged = page(sortGames(list, sort), body.pageNum, body.pageSize);
@@ -114,7 +138,7 @@ export const gameRoutes: Route[] = [
     const keyword = str(body.keyword).trim();
     if (!keyword) return { games: [], labels: [], keywords: world.seed.hotSearch.keywords.slice(0, 8) };
     const k = lower(keyword);
-    const found = world.seed.games.filter((g) => matchesKeyword(g, keyword));
+    const found = findGames(world.seed.games, keyword);
     const keywords = [
       ...world.seed.hotSearch.keywords.filter((w) => lower(w).includes(k)),
       ...found.map((g) => g.name),

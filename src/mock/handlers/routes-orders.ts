@@ -66,6 +66,11 @@ function createOrder(ctx: RouteContext, lines: Line[]): OrderRecord {
       cover: item.cover,
       price: item.price,
       buyNum,
+      // The promise the shopper was shown (an unset field stays unset: the client's default applies); a later
+      // change to the goods does not change what this order may do.
+      activationRegion: item.activationRegion,
+      activationPlatform: item.activationPlatform,
+      refundDays: item.refundDays,
     };
   });
   const totalAmount = items.reduce((sum, i) => sum + i.price * i.buyNum, 0);
@@ -156,6 +161,19 @@ function payment(world: World, order: OrderRecord, channel: PayChannelCode): Pay
 
 export const payQrContent = (id: string) => `weixin://wxpay/bizpayurl?pr=${id}`;
 
+/**
+ * Where the H5 page sends the shopper back to: a path of the store that asked for the payment (`/…`, never
+ * `//host`), so the page is no open redirect. Anything else goes to the store's home page.
+ */
+export function h5ReturnPath(raw: string | undefined): string {
+  return raw && raw.startsWith('/') && !raw.startsWith('//') && !raw.includes('\\') ? raw : '/';
+}
+
+/** The URL the pay call hands a phone (docs/api.md, "Paying on a phone"): the H5 page (src/mock/handlers/static.ts), with the way back. */
+const h5PayUrl = (publicBase: string, orderId: string, channel: string, returnPath: string) =>
+  `${publicBase}/static/h5pay/${encodeURIComponent(orderId)}?channel=${channel}&redirect_url=${encodeURIComponent(h5ReturnPath(returnPath))}`;
+
+
 const queryOrBody = (ctx: RouteContext, name: string) => ctx.request.query[name] ?? str(ctx.body[name]);
 
 export const orderRoutes: Route[] = [
@@ -199,7 +217,8 @@ export const orderRoutes: Route[] = [
     const now = world.now();
     order.status = 'refunding';
     order.refundRequestedAt = now;
-    order.refundReason = str(ctx.body.reason).trim() || '七天无理由退款';
+    // No reason given: the terms it was refunded under (the agreement's, not the statutory 七日无理由 it excludes).
+    order.refundReason = str(ctx.body.reason).trim() || '未兑换激活码退款';
     order.timeline.push({ status: 'refunding', time: now });
     return orderView(world, order);
   }),
@@ -228,7 +247,8 @@ export const orderRoutes: Route[] = [
     if (order.status !== 'unpaid') throw new BizError('order_40902', '订单状态已变更，无法支付');
     order.payChannel = channel;
     if (order.payRequestedAt === null) order.payRequestedAt = world.now();
-    return payment(world, order, channel);
+    const answer = payment(world, order, channel);
+    return ctx.body.client === 'h5' ? { ...answer, h5Url: h5PayUrl(world.publicBase, order.orderId, channel, str(ctx.body.returnUrl)) } : answer;
   }),
   route(orders.giftCdkReceive, (ctx) => {
     const { world } = ctx;

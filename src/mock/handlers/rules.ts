@@ -1,4 +1,6 @@
-/** Pure business rules of the simulated backend: validation, masking, codes. */
+/** Pure business rules of the simulated backend: validation, masking, codes, the refund window. */
+import { refundDeadline } from '../../api/goods-promise';
+import type { OrderRecord } from './state';
 import type { LatencyOption } from './types';
 
 export const SMS_CODE = '123456';
@@ -7,10 +9,21 @@ export const SMS_INTERVAL_MS = 60_000;
 export const SMS_VALID_MS = 5 * 60_000;
 export const QR_EXPIRE_SECONDS = 120;
 export const ORDER_PAY_WINDOW_MS = 15 * 60_000;
-export const REFUND_WINDOW_MS = 7 * 24 * 3600_000;
 export const REFUND_SETTLE_MS = 3_000;
 export const NEW_USER_MS = 24 * 3600_000;
 export const DEFAULT_AUTO_PAY_MS = 8_000;
+
+/**
+ * A paid order may be refunded until its deadline and before its gift was claimed. The deadline comes from the
+ * items' `refundDays` (src/api/goods-promise.ts): an unredeemed key KEY_REFUND_DAYS after payment, a top-up or
+ * an accelerator membership never once credited, a bundle by its strictest item. The help centre and the
+ * agreement (../seed/help.ts) state the same terms from the same constants.
+ */
+export function isRefundOpen(order: Pick<OrderRecord, 'status' | 'payTime' | 'items' | 'gift'>, now: number): boolean {
+  if (order.status !== 'paid' && order.status !== 'delivered') return false;
+  const deadline = refundDeadline(order);
+  return deadline !== null && now <= deadline && order.gift === null;
+}
 
 export const isPhone = (value: unknown): value is string => typeof value === 'string' && /^1\d{10}$/.test(value);
 

@@ -5,7 +5,8 @@
  */
 import QRCode from 'qrcode';
 import { renderImage } from '../images';
-import { payQrContent } from './routes-orders';
+import { payOrder } from './lifecycle';
+import { h5ReturnPath, payQrContent } from './routes-orders';
 import type { MockRequest, MockResponse } from './types';
 import { findQr, type World } from './world';
 
@@ -27,27 +28,69 @@ async function qrSvg(text: string): Promise<MockResponse> {
   return { status: 200, text: svg, contentType: 'image/svg+xml' };
 }
 
-function payPage(world: World, orderId: string): MockResponse {
+/** The pay link's page (支付宝 on a desktop, opened in a new tab): a plain form, no script (src/mock/page-bridge.ts). */
+function payPage(world: World, request: MockRequest, orderId: string): MockResponse {
   const order = world.state.orders.find((o) => o.orderId === orderId);
-  const control = `${world.publicBase}/__mock/completePayment`;
+  const self = `${world.publicBase}/static/pay/${encodeURIComponent(orderId)}`;
+  if (request.method === 'POST') {
+    if (order && order.status === 'unpaid' && order.expireTime > world.now()) {
+      order.payChannel = 'alipay';
+      payOrder(world, order, world.now());
+    }
+    return { status: 303, text: '', contentType: 'text/plain; charset=utf-8', headers: { location: self } };
+  }
   const body = order
     ? `<p>订单号：${escapeHtml(order.orderId)}</p>
 <p>商品：${escapeHtml(order.items.map((i) => `${i.goodsName} ×${i.buyNum}`).join('，'))}</p>
 <p class="amount">应付金额：${yuan(order.payAmount)}</p>
-<p>当前状态：<span id="status">${escapeHtml(order.status)}</span></p>
-<button id="pay" type="button">确认支付</button>
-<script>
-document.getElementById('pay').addEventListener('click', function () {
-  fetch(${JSON.stringify(control)}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderId: ${JSON.stringify(order.orderId)} }) })
-    .then(function (r) { return r.json(); })
-    .then(function (a) { document.getElementById('status').textContent = a.success ? a.retData : a.retMsg; });
-});
-</script>`
+<p>当前状态：<span role="status">${escapeHtml(order.status)}</span></p>
+<form method="post" action="${escapeHtml(self)}"><button type="submit"${order.status === 'unpaid' ? '' : ' disabled'}>确认支付</button></form>`
     : '<p>订单不存在</p>';
   const html = `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><title>模拟支付页</title>
+<html lang="zh-CN"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>模拟支付页</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1f2329}.amount{font-size:1.5rem;color:#e5484d}button{padding:.6rem 1.6rem;font-size:1rem}</style>
 </head><body><h1>模拟支付页</h1><p>这是模拟后端提供的支付宝支付页面，不会产生真实扣款。</p>${body}</body></html>`;
+  return { status: order ? 200 : 404, text: html, contentType: 'text/html; charset=utf-8' };
+}
+
+const H5_CHANNELS = {
+  wechat: { name: '微信支付', color: '#067a3d' },
+  alipay: { name: '支付宝', color: '#0958d9' },
+} as const;
+
+/**
+ * The pay channel's H5 page, as WeChat Pay's or Alipay's mobile web pages are for a real store: the order's
+ * amount and two plain forms, 确认支付 and 取消支付. Posting either answers 303 back to the store's return
+ * path; paying settles the order first. No script: it works in live mode as a plain page, and in mock mode
+ * through src/mock/page-bridge.ts.
+ */
+function h5PayPage(world: World, request: MockRequest, orderId: string): MockResponse {
+  const order = world.state.orders.find((o) => o.orderId === orderId);
+  const channel = request.query.channel === 'alipay' ? 'alipay' : 'wechat';
+  const back = h5ReturnPath(request.query.redirect_url);
+  if (request.method === 'POST') {
+    if (order && request.query.do === 'pay' && order.status === 'unpaid' && order.expireTime > world.now()) {
+      order.payChannel = channel;
+      payOrder(world, order, world.now());
+    }
+    return { status: 303, text: '', contentType: 'text/plain; charset=utf-8', headers: { location: back } };
+  }
+  const { name, color } = H5_CHANNELS[channel];
+  const action = (what: 'pay' | 'cancel') =>
+    `${world.publicBase}/static/h5pay/${encodeURIComponent(orderId)}?do=${what}&channel=${channel}&redirect_url=${encodeURIComponent(back)}`;
+  const payable = order !== undefined && order.status === 'unpaid' && order.expireTime > world.now();
+  const body = order
+    ? `<p class="amount">${yuan(order.payAmount)}</p>
+<p>${escapeHtml(order.items.map((i) => `${i.goodsName} ×${i.buyNum}`).join('，'))}</p>
+<p>订单号：${escapeHtml(order.orderId)}</p>
+${payable ? '' : `<p role="status">该订单当前无法支付（${escapeHtml(order.status)}）</p>`}
+<form method="post" action="${escapeHtml(action('pay'))}"><button type="submit" class="pay"${payable ? '' : ' disabled'}>确认支付</button></form>
+<form method="post" action="${escapeHtml(action('cancel'))}"><button type="submit" class="cancel">${payable ? '取消支付' : '返回商家'}</button></form>`
+    : `<p role="status">订单不存在</p><p><a href="${escapeHtml(back)}">返回商家</a></p>`;
+  const html = `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><link rel="icon" href="data:,"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name} - 模拟支付</title>
+<style>body{font-family:system-ui,sans-serif;max-width:26rem;margin:0 auto;padding:1rem;color:#1f2329;text-align:center}h1{background:${color};color:#fff;margin:-1rem -1rem 1.5rem;padding:1rem;font-size:1.1rem}.amount{font-size:2rem;font-weight:600;margin:.5rem 0}form{margin:.75rem 0}button{width:100%;padding:.8rem;font-size:1rem;border-radius:.5rem;border:1px solid #d0d3d6;background:#fff}button.pay{background:${color};border-color:${color};color:#fff}button:disabled{opacity:.5}.note{color:#646a73;font-size:.85rem}</style>
+</head><body><h1>${name}</h1><p class="note">模拟后端提供的${name}手机网页，不会产生真实扣款。</p>${body}</body></html>`;
   return { status: order ? 200 : 404, text: html, contentType: 'text/html; charset=utf-8' };
 }
 
@@ -55,6 +98,11 @@ document.getElementById('pay').addEventListener('click', function () {
 export async function serveStatic(world: World, request: MockRequest): Promise<MockResponse | null> {
   const { path } = request;
   if (!path.startsWith('/static/')) return null;
+  // The two pay pages take their own forms' posts.
+  const h5 = /^\/static\/h5pay\/([^/]+)$/.exec(path);
+  if (h5 && (request.method === 'GET' || request.method === 'POST')) return h5PayPage(world, request, decodeURIComponent(h5[1]!));
+  const pay = /^\/static\/pay\/([^/]+)$/.exec(path);
+  if (pay && (request.method === 'GET' || request.method === 'POST')) return payPage(world, request, decodeURIComponent(pay[1]!));
   if (request.method !== 'GET' && request.method !== 'HEAD') return { status: 405, text: 'Method Not Allowed', contentType: 'text/plain' };
 
   const img = /^\/static\/img\/([^/]+)\/([^/]+)\.svg$/.exec(path);
@@ -79,9 +127,6 @@ export async function serveStatic(world: World, request: MockRequest): Promise<M
     if (!record) return notFound('QR code');
     return qrSvg(record.content);
   }
-
-  const pay = /^\/static\/pay\/([^/]+)$/.exec(path);
-  if (pay) return payPage(world, decodeURIComponent(pay[1]!));
 
   const download = /^\/static\/download\/(.+)$/.exec(path);
   if (download) {

@@ -11,7 +11,7 @@ import type { EndpointDef } from '../../api/http';
 import type { Order } from '../../api/orders';
 import type { UserInfo } from '../../api/user';
 import type { SeedCouponTemplate, SeedData } from '../seed/types';
-import { NEW_USER_MS, REFUND_WINDOW_MS, asRecord, isPhone, randomString } from './rules';
+import { NEW_USER_MS, asRecord, isPhone, isRefundOpen, randomString } from './rules';
 import type { CouponRecord, OrderRecord, PersistedState, QrRecord, SessionRecord, UserRecord } from './state';
 
 export type { QrRecord } from './state';
@@ -246,12 +246,6 @@ export const couponAppliesTo = (coupon: { gameIds: number[] }, gameId: number) =
 
 // --- orders ------------------------------------------------------------------------
 
-function isRefundable(world: World, order: OrderRecord): boolean {
-  if (order.status !== 'paid' && order.status !== 'delivered') return false;
-  if (order.payTime === null || world.now() - order.payTime > REFUND_WINDOW_MS) return false;
-  return order.gift === null;
-}
-
 export const orderView = (world: World, order: OrderRecord): Order => ({
   orderId: order.orderId,
   status: order.status,
@@ -267,7 +261,7 @@ export const orderView = (world: World, order: OrderRecord): Order => ({
   cdks: order.cdks,
   hasGift: order.hasGift,
   giftClaimed: order.gift !== null,
-  refundable: isRefundable(world, order),
+  refundable: isRefundOpen(order, world.now()),
   refundReason: order.refundReason,
   timeline: order.timeline,
 });

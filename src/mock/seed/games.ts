@@ -4,8 +4,11 @@
  */
 import type { Platform } from '../../api/common';
 import type { GameConfig, GameDetail } from '../../api/games';
+import { fromPrice } from '../../api/from-price';
 import type { Goods, GoodsType } from '../../api/goods';
 import { imageUrl } from '../images';
+import { KEY_REFUND_DAYS } from '../../api/goods-promise';
+import { seedPromise } from './promise';
 import { DAY, HOUR, dayStart, type Random } from './random';
 import type { SeedData } from './types';
 
@@ -227,7 +230,7 @@ export function createGoods(random: Random, rows: GameRow[]): Goods[] {
       remaining -= sales;
       const goodsId = goods.length + 1;
       goods.push({
-        ...item, goodsId, gameId: game.gameId, gameName: game.name, cover: imageUrl('goods', goodsId),
+        ...item, ...seedPromise(item.type, game.platforms), goodsId, gameId: game.gameId, gameName: game.name, cover: imageUrl('goods', goodsId),
         stock: item.type === 'key' || item.type === 'dlc' ? random.int(12, 600) : 999, sales,
       });
     });
@@ -263,7 +266,7 @@ export const LABELS = [
   { labelId: 11, name: '即将上线' },
 ];
 
-/** Fills in minPrice/originalPrice (the cheapest goods), sales (sum of goods) and labelIds from the data. */
+/** Fills in minPrice/originalPrice (the from price, `src/api/from-price.ts`), sales (sum of goods) and labelIds from the data. */
 export function finishGames(random: Random, rows: GameRow[], goods: Goods[], baseTime: number): void {
   for (const row of rows) {
     priceGame(row, goods);
@@ -291,12 +294,12 @@ export function finishGames(random: Random, rows: GameRow[], goods: Goods[], bas
   }
 }
 
-/** A game's 起价 is its cheapest goods. */
+/** A game's 起价: its cheapest base-game goods with that goods' original price (the contract's rule, one owner). */
 function priceGame(row: GameRow, goods: Goods[]): void {
-  const own = goods.filter((g) => g.gameId === row.game.gameId);
-  const cheapest = own.reduce((a, b) => (b.price < a.price ? b : a));
-  row.game.minPrice = cheapest.price;
-  row.game.originalPrice = cheapest.originalPrice;
+  const price = fromPrice(goods.filter((g) => g.gameId === row.game.gameId));
+  if (!price) return;
+  row.game.minPrice = price.minPrice;
+  row.game.originalPrice = price.originalPrice;
 }
 
 /**
@@ -350,7 +353,7 @@ export function createGameConfig(random: Random, row: GameRow, goods: Goods[]): 
   const notes: string[] = [];
   if (own.some((g) => g.deliveryType === 'cdk')) {
     const where = game.platforms.includes('Steam') ? '在 Steam 客户端「游戏 → 激活产品」中输入激活码' : kind === 'console' ? '在主机商店的「兑换代码」中输入兑换码' : '在对应平台客户端的「兑换」入口输入激活码';
-    notes.push(`激活码类商品支付成功后即时发放，可在「订单详情」中查看，并同步以短信发送至账号绑定手机。请${where}完成激活。激活码一经兑换即与您的账号绑定，无法退款。`);
+    notes.push(`激活码类商品支付成功后即时发放，可在「订单详情」中查看，并同步以短信发送至账号绑定手机。请${where}完成激活。激活码一经兑换即与您的账号绑定，无法退款；未兑换的激活码可在付款后 ${KEY_REFUND_DAYS} 天内申请退款。`);
   }
   if (own.some((g) => g.type === 'topup')) notes.push('充值类商品支付成功后直充至下单时登录的账号，一般 1–5 分钟内到账，高峰期可能稍有延迟；到账账号可在「订单详情」中查看。充值到账后不支持撤回。');
   if (own.some((g) => g.type === 'accelerator')) notes.push('加速器会员支付成功后自动开通至当前登录账号，有效期从开通时起算，可在加速器客户端中直接使用。');

@@ -1,5 +1,8 @@
 /** Help centre categories and articles, plus the user agreement and privacy policy. */
 import type { Article, Classify } from '../../api/assist';
+import type { ActivationPlatform } from '../../api/goods';
+import { DEFAULT_KEY_REGION, KEY_REFUND_DAYS } from '../../api/goods-promise';
+import { KEY_REGIONS, STORE_NAMES } from './promise';
 import { DAY, HOUR, dayStart } from './random';
 
 /** Plain strings (inline markup allowed) become paragraphs; block elements (`<p>`, lists, headings) are kept as they are. */
@@ -9,6 +12,17 @@ const ol = (...items: string[]) => `<ol>${items.map((i) => `<li>${i}</li>`).join
 const h = (title: string) => `<h3>${title}</h3>`;
 
 type Entry = [title: string, content: string];
+
+/** `Steam、Epic、Xbox 激活码为国区激活，Switch、PlayStation 兑换码为港区激活`: the regions the seed's keys carry (./promise.ts). */
+function keyRegionsText(): string {
+  const byRegion = new Map<string, string[]>();
+  for (const [platform, region] of Object.entries(KEY_REGIONS) as [ActivationPlatform, string][]) {
+    byRegion.set(region, [...(byRegion.get(region) ?? []), STORE_NAMES[platform]]);
+  }
+  return [...byRegion].map(([region, stores]) => `${stores.join('、')} 激活码为<strong>${region}激活</strong>`).join('，');
+}
+
+const REFUND_TERMS = `未兑换的激活码订单，可在支付后 <strong>${KEY_REFUND_DAYS} 天内</strong>且未领取赠品的前提下申请退款`;
 
 const HELP: [name: string, articles: Entry[]][] = [
   ['账号与登录', [
@@ -61,7 +75,7 @@ const HELP: [name: string, articles: Entry[]][] = [
     )],
     ['组合套餐怎么买更划算？', doc(
       '部分商品页会展示「组合套餐」，例如标准版搭配扩展包、游戏本体搭配加速器会员。套餐价低于单独购买的总价，节省的金额会在结算时直接扣减。',
-      '套餐中的商品会合并为一笔订单，激活码与充值分别发放。套餐订单同样支持退款，需整单申请。',
+      '套餐中的商品会合并为一笔订单，激活码与充值分别发放。套餐订单需整单申请退款；含充值或加速器会员的套餐，到账后不支持退款。',
       '套餐价已包含优惠，结算时仍可叠加满足门槛的优惠券，系统会自动为您选择最划算的组合。',
     )],
   ]],
@@ -96,8 +110,9 @@ const HELP: [name: string, articles: Entry[]][] = [
   ['退款与售后', [
     ['哪些订单可以申请退款？', doc(
       '满足以下条件的订单可在订单详情中申请<strong>极速退款</strong>：',
-      ul('订单已支付或已发货，且支付时间在 <strong>7 天内</strong>；', '订单赠品尚未领取；', '订单中的激活码尚未兑换（已兑换的激活码无法回收）。'),
-      '充值类商品到账后、加速器会员开通后原则上不支持退款。如遇商品问题，请先联系客服协助处理。',
+      ul(`订单已支付或已发货，且支付时间在 <strong>${KEY_REFUND_DAYS} 天内</strong>；`, '订单赠品尚未领取；', '订单中的激活码尚未兑换（已兑换的激活码无法回收）。'),
+      '充值类商品到账后、加速器会员开通后不支持退款。如遇商品问题，请先联系客服协助处理。',
+      `激活码的激活区域以商品页标注为准：${keyRegionsText()}。购买前请确认您的账号所在区域。`,
     )],
     ['如何申请退款？', doc(
       '符合退款条件的订单，可以自助申请极速退款，无需联系客服：',
@@ -128,7 +143,8 @@ const AGREEMENT = doc(
   '本平台销售的商品包括游戏激活码、游戏充值、加速器会员及相关数字内容。商品的名称、价格、适用平台、发货方式等以商品页面展示为准。',
   ul('您提交订单并完成支付后，买卖合同成立；', '订单需在页面提示的时间内完成支付，超时订单自动关闭；', '优惠券、活动价等优惠须遵守对应的使用规则，不得以不正当方式获取或使用。'),
   h('四、虚拟商品的特别约定'),
-  '<p><strong>激活码一经兑换、充值一经到账、会员一经开通，即视为商品已交付使用。</strong>由于数字商品的特殊性，已交付使用的商品不适用七日无理由退货。未兑换的激活码订单，您可在支付后 7 天内且未领取赠品的前提下申请退款。</p>',
+  `<p><strong>激活码一经兑换、充值一经到账、会员一经开通，即视为商品已交付使用。</strong>由于数字商品的特殊性，已交付使用的商品不适用七日无理由退货。${REFUND_TERMS}；充值类商品与加速器会员到账后不支持退款。</p>`,
+  `<p>激活码须在商品页标注的区域激活（未标注的为${DEFAULT_KEY_REGION}激活）：${keyRegionsText()}。因账号区域与激活码区域不符而无法激活的，在激活码未兑换的前提下可按上述规定申请退款。</p>`,
   h('五、用户行为规范'),
   ul('不得利用本平台从事任何违法违规活动；', '不得通过技术手段批量注册、刷单、套取优惠或干扰平台正常运行；', '不得倒卖、转售在本平台以优惠价格购得的商品；', '违反上述规定的，本平台有权取消订单、收回优惠、限制或终止提供服务。'),
   h('六、知识产权'),

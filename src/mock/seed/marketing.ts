@@ -1,4 +1,5 @@
 /** Coupon templates, dictionary entries and the New Year event. */
+import { KEY_REFUND_DAYS } from '../../api/goods-promise';
 import type { DictItem } from '../../api/dictionary';
 import type { NewYearActivity } from '../../api/user';
 import { imageUrl } from '../images';
@@ -46,7 +47,7 @@ const NEW_YEAR_RULES = [
   '活动时间内，会场商品以活动价销售，活动价已在商品卡片上标明。',
   '活动商品数量有限，售完即止；每个账号每件商品限购数量以商品页为准。',
   '活动商品可使用满足条件的优惠券，最终优惠以结算页显示为准。',
-  '订单支付后 7 天内且未领取赠品的，可在订单详情申请极速退款；激活码兑换或充值到账后不支持退款。',
+  `订单支付后 ${KEY_REFUND_DAYS} 天内、激活码未兑换且未领取赠品的，可在订单详情申请极速退款；激活码兑换或充值到账后不支持退款。`,
   '如发现刷单、倒卖等违规行为，平台有权取消订单并收回优惠。',
   '本活动最终解释权在法律允许范围内归星游商城所有。',
 ];

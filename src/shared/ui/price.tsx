@@ -1,4 +1,4 @@
-import { formatYuan, splitPrice } from '../money';
+import { discountBadge, formatYuan, splitPrice } from '../money';
 
 /**
  * A price in fen shown as ¥**99**.00, with the struck original price when
@@ -24,4 +24,10 @@ export function Price({ fen, originalFen }: { fen: number; originalFen?: number 
       ) : null}
     </span>
   );
+}
+
+/** The `-N%` badge of a discounted price (nothing under 5 %: `discountBadge`, one rule for every card). */
+export function DiscountBadge({ fen, originalFen }: { fen: number; originalFen: number }) {
+  const percent = discountBadge(fen, originalFen);
+  return percent > 0 ? <span className="badge badge-discount">-{percent}%</span> : null;
 }

@@ -1,9 +1,10 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import { TOAST_TOP_PX, dismissToast, getToasts, subscribeToasts } from '../toast';
 
 /**
- * Renders the toast stack 100 px from the top. Two live regions that exist
+ * Renders the toast stack 100 px from the top (on phones at the bottom, clear
+ * of a dialog's title: src/shared/styles.css, "Toasts"). Two live regions that exist
  * from the start (so screen readers pick up changes): errors go to the
  * assertive `alert` region, everything else to the polite `status` region.
  */
@@ -26,7 +27,7 @@ export function Toaster() {
       ));
   // Portalled to <body> so toasts stay announced while a dialog makes the app inert.
   return createPortal(
-    <div className="toaster" style={{ top: TOAST_TOP_PX }}>
+    <div className="toaster" style={{ '--toast-top': `${TOAST_TOP_PX}px` } as CSSProperties}>
       <div role="alert" aria-label="错误提示">{render(true)}</div>
       <div role="status" aria-label="消息提示">{render(false)}</div>
     </div>,

@@ -1,7 +1,10 @@
 /**
  * One "screen" of the audit pass: axe (WCAG 2 A and AA rules) on the page as it
  * is, keeping the serious and critical violations, a check that nothing makes
- * the page wider than the viewport, and a viewport-sized screenshot.
+ * the page wider than the viewport, a check that no toast covers a dialog's
+ * title on a phone, a viewport-sized screenshot, and then a check that the floating
+ * sidebar (订单 / 客服 / 返回顶部) covers none of main's text, at the bottom of
+ * the page and at its top (see `scanFloatingItems`).
  *
  * Screenshots go to test-results/screens/; with E2E_SCREENSHOTS=1 they go to
  * docs/screens/ instead (the committed copies shown in docs/screens.md).
@@ -39,6 +42,10 @@ export class Audit {
 
   /** Runs axe on what the page shows now and saves its screenshot as `<screen>-<viewport>.png`. */
   async check(screen: string, options: { screenshot?: boolean } = {}): Promise<void> {
+    // First, while a toast that came with this screen (实名认证成功 over the pay dialog, say) is still up.
+    for (const { toast, title } of await this.page.evaluate(toastsOverTitles, TOAST_REGIONS)) {
+      this.findings.push({ screen, rule: 'toast-over-dialog-title', impact: 'layout', help: `the toast "${toast}" covers the title of the dialog "${title}"`, nodes: [] });
+    }
     // Legacy mode runs axe.run() in the page instead of runPartial() per frame plus finishRun() in a new
     // blank page: 1.9 s instead of 3.3 s per screen here. It skips cross-origin frames only, and the store
     // renders no frames (src/shared/sanitize.ts strips them from server HTML). The option is deprecated for
@@ -64,6 +71,10 @@ export class Audit {
       mkdirSync(dirname(path), { recursive: true });
       await this.page.screenshot({ path, animations: 'disabled', caret: 'hide' });
     }
+    // After the screenshot: the scan scrolls the page (and puts it back). Not on the backend's own pages.
+    if (!BACKEND_PAGE.test(new URL(this.page.url()).pathname)) {
+      this.findings.push(...floatingFindings(screen, await this.page.evaluate(scanFloatingItems, { landmark: SIDEBAR_NAME, backToTop: BACK_TO_TOP })));
+    }
     this.screens.push(screen);
   }
 
@@ -79,4 +90,190 @@ export class Audit {
       .map((f) => `${f.screen}: ${f.rule} (${f.impact}) ${f.help}\n${f.nodes.map((n) => `    ${n.html}\n      ${n.summary}`).join('\n')}`)
       .join('\n');
   }
+}
+
+// --- the floating sidebar never covers main's text (issue 19) ------------------------------------------------
+
+/** The sidebar's landmark (src/features/shell/floating-sidebar.tsx) and its items. */
+const SIDEBAR_NAME = '快捷入口';
+const ALWAYS_SHOWN = ['订单', '客服'];
+/** Shown once the page is scrolled more than 200 px down (spec section 2), and only then. */
+const BACK_TO_TOP = '返回顶部';
+/**
+ * Paths without the sidebar: the landings under /sem and /coupon (spec section 2) and /demo, which has no
+ * layout. Every other page, the error pages included, must have it; a screen where it is missing is a
+ * finding, so the overlap check cannot pass by finding nothing to check.
+ */
+const WITHOUT_SIDEBAR = /^\/(?:sem|coupon|demo)(?:\/|$)/;
+/** The simulated backend's own pages (the pay channel's H5 page): no store layout, so nothing floats and there is no main. */
+const BACKEND_PAGE = /^\/webapi\//;
+
+interface FloatingPosition {
+  /** the names of the sidebar's items laid out at this position */
+  items: string[];
+  /** how many line boxes of main's text were measured */
+  lines: number;
+  overlaps: { item: string; text: string; at: string }[];
+}
+
+interface FloatingScan {
+  path: string;
+  /** whether the bottom of the page is more than 200 px down, where 返回顶部 must show */
+  scrolledPast: boolean;
+  bottom: FloatingPosition;
+  top: FloatingPosition;
+}
+
+/**
+ * Runs in the page. Scrolled to the bottom, then to the top, measures every item of the sidebar (its links
+ * and buttons) against every line of text in main: each text node's line boxes (Range.getClientRects),
+ * cut to the ancestors that clip their overflow (a carousel's hidden slides, visually hidden text) and
+ * skipped when invisible. Any intersection over 1 px each way is an overlap, whatever is painted on top:
+ * an item lying over main's text hides it or is hidden by it. The scroll position is put back.
+ */
+async function scanFloatingItems({ landmark, backToTop }: { landmark: string; backToTop: string }): Promise<FloatingScan> {
+  // A frame (the scroll event and the render it causes), or 50 ms if frames are not coming.
+  const frame = () => new Promise<void>((done) => {
+    requestAnimationFrame(() => done());
+    setTimeout(done, 50);
+  });
+  const settle = async () => {
+    await frame();
+    await frame();
+  };
+  const items = (): { name: string; rect: DOMRect }[] => {
+    const aside = [...document.querySelectorAll('aside')].find((el) => el.getAttribute('aria-label') === landmark);
+    if (!aside) return [];
+    return [...aside.querySelectorAll('a[href], button')]
+      .map((el) => ({ name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(), rect: el.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.width > 0 && rect.height > 0);
+  };
+  const shows = (name: string) => items().some((item) => item.name === name);
+  const intersect = (a: DOMRectReadOnly, b: DOMRectReadOnly): DOMRect | null => {
+    const left = Math.max(a.left, b.left);
+    const top = Math.max(a.top, b.top);
+    const width = Math.min(a.right, b.right) - left;
+    const height = Math.min(a.bottom, b.bottom) - top;
+    return width > 1 && height > 1 ? new DOMRect(left, top, width, height) : null;
+  };
+  const main = document.querySelector('main');
+  const clipping = new Map<Element, boolean>();
+  const clips = (el: Element) => {
+    let value = clipping.get(el);
+    if (value === undefined) {
+      const style = getComputedStyle(el);
+      value = style.overflowX !== 'visible' || style.overflowY !== 'visible';
+      clipping.set(el, value);
+    }
+    return value;
+  };
+  const textLines = (): { text: string; rect: DOMRect }[] => {
+    const lines: { text: string; rect: DOMRect }[] = [];
+    if (!main) return lines;
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const parent = node.parentElement;
+      if (!/\S/.test(text) || !parent?.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const box of range.getClientRects()) {
+        let rect: DOMRect | null = DOMRect.fromRect(box);
+        for (let el: Element | null = parent; rect && el && el !== main.parentElement; el = el.parentElement) {
+          if (clips(el)) rect = intersect(rect, el.getBoundingClientRect());
+        }
+        if (rect) lines.push({ text: text.trim().slice(0, 40), rect });
+      }
+    }
+    return lines;
+  };
+  const measure = (): FloatingPosition => {
+    const floating = items();
+    const lines = textLines();
+    const overlaps: FloatingPosition['overlaps'] = [];
+    for (const item of floating) {
+      for (const line of lines) {
+        const hit = intersect(item.rect, line.rect);
+        if (hit) overlaps.push({ item: item.name, text: line.text, at: `${Math.round(hit.x)},${Math.round(hit.y)} ${Math.round(hit.width)}×${Math.round(hit.height)}` });
+      }
+    }
+    return { items: floating.map((item) => item.name), lines: lines.length, overlaps };
+  };
+
+  const saved = { left: window.scrollX, top: window.scrollY };
+  const toBottom = () => window.scrollTo({ left: 0, top: document.documentElement.scrollHeight, behavior: 'instant' });
+  toBottom();
+  await settle();
+  const scrolledPast = window.scrollY > 200;
+  if (scrolledPast) {
+    // 返回顶部 comes with the render that follows the scroll event; the page may have grown with it.
+    for (let i = 0; i < 40 && !shows(backToTop); i++) await frame();
+    toBottom();
+    await settle();
+  }
+  const bottom = measure();
+  window.scrollTo({ left: 0, top: 0, behavior: 'instant' });
+  await settle();
+  for (let i = 0; i < 40 && shows(backToTop); i++) await frame();
+  const top = measure();
+  window.scrollTo({ ...saved, behavior: 'instant' });
+  await settle();
+  return { path: location.pathname, scrolledPast, bottom, top };
+}
+
+function floatingFindings(screen: string, scan: FloatingScan): Finding[] {
+  const finding = (rule: string, help: string, nodes: Finding['nodes'] = []): Finding => ({ screen, rule, impact: 'layout', help, nodes });
+  const findings: Finding[] = [];
+  const expected = !WITHOUT_SIDEBAR.test(scan.path);
+  const positions = [['bottom', scan.bottom] as const, ['top', scan.top] as const];
+  if (expected) {
+    for (const [position, { items }] of positions) {
+      const missing = ALWAYS_SHOWN.filter((name) => !items.includes(name));
+      if (missing.length > 0) findings.push(finding('floating-items', `${scan.path} at the ${position}: no ${missing.join(', ')} in the ${SIDEBAR_NAME} sidebar (found: ${items.join(', ') || 'nothing'})`));
+    }
+    if (scan.scrolledPast && !scan.bottom.items.includes(BACK_TO_TOP)) findings.push(finding('floating-items', `${scan.path}: no ${BACK_TO_TOP} once scrolled to the bottom`));
+    if (scan.top.items.includes(BACK_TO_TOP)) findings.push(finding('floating-items', `${scan.path}: ${BACK_TO_TOP} at the top of the page`));
+  } else if (scan.bottom.items.length + scan.top.items.length > 0) {
+    findings.push(finding('floating-items', `${scan.path} has no sidebar, yet shows ${[...new Set([...scan.bottom.items, ...scan.top.items])].join(', ')}`));
+  }
+  if (scan.bottom.lines === 0 || scan.top.lines === 0) findings.push(finding('floating-overlap', `${scan.path}: found no text in main to measure the sidebar against`));
+  for (const [position, { overlaps }] of positions) {
+    if (overlaps.length === 0) continue;
+    const nodes = overlaps.slice(0, 10).map((o) => ({ target: o.item, html: o.text, summary: `${o.item} over "${o.text}" at ${o.at}` }));
+    findings.push(finding('floating-overlap', `at the ${position} of ${scan.path}, ${overlaps.length} line(s) of main's text lie under a sidebar item`, nodes));
+  }
+  return findings;
+}
+
+// --- toasts over dialog titles ----------------------------------------------------------------------------
+
+/** The toaster's two live regions (src/shared/ui/toaster.tsx). */
+const TOAST_REGIONS = ['消息提示', '错误提示'];
+
+/**
+ * Runs in the page: on a phone (under 640 px, src/shared/styles.css "Toasts"), every toast whose box meets
+ * the title of an open dialog. Wider screens keep the spec's place, 100 px from the top, which a dialog's
+ * left-aligned title leaves free beside a centred toast.
+ */
+function toastsOverTitles(regions: string[]): { toast: string; title: string }[] {
+  if (window.innerWidth >= 640) return [];
+  const toasts = [...document.querySelectorAll('[role="status"], [role="alert"]')]
+    .filter((region) => regions.includes(region.getAttribute('aria-label') ?? ''))
+    .flatMap((region) => [...region.children]);
+  const titles = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].flatMap((dialog) =>
+    (dialog.getAttribute('aria-labelledby') ?? '')
+      .split(/\s+/)
+      .map((id) => (id ? document.getElementById(id) : null))
+      .filter((title): title is HTMLElement => title !== null),
+  );
+  const covered: { toast: string; title: string }[] = [];
+  for (const toast of toasts) {
+    const a = toast.getBoundingClientRect();
+    for (const title of titles) {
+      const b = title.getBoundingClientRect();
+      const meet = Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+      if (meet && b.width > 1 && b.height > 1) covered.push({ toast: (toast.textContent ?? '').trim(), title: (title.textContent ?? '').trim() });
+    }
+  }
+  return covered;
 }

@@ -15,7 +15,9 @@ afterEach(() => {
 const SEND_SMS = '/nnorder/mall/unified/order/sendSms';
 const DATE_TIME = /^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}:\d{2}$/;
 const orderList = () => screen.findByRole('list', { name: '订单列表' });
-const rowLinks = (list: HTMLElement) => within(list).getAllByRole('link');
+/** Each row's link to its order (a row with codes has a 查看激活码 link too). */
+const rowLinks = (list: HTMLElement) => within(list).getAllByRole('link', { name: /订单号/ });
+const filters = () => within(screen.getByRole('group', { name: '订单状态' }));
 const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
 
 describe('my orders (/setting?type=0)', FLOW_TIMEOUT, () => {
@@ -47,7 +49,7 @@ describe('my orders (/setting?type=0)', FLOW_TIMEOUT, () => {
     const order = await placeOrder(PLAIN, 2);
     await router.navigate({ to: '/setting', search: { type: 0 } });
 
-    const link = within(await orderList()).getByRole('link');
+    const [link] = rowLinks(await orderList());
     expect(link).toHaveAttribute('href', `/orderDateil?id=${order.orderId}`);
     expect(link).toHaveTextContent('星砂回响 · 标准版（Steam 激活码） × 2');
     expect(link).toHaveTextContent('¥81.60');
@@ -55,32 +57,65 @@ describe('my orders (/setting?type=0)', FLOW_TIMEOUT, () => {
     expect(link).toHaveTextContent(formatDate(order.createTime));
   });
 
-  it('filters by status through the URL', async () => {
+  it('filters by status through the URL, the chosen filter shown pressed', async () => {
     const { user, router } = await renderLoggedIn('/');
     const unpaid = await placeOrder();
     const paid = await placePaidOrder();
     await router.navigate({ to: '/setting', search: { type: 0 } });
     expect(rowLinks(await orderList())).toHaveLength(2);
+    expect(filters().getByRole('button', { name: '全部' })).toHaveAttribute('aria-pressed', 'true');
+    expect(filters().getByRole('button', { name: '待支付' })).toHaveAttribute('aria-pressed', 'false');
 
-    await user.click(within(screen.getByRole('navigation', { name: '订单状态' })).getByRole('link', { name: '待支付' }));
+    await user.click(filters().getByRole('button', { name: '待支付' }));
 
     await waitFor(() => expect(rowLinks(screen.getByRole('list', { name: '订单列表' }))).toHaveLength(1));
     expect(rowLinks(screen.getByRole('list', { name: '订单列表' }))[0]).toHaveAccessibleName(new RegExp(unpaid.orderId));
     expect(router.state.location.search).toMatchObject({ type: 0, status: 'unpaid' });
+    expect(filters().getByRole('button', { name: '待支付' })).toHaveAttribute('aria-pressed', 'true');
+    expect(filters().getByRole('button', { name: '全部' })).toHaveAttribute('aria-pressed', 'false');
 
-    await user.click(within(screen.getByRole('navigation', { name: '订单状态' })).getByRole('link', { name: '已退款' }));
+    await user.click(filters().getByRole('button', { name: '已退款' }));
     expect(await screen.findByText('暂无已退款订单')).toBeInTheDocument();
     expect(paid.status).toBe('delivered');
+
+    router.history.back();
+    await waitFor(() => expect(filters().getByRole('button', { name: '待支付' })).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  it('offers 查看激活码 on orders with codes, which opens the order detail on its key card, focused', async () => {
+    const { user, router } = await renderLoggedIn('/');
+    const unpaid = await placeOrder();
+    const paid = await placePaidOrder();
+    await router.navigate({ to: '/setting', search: { type: 0 } });
+    const list = await orderList();
+
+    const toKeys = within(list).getAllByRole('link', { name: '查看激活码' });
+    expect(toKeys).toHaveLength(1);
+    expect(toKeys[0]).toHaveAttribute('href', `/orderDateil?id=${paid.orderId}#key`);
+    expect(toKeys[0]).toHaveAccessibleDescription(new RegExp(PLAIN.name));
+    const unpaidRow = rowLinks(list).find((link) => link.textContent?.includes(unpaid.orderId))?.closest('li');
+    expect(within(unpaidRow!).queryByRole('link', { name: '查看激活码' })).not.toBeInTheDocument();
+
+    await user.click(toKeys[0]!);
+
+    const card = await screen.findByRole('region', { name: '激活码' });
+    await waitFor(() => expect(card).toHaveFocus());
+    expect(within(card).getByText(paid.cdks[0]!.code)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/orderDateil');
   });
 });
 
 describe('the order detail (/orderDateil?id=)', FLOW_TIMEOUT, () => {
-  it('shows items, amounts, channel, formatted times, the timeline and the codes to copy', async () => {
+  it('opens with the key card, then items, amounts, channel, formatted times and the timeline', async () => {
     const { user, router } = await renderLoggedIn('/');
     const order = await placePaidOrder(PLAIN, 2);
     await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
 
     expect(await screen.findByRole('heading', { name: '订单详情' })).toBeInTheDocument();
+    const card = screen.getByRole('region', { name: '激活码' });
+    // The key comes before the summary rows.
+    expect(card.compareDocumentPosition(screen.getByText('订单号', { selector: 'dt' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(card).not.toHaveFocus();
     expect(fact('订单号')).toHaveTextContent(order.orderId);
     expect(fact('订单状态')).toHaveTextContent('已发货');
     expect(fact('支付方式')).toHaveTextContent('微信支付');
@@ -94,11 +129,13 @@ describe('the order detail (/orderDateil?id=)', FLOW_TIMEOUT, () => {
     const timeline = within(screen.getByRole('list', { name: '订单进度' })).getAllByRole('listitem');
     expect(timeline.map((item) => item.textContent?.slice(0, 3))).toEqual(['待支付', '已支付', '已发货']);
 
-    const codes = screen.getByRole('list', { name: '激活码' });
+    const codes = within(card).getByRole('list', { name: `${PLAIN.name} 的激活码` });
     expect(within(codes).getAllByRole('listitem')).toHaveLength(2);
-    await user.click(within(codes).getAllByRole('button', { name: '复制' })[1]!);
+    const copy = within(codes).getAllByRole('button', { name: '复制激活码' })[1]!;
+    expect(copy).toHaveAccessibleDescription(order.cdks[1]!.code);
+    await user.click(copy);
     expect(await navigator.clipboard.readText()).toBe(order.cdks[1]!.code);
-    expect(toasts().getByText('已复制')).toBeInTheDocument();
+    expect(copy).toHaveTextContent('已复制');
   });
 
   it('sends the codes by SMS, and shows the server message when asked again too soon', async () => {

@@ -122,7 +122,7 @@ describe('choices in the pay dialog', FLOW_TIMEOUT, () => {
     expect(pay.queryByText('每单最多购买 3 件，已改为 3 件')).not.toBeInTheDocument();
   });
 
-  it('shows the pay link in mock mode instead of opening the 支付宝 page', async () => {
+  it('opens the simulated backend’s 支付宝 page from the pay link, in mock mode too (a plain form that pays the order)', async () => {
     const { user, actor } = await renderLoggedIn('/');
     startPurchase(actor, PLAIN);
     const dialog = await payDialog();
@@ -131,10 +131,13 @@ describe('choices in the pay dialog', FLOW_TIMEOUT, () => {
     await user.click(await pay.findByRole('radio', { name: '支付宝' }));
     await user.click(await payButton(dialog));
 
-    expect(await pay.findByText(/\/webapi\/static\/pay\/XY\d+/)).toBeInTheDocument();
-    expect(pay.getByText('模拟环境不提供支付宝页面，请勿打开该链接。')).toBeInTheDocument();
+    const link = await pay.findByRole('link', { name: '前往支付宝支付' });
+    expect(link.getAttribute('href')).toMatch(/^\/webapi\/static\/pay\/XY\d+$/);
+    expect(link).toHaveAttribute('target', '_blank');
     expect(pay.queryByRole('img', { name: '支付二维码' })).not.toBeInTheDocument();
-    expect(pay.queryByRole('link', { name: '前往支付宝支付' })).not.toBeInTheDocument();
+    const page = await (await fetch(new URL(link.getAttribute('href')!, window.location.href))).text();
+    expect(page).toContain('确认支付');
+    expect(page).not.toContain('<script');
     expect((await listOrders())[0]?.payChannel).toBe('alipay');
   });
 

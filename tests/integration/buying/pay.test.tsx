@@ -4,7 +4,7 @@ import { getGameGoods } from '../../../src/api/goods';
 import { getOrders } from '../../../src/api/orders';
 import { resetToasts } from '../../../src/shared/toast';
 import { maskPhone } from '../../../src/shared/format';
-import { backend, listOrders, PLAIN, TOP_UP, WITH_GIFT, payDialog, payWithQr, preloadBuyingChunks, renderLoggedIn, startPurchase, toasts, FLOW_TIMEOUT } from './helpers';
+import { backend, listOrders, PLAIN, TOP_UP, WITH_GIFT, payDialog, payWithQr, preloadBuyingChunks, renderLoggedIn, startPurchase, FLOW_TIMEOUT } from './helpers';
 
 beforeAll(preloadBuyingChunks);
 
@@ -43,13 +43,13 @@ describe('paying in the pay dialog', FLOW_TIMEOUT, () => {
     const done = within(success);
     expect(await done.findByText(/标准版（Steam 激活码） × 1/)).toBeInTheDocument();
     expect(done.getByText('¥40.80')).toBeInTheDocument();
-    const codes = done.getByRole('list', { name: '激活码' });
+    const card = done.getByRole('region', { name: '激活码' });
     const [code] = (await getOrders({})).list[0]!.cdks;
-    expect(within(codes).getByText(code!.code)).toBeInTheDocument();
+    expect(within(card).getByText(code!.code)).toBeInTheDocument();
 
-    await user.click(within(codes).getByRole('button', { name: '复制' }));
+    await user.click(within(card).getByRole('button', { name: '复制激活码' }));
     expect(await navigator.clipboard.readText()).toBe(code!.code);
-    expect(toasts().getByText('已复制')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: '已复制' })).toBeInTheDocument();
     expect(done.getByRole('link', { name: '查看订单' })).toHaveAttribute('href', `/orderDateil?id=${order.orderId}`);
     expect(done.getByRole('link', { name: '继续购物' })).toHaveAttribute('href', '/');
   });
@@ -76,7 +76,7 @@ describe('paying in the pay dialog', FLOW_TIMEOUT, () => {
     const success = within(await screen.findByRole('dialog', { name: '支付成功' }));
     expect(await success.findByText(maskPhone(account.telNum))).toBeInTheDocument();
     expect(success.getByText(/已充值到账号/)).toBeInTheDocument();
-    expect(success.queryByRole('list', { name: '激活码' })).not.toBeInTheDocument();
+    expect(success.queryByRole('region', { name: '激活码' })).not.toBeInTheDocument();
   });
 
   it('is paid automatically by the simulated backend 8 s after the pay request', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GameDetail } from '../../../src/api/games';
 import type { Goods } from '../../../src/api/goods';
@@ -272,6 +272,91 @@ describe('game detail page', () => {
     otherTabStores(await createAccount('13900000001'));
     await waitFor(() => expect(within(panel).queryByText(/可用优惠券：/)).not.toBeInTheDocument());
     slow.release();
+  });
+
+  it('shows the chosen goods’ price under the title, before the goods, and follows the choice', async () => {
+    const { user } = await renderApp('/gameDetail/1');
+    const title = await screen.findByRole('heading', { level: 1, name: '星砂回响' });
+    const price = await screen.findByRole('group', { name: '价格' });
+    await waitFor(() => expect(price).toHaveTextContent('标准版'));
+    // right under the title, so it is on a phone's first screen; the goods come after it
+    expect(title.compareDocumentPosition(price) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(price.compareDocumentPosition(section('选择商品')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(price).toHaveTextContent('¥40.80');
+    // the chosen goods' trust strip sits beside the price
+    const promise = screen.getByRole('list', { name: '购买保障' });
+    expect(price.parentElement).toContainElement(promise);
+    await user.click(screen.getByRole('radio', { name: /豪华版/ }));
+    await waitFor(() => expect(price).toHaveTextContent('豪华版'));
+    expect(price).toHaveTextContent('¥54.00');
+    expect(price).toHaveTextContent('原价¥108.00');
+    expect(price).toHaveTextContent('-50%');
+  });
+
+  it('says the price to pay, 到手价, beside the one 立即购买: the total, less the best coupon of a logged-in shopper', async () => {
+    const { user } = await renderApp('/gameDetail/1');
+    const panel = section('选择商品');
+    await within(panel).findAllByRole('radio');
+    expect(within(panel).getByText(/^到手价/)).toHaveTextContent('¥40.80');
+    await user.click(within(panel).getByRole('button', { name: '增加数量' }));
+    expect(within(panel).getByText(/^到手价/)).toHaveTextContent('¥81.60');
+    expect(screen.getAllByRole('button', { name: '立即购买' })).toHaveLength(1);
+  });
+
+  it('takes the best coupon off 到手价 for a logged-in shopper', async () => {
+    const user = await createAccount();
+    storeSession(user);
+    const coupon = {
+      couponId: 'c1', title: '满50减5', amount: 500, threshold: 5000, startTime: 0, expireTime: Date.now() + 86_400_000,
+      status: 'available', gameIds: [], description: '',
+    };
+    answerPost('/goods/mall/activity/goods/matchCoupon', (body) =>
+      Number(body.buyNum) >= 2 ? { coupons: [coupon], bestCouponId: 'c1' } : { coupons: [], bestCouponId: null },
+    );
+    const view = await renderApp('/gameDetail/1');
+    const panel = section('选择商品');
+    await within(panel).findAllByRole('radio');
+    expect(within(panel).getByText(/^到手价/)).toHaveTextContent('¥40.80');
+    await view.user.click(within(panel).getByRole('button', { name: '增加数量' }));
+    await waitFor(() => expect(within(panel).getByText(/^到手价/)).toHaveTextContent('¥76.60'));
+    expect(within(panel).getByText(/^合计/)).toHaveTextContent('¥81.60');
+  });
+
+  it('moves through the screenshots with buttons, arrow keys and a swipe', async () => {
+    const game = await backendData<GameDetail>(DETAIL, { gameId: 1 });
+    const count = game.gallery.length;
+    const { user } = await renderApp('/gameDetail/1');
+    const gallery = within(await screen.findByRole('heading', { level: 2, name: '游戏截图' }).then((h) => h.closest('section')!));
+    const shown = () => gallery.getByRole('img', { name: /截图 \d+$/ });
+    expect(shown()).toHaveAccessibleName(`${game.name}截图 1`);
+    expect(gallery.getByText(`第1张，共${count}张`)).toBeInTheDocument();
+
+    await user.click(gallery.getByRole('button', { name: '下一张截图' }));
+    expect(shown()).toHaveAccessibleName(`${game.name}截图 2`);
+    await user.click(gallery.getByRole('button', { name: '上一张截图' }));
+    await user.click(gallery.getByRole('button', { name: '上一张截图' }));
+    expect(shown()).toHaveAccessibleName(`${game.name}截图 ${count}`);
+
+    // ←/→ on a thumbnail move the picture and the focus with it
+    await user.click(gallery.getByRole('button', { name: '查看第1张截图' }));
+    expect(gallery.getByRole('button', { name: '查看第1张截图' })).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard('{ArrowRight}');
+    expect(shown()).toHaveAccessibleName(`${game.name}截图 2`);
+    expect(gallery.getByRole('button', { name: '查看第2张截图' })).toHaveFocus();
+    expect(gallery.getByRole('button', { name: '查看第2张截图' })).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard('{End}');
+    expect(gallery.getByRole('button', { name: `查看第${count}张截图` })).toHaveFocus();
+    await user.keyboard('{Home}{ArrowLeft}');
+    expect(shown()).toHaveAccessibleName(`${game.name}截图 ${count}`);
+
+    // a swipe to the left shows the next picture; a short or vertical one does nothing
+    await user.click(gallery.getByRole('button', { name: '查看第1张截图' }));
+    fireEvent.pointerDown(shown(), { pointerType: 'touch', pointerId: 1, clientX: 300, clientY: 50 });
+    fireEvent.pointerUp(shown(), { pointerType: 'touch', pointerId: 1, clientX: 120, clientY: 60 });
+    expect(shown()).toHaveAccessibleName(`${game.name}截图 2`);
+    fireEvent.pointerDown(shown(), { pointerType: 'touch', pointerId: 2, clientX: 100, clientY: 50 });
+    fireEvent.pointerUp(shown(), { pointerType: 'touch', pointerId: 2, clientX: 110, clientY: 250 });
+    expect(shown()).toHaveAccessibleName(`${game.name}截图 2`);
   });
 
   it('shows the 404 page for a game id that does not exist', async () => {

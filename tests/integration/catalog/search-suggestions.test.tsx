@@ -49,11 +49,11 @@ describe('the header search box suggestions', () => {
     const suggestions = within(await panel());
     const games = await suggestions.findByRole('list', { name: '游戏' });
     expect(calls.count).toBe(1);
-    const game = within(games).getByRole('link', { name: '星砂回响' });
+    const game = within(games).getByRole('link', { name: /^星砂回响/ });
     expect(game).toHaveAttribute('href', '/gameDetail/1');
-    expect(within(suggestions.getByRole('list', { name: '搜索词' })).getByRole('link', { name: '星砂回响' })).toHaveAttribute(
+    expect(within(suggestions.getByRole('list', { name: '搜索词' })).getByRole('link', { name: '星砂' })).toHaveAttribute(
       'href',
-      `/search?keyword=${encodeURIComponent('星砂回响')}`,
+      `/search?keyword=${encodeURIComponent('星砂')}`,
     );
 
     await user.click(game);
@@ -83,7 +83,7 @@ describe('the header search box suggestions', () => {
 
     await user.type(box(), '砂');
     const suggestions = within(await panel());
-    expect(await suggestions.findAllByRole('link', { name: '星砂回响' })).toHaveLength(2);
+    expect(await suggestions.findAllByRole('link', { name: /星砂回响/ })).toHaveLength(1);
     // the superseded request was cancelled (its signal aborted) while the server still held the answer
     expect(queryClient.getQueryState(['combSearch', '星'])).toMatchObject({ fetchStatus: 'idle', data: undefined });
     first.release();
@@ -120,5 +120,22 @@ describe('the header search box suggestions', () => {
     await user.type(box(), '{Enter}');
     await waitFor(() => expect(router.state.location.search).toEqual({ keyword: '赛道' }));
     expect(screen.queryByRole('region', { name: '搜索建议' })).not.toBeInTheDocument();
+  });
+
+  it('lists each suggested game once, with its cover, its from price and the typed text marked', async () => {
+    const { user } = await renderApp('/');
+    await user.type(box(), '星砂');
+    const suggestions = within(await panel());
+    const games = await suggestions.findByRole('list', { name: '游戏' });
+    // the game's name is not offered again as a keyword
+    expect(suggestions.getAllByRole('link', { name: /星砂回响/ })).toHaveLength(1);
+    const game = within(games).getByRole('link', { name: /^星砂回响/ });
+    // the honest from price: the standard edition (DLC left out), its original price and discount
+    expect(game).toHaveAccessibleName('星砂回响¥40.80原价¥68.00-40%起');
+    expect(within(game).getByRole('mark')).toHaveTextContent('星砂');
+    // the cover is decorative (the link's text names the game)
+    expect(within(game).getByRole('presentation')).toHaveAttribute('src', expect.stringContaining('/cover/1.'));
+    const hrefs = within(games).getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(new Set(hrefs).size).toBe(hrefs.length);
   });
 });

@@ -42,6 +42,19 @@ describe('search page', () => {
     expect(screen.getByRole('searchbox', { name: '搜索' })).toHaveValue('星');
   });
 
+  it('marks the keyword in the titles and lists the titles that contain it first', async () => {
+    await renderApp('/search?keyword=%E6%98%9F');
+    await screen.findByText('共找到 11 款游戏');
+    const links = resultLinks();
+    const inTitle = links.map((link) => within(link).queryAllByRole('mark').length > 0);
+    // 星砂回响, 星火前哨, 星港物流大亨 (titles starting with 星), then 喵星派对; then the publisher's and tags' matches
+    expect(inTitle).toEqual([true, true, true, true, false, false, false, false, false, false, false]);
+    expect(links[3]).toHaveAccessibleName(expect.stringMatching(/^喵星派对/));
+    for (const link of links.slice(0, 4)) {
+      for (const mark of within(link).getAllByRole('mark')) expect(mark).toHaveTextContent(/^星$/);
+    }
+  });
+
   it('searches for what is typed in the header search box, through the URL', async () => {
     const { user, router } = await renderApp('/search?keyword=%E6%98%9F');
     await screen.findByText('共找到 11 款游戏');

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { POPUP_RECORD_KEY } from '../../../src/features/marketing/popup-record';
 import { renderApp } from '../../support/render-app';
+import { createAccount, storeSession } from '../session/helpers';
 import { SLOW, logInThroughModal, popupSettled } from './helpers';
 
 const DAY_1 = new Date(2026, 0, 31, 10, 0).getTime();
@@ -26,14 +27,30 @@ describe('the daily coupon popup', { timeout: 20_000 }, () => {
     expect(coupons[0]).toHaveTextContent('无门槛');
     expect(coupons[0]).toHaveTextContent(/有效期至 \d{4}\.\d{2}\.\d{2}/);
     expect(within(dialog).getByText('满50可用')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: '登录领取' })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(POPUP_RECORD_KEY) ?? '')).toEqual({ browser: '2026-01-31' });
   });
 
-  it('closes and goes where the coupon can be used when 去使用 is pressed', async () => {
-    const { user, router } = await visit(DAY_1);
+  it('offers an anonymous visitor 登录领取, not 去使用: the coupons are not theirs until they log in', async () => {
+    await visit(DAY_1);
     const dialog = await screen.findByRole('dialog', { name: '领取优惠券' });
-    await user.click(within(dialog).getAllByRole('button', { name: '去使用' })[0]!);
+    const coupons = within(dialog).getByRole('list', { name: '优惠券列表' });
+    expect(within(coupons).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(coupons).queryAllByRole('button')).toEqual([]);
+    expect(within(dialog).queryByRole('button', { name: '去使用' })).not.toBeInTheDocument();
+    // the one action, and where the focus starts
+    expect(within(dialog).getByRole('button', { name: '登录领取' })).toHaveFocus();
+  });
+
+  it('gives a new account’s coupons a 去使用 that closes the popup and goes where the coupon can be used', async () => {
+    storeSession(await createAccount('13900002222'));
+    const { user, router } = await visit(DAY_1);
+    const dialog = await screen.findByRole('dialog', { name: '领取优惠券' }, { timeout: SLOW });
+    expect(within(dialog).getByText('以下优惠券已放入您的账户，下单时自动抵扣。')).toBeInTheDocument();
+    const coupons = within(within(dialog).getByRole('list', { name: '优惠券列表' })).getAllByRole('listitem');
+    for (const coupon of coupons) expect(within(coupon).getByRole('button', { name: '去使用' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: '登录领取' })).not.toBeInTheDocument();
+
+    await user.click(within(coupons[0]!).getByRole('button', { name: '去使用' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(screen.queryByRole('dialog', { name: '领取优惠券' })).not.toBeInTheDocument();
   });

@@ -62,6 +62,31 @@ describe('auto-login', FLOW_TIMEOUT, () => {
     expect(router.state.location.href).toBe('/gameDetail/1?goods=2');
   });
 
+  it('says that the current account will be switched to the link’s, and switches it on 确认登录', async () => {
+    storeSession(await createAccount(PHONE));
+    const token = backend.control.issueAutoLoginToken(OTHER_PHONE);
+    const { user } = await renderApp(`/?token=${token}`);
+
+    const dialog = await screen.findByRole('dialog', { name: '自动登录' });
+    const text = within(dialog).getByText(/将切换为链接中的账号/);
+    expect(text).toHaveTextContent(`当前登录的账号 ${MASKED_PHONE} 将切换为链接中的账号 139****0000，是否切换并登录`);
+    expect(within(text).getByText(MASKED_PHONE)).toBeInTheDocument();
+    expect(within(text).getByText('139****0000')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: '确认登录' }));
+    expect(await header().findByText('139****0000')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '自动登录' })).not.toBeInTheDocument());
+    expect(header().queryByText(MASKED_PHONE)).not.toBeInTheDocument();
+  });
+
+  it('does not speak of switching when nobody is logged in', async () => {
+    const token = backend.control.issueAutoLoginToken(OTHER_PHONE);
+    await renderApp(`/?token=${token}`);
+    const dialog = await screen.findByRole('dialog', { name: '自动登录' });
+    expect(within(dialog).getByText(/检测到您的账号/)).toHaveTextContent('检测到您的账号 139****0000，是否使用该账号登录');
+    expect(within(dialog).queryByText(/切换/)).not.toBeInTheDocument();
+  });
+
   it('asks when another account is logged in, and 取消 keeps that account', async () => {
     const account = await createAccount(PHONE);
     storeSession(account);

@@ -7,6 +7,7 @@ import { formatDate } from '../../../src/shared/format';
 import { backend } from '../../support/server';
 import { renderApp, type RenderAppOptions } from '../../support/render-app';
 import { MASKED_PHONE, createAccount, errorToasts, header, loginWithSms, storeSession, toasts, FLOW_TIMEOUT } from './helpers';
+import { placeOrder, placePaidOrder, PLAIN, TOP_UP } from '../buying/helpers';
 
 afterEach(() => {
   resetToasts();
@@ -46,6 +47,41 @@ describe('the personal centre /setting', FLOW_TIMEOUT, () => {
     await user.click(within(tabs).getByRole('tab', { name: '账号与实名' }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ type: 2 }));
     expect(await screen.findByRole('heading', { name: '账号信息' })).toBeInTheDocument();
+  });
+
+  it('lists every key bought in 我的激活码 (type=3): game and goods, the key to copy, its redeemed mark and its order', async () => {
+    const { user, router } = await loggedIn('/setting?type=1');
+    const paid = [];
+    // More than a page of the order list: every key is listed.
+    for (let i = 0; i < 12; i += 1) paid.push(await placePaidOrder(PLAIN));
+    await placeOrder(PLAIN);
+    await placePaidOrder(TOP_UP);
+
+    const tabs = await screen.findByRole('tablist', { name: '个人中心' });
+    await user.click(within(tabs).getByRole('tab', { name: '我的激活码' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ type: 3 }));
+    expect(within(tabs).getByRole('tab', { name: '我的激活码' })).toHaveAttribute('aria-selected', 'true');
+
+    const list = await screen.findByRole('list', { name: '激活码列表' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(12);
+    // Newest first, each with its game and goods, the key, 复制激活码, 标记为已兑换 and a link to the order's key card.
+    const newest = paid[11]!;
+    const row = within(rows[0]!);
+    expect(rows[0]).toHaveAccessibleName(`星砂回响 · ${PLAIN.name}`);
+    expect(row.getByText(newest.cdks[0]!.code)).toBeInTheDocument();
+    expect(row.getByRole('checkbox', { name: '标记为已兑换' })).not.toBeChecked();
+    expect(row.getByRole('link', { name: '查看订单' })).toHaveAttribute('href', `/orderDateil?id=${newest.orderId}#key`);
+    await user.click(row.getByRole('button', { name: '复制激活码' }));
+    expect(await navigator.clipboard.readText()).toBe(newest.cdks[0]!.code);
+    expect(row.getByRole('button', { name: '已复制' })).toBeInTheDocument();
+    for (const order of paid) expect(within(list).getByText(order.cdks[0]!.code)).toBeInTheDocument();
+  });
+
+  it('says so when the account has bought no key yet', async () => {
+    await loggedIn('/setting?type=3');
+    expect(await screen.findByText('暂无激活码')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '去逛逛' })).toHaveAttribute('href', '/');
   });
 
   it('shows the masked phone, the registration time, the 新用户 badge and the WeChat binding', async () => {

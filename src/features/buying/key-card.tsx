@@ -1,0 +1,141 @@
+/**
+ * The key card: what a shopper paid for, first. Each code in large monospace with a full-width 复制激活码
+ * that turns into 已复制 (and says so to screen readers), a 标记为已兑换 mark kept per account and order
+ * (./redeemed.ts), and the activation steps of the key's store. Pay success and the order detail open with it;
+ * 我的激活码 lists the same code rows.
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { goodsPromise } from '../../api/goods-promise';
+import type { ActivationPlatform } from '../../api/goods';
+import type { Order } from '../../api/orders';
+import { activationSteps, keysByItem, PLATFORM_NAME } from './promise';
+import { useRedeemed } from './redeemed';
+import './order.css';
+
+/** The key card's element id: `查看激活码` links to `/orderDateil?id=…#key`. */
+export const KEY_CARD_ID = 'key';
+const COPIED = '已复制';
+const COPIED_ANNOUNCEMENT = '激活码已复制到剪贴板';
+const COPY_FAILED = '复制失败，已选中激活码，请手动复制';
+const CONFIRM_MS = 2_000;
+
+type Heading = 'h2' | 'h3';
+const below = (level: Heading): 'h3' | 'h4' => (level === 'h2' ? 'h3' : 'h4');
+
+export function KeyCard({
+  order,
+  userId,
+  heading = 'h2',
+  focusOnMount = false,
+  children,
+}: {
+  order: Pick<Order, 'orderId' | 'items' | 'cdks'>;
+  userId: number;
+  heading?: Heading;
+  /** the card takes focus (and so scrolls into view) when it first shows: the 查看激活码 link asked for it */
+  focusOnMount?: boolean;
+  /** more actions under the codes (短信发送激活码) */
+  children?: ReactNode;
+}) {
+  const titleId = useId();
+  const ref = useRef<HTMLElement>(null);
+  const [redeemed, mark] = useRedeemed(userId, order.orderId);
+  const groups = keysByItem(order);
+  const platforms = [...new Set(groups.map((group) => (group.item ? goodsPromise(group.item).platform : null)))];
+  const Title = heading;
+  const Sub = below(heading);
+
+  // Once, when the card first shows: a later change of the prop must not move focus again.
+  const focusFirst = useRef(focusOnMount);
+  useEffect(() => {
+    if (focusFirst.current) ref.current?.focus();
+  }, []);
+
+  if (groups.length === 0) return null;
+  return (
+    <section ref={ref} id={KEY_CARD_ID} tabIndex={-1} className="key-card" aria-labelledby={titleId}>
+      <Title id={titleId}>激活码</Title>
+      {groups.map((group) => {
+        const promise = group.item ? goodsPromise(group.item) : null;
+        return (
+          <div key={group.goodsName} className="key-group">
+            <p className="key-goods">
+              {group.item ? `${group.item.gameName} · ` : ''}
+              {group.goodsName}
+              {promise?.region ? <span className="key-where">{` · ${promise.platform ? `${PLATFORM_NAME[promise.platform]} ` : ''}${promise.region}激活`}</span> : null}
+            </p>
+            <ul className="key-codes" aria-label={`${group.goodsName} 的激活码`}>
+              {group.codes.map(({ code, index }) => (
+                <li key={index}>
+                  <KeyCode code={code} redeemed={redeemed.includes(index)} onRedeemedChange={(on) => mark(index, on)} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+      {children}
+      {platforms.map((platform) => (
+        <ActivationSteps key={platform ?? 'other'} platform={platform} heading={Sub} />
+      ))}
+    </section>
+  );
+}
+
+/** One code: the key, 复制激活码 (已复制 for a moment after), and the 标记为已兑换 mark. */
+export function KeyCode({ code, redeemed, onRedeemedChange }: { code: string; redeemed: boolean; onRedeemedChange: (redeemed: boolean) => void }) {
+  const codeId = useId();
+  const codeRef = useRef<HTMLElement>(null);
+  const [outcome, setOutcome] = useState<'idle' | 'copied' | 'failed'>('idle');
+
+  useEffect(() => {
+    if (outcome !== 'copied') return;
+    const timer = setTimeout(() => setOutcome('idle'), CONFIRM_MS);
+    return () => clearTimeout(timer);
+  }, [outcome]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setOutcome('copied');
+    } catch {
+      // No clipboard (an old browser, a denied permission): select the key so a long press or Ctrl+C copies it.
+      const selection = window.getSelection();
+      if (codeRef.current && selection) selection.selectAllChildren(codeRef.current);
+      setOutcome('failed');
+    }
+  };
+
+  return (
+    <div className={redeemed ? 'key-code-box key-redeemed' : 'key-code-box'}>
+      <code ref={codeRef} id={codeId} className="key-code">
+        {code}
+      </code>
+      <button type="button" className="button button-primary key-copy" aria-describedby={codeId} onClick={() => void copy()}>
+        {outcome === 'copied' ? COPIED : '复制激活码'}
+      </button>
+      <p role="status" className={outcome === 'failed' ? 'key-copy-note' : 'visually-hidden'}>
+        {outcome === 'copied' ? COPIED_ANNOUNCEMENT : outcome === 'failed' ? COPY_FAILED : ''}
+      </p>
+      <label className="key-redeemed-toggle">
+        <input type="checkbox" checked={redeemed} aria-describedby={codeId} onChange={(event) => onRedeemedChange(event.target.checked)} />
+        标记为已兑换
+      </label>
+    </div>
+  );
+}
+
+function ActivationSteps({ platform, heading }: { platform: ActivationPlatform | null; heading: 'h3' | 'h4' }) {
+  const titleId = useId();
+  const Title = heading;
+  return (
+    <div className="key-steps">
+      <Title id={titleId}>{platform ? `${PLATFORM_NAME[platform]} 激活步骤` : '激活步骤'}</Title>
+      <ol aria-labelledby={titleId}>
+        {activationSteps(platform).map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Paying on a phone (docs/buying.md, "Paying on a phone"): the pay flow hands the payment to the pay
+ * channel's H5 page, which sends the shopper back to the page they left with the order's id in the URL
+ * (`?payOrder=`). This tab also keeps the hand-off in sessionStorage, so a reload while the payment is
+ * awaited resumes it too. Both are read once at start-up (`takePaymentReturn`), and the app machine
+ * resumes the payment for the account logged in.
+ */
+import { browserStorage, type StorageLike } from '../../shared/storage';
+
+/** The return URL's parameter naming the order whose payment resumes. */
+export const PAY_RETURN_PARAM = 'payOrder';
+/** This tab's hand-off to a pay app (sessionStorage): `{ orderId, owner }`. */
+export const HAND_OFF_STORAGE_KEY = 'storefront.payHandOff';
+const ORDER_ID = /^[\w-]{1,64}$/;
+
+/** The path the pay channel sends the shopper back to: this page, with the order's id. */
+export function returnPathFor(orderId: string, href: string = window.location.href): string {
+  const url = new URL(href);
+  url.searchParams.set(PAY_RETURN_PARAM, orderId);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+interface StoredHandOff {
+  orderId: string;
+  owner: number | null;
+}
+
+export function rememberHandOff(handOff: StoredHandOff, storage: StorageLike | undefined = browserStorage('sessionStorage')): void {
+  try {
+    storage?.setItem(HAND_OFF_STORAGE_KEY, JSON.stringify({ orderId: handOff.orderId, owner: handOff.owner }));
+  } catch {
+    // Storage full or blocked: the return URL still carries the order.
+  }
+}
+
+export function forgetHandOff(storage: StorageLike | undefined = browserStorage('sessionStorage')): void {
+  try {
+    storage?.removeItem(HAND_OFF_STORAGE_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
+function readHandOff(storage: StorageLike | undefined): StoredHandOff | null {
+  try {
+    const value: unknown = JSON.parse(storage?.getItem(HAND_OFF_STORAGE_KEY) ?? 'null');
+    if (typeof value !== 'object' || value === null) return null;
+    const { orderId, owner } = value as Record<string, unknown>;
+    if (typeof orderId !== 'string' || !ORDER_ID.test(orderId)) return null;
+    return { orderId, owner: typeof owner === 'number' ? owner : null };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The payment to resume at start-up, if any: the return URL's order (taken off the address bar, so a
+ * reload does not ask again), else this tab's hand-off when it belongs to the account restored now.
+ */
+export function takePaymentReturn(
+  userId: number | null,
+  options: { location?: Location; history?: History; storage?: StorageLike | undefined } = {},
+): { orderId: string } | null {
+  const location = options.location ?? window.location;
+  const history = options.history ?? window.history;
+  const storage = 'storage' in options ? options.storage : browserStorage('sessionStorage');
+  const url = new URL(location.href);
+  const fromUrl = url.searchParams.get(PAY_RETURN_PARAM);
+  if (fromUrl !== null) {
+    url.searchParams.delete(PAY_RETURN_PARAM);
+    history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    if (ORDER_ID.test(fromUrl)) return { orderId: fromUrl };
+  }
+  const kept = readHandOff(storage);
+  if (kept && (kept.owner === null || kept.owner === userId)) return { orderId: kept.orderId };
+  if (kept) forgetHandOff(storage);
+  return null;
+}

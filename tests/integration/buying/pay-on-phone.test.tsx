@@ -1,0 +1,189 @@
+/**
+ * Paying on a phone (issue 19, docs/buying.md "Paying on a phone"): the pay step opens the channel's app
+ * through its H5 page instead of a QR code, the simulated backend serves that page, and the store resumes
+ * the payment when the shopper comes back (the return URL's order, or this tab's hand-off after a reload).
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HandOff } from '../../../machines/payment.machine';
+import { getOrder, payOrder } from '../../../src/api/orders';
+import { PAY_RETURN_PARAM, rememberHandOff, takePaymentReturn } from '../../../src/features/buying/pay-return';
+import { h5ReturnPath } from '../../../src/mock/handlers/routes-orders';
+import { resetToasts } from '../../../src/shared/toast';
+import { renderApp } from '../../support/render-app';
+import { onTestEnd } from '../../support/cleanup';
+import { loginWithSms } from '../session/helpers';
+import { backend, fastDeps, FLOW_TIMEOUT, payDialog, placeOrder, PLAIN, preloadBuyingChunks, renderLoggedIn } from './helpers';
+
+const PHONE_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+
+beforeAll(preloadBuyingChunks);
+
+beforeEach(() => {
+  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(PHONE_AGENT);
+  backend.control.setAutoPay(0);
+});
+
+afterEach(() => {
+  resetToasts();
+  sessionStorage.clear();
+});
+
+/** The hand-offs the payment flow made, instead of leaving the page (jsdom cannot navigate). */
+function handOffs() {
+  const seen: HandOff[] = [];
+  const deps = {
+    testing: {
+      purchaseFlows: {
+        delays: { statusPollMs: 20 },
+        effects: {
+          handOffToPayApp: (handOff: HandOff) => {
+            rememberHandOff(handOff);
+            seen.push(handOff);
+          },
+        },
+      },
+    },
+  };
+  return { seen, deps };
+}
+
+/** What the H5 page's 确认支付 / 取消支付 forms post. */
+async function submitH5Page(h5Url: string, action: 'pay' | 'cancel'): Promise<Response> {
+  const url = new URL(h5Url, window.location.href);
+  url.searchParams.set('do', action);
+  return fetch(url, { method: 'POST', redirect: 'manual' });
+}
+
+describe('paying on a phone', FLOW_TIMEOUT, () => {
+  it('offers 打开微信支付 instead of a QR code and hands the payment to the H5 page, which returns to this page with the order', async () => {
+    const { seen, deps } = handOffs();
+    // The return path is the browser's address (the router follows it in the browser; here it is set by hand).
+    window.history.replaceState(null, '', `/gameDetail/${PLAIN.gameId}?goods=${PLAIN.goodsId}`);
+    onTestEnd(() => window.history.replaceState(null, '', '/'));
+    const { user } = await renderLoggedIn(`/gameDetail/${PLAIN.gameId}?goods=${PLAIN.goodsId}`, { deps });
+    await user.click(await screen.findByRole('button', { name: '立即购买' }));
+    const pay = within(await payDialog());
+    expect(pay.queryByRole('button', { name: '立即支付' })).not.toBeInTheDocument();
+    await user.click(pay.getByRole('radio', { name: '支付宝' }));
+    expect(pay.getByRole('button', { name: '打开支付宝' })).toBeInTheDocument();
+    await user.click(pay.getByRole('radio', { name: '微信支付' }));
+    const open = pay.getByRole('button', { name: '打开微信支付' });
+    await waitFor(() => expect(open).toBeEnabled());
+    await user.click(open);
+
+    await waitFor(() => expect(seen).toHaveLength(1));
+    const [handOff] = seen;
+    const url = new URL(handOff!.h5Url, window.location.href);
+    expect(url.pathname).toBe(`/webapi/static/h5pay/${handOff!.orderId}`);
+    expect(url.searchParams.get('channel')).toBe('wechat');
+    expect(url.searchParams.get('redirect_url')).toBe(`/gameDetail/${PLAIN.gameId}?goods=${PLAIN.goodsId}&${PAY_RETURN_PARAM}=${handOff!.orderId}`);
+    // While the pay app is open the dialog says where to pay, polls, and can open the app again.
+    expect(pay.getByText(/请在微信中完成支付/)).toBeInTheDocument();
+    expect(pay.queryByRole('img', { name: '支付二维码' })).not.toBeInTheDocument();
+    expect(pay.getByRole('button', { name: '改用支付宝' })).toBeInTheDocument();
+    expect(pay.getByRole('status')).toHaveTextContent('等待支付结果…');
+
+    // The simulated pay channel's page: the amount, and a plain form for each answer.
+    const page = await (await fetch(new URL(handOff!.h5Url, window.location.href))).text();
+    expect(page).toContain('微信支付');
+    expect(page).toContain('¥40.80');
+    expect(page).toContain('确认支付');
+    const paid = await submitH5Page(handOff!.h5Url, 'pay');
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(url.searchParams.get('redirect_url'));
+
+    // This page was still polling: the payment it handed off is settled, with the key shown.
+    const success = within(await screen.findByRole('dialog', { name: '支付成功' }));
+    const { cdks } = await getOrder(handOff!.orderId);
+    expect(await success.findByText(cdks[0]!.code)).toBeInTheDocument();
+  });
+
+  it('back from the H5 page after paying, the store shows 支付成功 with the key (the return URL’s order resumes)', async () => {
+    const before = await renderLoggedIn('/');
+    const order = await placeOrder(PLAIN);
+    const payment = await payOrder({ orderId: order.orderId, channelCode: 'wechat', client: 'h5', returnUrl: `/?${PAY_RETURN_PARAM}=${order.orderId}` });
+    expect(payment.h5Url).toContain(`/static/h5pay/${order.orderId}`);
+    await submitH5Page(payment.h5Url!, 'pay');
+    before.close();
+
+    await renderApp('/', { deps: { ...fastDeps, start: { paymentReturn: { orderId: order.orderId } } } });
+
+    const success = within(await screen.findByRole('dialog', { name: '支付成功' }));
+    const { cdks } = await getOrder(order.orderId);
+    expect(await success.findByText(cdks[0]!.code)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: '支付订单' })).not.toBeInTheDocument();
+  });
+
+  it('back after 取消支付 (or a reload while paying), the pay dialog waits for the payment and can open the pay app again', async () => {
+    const { seen, deps } = handOffs();
+    const before = await renderLoggedIn('/');
+    const order = await placeOrder(PLAIN);
+    const payment = await payOrder({ orderId: order.orderId, channelCode: 'alipay', client: 'h5', returnUrl: '/' });
+    const cancelled = await submitH5Page(payment.h5Url!, 'cancel');
+    expect(cancelled.headers.get('location')).toBe('/');
+    before.close();
+
+    const { user } = await renderApp('/', { deps: { ...deps, start: { paymentReturn: { orderId: order.orderId } } } });
+
+    const pay = within(await payDialog());
+    expect(await pay.findByText(/请在支付宝中完成支付/)).toBeInTheDocument();
+    expect(pay.getByRole('status')).toHaveTextContent('等待支付结果…');
+    await user.click(pay.getByRole('button', { name: '打开支付宝' }));
+    await waitFor(() => expect(seen.map((h) => h.orderId)).toEqual([order.orderId]));
+    // No second order: the same one is paid.
+    backend.control.completePayment(order.orderId);
+    expect(await screen.findByRole('dialog', { name: '支付成功' })).toBeInTheDocument();
+  });
+
+  it('back logged out (the session ended meanwhile), the login dialog opens and the payment resumes after the login', async () => {
+    const before = await renderLoggedIn('/');
+    const order = await placeOrder(PLAIN);
+    before.close();
+    // The session ended while the shopper was in the pay app (another visit logged out, storage cleared).
+    localStorage.clear();
+    backend.control.completePayment(order.orderId);
+    const { account } = before;
+
+    const { user } = await renderApp('/', { deps: { ...fastDeps, start: { paymentReturn: { orderId: order.orderId } } } });
+    const login = await screen.findByRole('dialog', { name: '登录' });
+    await loginWithSms(user, login, account.telNum);
+
+    expect(await screen.findByRole('dialog', { name: '支付成功' })).toBeInTheDocument();
+  });
+});
+
+describe('takePaymentReturn', () => {
+  const at = (href: string) => {
+    const replaced: string[] = [];
+    return {
+      location: { href } as Location,
+      history: { state: null, replaceState: (_s: unknown, _t: string, to: string) => replaced.push(to) } as unknown as History,
+      replaced,
+    };
+  };
+
+  it('takes the return URL’s order off the address bar', () => {
+    const page = at(`http://shop.test/gameDetail/1?goods=2&${PAY_RETURN_PARAM}=XY123#top`);
+    expect(takePaymentReturn(1, { ...page, storage: undefined })).toEqual({ orderId: 'XY123' });
+    expect(page.replaced).toEqual(['/gameDetail/1?goods=2#top']);
+  });
+
+  it('ignores an order id that is not one, and resumes this tab’s hand-off only for its own account', () => {
+    expect(takePaymentReturn(1, { ...at(`http://shop.test/?${PAY_RETURN_PARAM}=%3Cscript%3E`), storage: undefined })).toBeNull();
+    rememberHandOff({ orderId: 'XY7', owner: 1 }, sessionStorage);
+    expect(takePaymentReturn(1, { ...at('http://shop.test/'), storage: sessionStorage })).toEqual({ orderId: 'XY7' });
+    // Another account restored in this tab: the hand-off is dropped, not offered to it.
+    expect(takePaymentReturn(2, { ...at('http://shop.test/'), storage: sessionStorage })).toBeNull();
+    expect(takePaymentReturn(1, { ...at('http://shop.test/'), storage: sessionStorage })).toBeNull();
+  });
+});
+
+describe('the H5 page’s way back', () => {
+  it('is a path of the store, never another site', () => {
+    expect(h5ReturnPath('/gameDetail/1?payOrder=XY1')).toBe('/gameDetail/1?payOrder=XY1');
+    for (const hostile of ['//evil.test/x', 'https://evil.test/', '/\\evil.test', 'javascript:alert(1)', '', undefined]) {
+      expect(h5ReturnPath(hostile)).toBe('/');
+    }
+  });
+});
