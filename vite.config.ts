@@ -54,7 +54,7 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               { name: 'app', tags: ['$initial'], priority: 2 },
-              { name: 'catalog', test: /src[\\/](features[\\/]catalog[\\/]game-card\.tsx|shared[\\/](ui[\\/](safe-image|smart-link|price)\.tsx|money\.ts|use-media\.ts))$/, priority: 1 },
+              { name: 'catalog', test: /src[\\/](features[\\/]catalog[\\/]game-card\.tsx|shared[\\/](ui[\\/](safe-image|smart-link|price)\.tsx|money\.ts|use-media\.ts)|features[\\/]catalog[\\/]use-swipe\.ts)$/, priority: 1 },
             ],
           },
         },

@@ -116,6 +116,22 @@ const PAYMENT_MESSAGES = {
   loadFailed: '订单加载失败，请稍后重试',
 } as const;
 
+/** Everything a payment sets, as it is before one (and after, `reset`); `online` follows the browser throughout. */
+const NO_PAYMENT = {
+  requestId: null,
+  orderId: null,
+  draft: null,
+  channel: null,
+  order: null,
+  payment: null,
+  status: null,
+  error: null,
+  owner: null,
+  choices: null,
+  h5: false,
+  resuming: false,
+} satisfies Omit<PaymentContext, 'online'>;
+
 function requireOrder(context: PaymentContext): Order {
   // Only reachable if a paying state ran without an order, which the chart rules out.
   if (!context.order) throw new Error('payment machine: no order while paying');
@@ -214,20 +230,7 @@ export const paymentMachine = setup({
       status: null,
       error: null,
     })),
-    reset: assign({
-      requestId: null,
-      orderId: null,
-      draft: null,
-      channel: null,
-      order: null,
-      payment: null,
-      status: null,
-      error: null,
-      owner: null,
-      choices: null,
-      h5: false,
-      resuming: false,
-    }),
+    reset: assign(NO_PAYMENT),
     assignOnline: assign({ online: true }),
     assignOffline: assign({ online: false }),
     /** The root forwards these two to the build poll (no reload while paying). */
@@ -272,21 +275,8 @@ export const paymentMachine = setup({
   },
 }).createMachine({
   id: 'payment',
-  context: {
-    requestId: null,
-    orderId: null,
-    draft: null,
-    channel: null,
-    order: null,
-    payment: null,
-    status: null,
-    error: null,
-    online: true,
-    owner: null,
-    choices: null,
-    h5: false,
-    resuming: false,
-  },
+  context: { ...NO_PAYMENT, online: true },
+
   initial: 'idle',
   on: {
     'app.offline': { actions: 'assignOffline' },

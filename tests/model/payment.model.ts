@@ -13,7 +13,8 @@ import { afterEvent, defineModel, doneEvent, errorEvent } from '../support/model
 
 const DRAFT: OrderDraft = { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null };
 
-const ORDER: Order = {
+/** The model's order (also the one a pay app's return resumes in tests/properties/app-world.ts). */
+export const ORDER: Order = {
   orderId: 'XY1',
   status: 'unpaid',
   items: [{ goodsId: 1, gameId: 1, gameName: '星际远征', goodsName: '标准版', goodsType: 'key', cover: '/c.svg', price: 9900, buyNum: 1 }],

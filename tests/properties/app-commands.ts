@@ -199,6 +199,7 @@ export const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   linkToken: fc.boolean(),
   shownToday: fc.constantFrom('nobody', 'browser', 'user:1'),
   attributionThrows: fc.boolean(),
+  paymentReturn: fc.boolean(),
 });
 
 // ---------------------------------------------------------------------------------------------------------------------

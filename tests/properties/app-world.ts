@@ -24,6 +24,8 @@ import { SESSION_MESSAGES, type NoticeKind, type PersistedSession } from '../../
 import { clientState } from '../../src/api/client-state';
 import type { Coupon } from '../../src/api/common';
 import { ApiError } from '../../src/api/errors';
+import type { Order } from '../../src/api/orders';
+import { ORDER } from '../model/payment.model';
 import type { UserInfo } from '../../src/api/user';
 import { createFlowActors } from '../../src/app/flows';
 import type { PurchaseApi, PurchaseFlowOptions } from '../../src/features/buying/purchase-effects';
@@ -47,6 +49,8 @@ export interface Scenario {
   shownToday: 'nobody' | 'browser' | 'user:1';
   /** The channel and attribution step throws (start-up must go on without it). */
   attributionThrows: boolean;
+  /** The page is the return from a pay app's H5 page (or a reload while its payment is awaited): the pay dialog reopens for order XY1. */
+  paymentReturn: boolean;
 }
 
 export const BUILD_ID = 'build-1';
@@ -88,6 +92,9 @@ interface CallSpec {
 
 const never: Answer = { label: 'never answered', value: () => undefined };
 
+/** The order a pay app's return resumes (scenario `paymentReturn`): the payment model's unpaid order, paid with WeChat. */
+const RETURNED_ORDER: Order = { ...ORDER, payChannel: 'wechat' };
+
 /** Every call the fakes take, by kind. `loadModal(<name>)` and `loadFlows` are code loads, not API calls. */
 const CALLS = {
   attribution: { api: true, driven: true, ok: { label: 'ok', value: () => undefined } },
@@ -108,8 +115,8 @@ const CALLS = {
   'loadModal(realName)': { api: false, driven: true, ok: { label: 'loaded', value: () => ({ name: 'realName' }) } },
   'loadModal(coupon)': { api: false, driven: true, ok: { label: 'loaded', value: () => ({ name: 'coupon' }) } },
   'loadModal(autoLogin)': { api: false, driven: true, ok: { label: 'loaded', value: () => ({ name: 'autoLogin' }) } },
-  // Opened only after a payment, which no generated gesture starts.
-  'loadModal(paySuccess)': { api: false, driven: false, ok: { label: 'loaded', value: () => ({ name: 'paySuccess' }) } },
+  // Opened after a payment: the one a pay app's return finds paid (no generated gesture pays).
+  'loadModal(paySuccess)': { api: false, driven: true, ok: { label: 'loaded', value: () => ({ name: 'paySuccess' }) } },
   // Reached by no generated gesture (the login form's code button, the QR tab, 立即支付): recorded, never answered.
   checkCaptcha: { api: true, driven: false, ok: never },
   sendCode: { api: true, driven: false, ok: never },
@@ -117,7 +124,8 @@ const CALLS = {
   fetchQrCode: { api: true, driven: false, ok: never },
   checkQrStatus: { api: true, driven: false, ok: never },
   loginBySessionCode: { api: true, driven: false, ok: never },
-  fetchOrder: { api: true, driven: false, ok: never },
+  // Asked for by a pay app's return (scenario `paymentReturn`): still unpaid (the payment is awaited again) or paid there.
+  fetchOrder: { api: true, driven: true, ok: { label: 'unpaid XY1', value: () => RETURNED_ORDER }, alt: { label: 'paid XY1', value: () => ({ ...RETURNED_ORDER, status: 'delivered', payTime: 1 }) } },
   createOrder: { api: true, driven: false, ok: never },
   payOrder: { api: true, driven: false, ok: never },
   checkStatus: { api: true, driven: false, ok: never },
@@ -291,6 +299,7 @@ export class World {
       start: {
         restoredSession: restored,
         linkToken: scenario.linkToken ? { token: 'link_token_b', appId: 'nn_mall_web' } : null,
+        paymentReturn: scenario.paymentReturn ? { orderId: 'XY1' } : null,
         startAttribution: () => {
           // The channel header is set synchronously; the attribution call answers later (its failure is contained).
           this.call('attribution').catch(() => {});

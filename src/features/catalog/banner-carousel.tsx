@@ -10,14 +10,14 @@
  * - slides that are not shown are `inert`, so Tab only reaches the visible one;
  * - the slide region is `aria-live="polite"` only when not rotating by itself.
  */
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useSwipe } from './use-swipe';
 import type { Banner } from '../../api/games';
 import { SafeImage } from '../../shared/ui/safe-image';
 import { SmartLink } from '../../shared/ui/smart-link';
 import { usePrefersReducedMotion } from '../../shared/use-media';
 
 export const AUTOPLAY_MS = 5000;
-const SWIPE_PX = 40;
 
 export function BannerCarousel({ banners, label = '活动推荐' }: { banners: Banner[]; label?: string }) {
   const count = banners.length;
@@ -26,8 +26,6 @@ export function BannerCarousel({ banners, label = '活动推荐' }: { banners: B
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
-  const swipe = useRef<{ x: number; y: number; id: number } | null>(null);
-  const swiped = useRef(false);
 
   const current = count === 0 ? 0 : Math.min(index, count - 1);
   const rotating = count > 1 && !reducedMotion && !stopped && !hovered && !focused;
@@ -38,24 +36,11 @@ export function BannerCarousel({ banners, label = '活动推荐' }: { banners: B
     return () => clearInterval(timer);
   }, [rotating, count]);
 
+  // Touch and pen swipe (the rule is ./use-swipe.ts's, shared with the game detail's screenshots).
+  const swipe = useSwipe((step) => setIndex((i) => (((Math.min(i, count - 1) + step) % count) + count) % count));
+
   if (count === 0) return null;
   const go = (to: number) => setIndex(((to % count) + count) % count);
-
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.pointerType === 'mouse') return; // mice click; touch and pen swipe
-    swipe.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
-    swiped.current = false;
-  };
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    const start = swipe.current;
-    swipe.current = null;
-    if (!start || start.id !== event.pointerId) return;
-    const dx = event.clientX - start.x;
-    const dy = event.clientY - start.y;
-    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(dy)) return;
-    swiped.current = true;
-    go(current + (dx < 0 ? 1 : -1));
-  };
 
   return (
     <section
@@ -79,16 +64,7 @@ export function BannerCarousel({ banners, label = '活动推荐' }: { banners: B
       <div
         className="carousel-viewport"
         aria-live={rotating ? 'off' : 'polite'}
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => (swipe.current = null)}
-        onClickCapture={(event) => {
-          if (swiped.current) {
-            event.preventDefault();
-            event.stopPropagation();
-            swiped.current = false;
-          }
-        }}
+        {...swipe}
       >
         <div className="carousel-track" style={{ transform: `translateX(-${current * 100}%)` }}>
           {banners.map((banner, i) => (

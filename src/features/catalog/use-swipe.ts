@@ -1,9 +1,8 @@
 /**
- * A horizontal swipe on touch screens and pens (pointer events; mice click), for the game detail's
- * screenshots: at least SWIPE_PX sideways and more sideways than up or down, so a vertical scroll is never
- * taken for a swipe, and a swipe never counts as a click on what is under it. The banner carousel applies
- * the same rule in its own code: it paints on /, where a module shared with a lazy page would be a chunk
- * of its own in the first load (docs/performance.md's budget), so keep the two in step.
+ * A horizontal swipe on touch screens and pens (pointer events; mice click), for the banner carousel and
+ * the game detail's screenshots: at least SWIPE_PX sideways and more sideways than up or down, so a vertical scroll is never
+ * taken for a swipe, and a swipe never counts as a click on what is under it. The banner carousel on / uses
+ * it too; vite.config.ts puts it in the catalogue chunk / loads anyway, so it is no chunk of its own.
  */
 import { useRef, type MouseEvent, type PointerEvent } from 'react';
 
