@@ -57,8 +57,11 @@ export E2E_BUILD_ROOT
 if [ "${E2E_SKIP_BUILD:-}" != "1" ]; then
   echo "e2e: building the mock and live production builds into $E2E_BUILD_ROOT" >&2
   # The in-browser simulated backend answers at once, like the live API (API_LATENCY=0).
-  VITE_API_MODE=mock VITE_MOCK_LATENCY=0 npx vite build --outDir "$E2E_BUILD_ROOT/mock" --emptyOutDir --logLevel error
+  # Side by side: two cores, and each build leaves one mostly idle.
+  VITE_API_MODE=mock VITE_MOCK_LATENCY=0 npx vite build --outDir "$E2E_BUILD_ROOT/mock" --emptyOutDir --logLevel error &
+  mock_build=$!
   VITE_API_MODE=live npx vite build --outDir "$E2E_BUILD_ROOT/live" --emptyOutDir --logLevel error
+  wait "$mock_build"
 fi
 
 exec npx playwright test "$@"

@@ -10,11 +10,11 @@ import type { ActivationPlatform } from '../../api/goods';
 import type { Order } from '../../api/orders';
 import { activationSteps, keysByItem, PLATFORM_NAME } from './promise';
 import { useRedeemed } from './redeemed';
+import { COPIED_TEXT } from '../../shared/ui/copy-button';
 import './order.css';
 
 /** The key card's element id: `查看激活码` links to `/orderDateil?id=…#key`. */
 export const KEY_CARD_ID = 'key';
-const COPIED = '已复制';
 const COPIED_ANNOUNCEMENT = '激活码已复制到剪贴板';
 const COPY_FAILED = '复制失败，已选中激活码，请手动复制';
 const CONFIRM_MS = 2_000;
@@ -112,7 +112,7 @@ export function KeyCode({ code, redeemed, onRedeemedChange }: { code: string; re
         {code}
       </code>
       <button type="button" className="button button-primary key-copy" aria-describedby={codeId} onClick={() => void copy()}>
-        {outcome === 'copied' ? COPIED : '复制激活码'}
+        {outcome === 'copied' ? COPIED_TEXT : '复制激活码'}
       </button>
       <p role="status" className={outcome === 'failed' ? 'key-copy-note' : 'visually-hidden'}>
         {outcome === 'copied' ? COPIED_ANNOUNCEMENT : outcome === 'failed' ? COPY_FAILED : ''}

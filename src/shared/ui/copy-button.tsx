@@ -1,6 +1,7 @@
 import { toast } from '../toast';
 
-const COPIED_TEXT = '已复制';
+/** The confirmation of a copy, as a toast here and on the key card's button (features/buying/key-card.tsx). */
+export const COPIED_TEXT = '已复制';
 
 /**
  * 复制: writes `text` to the clipboard and toasts 已复制. Its name is 复制;

@@ -29,6 +29,11 @@ export interface Finding {
 }
 
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOTS === '1' ? 'docs/screens' : 'test-results/screens';
+/**
+ * Screens are photographed to refresh docs/screens (E2E_SCREENSHOTS=1) and in local runs (test-results/screens,
+ * to look at); CI skips them (a failed test still gets its own screenshot): about 60 screenshots of the run's time.
+ */
+const PHOTOGRAPH = process.env.E2E_SCREENSHOTS === '1' || !process.env.CI;
 
 export class Audit {
   readonly findings: Finding[] = [];
@@ -66,7 +71,7 @@ export class Audit {
     if (width.page > width.viewport + 1) {
       this.findings.push({ screen, rule: 'horizontal-overflow', impact: 'layout', help: `the page is ${width.page}px wide in a ${width.viewport}px viewport`, nodes: [] });
     }
-    if (options.screenshot !== false) {
+    if (options.screenshot !== false && PHOTOGRAPH) {
       const path = join(SCREENSHOT_DIR, `${screen}-${this.viewportName}.png`);
       mkdirSync(dirname(path), { recursive: true });
       await this.page.screenshot({ path, animations: 'disabled', caret: 'hide' });
