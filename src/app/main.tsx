@@ -47,13 +47,15 @@ async function start(): Promise<void> {
   // (if it fails to load, the store runs without them).
   const integrations =
     config.analyticsScriptUrl || config.adScriptUrl || config.sentryDsn ? import('../features/marketing/integrations').catch(() => undefined) : undefined;
+  // The user of an earlier visit (validated; a corrupt value is dropped quietly).
+  const restoredSession = loadPersistedSession();
   const [inspect, adapters, paymentReturn] = await Promise.all([
     loadInspector(),
     integrations,
     // Back from a pay app's H5 page, or a reload while its payment is awaited: that payment resumes. The
     // module is loaded beside the build metadata instead of sitting in the entry chunk (a first visit never needs it).
     import('../features/buying/pay-return')
-      .then(({ takePaymentReturn }) => takePaymentReturn(loadPersistedSession()?.user.userId ?? null))
+      .then(({ takePaymentReturn }) => takePaymentReturn(restoredSession?.user.userId ?? null))
       .catch(() => null),
     fetchBuildMeta(BUILD_ID)
       .then((meta) => setBuildRedirects(meta.redirects))
@@ -69,8 +71,7 @@ async function start(): Promise<void> {
     },
     modals: { load: loadModal },
     start: {
-      // The user of an earlier visit (validated; a corrupt value is dropped quietly).
-      restoredSession: loadPersistedSession(),
+      restoredSession,
       paymentReturn,
       // The auto-login link's token, moved off the URL above; the start-up exchanges it once the headers are set.
       linkToken: readStoredAutoLogin(),

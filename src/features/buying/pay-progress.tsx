@@ -12,16 +12,19 @@ import { formatYuan } from '../../shared/money';
 import { safeHref } from '../../shared/safe-url';
 import { ChannelPicker, effectiveChannel, usePayChannels } from './channel-picker';
 import { Countdown } from './countdown';
-import { ORDER_STATUS_TEXT, orderTitle } from './order-text';
+import { ORDER_STATUS_TEXT, orderTitle, PAY_CHANNEL_TEXT } from './order-text';
 
-/** On a phone the pay step opens the channel's app (its H5 page) instead of showing a QR code to scan. */
-const PAY_APP_TEXT: Record<PayChannelCode, string> = { wechat: '打开微信支付', alipay: '打开支付宝' };
+/** On a phone the pay step opens the channel's app (its H5 page) instead of showing a QR code to scan: 打开微信支付 / 打开支付宝. */
+const openPayApp = (channel: PayChannelCode) => `打开${PAY_CHANNEL_TEXT[channel]}`;
+/** The app a channel's payment is finished in. */
+const PAY_APP_NAME: Record<PayChannelCode, string> = { wechat: '微信', alipay: '支付宝' };
+const PAY_STARTING = '正在发起支付…';
 
 /** 立即支付, or on a phone the pay app it opens. */
 export function PaySubmitButton({ channel, phone, disabled, onClick }: { channel: PayChannelCode | null; phone: boolean; disabled: boolean; onClick: () => void }) {
   return (
     <button type="button" className="button button-primary pay-submit" disabled={disabled} onClick={onClick}>
-      {phone && channel ? PAY_APP_TEXT[channel] : '立即支付'}
+      {phone && channel ? openPayApp(channel) : '立即支付'}
     </button>
   );
 }
@@ -73,7 +76,7 @@ export function OrderPayForm({
           {error}
         </p>
       ) : null}
-      {busy ? <p role="status">正在发起支付…</p> : null}
+      {busy ? <p role="status">{PAY_STARTING}</p> : null}
       <PaySubmitButton channel={channel} phone={phone} disabled={busy || channel === null} onClick={() => channel && onSubmit(channel)} />
     </div>
   );
@@ -87,13 +90,13 @@ function PayInApp({ channel, busy, onReopen }: { channel: PayChannelCode; busy: 
   const other: PayChannelCode = channel === 'wechat' ? 'alipay' : 'wechat';
   return (
     <div className="pay-in-app">
-      <p>请在{channel === 'wechat' ? '微信' : '支付宝'}中完成支付，完成后会自动返回本页并显示激活码。</p>
+      <p>请在{PAY_APP_NAME[channel]}中完成支付，完成后会自动返回本页并显示激活码。</p>
       <div className="dialog-actions">
         <button type="button" className="button button-primary" disabled={busy} onClick={() => onReopen(channel)}>
-          {PAY_APP_TEXT[channel]}
+          {openPayApp(channel)}
         </button>
         <button type="button" className="button" disabled={busy} onClick={() => onReopen(other)}>
-          改用{other === 'wechat' ? '微信支付' : '支付宝'}
+          改用{PAY_CHANNEL_TEXT[other]}
         </button>
       </div>
     </div>
@@ -115,22 +118,22 @@ export function PayWaiting({
   busy?: boolean;
   onReopen: (channel: PayChannelCode) => void;
 }) {
-  const mock = isMockMode();
-  if (inApp) {
-    return (
-      <div className="pay-waiting">
-        <OrderLines order={order} />
-        <PayInApp channel={inApp} busy={busy} onReopen={onReopen} />
-        <Countdown expireTime={payment?.expireTime ?? order.expireTime} />
-        <p role="status" className="pay-status">
-          {busy ? '正在发起支付…' : '等待支付结果…'}
-        </p>
-      </div>
-    );
-  }
   return (
     <div className="pay-waiting">
       <OrderLines order={order} />
+      {inApp ? <PayInApp channel={inApp} busy={busy} onReopen={onReopen} /> : <ScanOrLink payment={payment} />}
+      <Countdown expireTime={payment?.expireTime ?? order.expireTime} />
+      <p role="status" className="pay-status">
+        {busy ? PAY_STARTING : '等待支付结果…'}
+      </p>
+    </div>
+  );
+}
+
+/** A desktop's way to pay: the QR code (微信) or the pay link (支付宝), and in mock mode how it gets paid. */
+function ScanOrLink({ payment }: { payment: Payment | null }) {
+  return (
+    <>
       {payment?.qrImage ? (
         <figure className="pay-qr">
           <img src={payment.qrImage} alt="支付二维码" width={200} height={200} />
@@ -149,12 +152,8 @@ export function PayWaiting({
           <p className="pay-link form-error">支付链接无效，请关闭后重新发起支付</p>
         )
       ) : null}
-      {mock ? <p className="mock-note">{MOCK_PAY_NOTE}</p> : null}
-      <Countdown expireTime={payment?.expireTime ?? order.expireTime} />
-      <p role="status" className="pay-status">
-        等待支付结果…
-      </p>
-    </div>
+      {isMockMode() ? <p className="mock-note">{MOCK_PAY_NOTE}</p> : null}
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * The refund modal (dialog 申请退款), opened from the order detail with
  * `{ orderId }` for an order the server marks `refundable` (`paid` or
- * `delivered`, within 7 days of payment, no gift claimed: docs/api.md).
+ * `delivered`, within its items' refund window, no gift claimed: docs/api.md).
  *
  * Two steps: a reason (a common one from the list, plus optional details),
  * under the order's terms (the store's promise and until when it may be

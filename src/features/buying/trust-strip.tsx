@@ -1,6 +1,7 @@
 /**
  * The store's promise as a strip of short facts (官方正版 · 国区激活 · 付款后秒发 · 未兑换 7 天可退), from the
- * goods data through ./promise.ts: beside a price (`TrustStrip`), and for an order (`PromiseFacts`).
+ * goods data through ./promise.ts: beside a price (`TrustStrip`), and any list of facts, an order's in the order
+ * detail and the refund dialog (`FactList`).
  */
 import type { Goods } from '../../api/goods';
 import { promiseFacts } from './promise';

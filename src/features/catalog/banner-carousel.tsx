@@ -37,10 +37,10 @@ export function BannerCarousel({ banners, label = '活动推荐' }: { banners: B
   }, [rotating, count]);
 
   // Touch and pen swipe (the rule is ./use-swipe.ts's, shared with the game detail's screenshots).
-  const swipe = useSwipe((step) => setIndex((i) => (((Math.min(i, count - 1) + step) % count) + count) % count));
+  const go = (to: number) => setIndex(((to % count) + count) % count);
+  const swipe = useSwipe((step) => go(current + step));
 
   if (count === 0) return null;
-  const go = (to: number) => setIndex(((to % count) + count) % count);
 
   return (
     <section

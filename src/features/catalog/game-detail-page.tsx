@@ -32,7 +32,7 @@ import { GameGrid, isUpcoming } from './game-card';
 import { HtmlContent } from '../../shared/ui/html-content';
 import { SafeImage } from '../../shared/ui/safe-image';
 import { EmptyState, ErrorState, GameGridSkeleton, LinesSkeleton } from '../../shared/ui/states';
-import { DiscountBadge, Price } from '../../shared/ui/price';
+import { DiscountBadge, FromPrice, Price } from '../../shared/ui/price';
 import { formatDate, joinList } from '../../shared/format';
 import { formatYuan } from '../../shared/money';
 import { bestCoupon, capQuantity, couponSaving, GOODS_LOAD_FAILED, QuantityStepper, quantityCap, startPurchase, TrustStrip } from '../buying';
@@ -178,9 +178,7 @@ function HeadlinePrice({ game, choice }: { game: GameDetail; choice: GoodsChoice
   const from = fromPrice(list) ?? game;
   return (
     <div className="detail-price" role="group" aria-label="价格">
-      <Price fen={from.minPrice} originalFen={from.originalPrice} />
-      <DiscountBadge fen={from.minPrice} originalFen={from.originalPrice} />
-      <span className="price-from">起</span>
+      <FromPrice minPrice={from.minPrice} originalPrice={from.originalPrice} />
     </div>
   );
 }
@@ -362,7 +360,8 @@ function Gallery({ game }: { game: GameDetail }) {
   const [index, setIndex] = useState(0);
   const count = game.gallery.length;
   const current = Math.min(index, Math.max(0, count - 1));
-  const go = (to: number) => setIndex(((to % count) + count) % count);
+  const wrap = (to: number) => ((to % count) + count) % count;
+  const go = (to: number) => setIndex(wrap(to));
   const swipe = useSwipe((step) => go(current + step));
   if (count === 0) return null;
 
@@ -370,7 +369,7 @@ function Gallery({ game }: { game: GameDetail }) {
     const to = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: count - 1 }[event.key];
     if (to === undefined || count < 2) return;
     event.preventDefault();
-    const next = ((to % count) + count) % count;
+    const next = wrap(to);
     setIndex(next);
     const thumbs = event.currentTarget.querySelectorAll<HTMLButtonElement>('.gallery-thumbs button');
     if ([...thumbs].includes(document.activeElement as HTMLButtonElement)) thumbs[next]?.focus();

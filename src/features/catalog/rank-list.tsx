@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { GameCard } from '../../api/games';
-import { DiscountBadge, Price } from '../../shared/ui/price';
+import { FromPrice } from '../../shared/ui/price';
 import { SafeImage } from '../../shared/ui/safe-image';
 
 /** A ranking: an ordered list whose rows link to the games, rank number first, then the from price as on every card. */
@@ -20,9 +20,7 @@ export function RankList({ games }: { games: GameCard[] }) {
                 <span>评分 {game.score.toFixed(1)}</span>
                 {/* the from price as the cards show it (laid out here: a shared module would be a chunk of its own on /) */}
                 <span className="rank-price">
-                  <Price fen={game.minPrice} originalFen={game.originalPrice} />
-                  <DiscountBadge fen={game.minPrice} originalFen={game.originalPrice} />
-                  <span className="price-from">起</span>
+                  <FromPrice minPrice={game.minPrice} originalPrice={game.originalPrice} />
                 </span>
               </span>
             </span>

@@ -18,7 +18,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { getCombSearch } from '../../api/games';
 import { SafeImage } from '../../shared/ui/safe-image';
-import { DiscountBadge, Price } from '../../shared/ui/price';
+import { FromPrice } from '../../shared/ui/price';
 import { Highlight } from './highlight';
 import { KEYWORD_MAX_LENGTH } from './search-keyword';
 import { KeywordHints } from './keyword-hints';
@@ -116,9 +116,7 @@ function Matches({ keyword, onPick }: { keyword: string; onPick: () => void }) {
               <Highlight text={game.name} keyword={keyword} />
             </span>
             <span className="suggestion-price">
-              <Price fen={game.minPrice} originalFen={game.originalPrice} />
-              <DiscountBadge fen={game.minPrice} originalFen={game.originalPrice} />
-              <span className="price-from">起</span>
+              <FromPrice minPrice={game.minPrice} originalPrice={game.originalPrice} />
             </span>
           </Link>
         )}

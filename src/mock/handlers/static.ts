@@ -7,6 +7,8 @@ import QRCode from 'qrcode';
 import { renderImage } from '../images';
 import { payOrder } from './lifecycle';
 import { h5ReturnPath, payQrContent } from './routes-orders';
+import type { PayChannelCode } from '../../api/orders';
+import type { OrderRecord } from './state';
 import type { MockRequest, MockResponse } from './types';
 import { findQr, type World } from './world';
 
@@ -28,29 +30,50 @@ async function qrSvg(text: string): Promise<MockResponse> {
   return { status: 200, text: svg, contentType: 'image/svg+xml' };
 }
 
-/** The pay link's page (支付宝 on a desktop, opened in a new tab): a plain form, no script (src/mock/page-bridge.ts). */
+/**
+ * What both pay pages share. Requests reach them after the orders are swept (./lifecycle.ts), so an order
+ * still `unpaid` here is one that can be paid: its time has not run out.
+ */
+const seeOther = (location: string): MockResponse => ({ status: 303, text: '', contentType: 'text/plain; charset=utf-8', headers: { location } });
+
+/** 确认支付 on a pay page: the order is paid with the page's channel, if it still can be. */
+function payFromPage(world: World, order: OrderRecord | undefined, channel: PayChannelCode): void {
+  if (order?.status !== 'unpaid') return;
+  order.payChannel = channel;
+  payOrder(world, order, world.now());
+}
+
+const itemsText = (order: OrderRecord) => escapeHtml(order.items.map((i) => `${i.goodsName} ×${i.buyNum}`).join('，'));
+
+/** A pay page: plain HTML, its styles inline (the node mount serves it as is; the page bridge adopts them), no script. */
+function htmlPage(order: OrderRecord | undefined, page: { title: string; head?: string; style: string; body: string }): MockResponse {
+  const html = `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><link rel="icon" href="data:,">${page.head ?? ''}<title>${page.title}</title>
+<style>${page.style}</style>
+</head><body>${page.body}</body></html>`;
+  return { status: order ? 200 : 404, text: html, contentType: 'text/html; charset=utf-8' };
+}
+
+/** The pay link's page (支付宝 on a desktop, opened in a new tab): its 确认支付 form posts back to the page. */
 function payPage(world: World, request: MockRequest, orderId: string): MockResponse {
   const order = world.state.orders.find((o) => o.orderId === orderId);
   const self = `${world.publicBase}/static/pay/${encodeURIComponent(orderId)}`;
   if (request.method === 'POST') {
-    if (order && order.status === 'unpaid' && order.expireTime > world.now()) {
-      order.payChannel = 'alipay';
-      payOrder(world, order, world.now());
-    }
-    return { status: 303, text: '', contentType: 'text/plain; charset=utf-8', headers: { location: self } };
+    payFromPage(world, order, 'alipay');
+    return seeOther(self);
   }
   const body = order
     ? `<p>订单号：${escapeHtml(order.orderId)}</p>
-<p>商品：${escapeHtml(order.items.map((i) => `${i.goodsName} ×${i.buyNum}`).join('，'))}</p>
+<p>商品：${itemsText(order)}</p>
 <p class="amount">应付金额：${yuan(order.payAmount)}</p>
 <p>当前状态：<span role="status">${escapeHtml(order.status)}</span></p>
 <form method="post" action="${escapeHtml(self)}"><button type="submit"${order.status === 'unpaid' ? '' : ' disabled'}>确认支付</button></form>`
     : '<p>订单不存在</p>';
-  const html = `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>模拟支付页</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1f2329}.amount{font-size:1.5rem;color:#e5484d}button{padding:.6rem 1.6rem;font-size:1rem}</style>
-</head><body><h1>模拟支付页</h1><p>这是模拟后端提供的支付宝支付页面，不会产生真实扣款。</p>${body}</body></html>`;
-  return { status: order ? 200 : 404, text: html, contentType: 'text/html; charset=utf-8' };
+  return htmlPage(order, {
+    title: '模拟支付页',
+    style: 'body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1f2329}.amount{font-size:1.5rem;color:#e5484d}button{padding:.6rem 1.6rem;font-size:1rem}',
+    body: `<h1>模拟支付页</h1><p>这是模拟后端提供的支付宝支付页面，不会产生真实扣款。</p>${body}`,
+  });
 }
 
 const H5_CHANNELS = {
@@ -69,29 +92,27 @@ function h5PayPage(world: World, request: MockRequest, orderId: string): MockRes
   const channel = request.query.channel === 'alipay' ? 'alipay' : 'wechat';
   const back = h5ReturnPath(request.query.redirect_url);
   if (request.method === 'POST') {
-    if (order && request.query.do === 'pay' && order.status === 'unpaid' && order.expireTime > world.now()) {
-      order.payChannel = channel;
-      payOrder(world, order, world.now());
-    }
-    return { status: 303, text: '', contentType: 'text/plain; charset=utf-8', headers: { location: back } };
+    if (request.query.do === 'pay') payFromPage(world, order, channel);
+    return seeOther(back);
   }
   const { name, color } = H5_CHANNELS[channel];
   const action = (what: 'pay' | 'cancel') =>
     `${world.publicBase}/static/h5pay/${encodeURIComponent(orderId)}?do=${what}&channel=${channel}&redirect_url=${encodeURIComponent(back)}`;
-  const payable = order !== undefined && order.status === 'unpaid' && order.expireTime > world.now();
+  const payable = order?.status === 'unpaid';
   const body = order
     ? `<p class="amount">${yuan(order.payAmount)}</p>
-<p>${escapeHtml(order.items.map((i) => `${i.goodsName} ×${i.buyNum}`).join('，'))}</p>
+<p>${itemsText(order)}</p>
 <p>订单号：${escapeHtml(order.orderId)}</p>
 ${payable ? '' : `<p role="status">该订单当前无法支付（${escapeHtml(order.status)}）</p>`}
 <form method="post" action="${escapeHtml(action('pay'))}"><button type="submit" class="pay"${payable ? '' : ' disabled'}>确认支付</button></form>
 <form method="post" action="${escapeHtml(action('cancel'))}"><button type="submit" class="cancel">${payable ? '取消支付' : '返回商家'}</button></form>`
     : `<p role="status">订单不存在</p><p><a href="${escapeHtml(back)}">返回商家</a></p>`;
-  const html = `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><link rel="icon" href="data:,"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name} - 模拟支付</title>
-<style>body{font-family:system-ui,sans-serif;max-width:26rem;margin:0 auto;padding:1rem;color:#1f2329;text-align:center}h1{background:${color};color:#fff;margin:-1rem -1rem 1.5rem;padding:1rem;font-size:1.1rem}.amount{font-size:2rem;font-weight:600;margin:.5rem 0}form{margin:.75rem 0}button{width:100%;padding:.8rem;font-size:1rem;border-radius:.5rem;border:1px solid #d0d3d6;background:#fff}button.pay{background:${color};border-color:${color};color:#fff}button:disabled{opacity:.5}.note{color:#646a73;font-size:.85rem}</style>
-</head><body><h1>${name}</h1><p class="note">模拟后端提供的${name}手机网页，不会产生真实扣款。</p>${body}</body></html>`;
-  return { status: order ? 200 : 404, text: html, contentType: 'text/html; charset=utf-8' };
+  return htmlPage(order, {
+    title: `${name} - 模拟支付`,
+    head: '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    style: `body{font-family:system-ui,sans-serif;max-width:26rem;margin:0 auto;padding:1rem;color:#1f2329;text-align:center}h1{background:${color};color:#fff;margin:-1rem -1rem 1.5rem;padding:1rem;font-size:1.1rem}.amount{font-size:2rem;font-weight:600;margin:.5rem 0}form{margin:.75rem 0}button{width:100%;padding:.8rem;font-size:1rem;border-radius:.5rem;border:1px solid #d0d3d6;background:#fff}button.pay{background:${color};border-color:${color};color:#fff}button:disabled{opacity:.5}.note{color:#646a73;font-size:.85rem}`,
+    body: `<h1>${name}</h1><p class="note">模拟后端提供的${name}手机网页，不会产生真实扣款。</p>${body}`,
+  });
 }
 
 /** Answers `/static/...` paths; `null` when the path is not a static one. */

@@ -31,3 +31,14 @@ export function DiscountBadge({ fen, originalFen }: { fen: number; originalFen: 
   const percent = discountBadge(fen, originalFen);
   return percent > 0 ? <span className="badge badge-discount">-{percent}%</span> : null;
 }
+
+/** A game's from price (¥x起: its cheapest edition, src/api/from-price.ts), with the struck original and the badge. */
+export function FromPrice({ minPrice, originalPrice }: { minPrice: number; originalPrice: number }) {
+  return (
+    <>
+      <Price fen={minPrice} originalFen={originalPrice} />
+      <DiscountBadge fen={minPrice} originalFen={originalPrice} />
+      <span className="price-from">起</span>
+    </>
+  );
+}
