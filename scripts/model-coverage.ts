@@ -84,7 +84,7 @@ function runUiReplays(machineIds: readonly string[], width: number): string[] {
       const skipped = report.skipped ? `, ${report.skipped} not drivable from the UI` : '';
       console.log(
         `  ${id.padEnd(width)}  states ${`${states.covered}/${states.total}`.padStart(5)} (${percent(states.covered, states.total)} %)` +
-          `   transitions ${`${transitions.covered}/${transitions.total}`.padStart(5)} (${percent(transitions.covered, transitions.total)} %)   ${report.items} paths and journeys${skipped}`,
+          `   transitions ${`${transitions.covered}/${transitions.total}`.padStart(5)} (${percent(transitions.covered, transitions.total)} %)   ${report.items} paths and journeys, ${report.replayed} replayed (their transition-pair cover)${skipped}`,
       );
       const declared = { ...unreachable.states, ...unreachable.transitions };
       for (const missing of [...states.missing, ...transitions.missing]) {

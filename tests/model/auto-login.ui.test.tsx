@@ -2,4 +2,4 @@ import { describeUiModel } from '../support/model-ui-suite';
 import { autoLoginModel } from './auto-login.model';
 import { autoLoginUi } from './auto-login.ui';
 
-describeUiModel('auto-login machine model, driven through the UI', autoLoginModel, autoLoginUi, ['autoLogin']);
+await describeUiModel('auto-login machine model, driven through the UI', autoLoginModel, autoLoginUi, ['autoLogin']);

@@ -2,4 +2,4 @@ import { describeUiModel } from '../support/model-ui-suite';
 import { buildPollModel } from './build-poll.model';
 import { buildPollUi } from './build-poll.ui';
 
-describeUiModel('build-poll machine model, driven through the UI', buildPollModel, buildPollUi, ['pay']);
+await describeUiModel('build-poll machine model, driven through the UI', buildPollModel, buildPollUi, ['pay']);

@@ -2,4 +2,4 @@ import { describeUiModel } from '../support/model-ui-suite';
 import { loginModel } from './login.model';
 import { loginUi } from './login.ui';
 
-describeUiModel('login machine model, driven through the UI', loginModel, loginUi);
+await describeUiModel('login machine model, driven through the UI', loginModel, loginUi);

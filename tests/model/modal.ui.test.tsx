@@ -2,4 +2,4 @@ import { describeUiModel } from '../support/model-ui-suite';
 import { modalModel } from './modal.model';
 import { modalUi } from './modal.ui';
 
-describeUiModel('modal machine model, driven through the UI', modalModel, modalUi, ['login', 'pay', 'coupon']);
+await describeUiModel('modal machine model, driven through the UI', modalModel, modalUi, ['login', 'pay', 'coupon']);

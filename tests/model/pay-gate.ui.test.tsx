@@ -2,4 +2,4 @@ import { describeUiModel } from '../support/model-ui-suite';
 import { payGateModel } from './pay-gate.model';
 import { payGateUi } from './pay-gate.ui';
 
-describeUiModel('Pay gate machine model, driven through the UI', payGateModel, payGateUi, ['login', 'realName', 'pay']);
+await describeUiModel('Pay gate machine model, driven through the UI', payGateModel, payGateUi, ['login', 'realName', 'pay']);

@@ -2,4 +2,4 @@ import { describeUiModel } from '../support/model-ui-suite';
 import { sessionModel } from './session.model';
 import { sessionUi } from './session.ui';
 
-describeUiModel('Session machine model, driven through the UI', sessionModel, sessionUi, ['login', 'realName']);
+await describeUiModel('Session machine model, driven through the UI', sessionModel, sessionUi, ['login', 'realName']);

@@ -11,6 +11,7 @@ function report(missing: string[], declared: Record<string, string>): UiCoverage
     states: { covered: 3, total: 3, missing: [] },
     transitions: { covered: 6 - missing.length, total: 6, missing },
     items: 11,
+    replayed: 3,
     skipped: 8,
     unreachable: { states: {}, transitions: declared },
   };

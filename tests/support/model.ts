@@ -310,8 +310,9 @@ export function createCoverage(machine: AnyStateMachine): Coverage {
 
 /** A UI replay's coverage (tests/support/model-ui-suite.ts writes it; `npm run test:model` prints it). */
 export interface UiCoverageFile extends CoverageReport {
-  /** Paths and journeys planned, and how many of them no gesture can drive (skipped). */
+  /** Paths and journeys planned, how many of them the UI replayed (the drivable ones' transition-pair cover), and how many no gesture can drive (skipped). */
   items: number;
+  replayed: number;
   skipped: number;
   /** What only the skipped items reach, with why (the driver's declaration; equal to what is missing). */
   unreachable: { states: Record<string, string>; transitions: Record<string, string> };
@@ -459,6 +460,53 @@ export function expectState(actual: AnyMachineSnapshot, expected: AnyMachineSnap
     const event = item.steps[index]?.event;
     throw new Error(`${item.name}\n  step ${index}${event ? ` (${formatEvent(event)})` : ''}: expected ${want}\n  but the actor is in ${got}`);
   }
+}
+
+/**
+ * The fewest items (greedily) that together take every transition and every pair of consecutive transitions
+ * the given items take, and enter every state they enter: hand-written journeys always, then the generated
+ * path that adds most, shorter paths first on a tie. Measured on a bare actor (`runPlanItem`), in plan
+ * order. The UI replay runs this cover (a page through jsdom costs a hundred times an actor step), the actor
+ * replay every item.
+ */
+export async function transitionPairCover(definition: ModelDefinition, items: readonly PlanItem[]): Promise<PlanItem[]> {
+  const reaches = new Map<PlanItem, Set<string>>();
+  for (const item of items) {
+    const taken: string[] = [];
+    const entered = new Set<string>();
+    const recorder: Coverage = {
+      recordSnapshot: (snapshot) => nodeIds(snapshot).forEach((id) => entered.add(`state ${id}`)),
+      recordTransitions: (definitions) => definitions.forEach((d) => taken.push(keyOfDefinition(d))),
+      report: () => {
+        throw new Error('a recorder only records');
+      },
+    };
+    await runPlanItem(definition, item, recorder);
+    const reached = new Set([...entered, ...taken]);
+    for (let i = 1; i < taken.length; i++) reached.add(`${taken[i - 1]} then ${taken[i]}`);
+    reaches.set(item, reached);
+  }
+  const chosen = new Set(items.filter((item) => item.kind === 'journey'));
+  const left = new Set([...reaches.values()].flatMap((reached) => [...reached]));
+  const take = (item: PlanItem) => {
+    chosen.add(item);
+    reaches.get(item)?.forEach((key) => left.delete(key));
+  };
+  chosen.forEach(take);
+  const candidates = items.filter((item) => item.kind === 'path').sort((a, b) => a.steps.length - b.steps.length);
+  while (left.size > 0) {
+    let best: PlanItem | undefined;
+    let bestGain = 0;
+    for (const item of candidates) {
+      if (chosen.has(item)) continue;
+      let gain = 0;
+      reaches.get(item)?.forEach((key) => (gain += left.has(key) ? 1 : 0));
+      if (gain > bestGain) [best, bestGain] = [item, gain];
+    }
+    if (!best) break;
+    take(best);
+  }
+  return items.filter((item) => chosen.has(item));
 }
 
 export interface ModelRun {

@@ -95,22 +95,20 @@ export async function renderApp(startUrl = '/', options: RenderAppOptions = {}) 
   // As in main.tsx: the browser's online/offline events reach the build poll and the payment flow.
   const uninstallConnectivity = installConnectivityEvents(actor);
   // Each app's root actor and session listeners end with its test, so no timer or auth listener leaks into the next one.
-  let stopped = false;
   const stop = () => {
-    if (stopped) return;
-    stopped = true;
     uninstallSession();
     uninstallAccountScope();
     uninstallConnectivity();
     actor.stop();
   };
-  onTestEnd(stop);
+  const stopAtTestEnd = onTestEnd(stop);
   const user = userEvent.setup();
   const view = render(<App router={router} queryClient={queryClient} actor={actor} />);
   await router.load();
   /** Unmounts and stops the app (e.g. before rendering it again to simulate a reload). */
   const close = () => {
     view.unmount();
+    stopAtTestEnd();
     stop();
   };
   return {

@@ -2,9 +2,10 @@
  * One "screen" of the audit pass: axe (WCAG 2 A and AA rules) on the page as it
  * is, keeping the serious and critical violations, a check that nothing makes
  * the page wider than the viewport, a check that no toast covers a dialog's
- * title on a phone, a viewport-sized screenshot, and then a check that the floating
- * sidebar (订单 / 客服 / 返回顶部) covers none of main's text, at the bottom of
- * the page and at its top (see `scanFloatingItems`).
+ * title on a phone, a viewport-sized screenshot, and then (on a page, not under
+ * a modal dialog) a check that the floating sidebar (订单 / 客服 / 返回顶部)
+ * covers none of main's text, at the bottom of the page and at its top (see
+ * `scanFloatingItems`).
  *
  * Screenshots go to test-results/screens/; with E2E_SCREENSHOTS=1 they go to
  * docs/screens/ instead (the committed copies shown in docs/screens.md).
@@ -76,8 +77,10 @@ export class Audit {
       mkdirSync(dirname(path), { recursive: true });
       await this.page.screenshot({ path, animations: 'disabled', caret: 'hide' });
     }
-    // After the screenshot: the scan scrolls the page (and puts it back). Not on the backend's own pages.
-    if (!BACKEND_PAGE.test(new URL(this.page.url()).pathname)) {
+    // After the screenshot: the scan scrolls the page (and puts it back). Not on the backend's own pages, and not
+    // under a modal dialog: the page beneath is inert and does not move, and each page a dialog opens over is
+    // scanned as a screen of its own (home, the detail, the order detail), so a scan there would measure it twice.
+    if (!BACKEND_PAGE.test(new URL(this.page.url()).pathname) && !(await this.page.evaluate(modalOpen))) {
       this.findings.push(...floatingFindings(screen, await this.page.evaluate(scanFloatingItems, { landmark: SIDEBAR_NAME, backToTop: BACK_TO_TOP })));
     }
     this.screens.push(screen);
@@ -248,6 +251,11 @@ function floatingFindings(screen: string, scan: FloatingScan): Finding[] {
     findings.push(finding('floating-overlap', `at the ${position} of ${scan.path}, ${overlaps.length} line(s) of main's text lie under a sidebar item`, nodes));
   }
   return findings;
+}
+
+/** Runs in the page: whether a modal dialog (ours are `aria-modal`) is open. */
+function modalOpen(): boolean {
+  return document.querySelector('[aria-modal="true"]') !== null;
 }
 
 // --- toasts over dialog titles ----------------------------------------------------------------------------
