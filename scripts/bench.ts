@@ -6,10 +6,12 @@
  *    on React and fetch) and the libraries floor (bench/floor-libs), and reads
  *    their sizes: initial JS for `/` (entry + what the home route loads before
  *    its first paint), total JS and CSS, gzip and brotli.
- * 2. Starts `npm run api` with API_LATENCY=0 and serves the storefront and the
- *    floor with `vite preview` on loopback, /webapi forwarded to that API.
+ * 2. Starts `npm run api` with API_LATENCY=0, writes the static floor
+ *    (bench/floor-static: the same hero as HTML and CSS, no script) from it,
+ *    and serves the storefront and both floors with `vite preview` on
+ *    loopback, /webapi forwarded to that API.
  * 3. Lighthouse (mobile preset, simulated throttling) on `/`, a search and a
- *    game detail, the median of 5 runs each (the floor has only `/`).
+ *    game detail, the median of 5 runs each (the floors have only `/`).
  * 4. In Playwright's Chromium: hovering then clicking a game card on `/` until
  *    the detail's title is painted; submitting a keyword in the header until
  *    the results are painted (each the median of 5 runs, a fresh browser
@@ -29,6 +31,7 @@ import lighthouse from 'lighthouse';
 import { preview, type PreviewServer } from 'vite';
 import { buildWithStats, initialChunks, kb, sumSizes, totalCss, totalJs, type BundleStats, type Sizes } from './lib/bundle-stats';
 import { HOME_MODULES } from './lib/budgets';
+import { writeStaticFloor } from '../bench/floor-static/render';
 
 const QUICK = process.argv.includes('--quick');
 const RUNS = QUICK ? 1 : 5;
@@ -344,6 +347,9 @@ async function main(): Promise<void> {
   process.env.API_PROXY_TARGET = api;
   const oursBase = `http://127.0.0.1:${(await startPreview('vite.config.ts', '.tmp/bench/storefront', await freePort())).config.preview.port}`;
   const floorBase = `http://127.0.0.1:${(await startPreview('bench/floor/vite.config.ts', '.tmp/bench/floor', await freePort())).config.preview.port}`;
+  // The static floor is the floor's config serving one written HTML file (its images come through the same proxy).
+  await writeStaticFloor(api, '.tmp/bench/floor-static');
+  const staticBase = `http://127.0.0.1:${(await startPreview('bench/floor/vite.config.ts', '.tmp/bench/floor-static', await freePort())).config.preview.port}`;
 
   const hot = await postApi<{ keywords: string[]; gameList: Array<{ gameId: number }> }>(api, '/sgame/mall/game/hotSearch', {});
   const keyword = hot.keywords[0] ?? '游戏';
@@ -352,10 +358,11 @@ async function main(): Promise<void> {
 
   console.log(`Lighthouse (mobile preset) on ${pages.home}, ${decodeURIComponent(pages.search)}, ${pages.detail}…`);
   const lighthousePort = await launchChromeForLighthouse();
-  const lhRuns: Record<string, LighthouseFigures[]> = { 'ours /': [], 'ours search': [], 'ours detail': [], 'floor /': [] };
+  const lhRuns: Record<string, LighthouseFigures[]> = { 'ours /': [], 'ours search': [], 'ours detail': [], 'floor /': [], 'static floor /': [] };
   for (let run = 0; run < RUNS; run += 1) {
     // Interleaved, so that a slow moment of the machine hits both apps alike.
     lhRuns['floor /']?.push(await runLighthouse(`${floorBase}/`, lighthousePort));
+    lhRuns['static floor /']?.push(await runLighthouse(`${staticBase}/`, lighthousePort));
     lhRuns['ours /']?.push(await runLighthouse(`${oursBase}${pages.home}`, lighthousePort));
     lhRuns['ours search']?.push(await runLighthouse(`${oursBase}${pages.search}`, lighthousePort));
     lhRuns['ours detail']?.push(await runLighthouse(`${oursBase}${pages.detail}`, lighthousePort));
@@ -380,26 +387,27 @@ async function main(): Promise<void> {
   const m = (key: string) => lh[key]?.median as LighthouseFigures;
   const home = m('ours /');
   const floorHome = m('floor /');
+  const staticHome = m('static floor /');
   const search = m('ours search');
   const detail = m('ours detail');
   const s = sizes;
   const rows: string[][] = [
-    ['', 'ours', 'floor', 'ours / floor', 'libraries floor'],
-    ['initial JS for / (gzip)', kb(s.storefront.initial.gzip), kb(s.floor.initial.gzip), ratio(s.storefront.initial.gzip, s.floor.initial.gzip), kb(s.floorLibs.initial.gzip)],
-    ['initial JS for / (brotli)', kb(s.storefront.initial.brotli), kb(s.floor.initial.brotli), ratio(s.storefront.initial.brotli, s.floor.initial.brotli), kb(s.floorLibs.initial.brotli)],
-    ['requests for that JS', String(s.storefront.initialChunks), String(s.floor.initialChunks), '', String(s.floorLibs.initialChunks)],
-    ['total JS (gzip)', kb(s.storefront.totalJs.gzip), kb(s.floor.totalJs.gzip), ratio(s.storefront.totalJs.gzip, s.floor.totalJs.gzip), kb(s.floorLibs.totalJs.gzip)],
-    ['CSS (gzip)', kb(s.storefront.css.gzip), kb(s.floor.css.gzip), ratio(s.storefront.css.gzip, s.floor.css.gzip), ''],
-    ['/ Lighthouse performance', String(home.score), String(floorHome.score), '', ''],
-    ['/ LCP', ms(home.lcp), ms(floorHome.lcp), ratio(home.lcp, floorHome.lcp), ''],
-    ['/ TBT', ms(home.tbt), ms(floorHome.tbt), '', ''],
-    ['/ CLS', home.cls.toFixed(3), floorHome.cls.toFixed(3), '', ''],
-    ['/ Speed Index', ms(home.si), ms(floorHome.si), ratio(home.si, floorHome.si), ''],
-    ['search: performance · LCP · TBT · CLS · SI', `${search.score} · ${ms(search.lcp)} · ${ms(search.tbt)} · ${search.cls.toFixed(3)} · ${ms(search.si)}`, '—', '', ''],
-    ['detail: performance · LCP · TBT · CLS · SI', `${detail.score} · ${ms(detail.lcp)} · ${ms(detail.tbt)} · ${detail.cls.toFixed(3)} · ${ms(detail.si)}`, '—', '', ''],
-    ['game card click → detail painted', ms(median(clicks)), '—', '', ''],
-    ['keyword submitted → results painted', ms(median(searches)), '—', '', ''],
-    ['JS heap after every route twice', mb(heapOurs), mb(heapFloor), ratio(heapOurs, heapFloor), ''],
+    ['', 'ours', 'floor', 'ours / floor', 'static floor', 'ours / static floor', 'libraries floor'],
+    ['initial JS for / (gzip)', kb(s.storefront.initial.gzip), kb(s.floor.initial.gzip), ratio(s.storefront.initial.gzip, s.floor.initial.gzip), 'none', '', kb(s.floorLibs.initial.gzip)],
+    ['initial JS for / (brotli)', kb(s.storefront.initial.brotli), kb(s.floor.initial.brotli), ratio(s.storefront.initial.brotli, s.floor.initial.brotli), 'none', '', kb(s.floorLibs.initial.brotli)],
+    ['requests for that JS', String(s.storefront.initialChunks), String(s.floor.initialChunks), '', '0', '', String(s.floorLibs.initialChunks)],
+    ['total JS (gzip)', kb(s.storefront.totalJs.gzip), kb(s.floor.totalJs.gzip), ratio(s.storefront.totalJs.gzip, s.floor.totalJs.gzip), 'none', '', kb(s.floorLibs.totalJs.gzip)],
+    ['CSS (gzip)', kb(s.storefront.css.gzip), kb(s.floor.css.gzip), ratio(s.storefront.css.gzip, s.floor.css.gzip), 'inline', '', ''],
+    ['/ Lighthouse performance', String(home.score), String(floorHome.score), '', String(staticHome.score), '', ''],
+    ['/ LCP', ms(home.lcp), ms(floorHome.lcp), ratio(home.lcp, floorHome.lcp), ms(staticHome.lcp), ratio(home.lcp, staticHome.lcp), ''],
+    ['/ TBT', ms(home.tbt), ms(floorHome.tbt), '', ms(staticHome.tbt), '', ''],
+    ['/ CLS', home.cls.toFixed(3), floorHome.cls.toFixed(3), '', staticHome.cls.toFixed(3), '', ''],
+    ['/ Speed Index', ms(home.si), ms(floorHome.si), ratio(home.si, floorHome.si), ms(staticHome.si), ratio(home.si, staticHome.si), ''],
+    ['search: performance · LCP · TBT · CLS · SI', `${search.score} · ${ms(search.lcp)} · ${ms(search.tbt)} · ${search.cls.toFixed(3)} · ${ms(search.si)}`, '—', '', '—', '', ''],
+    ['detail: performance · LCP · TBT · CLS · SI', `${detail.score} · ${ms(detail.lcp)} · ${ms(detail.tbt)} · ${detail.cls.toFixed(3)} · ${ms(detail.si)}`, '—', '', '—', '', ''],
+    ['game card click → detail painted', ms(median(clicks)), '—', '', '—', '', ''],
+    ['keyword submitted → results painted', ms(median(searches)), '—', '', '—', '', ''],
+    ['JS heap after every route twice', mb(heapOurs), mb(heapFloor), ratio(heapOurs, heapFloor), '—', '', ''],
   ];
   const date = new Date().toISOString().slice(0, 10);
   const loadAfter = loadavg()[0] ?? 0;

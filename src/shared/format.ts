@@ -73,6 +73,12 @@ export function stripHtml(html: string | null | undefined): string {
   return decodeEntities(text).replace(/\s+/g, ' ').trim();
 }
 
+/** Server HTML as plain text of at most `maxChars` characters, `…` marking a cut: a notice's preview, a page's description. */
+export function textPreview(html: string | null | undefined, maxChars: number): string {
+  const text = stripHtml(html);
+  return text.length > maxChars ? `${text.slice(0, maxChars)}…` : text;
+}
+
 /** Drops keys whose value is the empty string (e.g. before sending a form). */
 export function dropEmpty<T extends Record<string, unknown>>(object: T): Partial<T> {
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== '')) as Partial<T>;

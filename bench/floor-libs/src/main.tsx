@@ -144,7 +144,7 @@ const Extra = lazy(async () => ({ default: Bang }));
 
 function Hello() {
   const system = useContext(ActorContext);
-  const count = useSelector(system.system.get('child') ?? system, (s: { context: { n?: number } }) => s.context.n ?? 0);
+  const count = useSelector(system.system.get('child') ?? system, (s) => (s as { context: { n?: number } }).context.n ?? 0);
   const { data } = useQuery(keywordsQuery());
   const location = useLocation();
   const navigate = useNavigate();

@@ -20,13 +20,14 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState, type KeyboardEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { fromPrice, fromPriceGoods } from '../../api/from-price';
 import { evaluationsQueryOptions, gameConfigQueryOptions, gameDetailQueryOptions, recommendQueryOptions, type GameDetail } from '../../api/games';
 import { gameGoodsQueryOptions, matchCouponQueryOptions, type Goods, type GoodsType } from '../../api/goods';
 import { getCompetitorPrices } from '../../api/user';
 import { useAppActor, useCurrentUser, useModals } from '../../shared/app-actor';
-import { usePageTitle } from '../shell';
+import { usePageHead } from '../shell';
+import { gameHead } from './game-head';
 import { GameDetailSkeleton } from './detail-skeleton';
 import { GameGrid, isUpcoming } from './game-card';
 import { HtmlContent } from '../../shared/ui/html-content';
@@ -47,7 +48,6 @@ export function GameDetailPage() {
   const { id } = routeApi.useParams();
   const gameId = Number(id);
   const detail = useQuery(gameDetailQueryOptions(gameId));
-  usePageTitle(detail.data?.name);
   if (detail.isPending) return <GameDetailSkeleton />;
   if (detail.isError) {
     return (
@@ -63,6 +63,9 @@ export function GameDetailPage() {
 function GameDetailView({ game }: { game: GameDetail }) {
   const upcoming = isUpcoming(game);
   const choice = useGoodsChoice(game);
+  // The same goods query as the choice's (one request): the head's offers follow the goods on sale.
+  const goods = useQuery(gameGoodsQueryOptions(game.gameId)).data?.goods;
+  usePageHead(useMemo(() => gameHead(game, goods, window.location.origin), [game, goods]));
   return (
     <article className="game-detail" aria-labelledby="game-title">
       <div className="detail-hero">

@@ -10,7 +10,8 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { articleSearchQueryOptions, classifiesQueryOptions, classifyArticlesQueryOptions, type Article, type Classify } from '../../api/assist';
-import { usePageTitle } from '../shell';
+import { usePageHead } from '../shell';
+import { pageDescription } from './page-description';
 import { agreementDocOf } from './agreement-doc';
 import { HtmlContent } from '../../shared/ui/html-content';
 import { EmptyState, ErrorState, LinesSkeleton } from '../../shared/ui/states';
@@ -154,7 +155,7 @@ function HelpBrowser({ categories, categoryId, articleId }: { categories: Classi
 function CategoryArticles({ category, articleId }: { category: Classify; articleId: number | undefined }) {
   const articles = useQuery(classifyArticlesQueryOptions(category.classifyId));
   const article = articleId === undefined ? undefined : articles.data?.find((a) => a.articleId === articleId);
-  usePageTitle(article?.title);
+  usePageHead({ title: article?.title, description: article ? pageDescription(article.content) : undefined });
   if (articles.isPending) return <LinesSkeleton label="帮助文章" lines={6} />;
   if (articles.isError) return <ErrorState error={articles.error} title="文章加载失败" onRetry={() => void articles.refetch()} />;
   if (article) {

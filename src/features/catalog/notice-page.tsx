@@ -1,7 +1,7 @@
 /**
  * Notices `/notice?id=`: the list (pinned first, as the server orders it;
  * ids numbered from 1 by the API layer) as an accordion. Each closed notice
- * shows a plain-text preview (`stripHtml`); the open one shows its body as
+ * shows a plain-text preview (`textPreview`); the open one shows its body as
  * sanitised HTML. The open notice is the `id` in the URL, so a notice can be
  * linked to; one notice is open at a time.
  *
@@ -12,27 +12,24 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { noticesQueryOptions, type Notice } from '../../api/assist';
-import { usePageTitle } from '../shell';
+import { usePageHead } from '../shell';
+import { pageDescription } from './page-description';
 import { HtmlContent } from '../../shared/ui/html-content';
 import { EmptyState, LinesSkeleton } from '../../shared/ui/states';
-import { formatDate, stripHtml } from '../../shared/format';
+import { formatDate, textPreview } from '../../shared/format';
 import './catalog.css';
 
 const routeApi = getRouteApi('/modal-wrap-layout/notice');
 
 const PREVIEW_CHARS = 80;
 
-export function preview(html: string): string {
-  const text = stripHtml(html);
-  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
-}
 
 export function NoticePage() {
   const { id } = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const { data, isPending } = useQuery(noticesQueryOptions());
   const openNotice = data?.find((n) => n.id === id);
-  usePageTitle(openNotice?.title);
+  usePageHead({ title: openNotice?.title, description: openNotice ? pageDescription(openNotice.content) : undefined });
 
   // A deep link scrolls its notice into view once the list is there.
   const ready = data !== undefined;
@@ -83,7 +80,7 @@ export function NoticePage() {
                     <HtmlContent html={notice.content} />
                   </div>
                 ) : (
-                  <p className="notice-preview">{preview(notice.content)}</p>
+                  <p className="notice-preview">{textPreview(notice.content, PREVIEW_CHARS)}</p>
                 )}
               </li>
             );

@@ -1,7 +1,9 @@
 import { Link, useLocation, type ErrorComponentProps } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { config } from '../../shared/env';
 import { DefaultLayout } from './layouts';
+import { usePageHead, type PageHead } from './page-head';
+
+const NOT_FOUND_HEAD: PageHead = { title: '页面不存在', index: false };
+const ERROR_HEAD: PageHead = { title: '出错了', index: false };
 
 /**
  * Unmatched paths say "Page not found: {path}"; a route whose validity check
@@ -11,9 +13,7 @@ export function NotFoundPage({ data }: { data?: unknown }) {
   const location = useLocation();
   const path = location.pathname;
   const validation = typeof data === 'object' && data !== null && (data as { reason?: unknown }).reason === 'validation';
-  useEffect(() => {
-    document.title = `页面不存在 - ${config.storeName}`;
-  }, []);
+  usePageHead(NOT_FOUND_HEAD);
   return (
     <DefaultLayout>
       <section className="error-page" aria-labelledby="error-title">
@@ -30,9 +30,7 @@ export function NotFoundPage({ data }: { data?: unknown }) {
 
 export function ErrorPage({ error, reset }: ErrorComponentProps) {
   const message = error instanceof Error && error.message && error.name === 'HttpError' ? error.message : 'Internal Server Error';
-  useEffect(() => {
-    document.title = `出错了 - ${config.storeName}`;
-  }, []);
+  usePageHead(ERROR_HEAD);
   return (
     <DefaultLayout>
       <section className="error-page" aria-labelledby="error-title">

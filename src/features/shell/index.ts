@@ -4,4 +4,4 @@
  */
 export { OFFLINE_MESSAGE, useOnline } from './connectivity';
 export { onPageShown } from './page-shown';
-export { usePageTitle } from './use-document-title';
+export { usePageHead, usePageTitle, type PageHead } from './page-head';

@@ -5,7 +5,7 @@
  */
 type LayoutName = 'default' | 'detail' | 'home' | 'modal-wrap' | 'sem' | 'none';
 
-type RouteName =
+export type RouteName =
   | 'index'
   | 'new'
   | 'search'
@@ -32,8 +32,9 @@ declare module '@tanstack/react-router' {
   }
 }
 
+/** `<page title> - <store name>`: a page's own title, else its route's; the store name alone on the home page. */
 export function pageTitle(meta: RouteMeta | undefined, storeName: string, override?: string): string {
-  const title = override ?? meta?.title;
-  if (!meta || meta.name === 'index' || !title) return storeName;
-  return `${title} - ${storeName}`;
+  if (override) return `${override} - ${storeName}`;
+  if (!meta || meta.name === 'index') return storeName;
+  return `${meta.title} - ${storeName}`;
 }
