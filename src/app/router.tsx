@@ -184,14 +184,14 @@ const routeTree = rootRoute.addChildren([
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
-export function createAppRouter(context: RouterContext, options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {
+export function createAppRouter(context: RouterContext, options: { history?: Parameters<typeof createRouter>[0]['history']; scrollRestoration?: boolean } = {}) {
   return createRouter({
     routeTree,
     context,
     history: options.history,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    scrollRestoration: options.scrollRestoration ?? true,
     // Scroll positions are kept per history entry, except on the search page, which is kept alive
     // (spec section 2): there they are kept per URL, so the in-page 返回 from a game (a new entry for the
     // same search URL) lands where the shopper left the results, as the browser's back button does.

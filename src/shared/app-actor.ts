@@ -12,6 +12,7 @@ import type { loginMachine } from '../../machines/login.machine';
 import type { qrLoginMachine } from '../../machines/qr-login.machine';
 import type { sessionMachine } from '../../machines/session.machine';
 import type { UserInfo } from '../api/user';
+import { useHydrated } from './hydration';
 
 /** The one root actor of the app (created in src/app/root-actor.ts). */
 export type AppActor = Actor<typeof appMachine>;
@@ -108,7 +109,8 @@ export function useSessionSelector<T>(selector: (snapshot: SnapshotFrom<typeof s
   return useSelector(useSystemChild('session'), selector);
 }
 
-/** The logged-in user, or null. */
+/** The logged-in user, or null (also while a prerendered page hydrates: its HTML was made for nobody, ./hydration.ts). */
 export function useCurrentUser(): UserInfo | null {
-  return useSessionSelector((snapshot) => snapshot.context.user);
+  const user = useSessionSelector((snapshot) => snapshot.context.user);
+  return useHydrated() ? user : null;
 }

@@ -21,22 +21,29 @@ export function toMillis(timestamp: number | string): number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** The store's time: Beijing time (UTC+8, no daylight saving time). */
+const STORE_UTC_OFFSET_MS = 8 * 60 * 60 * 1000;
+
 /**
  * Formats a timestamp with the spec's default pattern `yyyy.MM.dd hh:mm:ss`
- * (hh is the 24-hour clock here, as the store shows times of day).
+ * (hh is the 24-hour clock here, as the store shows times of day), in the
+ * store's time (Beijing), whatever the device's zone: the store's shoppers
+ * and its service hours are in China, and a page prerendered at build time
+ * shows the same dates as the browser that hydrates it (docs/prerendering.md).
  * Tokens: yyyy MM dd hh HH mm ss.
  */
 export function formatDate(timestamp: number | string | Date, pattern = 'yyyy.MM.dd hh:mm:ss'): string {
-  const date = timestamp instanceof Date ? timestamp : new Date(toMillis(timestamp));
-  if (Number.isNaN(date.getTime())) return '';
+  const ms = timestamp instanceof Date ? timestamp.getTime() : toMillis(timestamp);
+  if (Number.isNaN(ms)) return '';
+  const date = new Date(ms + STORE_UTC_OFFSET_MS);
   const tokens: Record<string, string> = {
-    yyyy: String(date.getFullYear()),
-    MM: pad(date.getMonth() + 1),
-    dd: pad(date.getDate()),
-    hh: pad(date.getHours()),
-    HH: pad(date.getHours()),
-    mm: pad(date.getMinutes()),
-    ss: pad(date.getSeconds()),
+    yyyy: String(date.getUTCFullYear()),
+    MM: pad(date.getUTCMonth() + 1),
+    dd: pad(date.getUTCDate()),
+    hh: pad(date.getUTCHours()),
+    HH: pad(date.getUTCHours()),
+    mm: pad(date.getUTCMinutes()),
+    ss: pad(date.getUTCSeconds()),
   };
   return pattern.replace(/yyyy|MM|dd|hh|HH|mm|ss/g, (token) => tokens[token] ?? token);
 }

@@ -1,3 +1,4 @@
+import { useHydrated } from './hydration';
 import { useMediaQuery } from './use-media';
 
 /** A phone: a coarse pointer on a narrow screen, or a mobile browser's user agent. It pays in the pay app, not by a QR code. */
@@ -7,5 +8,7 @@ const MOBILE_AGENT = /Android|iPhone|iPod|Mobile|HarmonyOS/i;
 /** Its own module, so that the first paint's chunk (which has ./use-media.ts) does not carry it. */
 export function usePhone(): boolean {
   const narrowTouch = useMediaQuery(PHONE_QUERY);
-  return narrowTouch || (typeof navigator !== 'undefined' && MOBILE_AGENT.test(navigator.userAgent));
+  // The user agent only once hydrated: a prerendered page's HTML was made for no device (./hydration.ts).
+  const hydrated = useHydrated();
+  return narrowTouch || (hydrated && typeof navigator !== 'undefined' && MOBILE_AGENT.test(navigator.userAgent));
 }

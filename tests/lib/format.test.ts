@@ -41,8 +41,8 @@ describe('isNewUser', () => {
 });
 
 describe('toMillis and formatDate', () => {
-  // Local time, so the expectations hold in any time zone.
-  const ms = new Date(2024, 1, 9, 8, 5, 3).getTime();
+  // 2024-02-09 08:05:03 in Beijing (UTC+8), the store's time, whatever the machine's zone.
+  const ms = Date.UTC(2024, 1, 9, 0, 5, 3);
   const seconds = Math.floor(ms / 1000);
 
   it('treats 10-digit timestamps as seconds and 13-digit ones as milliseconds', () => {
@@ -54,7 +54,9 @@ describe('toMillis and formatDate', () => {
 
   it('formats with the default pattern yyyy.MM.dd hh:mm:ss (24-hour clock)', () => {
     expect(formatDate(ms)).toBe('2024.02.09 08:05:03');
-    expect(formatDate(new Date(2024, 11, 31, 23, 59, 58).getTime())).toBe('2024.12.31 23:59:58');
+    expect(formatDate(Date.UTC(2024, 11, 31, 15, 59, 58))).toBe('2024.12.31 23:59:58');
+    // Past 16:00 UTC it is already the next day in Beijing.
+    expect(formatDate(Date.UTC(2024, 11, 31, 16, 0, 0), 'yyyy.MM.dd')).toBe('2025.01.01');
   });
 
   it('gives the same text for the same moment in seconds and in milliseconds', () => {

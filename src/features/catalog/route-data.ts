@@ -6,7 +6,7 @@
  * Loaders only *start* queries (prefetch) so that navigation is not blocked
  * and each section shows its own skeleton — except the game detail, whose
  * loader waits for the game because an unknown id must become the 404 page
- * before anything renders.
+ * before anything renders, and briefly for its goods (no layout shift).
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
@@ -143,12 +143,20 @@ export function prefetchClassifies(queryClient: QueryClient): void {
 }
 
 /**
+ * How long the detail waits for its goods once the game is in. The price under the title and the trust
+ * strip come with the goods: painting the page with them avoids pushing the facts down a moment later (a
+ * layout shift on a phone); a goods call slower than this paints the page first and fills them in.
+ */
+const GOODS_WAIT_MS = 800;
+
+/**
  * Waits for the game: an unknown id (business code game_40404) becomes the
  * 404 page. Any other failure is left to the page, which shows it with a
- * retry button. The goods, requirements and evaluations start in parallel.
+ * retry button. The goods, requirements and evaluations start in parallel;
+ * the goods are waited for too, for at most GOODS_WAIT_MS after the game.
  */
 export async function loadGameDetail(queryClient: QueryClient, gameId: number): Promise<void> {
-  void goodsApi().then((goods) => queryClient.prefetchQuery(goods.gameGoodsQueryOptions(gameId)), ignore);
+  const goods = goodsApi().then((api) => queryClient.prefetchQuery(api.gameGoodsQueryOptions(gameId)), ignore);
   void queryClient.prefetchQuery(gameConfigQueryOptions(gameId));
   void queryClient.prefetchQuery(evaluationsQueryOptions(gameId, 1));
   try {
@@ -156,5 +164,8 @@ export async function loadGameDetail(queryClient: QueryClient, gameId: number): 
   } catch (error) {
     if (isApiError(error) && error.code === GAME_NOT_FOUND_CODE) throw notFound({ data: { reason: 'validation' } });
   }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([goods, new Promise<void>((resolve) => (timer = setTimeout(resolve, GOODS_WAIT_MS)))]);
+  clearTimeout(timer);
 }
 

@@ -34,7 +34,7 @@ const ROUTE_HEAD: Partial<Record<RouteName, RouteHead>> = {
 };
 
 /** Everything the head holds for one page, resolved. */
-interface ResolvedHead {
+export interface ResolvedHead {
   title: string;
   description: string | undefined;
   /** origin, path and only the query parameters that name the content */
@@ -45,7 +45,8 @@ interface ResolvedHead {
   jsonLd: Record<string, unknown> | undefined;
 }
 
-function resolveHead(meta: RouteMeta | undefined, page: PageHead, place: { origin: string; pathname: string; search: string }, storeDescription: string | undefined): ResolvedHead {
+/** A page's head from its route's meta, its own words and where it is; `storeDescription` when it has none. */
+export function resolvePageHead(meta: RouteMeta | undefined, place: { origin: string; pathname: string; search: string }, page: PageHead, storeDescription?: string): ResolvedHead {
   const route = meta ? ROUTE_HEAD[meta.name] : undefined;
   const query = new URLSearchParams(place.search);
   const kept = new URLSearchParams();
@@ -65,30 +66,52 @@ function resolveHead(meta: RouteMeta | undefined, page: PageHead, place: { origi
   };
 }
 
-/** Sets (or, with `undefined`, removes) the head element `selector` finds, creating it when missing. */
-function setTag(selector: string, create: () => HTMLElement, value: string | undefined, write: (el: HTMLElement, value: string) => void): void {
-  let el = document.head.querySelector<HTMLElement>(selector);
-  if (value === undefined) {
+/**
+ * One element of the head: the tag, the attributes that identify it (`name="description"`), and its value
+ * (`undefined`: the element is absent) with where the value goes.
+ */
+export interface HeadTag {
+  tag: 'meta' | 'link' | 'script';
+  identity: Record<string, string>;
+  value: string | undefined;
+  into: 'content' | 'href' | 'text';
+}
+
+/** The head's elements besides the title, in order: what the browser writes and what a prerendered page carries. */
+export function headTags(head: ResolvedHead): HeadTag[] {
+  const meta = (attribute: 'name' | 'property', key: string, value: string | undefined): HeadTag => ({ tag: 'meta', identity: { [attribute]: key }, value, into: 'content' });
+  return [
+    meta('name', 'description', head.description),
+    meta('name', 'robots', head.index ? undefined : 'noindex'),
+    { tag: 'link', identity: { rel: 'canonical' }, value: head.index ? head.url : undefined, into: 'href' },
+    meta('property', 'og:site_name', config.storeName),
+    meta('property', 'og:locale', 'zh_CN'),
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.url),
+    meta('property', 'og:image', head.image),
+    // `<` escaped: the text can never close its script element.
+    { tag: 'script', identity: { type: 'application/ld+json' }, value: head.jsonLd ? JSON.stringify(head.jsonLd).replace(/</g, '\\u003c') : undefined, into: 'text' },
+  ];
+}
+
+const selectorOf = ({ tag, identity }: HeadTag) => `${tag}${Object.entries(identity).map(([name, value]) => `[${name}="${value}"]`).join('')}`;
+
+/** Sets (or, with no value, removes) the element, creating it when missing. */
+function writeTag(item: HeadTag): void {
+  let el = document.head.querySelector(selectorOf(item));
+  if (item.value === undefined) {
     el?.remove();
     return;
   }
   if (!el) {
-    el = create();
+    el = document.createElement(item.tag);
+    for (const [name, value] of Object.entries(item.identity)) el.setAttribute(name, value);
     document.head.append(el);
   }
-  write(el, value);
-}
-
-function element(tag: string, attributes: Record<string, string>): () => HTMLElement {
-  return () => {
-    const el = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
-    return el;
-  };
-}
-
-function meta(attribute: 'name' | 'property', key: string, value: string | undefined): void {
-  setTag(`meta[${attribute}="${key}"]`, element('meta', { [attribute]: key }), value, (el, content) => el.setAttribute('content', content));
+  if (item.into === 'text') el.textContent = item.value;
+  else el.setAttribute(item.into, item.value);
 }
 
 /**
@@ -104,23 +127,7 @@ function storeDescription(): string | undefined {
 
 /** Writes the head of the page the router shows (`place`: its path and query) into the document. */
 export function applyPageHead(routeMeta: RouteMeta | undefined, place: { pathname: string; search: string }, page: PageHead): void {
-  const head = resolveHead(routeMeta, page, { origin: window.location.origin, ...place }, storeDescription());
+  const head = resolvePageHead(routeMeta, { origin: window.location.origin, ...place }, page, storeDescription());
   document.title = head.title;
-  meta('name', 'description', head.description);
-  meta('name', 'robots', head.index ? undefined : 'noindex');
-  setTag('link[rel="canonical"]', element('link', { rel: 'canonical' }), head.index ? head.url : undefined, (el, href) => el.setAttribute('href', href));
-  meta('property', 'og:site_name', config.storeName);
-  meta('property', 'og:locale', 'zh_CN');
-  meta('property', 'og:type', head.type);
-  meta('property', 'og:title', head.title);
-  meta('property', 'og:description', head.description);
-  meta('property', 'og:url', head.url);
-  meta('property', 'og:image', head.image);
-  setTag(
-    'script[type="application/ld+json"]',
-    element('script', { type: 'application/ld+json' }),
-    // `<` escaped: the text can never close its script element.
-    head.jsonLd ? JSON.stringify(head.jsonLd).replace(/</g, '\\u003c') : undefined,
-    (el, json) => (el.textContent = json),
-  );
+  headTags(head).forEach(writeTag);
 }

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { Suspense, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useCurrentUser, useModals } from '../../shared/app-actor';
+import { useHydrated } from '../../shared/hydration';
 import { config } from '../../shared/env';
 import { maskPhone } from '../../shared/mask-phone';
 import { limitKeyword, SearchSuggestions } from '../catalog';
@@ -102,6 +103,8 @@ function SearchBox() {
 function AccountEntry() {
   const user = useCurrentUser();
   const modals = useModals();
+  // A prerendered page's HTML knows nobody: the account shows once it has hydrated, in space kept for it.
+  if (!useHydrated()) return <span className="header-account-slot" aria-hidden="true" />;
   if (!user) {
     return (
       <button type="button" className="button button-primary header-login" onClick={() => modals.open('login')}>

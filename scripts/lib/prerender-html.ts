@@ -1,0 +1,96 @@
+/**
+ * Writes a prerendered page into the built index.html (scripts/vite-prerender.ts):
+ * its title and head elements (src/features/shell/route-head.ts `headTags`,
+ * the same list the browser writes), the first banner's preload on `/`, the
+ * rendered HTML inside `#root`, and the data it was rendered from as a JSON
+ * data block the client hydrates from (`PRERENDER_DATA_ID`; not a script the
+ * browser runs, so the Content-Security-Policy needs no exception for it).
+ */
+import { createHash } from 'node:crypto';
+import { PRERENDER_DATA_ID } from '../../src/app/prerender-data-id';
+import type { HeadTag } from '../../src/features/shell/route-head';
+
+/** The SPA shell for every path that is not prerendered (static hosts' convention: Netlify, Surge, Cloudflare Pages). */
+export const SHELL_FILE = '200.html';
+
+export interface PageDocument {
+  /** the built index.html */
+  template: string;
+  page: {
+    url: string;
+    html: string;
+    head: { title: string; tags: HeadTag[] };
+    state: unknown;
+    preloadImage: string | undefined;
+  };
+}
+
+/** `/` → `index.html`, `/gameDetail/1` → `gameDetail/1/index.html` (the query is not part of a file's name). */
+export function pageFile(path: string): string {
+  const clean = path.split('?')[0]!.replace(/^\/+|\/+$/g, '');
+  return clean ? `${clean}/index.html` : 'index.html';
+}
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
+
+/** JSON that can sit inside a `<script>` element: no `<` can close it or open a comment. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function serializeTag(tag: HeadTag, extra: Record<string, string> = {}): string {
+  if (tag.value === undefined) return '';
+  const attributes = { ...tag.identity, ...(tag.into === 'text' ? {} : { [tag.into]: tag.value }), ...extra };
+  const attributeText = Object.entries(attributes)
+    .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
+    .join('');
+  // The JSON-LD text arrives script-safe (`<` escaped by headTags).
+  return tag.tag === 'script' ? `<script${attributeText}>${tag.value}</script>` : `<${tag.tag}${attributeText} />`;
+}
+
+function replaceOnce(text: string, pattern: RegExp, replacement: string, what: string): string {
+  if (!pattern.test(text)) throw new Error(`prerender: the built index.html has no ${what}`);
+  return text.replace(pattern, () => replacement);
+}
+
+const decodeAttribute = (text: string) =>
+  text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/**
+ * The page's Content-Security-Policy with its style attributes allowed one by one. React writes a component's
+ * `style` as an attribute in HTML (an image's aspect ratio, the carousel's offset), which `style-src 'self'`
+ * refuses; in the browser it sets them through the CSSOM, which the policy allows. So each prerendered page
+ * lists the hashes of exactly the style attributes it carries (`'unsafe-hashes'` limits them to attributes:
+ * no inline `<style>` element or script is allowed by them).
+ */
+export function allowStyleAttributes(html: string, body: string): string {
+  const values = [...new Set([...body.matchAll(/ style="([^"]*)"/g)].map((match) => decodeAttribute(match[1]!)))];
+  if (values.length === 0) return html;
+  const hashes = values.map((value) => `'sha256-${createHash('sha256').update(value, 'utf8').digest('base64')}'`).join(' ');
+  return replaceOnce(html, /style-src 'self'/, `style-src 'self' 'unsafe-hashes' ${hashes}`, "a Content-Security-Policy with style-src 'self'");
+}
+
+/** The page's HTML document. */
+export function injectPage({ template, page }: PageDocument): string {
+  const storeDescription = /<meta name="description" content="([^"]*)"\s*\/?>/.exec(template)?.[1];
+  let html = replaceOnce(template, /<title>[^<]*<\/title>/, `<title>${escapeText(page.head.title)}</title>`, '<title>');
+  html = html.replace(/\s*<meta name="description" content="[^"]*"\s*\/?>/, '');
+  const tags = page.head.tags
+    .map((tag) => {
+      const describes = tag.identity.name === 'description' || tag.identity.property === 'og:description';
+      // A page with no description of its own has the store's; the store's stays on the element for the pages
+      // the browser shows after it (route-head.ts).
+      const item = describes && tag.value === undefined ? { ...tag, value: storeDescription } : tag;
+      return serializeTag(item, tag.identity.name === 'description' && storeDescription !== undefined ? { 'data-store-content': storeDescription } : {});
+    })
+    .filter(Boolean);
+  if (page.preloadImage) tags.push(`<link rel="preload" as="image" href="${escapeAttribute(page.preloadImage)}" fetchpriority="high" />`);
+  html = replaceOnce(html, /<\/head>/, `    ${tags.join('\n    ')}\n  </head>`, '</head>');
+  html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${page.html}</div>`, '<div id="root"></div>');
+  if (/<meta http-equiv="Content-Security-Policy"/.test(html)) html = allowStyleAttributes(html, page.html);
+  // The page works without script (its links are links): the "please enable JavaScript" note goes.
+  html = html.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+  const data = `<script type="application/json" id="${PRERENDER_DATA_ID}">${scriptSafeJson({ url: page.url, state: page.state })}</script>`;
+  return replaceOnce(html, /<\/body>/, `  ${data}\n  </body>`, '</body>');
+}

@@ -1,0 +1,156 @@
+/**
+ * Vite plugin (client production builds): once the bundle is written, renders
+ * the public pages to HTML with their data (docs/prerendering.md) and writes
+ * each as `<path>/index.html` with a `_payload.json` beside it, plus
+ * `200.html`, the data-free SPA shell for every other path.
+ *
+ * How a page is rendered: src/app/prerender.tsx, loaded through a Vite SSR
+ * module loader with this build's configuration, runs in Node inside a DOM
+ * emulator (jsdom, as the tests run the app), so the store's code meets the
+ * window it expects. Its requests reach:
+ *
+ * - mock builds: the simulated backend, in this process (msw/node, the same
+ *   handlers and seed as the browser's worker and the tests);
+ * - live builds: `PRERENDER_API_URL` (any server of the /webapi contract, e.g.
+ *   `npm run api`). Without it the build ships the shell only and says so.
+ *
+ * A page whose data call failed is not written (its path gets the shell) and
+ * the build names it. `PRERENDER=0` turns the step off. `vite preview` serves
+ * the result as a static host would: `<path>/index.html` when it exists, else
+ * `200.html` (`configurePreviewServer` below).
+ */
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Plugin, ResolvedConfig } from 'vite';
+import { injectPage, pageFile, SHELL_FILE, type PageDocument } from './lib/prerender-html';
+
+const JSDOM_MODULE = 'jsdom';
+
+/** The pages that are always prerendered; game details are added from the home page and /new. */
+const FIXED_PAGES = ['/', '/new', '/notice', '/help', '/agreement'];
+/** At most this many game details (the seed's ranking order first). */
+const MAX_GAME_PAGES = 60;
+
+type Mode = { kind: 'mock' } | { kind: 'live'; apiUrl: string } | { kind: 'off'; reason: string };
+
+function modeOf(config: ResolvedConfig): Mode {
+  if (process.env.PRERENDER === '0') return { kind: 'off', reason: 'PRERENDER=0' };
+  const apiMode = process.env.VITE_API_MODE ?? config.env.VITE_API_MODE ?? 'mock';
+  if (apiMode !== 'live') return { kind: 'mock' };
+  const apiUrl = process.env.PRERENDER_API_URL;
+  return apiUrl ? { kind: 'live', apiUrl } : { kind: 'off', reason: 'a live build without PRERENDER_API_URL: every page ships as the data-free shell' };
+}
+
+/** Puts a DOM emulator's window on the global object, as a browser has it; returns what undoes it. */
+async function installDom(url: string): Promise<() => void> {
+  // jsdom ships no types; its constructor and window are all this uses.
+  const { JSDOM } = (await import(/* jsdom has no types */ JSDOM_MODULE)) as { JSDOM: new (html: string, options: { url: string; pretendToBeVisual: boolean }) => { window: Window & { close(): void } } };
+  const dom = new JSDOM('<!doctype html><html lang="zh-CN"><head></head><body><div id="root"></div></body></html>', { url, pretendToBeVisual: true });
+  const window = dom.window as unknown as Record<string, unknown>;
+  const added: string[] = [];
+  const global = globalThis as Record<string, unknown>;
+  for (const key of Object.getOwnPropertyNames(window)) {
+    if (key in global) continue;
+    global[key] = window[key];
+    added.push(key);
+  }
+  // What Node has under the same names but a page expects from its window.
+  const replaced = ['window', 'self', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'XMLHttpRequest'].filter((key) => !added.includes(key));
+  const before = new Map(replaced.map((key) => [key, Object.getOwnPropertyDescriptor(global, key)]));
+  for (const key of replaced) Object.defineProperty(global, key, { value: key === 'window' || key === 'self' ? dom.window : window[key], configurable: true, writable: true });
+  return () => {
+    for (const key of added) delete global[key];
+    for (const [key, descriptor] of before) {
+      if (descriptor) Object.defineProperty(global, key, descriptor);
+      else delete global[key];
+    }
+    dom.window.close();
+  };
+}
+
+type Prerenderer = typeof import('../src/app/prerender');
+
+export function prerenderPlugin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'storefront-prerender',
+    // Builds write the pages; `vite preview` (which resolves its config as a serve command) serves them.
+    apply: (_config, env) => env.command === 'build' || env.isPreview === true,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr || config.command !== 'build') return;
+      const outDir = resolve(config.root, config.build.outDir);
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      // Every path that is not prerendered gets the SPA shell, as before.
+      writeFileSync(join(outDir, SHELL_FILE), template);
+      const mode = modeOf(config);
+      if (mode.kind === 'off') {
+        config.logger.info(`prerender: off (${mode.reason})`);
+        return;
+      }
+      const started = Date.now();
+      const origin = process.env.VITE_SITE_URL ?? 'http://localhost:4173';
+      const { createServer } = await import('vite');
+      const loader = await createServer({
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: 'error',
+        server: { middlewareMode: true, hmr: false, watch: null },
+        appType: 'custom',
+        optimizeDeps: { noDiscovery: true, include: [] },
+        // The router renders a different tree on a server (no Suspense around its outlets, a scroll script)
+        // than in a browser, chosen by an export condition. The page is hydrated by the browser's router, so it
+        // is rendered by the browser's: the router's packages are loaded with the `browser` condition.
+        ssr: { noExternal: [/^@tanstack\/(react-)?router/], resolve: { conditions: ['browser', 'import', 'module', 'default'] } },
+      });
+      // The page's window first: libraries read it when they load (axios picks its browser adapter).
+      const uninstall = await installDom(mode.kind === 'live' ? new URL(mode.apiUrl).origin : 'http://localhost/');
+      let stopMock = () => undefined as void;
+      const failed: string[] = [];
+      let written = 0;
+      try {
+        const renderer = (await loader.ssrLoadModule('/src/app/prerender.tsx')) as Prerenderer;
+        if (mode.kind === 'mock') stopMock = await renderer.startSimulatedBackend();
+        const first = await renderer.prerenderPage('/', origin);
+        const paths = [...FIXED_PAGES, ...(await renderer.gamePaths(MAX_GAME_PAGES))];
+        for (const path of paths) {
+          const page = path === '/' ? first : await renderer.prerenderPage(path, origin);
+          const failures = page.state.queries.filter((query) => query.state.status === 'error').map((query) => JSON.stringify(query.queryKey));
+          if (page.status !== 200 || failures.length > 0) {
+            failed.push(`${path} (${page.status !== 200 ? `status ${page.status}` : `failed: ${failures.join(', ')}`})`);
+            continue;
+          }
+          const file = join(outDir, pageFile(path));
+          mkdirSync(dirname(file), { recursive: true });
+          const document: PageDocument = { template, page };
+          writeFileSync(file, injectPage(document));
+          writeFileSync(join(dirname(file), '_payload.json'), JSON.stringify({ url: page.url, state: page.state }));
+          written += 1;
+        }
+      } finally {
+        await loader.close();
+        stopMock();
+        uninstall();
+      }
+      const source = mode.kind === 'mock' ? 'the simulated backend' : mode.apiUrl;
+      config.logger.info(`prerender: ${written} pages from ${source} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      for (const line of failed) config.logger.warn(`prerender: not prerendered, served as the shell: ${line}`);
+    },
+    configurePreviewServer(server) {
+      const outDir = resolve(server.config.root, server.config.build.outDir);
+      server.middlewares.use((req, _res, next) => {
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return next();
+        const [pathname = '/', query] = req.url.split('?');
+        if (pathname.startsWith('/webapi') || /\.[a-z0-9]+$/i.test(pathname)) return next();
+        if (!(req.headers.accept ?? '').includes('text/html')) return next();
+        const file = join(outDir, pageFile(decodeURIComponent(pathname)));
+        const target = existsSync(file) && statSync(file).isFile() ? `/${pageFile(decodeURIComponent(pathname))}` : existsSync(join(outDir, SHELL_FILE)) ? `/${SHELL_FILE}` : undefined;
+        if (target) req.url = `${target}${query === undefined ? '' : `?${query}`}`;
+        next();
+      });
+    },
+  };
+}
+

@@ -1,0 +1,174 @@
+/**
+ * Build-time rendering of one public page (docs/prerendering.md): the same
+ * router, query client, root actor and components as the browser, with the
+ * page's data loaded by its route loaders, rendered to HTML by React's static
+ * renderer (which waits for every lazy part). scripts/vite-prerender.ts runs
+ * it in Node, in a DOM emulator (jsdom) whose requests reach the simulated
+ * backend (mock builds) or `PRERENDER_API_URL` (live builds).
+ *
+ * The page is rendered for nobody: no stored session, no auto-login link, no
+ * daily popup, no build checks. What depends on the visitor renders after
+ * hydration (src/shared/hydration.ts).
+ */
+import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
+import { prerender } from 'react-dom/static';
+import { bannersQueryOptions, gameDetailQueryOptions, platesQueryOptions, ranksQueryOptions } from '../api/games';
+import { gameGoodsQueryOptions } from '../api/goods';
+import { gameHead } from '../features/catalog/game-head';
+import { newGamesQueryOptions } from '../features/catalog/route-data';
+import { BUILD_ID } from '../features/shell/build-info';
+import { headTags, resolvePageHead, type HeadTag } from '../features/shell/route-head';
+import type { PageHead } from '../features/shell/page-head';
+import type { RouteMeta } from '../features/shell/route-meta';
+import { config } from '../shared/env';
+import { App } from './app';
+import { createQueryClient } from './query-client';
+import { createRootActor } from './root-actor';
+import { createAppRouter } from './router';
+
+export interface PrerenderedPage {
+  /** the path and query rendered, as the browser will compare it (`location.pathname + location.search`) */
+  url: string;
+  /** 200, or 404 for a page the router did not find (not written as a page) */
+  status: number;
+  /** what goes inside `<div id="root">` */
+  html: string;
+  /** the title and head elements, as the browser writes them (route-head.ts) */
+  head: { title: string; tags: HeadTag[] };
+  /** the query cache the page was rendered from: the client hydrates from it */
+  state: DehydratedState;
+  /** the first banner's image on the home page, preloaded */
+  preloadImage: string | undefined;
+}
+
+const never = () => new Promise<never>(() => undefined);
+
+async function toText(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+/** Renders `url` (a path with its query); `origin` is the site's, for the head's absolute URLs. */
+export async function prerenderPage(url: string, origin: string): Promise<PrerenderedPage> {
+  const queryClient = createQueryClient();
+  const actor = createRootActor({
+    build: { id: BUILD_ID, fetchLatest: never, reloadPage: () => undefined },
+    modals: { load: never },
+    start: { restoredSession: null, linkToken: null, paymentReturn: null, startAttribution: () => undefined, couponPopupEnabled: false },
+    reportFlowsFailure: () => undefined,
+  });
+  // No scroll restoration: in Node the router counts as a server and would write its restoring script into the
+  // page, which the page's Content-Security-Policy refuses (the browser's router restores scroll itself).
+  const router = createAppRouter({ queryClient, actor }, { history: createMemoryHistory({ initialEntries: [url] }), scrollRestoration: false });
+  actor.start();
+  try {
+    await router.load();
+    // The loaders start most queries without waiting (in the browser each section shows its skeleton): here
+    // the page is rendered once all of them have answered.
+    await settled(queryClient);
+    const html = await renderWithData(<App router={router} queryClient={queryClient} actor={actor} />, queryClient);
+    const { matches, location } = router.state;
+    const status = matches.some((match) => match.status === 'notFound') ? 404 : 200;
+    const meta = matches.reduce<RouteMeta | undefined>((found, match) => match.staticData.meta ?? found, undefined);
+    const head = resolvePageHead(meta, { origin, pathname: location.pathname, search: location.searchStr }, pageHeadOf(meta, queryClient, location.pathname, origin));
+    const banners = queryClient.getQueryData(bannersQueryOptions().queryKey);
+    return {
+      url: `${location.pathname}${location.searchStr}`,
+      status,
+      html,
+      head: { title: head.title, tags: headTags(head) },
+      state: dehydrate(queryClient),
+      preloadImage: meta?.name === 'index' ? banners?.[0]?.image : undefined,
+    };
+  } finally {
+    actor.stop();
+    queryClient.clear();
+  }
+}
+
+/** What a page says of itself once its data is in, as its `usePageHead()` does in the browser. */
+function pageHeadOf(meta: RouteMeta | undefined, queryClient: QueryClient, pathname: string, origin: string): PageHead {
+  if (meta?.name !== 'gameDetail-id') return {};
+  const gameId = Number(pathname.split('/').pop());
+  const game = queryClient.getQueryData(gameDetailQueryOptions(gameId).queryKey);
+  const goods = queryClient.getQueryData(gameGoodsQueryOptions(gameId).queryKey)?.goods;
+  return game ? gameHead(game, goods, origin) : {};
+}
+
+/**
+ * Renders until the HTML holds every query the page asks for. A pass loads what the page renders lazily (it
+ * suspends, and React would write the parts that came later with inline scripts to move them in) and
+ * registers the queries its components ask for that no loader started (a server render does not fetch
+ * them); those are fetched, unless disabled (an account's coupons for nobody), and the page rendered again,
+ * until a pass finds everything loaded and is plain HTML.
+ */
+async function renderWithData(app: ReactElement, queryClient: QueryClient): Promise<string> {
+  // No chunk limit: React otherwise moves a large finished part (the home's side column) out of place and puts
+  // it back with an inline script, which the page's Content-Security-Policy refuses.
+  const options = { progressiveChunkSize: Number.POSITIVE_INFINITY };
+  let html = await toText((await prerender(app, options)).prelude);
+  for (let pass = 0; pass < 4; pass += 1) {
+    const missing = queryClient
+      .getQueryCache()
+      .findAll({ predicate: (query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' })
+      .filter((query) => {
+        const { enabled } = query.options as { enabled?: boolean | ((q: typeof query) => boolean) };
+        return (typeof enabled === 'function' ? enabled(query) : enabled) !== false;
+      });
+    await Promise.all(missing.map((query) => query.fetch().catch(() => undefined)));
+    const next = await toText((await prerender(app, options)).prelude);
+    if (missing.length === 0 && next === html) return next;
+    html = next;
+  }
+  return html;
+}
+
+const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once no query has been fetching for a few turns (some start after a dynamic import). */
+async function settled(queryClient: QueryClient): Promise<void> {
+  for (let quiet = 0; quiet < 3; ) {
+    await tick(5);
+    quiet = queryClient.isFetching() === 0 ? quiet + 1 : 0;
+  }
+}
+
+/**
+ * The game details to prerender: the games the home page and /new link to, the home's rankings first (the
+ * seed's order), then its plates, then /new; each once, at most `max`.
+ */
+export async function gamePaths(max: number): Promise<string[]> {
+  const queryClient = createQueryClient();
+  try {
+    const [ranks, plates, newGames] = await Promise.all([
+      queryClient.fetchQuery(ranksQueryOptions()),
+      queryClient.fetchQuery(platesQueryOptions()),
+      queryClient.fetchQuery(newGamesQueryOptions()),
+    ]);
+    const ids = [
+      ...ranks.flatMap((rank) => rank.games),
+      ...plates.flatMap((plate) => plate.games),
+      ...newGames.released,
+      ...newGames.upcoming,
+    ].map((game) => game.gameId);
+    return [...new Set(ids)].slice(0, max).map((id) => `/gameDetail/${id}`);
+  } finally {
+    queryClient.clear();
+  }
+}
+
+/** The simulated backend in this process, answering the emulated page's requests as the browser's worker does (mock builds). */
+export async function startSimulatedBackend(): Promise<() => void> {
+  const [{ setupServer }, { createBackend }, { createMswHandlers }] = await Promise.all([import('msw/node'), import('../mock/backend'), import('../mock/msw-handlers')]);
+  const server = setupServer(...createMswHandlers(createBackend({ latencyMs: 0 }), config.apiBase));
+  server.listen({ onUnhandledRequest: 'bypass' });
+  return () => server.close();
+}

@@ -1,0 +1,53 @@
+/**
+ * The client's side of prerendering (docs/prerendering.md): a prerendered
+ * page carries the query cache it was rendered from in a JSON block
+ * (`#prerender-data`, written by scripts/lib/prerender-html.ts). When that
+ * page is the one the address bar shows, the cache starts from it and React
+ * hydrates the HTML; otherwise (a query the file was not rendered for, say
+ * /help?article=3 served /help's file) the HTML goes and the page renders as
+ * a client-rendered page does.
+ */
+import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { PRERENDER_DATA_ID } from './prerender-data-id';
+
+interface PrerenderData {
+  url: string;
+  state: DehydratedState;
+}
+
+/**
+ * Reads (and removes) the page's prerendered data. Returns the keys it filled when the cache starts from it
+ * (the page hydrates), or null (render from scratch; the prerendered HTML, if any, has been removed).
+ */
+export function startFromPrerender(queryClient: QueryClient, container: HTMLElement): string[] | null {
+  const block = document.getElementById(PRERENDER_DATA_ID);
+  if (!block) return null;
+  block.remove();
+  let data: PrerenderData | undefined;
+  try {
+    data = JSON.parse(block.textContent ?? '') as PrerenderData;
+  } catch {
+    data = undefined;
+  }
+  if (!data || data.url !== `${window.location.pathname}${window.location.search}`) {
+    container.replaceChildren();
+    return null;
+  }
+  hydrate(queryClient, data.state);
+  // Nothing counts as stale until the page has hydrated: the route loaders that run first keep this data, so
+  // the first render is the HTML's (what a page shows may depend on when its data was fetched: "3分钟前").
+  // `revalidatePrerendered` puts the store's freshness back and asks the server again.
+  const defaults = queryClient.getDefaultOptions();
+  storeDefaults = defaults;
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, staleTime: Number.POSITIVE_INFINITY } });
+  return data.state.queries.map((query) => query.queryHash);
+}
+
+let storeDefaults: ReturnType<QueryClient['getDefaultOptions']> | undefined;
+
+/** After hydration: the prerendered answers are the build's; the ones on screen are fetched again. */
+export function revalidatePrerendered(queryClient: QueryClient, hashes: readonly string[]): void {
+  if (storeDefaults) queryClient.setDefaultOptions(storeDefaults);
+  const prerendered = new Set(hashes);
+  void queryClient.invalidateQueries({ predicate: (query) => prerendered.has(query.queryHash) });
+}

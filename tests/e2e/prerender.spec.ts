@@ -1,0 +1,76 @@
+/**
+ * Prerendered pages (docs/prerendering.md): the public pages arrive as HTML holding their content, so a
+ * browser with JavaScript off shows it; with JavaScript on, React takes that HTML over without a
+ * hydration error (the `pageGuard` fixture fails any journey on a console error, and a hydration
+ * mismatch is logged as one, src/app/main.tsx) and the store works as before.
+ */
+import { expect, test } from './support/fixtures';
+
+/** What the simulated backend's seed and its page title say the home links to (read from the page, not assumed). */
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false, dismissCouponPopup: false });
+
+  test('the public pages show their content: home, /new, /notice, /help, /agreement and a game detail linked from home @live', async ({ page }) => {
+    await page.goto('/');
+    const main = page.getByRole('main');
+    await expect(page.getByRole('heading', { name: '为你推荐' })).toBeVisible();
+    const cards = main.getByRole('link', { name: /¥/ });
+    expect(await cards.count()).toBeGreaterThan(5);
+    const detailHref = await main.locator('a[href^="/gameDetail/"]').first().getAttribute('href');
+    expect(detailHref).toMatch(/^\/gameDetail\/\d+$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: '新品' })).toBeVisible();
+
+    await page.goto('/new');
+    await expect(page.getByRole('heading', { name: '最近上架' })).toBeVisible();
+    expect(await page.getByRole('main').locator('a[href^="/gameDetail/"]').count()).toBeGreaterThan(0);
+
+    await page.goto('/notice');
+    await expect(page.getByRole('main').getByRole('button').first()).toBeVisible();
+    expect((await page.getByRole('main').innerText()).length).toBeGreaterThan(100);
+
+    await page.goto('/help');
+    await expect(page.getByRole('navigation', { name: '帮助分类' })).toBeVisible();
+    expect(await page.getByRole('navigation', { name: '帮助分类' }).getByRole('link').count()).toBeGreaterThan(1);
+
+    await page.goto('/agreement');
+    await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 })).toBeVisible();
+
+    await page.goto(detailHref!);
+    const title = page.getByRole('heading', { level: 1 });
+    await expect(title).not.toBeEmpty();
+    await expect(page).toHaveTitle(`${await title.innerText()} - 星游商城`);
+    await expect(page.getByRole('radio').first()).toBeAttached();
+    await expect(page.getByRole('main').getByText(/¥\d/).first()).toBeVisible();
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { '@type'?: string; offers?: unknown[] };
+    expect(jsonLd['@type']).toBe('Product');
+    expect(jsonLd.offers?.length).toBeGreaterThan(0);
+  });
+
+  test('a path that is not prerendered gets the shell, as before: the store name and nothing to show without script', async ({ page }) => {
+    for (const path of ['/search?keyword=%E6%98%9F', '/setting', '/gameDetail/999999']) {
+      await page.goto(path);
+      await expect(page).toHaveTitle('星游商城');
+      await expect(page.getByRole('main')).toHaveCount(0);
+      await expect(page.getByRole('banner')).toHaveCount(0);
+    }
+  });
+});
+
+test('a prerendered home and game detail hydrate without an error, then work as a client-rendered page does @smoke @live', async ({ page }) => {
+  await page.goto('/');
+  // The account shows once the page has hydrated (src/shared/hydration.ts).
+  await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  // A game card (named with its price), not a banner that may be sliding out of view.
+  const card = page.getByRole('main').getByRole('link', { name: /¥/ }).first();
+  const href = await card.getAttribute('href');
+  await card.click();
+  await expect(page).toHaveURL(href!);
+  await expect(page.getByRole('button', { name: '立即购买' }).first()).toBeEnabled();
+  // A client-side navigation back, and a reload of the detail (its own prerendered file).
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: '为你推荐' })).toBeVisible();
+  await page.goto(href!);
+  await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: '立即购买' }).first().click();
+  await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible();
+});
