@@ -22,7 +22,8 @@
  * (CHROME_PATH, default /usr/bin/chromium); nothing is downloaded.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -331,16 +332,18 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0] ?? 0;
   console.log(`Benchmark (${QUICK ? 'quick: 1 run each' : `median of ${RUNS} runs`}), ${cpus().length} CPUs (load ${loadBefore.toFixed(1)}), Node ${process.version}`);
 
-  console.log('Building the storefront (live), the floor and the libraries floor…');
-  const ours = await buildWithStats({ configFile: 'vite.config.ts', outDir: '.tmp/bench/storefront', env: { VITE_API_MODE: 'live' } });
-  const floor = await buildWithStats({ configFile: 'bench/floor/vite.config.ts', outDir: '.tmp/bench/floor' });
-  const floorLibs = await buildWithStats({ configFile: 'bench/floor-libs/vite.config.ts', outDir: '.tmp/bench/floor-libs' });
-  const sizes = { storefront: sizesOf(ours, HOME_MODULES), floor: sizesOf(floor, []), floorLibs: sizesOf(floorLibs, []) };
-
   const apiPort = await freePort();
   const api = `http://127.0.0.1:${apiPort}`;
   startProcess('npm', ['run', 'api', '--silent'], { PORT: String(apiPort), API_LATENCY: '0' });
   await waitFor('npm run api', async () => (await fetch(`${api}/webapi/sgame/mall/game/qryLabel`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).ok);
+
+  // The storefront as it ships: live mode, its public pages prerendered from that API (docs/prerendering.md).
+  console.log('Building the storefront (live, prerendered), the floor and the libraries floor…');
+  const ours = await buildWithStats({ configFile: 'vite.config.ts', outDir: '.tmp/bench/storefront', env: { VITE_API_MODE: 'live', PRERENDER_API_URL: api } });
+  const floor = await buildWithStats({ configFile: 'bench/floor/vite.config.ts', outDir: '.tmp/bench/floor' });
+  const floorLibs = await buildWithStats({ configFile: 'bench/floor-libs/vite.config.ts', outDir: '.tmp/bench/floor-libs' });
+  const sizes = { storefront: sizesOf(ours, HOME_MODULES), floor: sizesOf(floor, []), floorLibs: sizesOf(floorLibs, []) };
+  const homeHtml = gzipSync(readFileSync('.tmp/bench/storefront/index.html'), { level: 9 }).length;
 
   // Both configs read these when they load: live mode, and where /webapi goes.
   process.env.VITE_API_MODE = 'live';
@@ -398,6 +401,7 @@ async function main(): Promise<void> {
     ['requests for that JS', String(s.storefront.initialChunks), String(s.floor.initialChunks), '', '0', '', String(s.floorLibs.initialChunks)],
     ['total JS (gzip)', kb(s.storefront.totalJs.gzip), kb(s.floor.totalJs.gzip), ratio(s.storefront.totalJs.gzip, s.floor.totalJs.gzip), 'none', '', kb(s.floorLibs.totalJs.gzip)],
     ['CSS (gzip)', kb(s.storefront.css.gzip), kb(s.floor.css.gzip), ratio(s.storefront.css.gzip, s.floor.css.gzip), 'inline', '', ''],
+    ['HTML of / (gzip)', kb(homeHtml), '', '', '', '', ''],
     ['/ Lighthouse performance', String(home.score), String(floorHome.score), '', String(staticHome.score), '', ''],
     ['/ LCP', ms(home.lcp), ms(floorHome.lcp), ratio(home.lcp, floorHome.lcp), ms(staticHome.lcp), ratio(home.lcp, staticHome.lcp), ''],
     ['/ TBT', ms(home.tbt), ms(floorHome.tbt), '', ms(staticHome.tbt), '', ''],
@@ -421,7 +425,7 @@ async function main(): Promise<void> {
     // Timings depend on what else the machine runs: compare ours with the floors of the same run.
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, loadAverage: { before: loadBefore, after: loadAfter }, node: process.version, chromium: CHROME },
     pages,
-    sizes,
+    sizes: { ...sizes, homeHtmlGzip: homeHtml },
     lighthouse: lh,
     interactions: { hoverDwellMs: HOVER_DWELL_MS, cardToDetailMs: { median: median(clicks), runs: clicks }, keywordToResultsMs: { median: median(searches), runs: searches } },
     memory: { routes, storefrontHeapBytes: heapOurs, floorHeapBytes: heapFloor },

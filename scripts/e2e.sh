@@ -58,10 +58,31 @@ if [ "${E2E_SKIP_BUILD:-}" != "1" ]; then
   echo "e2e: building the mock and live production builds into $E2E_BUILD_ROOT" >&2
   # The in-browser simulated backend answers at once, like the live API (API_LATENCY=0).
   # Side by side: two cores, and each build leaves one mostly idle.
-  VITE_API_MODE=mock VITE_MOCK_LATENCY=0 npx vite build --outDir "$E2E_BUILD_ROOT/mock" --emptyOutDir --logLevel error &
+  # One build: `build <mode> [VAR=value…]`, its log kept beside it, printed whole if it fails.
+  build() {
+    local mode="$1"
+    shift
+    mkdir -p "$E2E_BUILD_ROOT"
+    if ! env "$@" VITE_API_MODE="$mode" npx vite build --outDir "$E2E_BUILD_ROOT/$mode" --emptyOutDir --logLevel info >"$E2E_BUILD_ROOT/$mode.log" 2>&1; then
+      cat "$E2E_BUILD_ROOT/$mode.log" >&2
+      return 1
+    fi
+    grep -E '^prerender' "$E2E_BUILD_ROOT/$mode.log" | sed "s/^/e2e ($mode): /" >&2 || true
+  }
+  # The live build prerenders its public pages from a server of the /webapi contract (PRERENDER_API_URL,
+  # docs/prerendering.md): the simulated backend over HTTP, started for the build alone (the journeys get a
+  # fresh one from Playwright).
+  prerender_port="$(free_port 8791)"
+  API_LATENCY=0 PORT="$prerender_port" npx tsx server/api-server.ts >/dev/null 2>&1 &
+  prerender_api=$!
+  trap 'kill "$prerender_api" 2>/dev/null || true' EXIT
+  build mock VITE_MOCK_LATENCY=0 &
   mock_build=$!
-  VITE_API_MODE=live npx vite build --outDir "$E2E_BUILD_ROOT/live" --emptyOutDir --logLevel error
+  for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$prerender_port/" && break; sleep 0.1; done
+  build live PRERENDER_API_URL="http://127.0.0.1:$prerender_port"
   wait "$mock_build"
+  kill "$prerender_api" 2>/dev/null || true
+  trap - EXIT
 fi
 
 exec npx playwright test "$@"

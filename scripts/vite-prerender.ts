@@ -22,6 +22,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
+import type * as PrerenderModule from '../src/app/prerender';
 import { injectPage, pageFile, SHELL_FILE, type PageDocument } from './lib/prerender-html';
 
 const JSDOM_MODULE = 'jsdom';
@@ -68,7 +69,7 @@ async function installDom(url: string): Promise<() => void> {
   };
 }
 
-type Prerenderer = typeof import('../src/app/prerender');
+type Prerenderer = typeof PrerenderModule;
 
 export function prerenderPlugin(): Plugin {
   let config: ResolvedConfig;

@@ -4,7 +4,8 @@
  *
  * - initial JS for `/` (the entry, its static imports and the home page's
  *   lazy chunk with its imports: everything the router loads before the first
- *   paint) at most 170 KB gzip;
+ *   paint) at most 170.5 KB gzip (170 until the prerendered pages' hydration
+ *   code, docs/performance.md says why it moved);
  * - the same at most 30 KB gzip above the libraries floor (bench/floor-libs:
  *   the storefront's libraries in a hello-world page, built the same way);
  * - each lazy page or modal chunk, with the chunks it pulls in that the entry
@@ -27,7 +28,7 @@ export interface BudgetLimits {
   lazyPageMax: number;
 }
 
-const DEFAULT_LIMITS: BudgetLimits = { initialMax: 170 * KB, initialOverFloorMax: 30 * KB, lazyPageMax: 40 * KB };
+const DEFAULT_LIMITS: BudgetLimits = { initialMax: 170.5 * KB, initialOverFloorMax: 30 * KB, lazyPageMax: 40 * KB };
 
 /** The lazy modules the home route loads before its first paint. */
 export const HOME_MODULES = ['src/features/catalog/home-page.tsx'];

@@ -35,7 +35,7 @@ const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
 
 /** JSON that can sit inside a `<script>` element: no `<` can close it or open a comment. */
-export function scriptSafeJson(value: unknown): string {
+function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
@@ -64,7 +64,7 @@ const decodeAttribute = (text: string) =>
  * lists the hashes of exactly the style attributes it carries (`'unsafe-hashes'` limits them to attributes:
  * no inline `<style>` element or script is allowed by them).
  */
-export function allowStyleAttributes(html: string, body: string): string {
+function allowStyleAttributes(html: string, body: string): string {
   const values = [...new Set([...body.matchAll(/ style="([^"]*)"/g)].map((match) => decodeAttribute(match[1]!)))];
   if (values.length === 0) return html;
   const hashes = values.map((value) => `'sha256-${createHash('sha256').update(value, 'utf8').digest('base64')}'`).join(' ');
@@ -85,10 +85,18 @@ export function injectPage({ template, page }: PageDocument): string {
       return serializeTag(item, tag.identity.name === 'description' && storeDescription !== undefined ? { 'data-store-content': storeDescription } : {});
     })
     .filter(Boolean);
-  if (page.preloadImage) tags.push(`<link rel="preload" as="image" href="${escapeAttribute(page.preloadImage)}" fetchpriority="high" />`);
+  // React's static renderer starts its output with preloads for the first images it meets (the logo, the first
+  // banner); they belong in the head, not in the page's markup.
+  const leading = /^(?:<link rel="preload"[^>]*\/?>)+/.exec(page.html)?.[0] ?? '';
+  const markup = page.html.slice(leading.length);
+  const preloads = [...leading.matchAll(/<link rel="preload"[^>]*\/?>/g)].map((match) => match[0]);
+  if (page.preloadImage && !preloads.some((link) => link.includes(`href="${escapeAttribute(page.preloadImage!)}"`))) {
+    preloads.push(`<link rel="preload" as="image" href="${escapeAttribute(page.preloadImage)}" fetchpriority="high" />`);
+  }
+  tags.push(...preloads);
   html = replaceOnce(html, /<\/head>/, `    ${tags.join('\n    ')}\n  </head>`, '</head>');
-  html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${page.html}</div>`, '<div id="root"></div>');
-  if (/<meta http-equiv="Content-Security-Policy"/.test(html)) html = allowStyleAttributes(html, page.html);
+  html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${markup}</div>`, '<div id="root"></div>');
+  if (/<meta http-equiv="Content-Security-Policy"/.test(html)) html = allowStyleAttributes(html, markup);
   // The page works without script (its links are links): the "please enable JavaScript" note goes.
   html = html.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
   const data = `<script type="application/json" id="${PRERENDER_DATA_ID}">${scriptSafeJson({ url: page.url, state: page.state })}</script>`;

@@ -1,8 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { ConnectivityBanner } from '../features/shell/connectivity';
 import { AppActorContext, type AppActor } from '../shared/app-actor';
+import { useHydrated } from '../shared/hydration';
 import type { AppRouter } from './router';
 
 export interface AppProps {
@@ -18,9 +19,16 @@ export function App({ router, queryClient, actor }: AppProps) {
       <QueryClientProvider client={queryClient}>
         <AppActorContext.Provider value={actor}>
           <RouterProvider router={router} />
-          <ConnectivityBanner />
+          <HydratedOnly>
+            <ConnectivityBanner />
+          </HydratedOnly>
         </AppActorContext.Provider>
       </QueryClientProvider>
     </StrictMode>
   );
+}
+
+/** A portal (the offline banner's live region) has no place in a prerendered page's HTML: it comes after hydration. */
+function HydratedOnly({ children }: { children: ReactNode }) {
+  return useHydrated() ? children : null;
 }

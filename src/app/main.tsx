@@ -7,7 +7,7 @@
  * offers the daily popup (docs/architecture.md, "Start-up") — the router and
  * the third-party adapters, then the first render.
  */
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { installAccountScope } from './account-data';
 import { App } from './app';
 import { BUILD_ID, fetchBuildMeta, fetchLatestBuild } from '../features/shell/build-info';
@@ -108,21 +108,14 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const app = <App router={router} queryClient={queryClient} actor={actor} />;
-  // A prerendered page's code only where there is one (its data block), beside the entry chunk.
-  const prerender = document.getElementById(PRERENDER_DATA_ID) ? await import('./prerendered') : undefined;
-  const prerendered = prerender?.startFromPrerender(queryClient, container) ?? null;
-  if (prerendered) {
-    // The page's HTML came prerendered (docs/prerendering.md): the route and its code are loaded first, so
-    // that the first render is the HTML's, then React takes the HTML over instead of painting it again.
-    await router.load();
-    hydrateRoot(container, app, { onRecoverableError: (error) => console.error('[hydration]', error) });
-  } else {
-    createRoot(container).render(app);
-  }
+  // A prerendered page (its data block) is hydrated by code loaded only then (docs/prerendering.md); any other
+  // page renders from scratch.
+  const prerendered = document.getElementById(PRERENDER_DATA_ID) ? await import('./prerendered').then(({ hydratePrerendered }) => hydratePrerendered(app, container, router, queryClient)) : null;
+  if (!prerendered) createRoot(container).render(app);
   // The login and purchase flows are not needed to paint (docs/decisions/0006-lazy-flows.md): fetch
   // them once the page has loaded and the main thread is idle; a modal or 立即购买 asks for them sooner.
   afterLoadWhenIdle(() => {
-    if (prerendered) prerender?.revalidatePrerendered(queryClient, prerendered);
+    prerendered?.revalidate();
     actor.send({ type: 'flows.load' });
   });
 }

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { openModals } from '../../machines/modal.machine';
 import { useAppActor } from '../shared/app-actor';
-import { useHydrated } from '../shared/hydration';
 import { loadedModal } from './modal-registry';
 
 /**
@@ -11,10 +10,8 @@ import { loadedModal } from './modal-registry';
  */
 export function ModalHost() {
   const actor = useAppActor();
-  const hydrated = useHydrated();
   const modal = actor.getSnapshot().children.modal;
-  // A prerendered page's HTML has no dialog: one opened before it hydrated (the daily popup) shows right after.
-  if (!modal || !hydrated) return null;
+  if (!modal) return null;
   return <ModalStack modal={modal} />;
 }
 

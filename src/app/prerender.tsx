@@ -168,7 +168,9 @@ export async function gamePaths(max: number): Promise<string[]> {
 /** The simulated backend in this process, answering the emulated page's requests as the browser's worker does (mock builds). */
 export async function startSimulatedBackend(): Promise<() => void> {
   const [{ setupServer }, { createBackend }, { createMswHandlers }] = await Promise.all([import('msw/node'), import('../mock/backend'), import('../mock/msw-handlers')]);
-  const server = setupServer(...createMswHandlers(createBackend({ latencyMs: 0 }), config.apiBase));
+  // The same world the browser's worker starts from (src/mock/browser.ts): its seed, its public base.
+  const backend = createBackend({ latencyMs: 0, publicBase: config.apiBase, seedVariant: import.meta.env.VITE_MOCK_SEED === 'hostile' ? 'hostile' : 'default' });
+  const server = setupServer(...createMswHandlers(backend, config.apiBase));
   server.listen({ onUnhandledRequest: 'bypass' });
   return () => server.close();
 }

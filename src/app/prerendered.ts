@@ -8,6 +8,9 @@
  * a client-rendered page does.
  */
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import type { AppRouter } from './router';
 import { PRERENDER_DATA_ID } from './prerender-data-id';
 
 interface PrerenderData {
@@ -19,7 +22,7 @@ interface PrerenderData {
  * Reads (and removes) the page's prerendered data. Returns the keys it filled when the cache starts from it
  * (the page hydrates), or null (render from scratch; the prerendered HTML, if any, has been removed).
  */
-export function startFromPrerender(queryClient: QueryClient, container: HTMLElement): string[] | null {
+function startFromPrerender(queryClient: QueryClient, container: HTMLElement): string[] | null {
   const block = document.getElementById(PRERENDER_DATA_ID);
   if (!block) return null;
   block.remove();
@@ -46,8 +49,22 @@ export function startFromPrerender(queryClient: QueryClient, container: HTMLElem
 let storeDefaults: ReturnType<QueryClient['getDefaultOptions']> | undefined;
 
 /** After hydration: the prerendered answers are the build's; the ones on screen are fetched again. */
-export function revalidatePrerendered(queryClient: QueryClient, hashes: readonly string[]): void {
+function revalidatePrerendered(queryClient: QueryClient, hashes: readonly string[]): void {
   if (storeDefaults) queryClient.setDefaultOptions(storeDefaults);
   const prerendered = new Set(hashes);
   void queryClient.invalidateQueries({ predicate: (query) => prerendered.has(query.queryHash) });
+}
+
+/**
+ * Hydrates `app` over the prerendered page when its data is for this URL: the route and its code are loaded
+ * first, so that the first render is the HTML's, then React takes the HTML over instead of painting it again
+ * (a mismatch is logged as `[hydration] …`, which the journeys fail on). Returns what to call once the page is
+ * idle (the prerendered data fetched again), or null: the page is to be rendered from scratch.
+ */
+export async function hydratePrerendered(app: ReactElement, container: HTMLElement, router: AppRouter, queryClient: QueryClient): Promise<{ revalidate: () => void } | null> {
+  const hashes = startFromPrerender(queryClient, container);
+  if (!hashes) return null;
+  await router.load();
+  hydrateRoot(container, app, { onRecoverableError: (error) => console.error('[hydration]', error) });
+  return { revalidate: () => revalidatePrerendered(queryClient, hashes) };
 }

@@ -14,7 +14,8 @@ describe('coupon texts', () => {
   });
 
   it('show the expiry as 有效期至 yyyy.MM.dd', () => {
-    expect(couponExpiry(new Date(2026, 1, 7, 18).getTime())).toBe('有效期至 2026.02.07');
+    // 2026-02-07 18:00 in Beijing, the store's time (formatDate).
+    expect(couponExpiry(Date.UTC(2026, 1, 7, 10))).toBe('有效期至 2026.02.07');
   });
 
   it('lead to the game of a single-game coupon, otherwise to the search page', () => {

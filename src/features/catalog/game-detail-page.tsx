@@ -26,6 +26,7 @@ import { evaluationsQueryOptions, gameConfigQueryOptions, gameDetailQueryOptions
 import { gameGoodsQueryOptions, matchCouponQueryOptions, type Goods, type GoodsType } from '../../api/goods';
 import { getCompetitorPrices } from '../../api/user';
 import { useAppActor, useCurrentUser, useModals } from '../../shared/app-actor';
+import { useHydrated } from '../../shared/hydration';
 import { usePageHead } from '../shell';
 import { gameHead } from './game-head';
 import { GameDetailSkeleton } from './detail-skeleton';
@@ -211,6 +212,9 @@ function PurchasePanel({ game, choice }: { game: GameDetail; choice: GoodsChoice
   const actor = useAppActor();
   const { goodsQuery, list, inStock, named, namedSoldOut, selected, cap, num, requested, choose } = choice;
   const coupon = useCouponOffer(selected, num);
+  // On a prerendered page the choices and 立即购买 work once it has hydrated; until then they say so by being
+  // disabled, instead of dropping a click (src/shared/hydration.ts).
+  const hydrated = useHydrated();
 
   return (
     <section aria-labelledby="buy-title" className="purchase-panel">
@@ -234,7 +238,7 @@ function PurchasePanel({ game, choice }: { game: GameDetail; choice: GoodsChoice
       ) : null}
       {selected ? (
         <>
-          <QuantityStepper key={selected.goodsId} value={num} cap={cap ?? quantityCap(selected)} requested={requested} onChange={(n) => choose(selected.goodsId, n)} />
+          <QuantityStepper key={selected.goodsId} value={num} cap={cap ?? quantityCap(selected)} requested={requested} disabled={!hydrated} onChange={(n) => choose(selected.goodsId, n)} />
           <p className="goods-limit">
             每单限购 {selected.limitPerOrder} 件 · 库存 {selected.stock} 件 · {selected.deliveryType === 'cdk' ? '付款后发放激活码' : '付款后直充到账'}
           </p>
@@ -256,7 +260,7 @@ function PurchasePanel({ game, choice }: { game: GameDetail; choice: GoodsChoice
         <button
           type="button"
           className="button button-primary buy-button"
-          disabled={!selected}
+          disabled={!selected || !hydrated}
           onClick={() => {
             if (selected) startPurchase(actor, { goodsId: selected.goodsId, buyNum: num, gameId: game.gameId });
           }}
@@ -272,9 +276,10 @@ function PurchasePanel({ game, choice }: { game: GameDetail; choice: GoodsChoice
 
 function GoodsOption({ goods, checked, onChoose }: { goods: Goods; checked: boolean; onChoose: () => void }) {
   const soldOut = goods.stock <= 0;
+  const hydrated = useHydrated();
   return (
     <label className={`goods-option${checked ? ' is-checked' : ''}${soldOut ? ' is-sold-out' : ''}`}>
-      <input type="radio" name="goods" value={goods.goodsId} checked={checked} disabled={soldOut} onChange={onChoose} />
+      <input type="radio" name="goods" value={goods.goodsId} checked={checked} disabled={soldOut || !hydrated} onChange={onChoose} />
       <span className="goods-name">
         <span className="badge">{GOODS_TYPE_LABEL[goods.type]}</span> {goods.name}
       </span>

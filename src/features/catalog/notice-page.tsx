@@ -14,6 +14,7 @@ import { useEffect } from 'react';
 import { noticesQueryOptions, type Notice } from '../../api/assist';
 import { usePageHead } from '../shell';
 import { pageDescription } from './page-description';
+import { useHydrated } from '../../shared/hydration';
 import { HtmlContent } from '../../shared/ui/html-content';
 import { EmptyState, LinesSkeleton } from '../../shared/ui/states';
 import { formatDate, textPreview } from '../../shared/format';
@@ -29,6 +30,7 @@ export function NoticePage() {
   const navigate = routeApi.useNavigate();
   const { data, isPending } = useQuery(noticesQueryOptions());
   const openNotice = data?.find((n) => n.id === id);
+  const hydrated = useHydrated();
   usePageHead({ title: openNotice?.title, description: openNotice ? pageDescription(openNotice.content) : undefined });
 
   // A deep link scrolls its notice into view once the list is there.
@@ -65,6 +67,8 @@ export function NoticePage() {
                   <button
                     type="button"
                     id={`notice-button-${notice.id}`}
+                    // A prerendered list opens its notices once hydrated (src/shared/hydration.ts).
+                    disabled={!hydrated}
                     aria-expanded={open}
                     aria-controls={open ? `notice-panel-${notice.id}` : undefined}
                     onClick={() => toggle(notice)}

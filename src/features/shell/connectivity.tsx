@@ -8,7 +8,6 @@
  */
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { useHydrated } from '../../shared/hydration';
 
 export const OFFLINE_MESSAGE = '网络已断开，恢复后将自动继续';
 
@@ -36,8 +35,6 @@ export function useOnline(): boolean {
  */
 export function ConnectivityBanner() {
   const online = useOnline();
-  // A portal has no place in prerendered HTML: there the region comes with the render after hydration.
-  if (!useHydrated()) return null;
   return createPortal(
     <div role="status" aria-label="网络状态" className={online ? 'connectivity-banner' : 'connectivity-banner is-offline'}>
       {online ? null : OFFLINE_MESSAGE}

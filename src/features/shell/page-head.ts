@@ -54,9 +54,8 @@ function useRouteMeta(): RouteMeta | undefined {
 
 /** Where the router is: its path and query (the address bar's in the browser; a memory history's in tests). */
 function useRoutePlace(): Place {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const search = useRouterState({ select: (s) => s.location.searchStr });
-  return useMemo(() => ({ pathname, search }), [pathname, search]);
+  const { pathname, searchStr } = useRouterState({ select: (s) => s.location });
+  return useMemo(() => ({ pathname, search: searchStr }), [pathname, searchStr]);
 }
 
 /** The route's head, on every navigation (the root shell). */

@@ -37,6 +37,7 @@ function SearchBox() {
     inputRef.current?.focus();
     refocusing.current = false;
   };
+  const hydrated = useHydrated();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setOpen(false);
@@ -63,10 +64,15 @@ function SearchBox() {
     setCut(false);
   };
   return (
-    <form role="search" className="search-box" onSubmit={onSubmit} onBlur={onBlur}>
+    // The action and the field's name make the form work before the page has hydrated (a prerendered page)
+    // or without script: the browser goes to /search?keyword=…, as the handler does.
+    <form role="search" className="search-box" action="/search" method="get" onSubmit={onSubmit} onBlur={onBlur}>
       <input
         ref={inputRef}
         type="search"
+        name="keyword"
+        // On a prerendered page, typing waits for hydration, which would otherwise start from an empty box.
+        readOnly={!hydrated}
         aria-label="搜索"
         aria-controls={open ? panelId : undefined}
         aria-describedby={open && cut ? `${panelId}-note` : undefined}

@@ -1,6 +1,5 @@
 import { useSyncExternalStore, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
-import { useHydrated } from '../hydration';
 import { TOAST_TOP_PX, dismissToast, getToasts, subscribeToasts } from '../toast';
 
 /**
@@ -9,12 +8,8 @@ import { TOAST_TOP_PX, dismissToast, getToasts, subscribeToasts } from '../toast
  * from the start (so screen readers pick up changes): errors go to the
  * assertive `alert` region, everything else to the polite `status` region.
  */
-/** A prerendered page's HTML has no toast: one raised before it hydrated shows right after (../hydration.ts). */
-const NO_TOASTS: ReturnType<typeof getToasts> = [];
-
 export function Toaster() {
-  const toasts = useSyncExternalStore(subscribeToasts, getToasts, () => NO_TOASTS);
-  const hydrated = useHydrated();
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   const render = (urgent: boolean) =>
     toasts
       .filter((t) => (t.type === 'error') === urgent)
@@ -30,9 +25,7 @@ export function Toaster() {
           ) : null}
         </div>
       ));
-  // Portalled to <body> so toasts stay announced while a dialog makes the app inert. A portal has no place in
-  // prerendered HTML: on such a page the regions come with the render after hydration (../hydration.ts).
-  if (!hydrated) return null;
+  // Portalled to <body> so toasts stay announced while a dialog makes the app inert.
   return createPortal(
     <div className="toaster" style={{ '--toast-top': `${TOAST_TOP_PX}px` } as CSSProperties}>
       <div role="alert" aria-label="错误提示">{render(true)}</div>

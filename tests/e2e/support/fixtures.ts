@@ -87,8 +87,10 @@ interface Fixtures {
 export const COUPON_POPUP_TITLE = '领取优惠券';
 
 async function controlThroughPage(page: Page, name: string, body: Record<string, unknown>): Promise<ControlAnswer> {
-  // The page must be a store page that has rendered: the app renders only once its mock worker runs.
+  // The page must be a store page whose simulated backend runs: its service worker controls the page (a
+  // prerendered page shows its content before that).
   await expect(page.getByRole('main').first()).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined);
   return page.evaluate(
     async ({ name, body }) => {
       const response = await fetch(`/webapi/__mock/${name}`, {
