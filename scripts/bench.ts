@@ -32,7 +32,6 @@ import lighthouse from 'lighthouse';
 import { preview, type PreviewServer } from 'vite';
 import { buildWithStats, initialChunks, kb, sumSizes, totalCss, totalJs, type BundleStats, type Sizes } from './lib/bundle-stats';
 import { HOME_MODULES } from './lib/budgets';
-import { writeStaticFloor } from '../bench/floor-static/render';
 
 const QUICK = process.argv.includes('--quick');
 const RUNS = QUICK ? 1 : 5;
@@ -351,6 +350,9 @@ async function main(): Promise<void> {
   const oursBase = `http://127.0.0.1:${(await startPreview('vite.config.ts', '.tmp/bench/storefront', await freePort())).config.preview.port}`;
   const floorBase = `http://127.0.0.1:${(await startPreview('bench/floor/vite.config.ts', '.tmp/bench/floor', await freePort())).config.preview.port}`;
   // The static floor is the floor's config serving one written HTML file (its images come through the same proxy).
+  // Imported here, after the builds: React picks its production or development files when first loaded, and the
+  // prerender in the storefront's build loads it as production (scripts/vite-prerender.ts).
+  const { writeStaticFloor } = await import('../bench/floor-static/render');
   await writeStaticFloor(api, '.tmp/bench/floor-static');
   const staticBase = `http://127.0.0.1:${(await startPreview('bench/floor/vite.config.ts', '.tmp/bench/floor-static', await freePort())).config.preview.port}`;
 

@@ -19,7 +19,7 @@
  * the result as a static host would: `<path>/index.html` when it exists, else
  * `200.html` (`configurePreviewServer` below).
  */
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import type * as PrerenderModule from '../src/app/prerender';
@@ -93,6 +93,10 @@ export function prerenderPlugin(): Plugin {
       }
       const started = Date.now();
       const origin = process.env.VITE_SITE_URL ?? 'http://localhost:4173';
+      // One React build for the whole render: React picks its development or production files by NODE_ENV when
+      // each of its modules first loads, and a build started from Vite's JS API (npm run bench) may not have set it.
+      const nodeEnv = process.env.NODE_ENV;
+      process.env.NODE_ENV = 'production';
       const { createServer } = await import('vite');
       const loader = await createServer({
         configFile: config.configFile,
@@ -111,6 +115,10 @@ export function prerenderPlugin(): Plugin {
       let stopMock = () => undefined as void;
       const failed: string[] = [];
       let written = 0;
+      const stylesheets = readdirSync(join(outDir, 'assets'))
+        .filter((file) => file.endsWith('.css'))
+        .sort()
+        .map((file) => `/assets/${file}`);
       try {
         const renderer = (await loader.ssrLoadModule('/src/app/prerender.tsx')) as Prerenderer;
         if (mode.kind === 'mock') stopMock = await renderer.startSimulatedBackend();
@@ -125,7 +133,7 @@ export function prerenderPlugin(): Plugin {
           }
           const file = join(outDir, pageFile(path));
           mkdirSync(dirname(file), { recursive: true });
-          const document: PageDocument = { template, page };
+          const document: PageDocument = { template, page, stylesheets };
           writeFileSync(file, injectPage(document));
           writeFileSync(join(dirname(file), '_payload.json'), JSON.stringify({ url: page.url, state: page.state }));
           written += 1;
@@ -134,6 +142,8 @@ export function prerenderPlugin(): Plugin {
         await loader.close();
         stopMock();
         uninstall();
+        if (nodeEnv === undefined) delete process.env.NODE_ENV;
+        else process.env.NODE_ENV = nodeEnv;
       }
       const source = mode.kind === 'mock' ? 'the simulated backend' : mode.apiUrl;
       config.logger.info(`prerender: ${written} pages from ${source} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

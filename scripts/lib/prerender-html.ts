@@ -16,6 +16,12 @@ export const SHELL_FILE = '200.html';
 export interface PageDocument {
   /** the built index.html */
   template: string;
+  /**
+   * The build's other stylesheets (`/assets/….css`). The page's HTML paints before the script that would load
+   * its route's styles with its chunk; linking them all in the head keeps a stylesheet that comes later from
+   * moving the page (a layout shift). The script then finds them in place and loads none twice.
+   */
+  stylesheets?: readonly string[];
   page: {
     url: string;
     html: string;
@@ -72,7 +78,7 @@ function allowStyleAttributes(html: string, body: string): string {
 }
 
 /** The page's HTML document. */
-export function injectPage({ template, page }: PageDocument): string {
+export function injectPage({ template, page, stylesheets = [] }: PageDocument): string {
   const storeDescription = /<meta name="description" content="([^"]*)"\s*\/?>/.exec(template)?.[1];
   let html = replaceOnce(template, /<title>[^<]*<\/title>/, `<title>${escapeText(page.head.title)}</title>`, '<title>');
   html = html.replace(/\s*<meta name="description" content="[^"]*"\s*\/?>/, '');
@@ -94,6 +100,7 @@ export function injectPage({ template, page }: PageDocument): string {
     preloads.push(`<link rel="preload" as="image" href="${escapeAttribute(page.preloadImage)}" fetchpriority="high" />`);
   }
   tags.push(...preloads);
+  for (const href of stylesheets) if (!template.includes(`href="${href}"`)) tags.push(`<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`);
   html = replaceOnce(html, /<\/head>/, `    ${tags.join('\n    ')}\n  </head>`, '</head>');
   html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${markup}</div>`, '<div id="root"></div>');
   if (/<meta http-equiv="Content-Security-Policy"/.test(html)) html = allowStyleAttributes(html, markup);

@@ -110,3 +110,11 @@ describe("React's own preloads", () => {
     expect(head.match(/href="\/b\/1.svg"/g)).toHaveLength(1);
   });
 });
+
+describe('stylesheets', () => {
+  it('links every stylesheet of the build the template does not, so none arrives later and moves the page', () => {
+    const html = injectPage({ template: TEMPLATE.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index.css">\n  </head>'), page: page(), stylesheets: ['/assets/catalog.css', '/assets/index.css'] });
+    expect(html.match(/href="\/assets\/index.css"/g)).toHaveLength(1);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/catalog.css">');
+  });
+});
