@@ -73,7 +73,8 @@ if [ "${E2E_SKIP_BUILD:-}" != "1" ]; then
   # docs/prerendering.md): the simulated backend over HTTP, started for the build alone (the journeys get a
   # fresh one from Playwright).
   prerender_port="$(free_port 8791)"
-  API_LATENCY=0 PORT="$prerender_port" npx tsx server/api-server.ts >/dev/null 2>&1 &
+  # One process (node with tsx's loader, not the npx and tsx wrappers), so that the kill below stops it.
+  API_LATENCY=0 PORT="$prerender_port" node --import tsx server/api-server.ts >/dev/null 2>&1 &
   prerender_api=$!
   trap 'kill "$prerender_api" 2>/dev/null || true' EXIT
   build mock VITE_MOCK_LATENCY=0 &

@@ -62,6 +62,14 @@ async function start(): Promise<void> {
       .then((meta) => setBuildRedirects(meta.redirects))
       .catch(() => undefined), // no metadata (e.g. an old build): no redirects
   ]);
+  // A link followed on the prerendered page while the app was loading: the router's start would make the
+  // browser drop that navigation (public/early-clicks.js), so the app follows it instead of starting here.
+  const early = (window as { __earlyNavigation?: string }).__earlyNavigation;
+  (window as { __appStarted?: boolean }).__appStarted = true;
+  if (early) {
+    window.location.assign(early);
+    return;
+  }
   const queryClient = createQueryClient();
   const actor = createRootActor({
     build: {

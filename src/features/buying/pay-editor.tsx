@@ -50,10 +50,19 @@ export const RESUME_NOTES = {
   channel: '之前选择的支付方式暂不可用，已为您更换',
 } as const;
 
+/**
+ * Whether goods data was fetched by this page view: a prerendered page starts from the build's answers
+ * (docs/prerendering.md), and the prices and stock the shopper pays by never come from those.
+ */
+const fetchedByThisPage = (dataUpdatedAt: number) => dataUpdatedAt >= performance.timeOrigin;
+
 export function PayEditor(props: PayEditorProps) {
-  const goodsQuery = useQuery(gameGoodsQueryOptions(props.gameId));
-  if (goodsQuery.isPending) return <LinesSkeleton label="商品信息" lines={4} />;
+  const goodsQuery = useQuery({
+    ...gameGoodsQueryOptions(props.gameId),
+    refetchOnMount: (query) => (fetchedByThisPage(query.state.dataUpdatedAt) ? true : 'always'),
+  });
   if (goodsQuery.isError) return <ErrorState error={goodsQuery.error} title={GOODS_LOAD_FAILED} onRetry={() => void goodsQuery.refetch()} />;
+  if (goodsQuery.isPending || !fetchedByThisPage(goodsQuery.dataUpdatedAt)) return <LinesSkeleton label="商品信息" lines={4} />;
   const goods = goodsQuery.data.goods.find((item) => item.goodsId === props.goodsId);
   if (!goods) {
     return (

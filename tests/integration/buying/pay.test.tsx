@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getGameGoods } from '../../../src/api/goods';
+import { gameGoodsQueryOptions, getGameGoods } from '../../../src/api/goods';
 import { getOrders } from '../../../src/api/orders';
 import { resetToasts } from '../../../src/shared/toast';
 import { maskPhone } from '../../../src/shared/format';
@@ -29,6 +29,19 @@ describe('paying in the pay dialog', FLOW_TIMEOUT, () => {
     expect(pay.getByRole('timer', { name: '剩余支付时间' })).toHaveTextContent(/^\d\d:\d\d$/);
     expect(pay.getByText('模拟环境：几秒后自动支付成功，或在 /demo 页面完成支付')).toBeInTheDocument();
     expect(pay.getByRole('status')).toHaveTextContent('等待支付结果…');
+  });
+
+  it("shows the goods' price from a fresh call, never from a prerendered page's copy of them (docs/prerendering.md)", async () => {
+    const { actor, queryClient } = await renderLoggedIn('/');
+    // What a prerendered detail's data block brings: the goods as the build saw them, at another price.
+    const current = await getGameGoods(PLAIN.gameId);
+    const built = { ...current, goods: current.goods.map((g) => (g.goodsId === PLAIN.goodsId ? { ...g, price: 1 } : g)) };
+    queryClient.setQueryData(gameGoodsQueryOptions(PLAIN.gameId).queryKey, built, { updatedAt: performance.timeOrigin - 3_600_000 });
+    startPurchase(actor, PLAIN);
+    const pay = within(await payDialog());
+    expect(await pay.findByText('应付金额')).toBeInTheDocument();
+    expect(pay.getByText('应付金额').nextElementSibling).toHaveTextContent('¥40.80');
+    expect(pay.queryByText('¥0.01')).not.toBeInTheDocument();
   });
 
   it('opens the 支付成功 dialog with the codes to copy once the backend completes the payment', async () => {
