@@ -11,26 +11,18 @@ import { FloorView } from '../floor/src/floor-view';
 import { loadHome } from '../floor/src/home';
 
 const CSS = readFileSync(new URL('../floor/src/floor.css', import.meta.url), 'utf8');
+/** The floor's own page, so the two floors differ only in how the hero gets into it. */
+const TEMPLATE = readFileSync(new URL('../floor/index.html', import.meta.url), 'utf8');
 
 /** Writes `<outDir>/index.html` from the API at `apiOrigin`; the page's images stay on its own origin's /webapi. */
 export async function writeStaticFloor(apiOrigin: string, outDir: string): Promise<void> {
   const home = await loadHome(apiOrigin);
   if (home.banners.length === 0) throw new Error(`static floor: no banner from ${apiOrigin}`);
   const body = renderToStaticMarkup(<FloorView home={home} />);
-  const html = `<!doctype html>
-<html lang="zh-CN">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
-    <meta name="description" content="星游商城基准页：与首页相同的首屏内容，纯 HTML 与 CSS。" />
-    <title>星游商城</title>
-    <style>${CSS}</style>
-  </head>
-  <body>
-    <div id="root">${body}</div>
-  </body>
-</html>
-`;
+  const html = TEMPLATE.replace(/\s*<script type="module"[^>]*><\/script>/, '')
+    .replace('</head>', `  <style>${CSS}</style>\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+  if (html.includes('<script')) throw new Error('static floor: the page still has a script');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'index.html'), html);
 }
