@@ -64,12 +64,7 @@ async function start(): Promise<void> {
   ]);
   // A link followed on the prerendered page while the app was loading: the router's start would make the
   // browser drop that navigation (public/early-clicks.js), so the app follows it instead of starting here.
-  const early = (window as { __earlyNavigation?: string }).__earlyNavigation;
-  (window as { __appStarted?: boolean }).__appStarted = true;
-  if (early) {
-    window.location.assign(early);
-    return;
-  }
+  if (followEarlyNavigation()) return;
   const queryClient = createQueryClient();
   const actor = createRootActor({
     build: {
@@ -118,14 +113,37 @@ async function start(): Promise<void> {
   const app = <App router={router} queryClient={queryClient} actor={actor} />;
   // A prerendered page (its data block) is hydrated by code loaded only then (docs/prerendering.md); any other
   // page renders from scratch.
-  const prerendered = document.getElementById(PRERENDER_DATA_ID) ? await import('./prerendered').then(({ hydratePrerendered }) => hydratePrerendered(app, container, router, queryClient)) : null;
-  if (!prerendered) createRoot(container).render(app);
+  const prerendered = document.getElementById(PRERENDER_DATA_ID)
+    ? await import('./prerendered').then(({ hydratePrerendered }) => hydratePrerendered(app, container, router, queryClient, followEarlyNavigation))
+    : null;
+  if (prerendered === 'left') return;
+  if (!prerendered) {
+    (window as EarlyClicks).__appStarted = true;
+    createRoot(container).render(app);
+  }
   // The login and purchase flows are not needed to paint (docs/decisions/0006-lazy-flows.md): fetch
   // them once the page has loaded and the main thread is idle; a modal or 立即购买 asks for them sooner.
   afterLoadWhenIdle(() => {
     prerendered?.revalidate();
     actor.send({ type: 'flows.load' });
   });
+}
+
+/** What public/early-clicks.js shares with the app. */
+interface EarlyClicks {
+  __earlyNavigation?: string;
+  __appStarted?: boolean;
+}
+
+/**
+ * Follows a link the shopper took on the prerendered page before the app could (public/early-clicks.js):
+ * the router's history writes make the browser drop such a navigation. Returns whether it did.
+ */
+function followEarlyNavigation(): boolean {
+  const early = (window as EarlyClicks).__earlyNavigation;
+  if (!early) return false;
+  window.location.assign(early);
+  return true;
 }
 
 function afterLoadWhenIdle(task: () => void): void {

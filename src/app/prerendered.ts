@@ -59,12 +59,23 @@ function revalidatePrerendered(queryClient: QueryClient, hashes: readonly string
  * Hydrates `app` over the prerendered page when its data is for this URL: the route and its code are loaded
  * first, so that the first render is the HTML's, then React takes the HTML over instead of painting it again
  * (a mismatch is logged as `[hydration] …`, which the journeys fail on). Returns what to call once the page is
- * idle (the prerendered data fetched again), or null: the page is to be rendered from scratch.
+ * idle (the prerendered data fetched again), `'left'` when a link taken meanwhile is being followed, or null:
+ * the page is to be rendered from scratch.
  */
-export async function hydratePrerendered(app: ReactElement, container: HTMLElement, router: AppRouter, queryClient: QueryClient): Promise<{ revalidate: () => void } | null> {
+export async function hydratePrerendered(
+  app: ReactElement,
+  container: HTMLElement,
+  router: AppRouter,
+  queryClient: QueryClient,
+  followEarlyNavigation: () => boolean,
+): Promise<{ revalidate: () => void } | 'left' | null> {
   const hashes = startFromPrerender(queryClient, container);
   if (!hashes) return null;
   await router.load();
+  // Until React holds the page, a link is followed by the browser, and the router's history writes drop it:
+  // one taken meanwhile is followed here instead (public/early-clicks.js stops recording once React has it).
+  if (followEarlyNavigation()) return 'left';
+  (window as { __appStarted?: boolean }).__appStarted = true;
   hydrateRoot(container, app, { onRecoverableError: (error) => console.error('[hydration]', error) });
   return { revalidate: () => revalidatePrerendered(queryClient, hashes) };
 }
