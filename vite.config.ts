@@ -8,9 +8,15 @@ import { prerenderPlugin } from './scripts/vite-prerender';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Test files that replace modules (vi.mock, vi.resetModules): each runs in its own module graph (tests/lint/test-isolation.test.ts). */
+/**
+ * Test files that replace modules (vi.mock, vi.resetModules), or render with React's server renderer (the
+ * build's prerender: once it has rendered the app's context providers, React's client renderer in the same
+ * graph takes them for a second renderer's and fails): each runs in its own module graph
+ * (tests/lint/test-isolation.test.ts).
+ */
 export const ISOLATED_TESTS = [
   'tests/api/api-base.test.ts',
+  'tests/app/prerender-site.test.tsx',
   'tests/integration/marketing/demo-page.test.tsx',
   'tests/integration/shell/chunk-and-errors.test.tsx',
   'tests/machines/app.machine.test.ts',

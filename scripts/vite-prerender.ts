@@ -12,34 +12,33 @@
  * - mock builds: the simulated backend, in this process (msw/node, the same
  *   handlers and seed as the browser's worker and the tests);
  * - live builds: `PRERENDER_API_URL` (any server of the /webapi contract, e.g.
- *   `npm run api`). Without it the build ships the shell only and says so.
+ *   `npm run api`). Without it the build writes the public pages' shells
+ *   (rendered without data: header, footer, skeletons) and says so.
  *
- * A page whose data call failed is not written (its path gets the shell) and
- * the build names it. `PRERENDER=0` turns the step off. `vite preview` serves
- * the result as a static host would: `<path>/index.html` when it exists, else
- * `200.html` (`configurePreviewServer` below).
+ * Which pages, and what a failure becomes: scripts/lib/prerender-site.ts (a
+ * page whose data call failed is written as its shell and the build names it).
+ * `PRERENDER=0` turns the step off. `vite preview` serves the result as a
+ * static host would: the file of the path and query (`pageFile`) when it
+ * exists, else the path's, else `200.html` (`configurePreviewServer` below).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import type * as PrerenderModule from '../src/app/prerender';
+import type { PrerenderedPage } from '../src/app/prerender';
 import { injectPage, pageFile, SHELL_FILE, type PageDocument } from './lib/prerender-html';
+import { prerenderSite, type SiteReport } from './lib/prerender-site';
 
 const JSDOM_MODULE = 'jsdom';
 
-/** The pages that are always prerendered; game details are added from the home page and /new. */
-const FIXED_PAGES = ['/', '/new', '/notice', '/help', '/agreement'];
-/** At most this many game details (the seed's ranking order first). */
-const MAX_GAME_PAGES = 60;
-
-type Mode = { kind: 'mock' } | { kind: 'live'; apiUrl: string } | { kind: 'off'; reason: string };
+type Mode = { kind: 'mock' } | { kind: 'live'; apiUrl: string } | { kind: 'shells' } | { kind: 'off'; reason: string };
 
 function modeOf(config: ResolvedConfig): Mode {
   if (process.env.PRERENDER === '0') return { kind: 'off', reason: 'PRERENDER=0' };
   const apiMode = process.env.VITE_API_MODE ?? config.env.VITE_API_MODE ?? 'mock';
   if (apiMode !== 'live') return { kind: 'mock' };
   const apiUrl = process.env.PRERENDER_API_URL;
-  return apiUrl ? { kind: 'live', apiUrl } : { kind: 'off', reason: 'a live build without PRERENDER_API_URL: every page ships as the data-free shell' };
+  return apiUrl ? { kind: 'live', apiUrl } : { kind: 'shells' };
 }
 
 /** Puts a DOM emulator's window on the global object, as a browser has it; returns what undoes it. */
@@ -113,31 +112,24 @@ export function prerenderPlugin(): Plugin {
       // The page's window first: libraries read it when they load (axios picks its browser adapter).
       const uninstall = await installDom(mode.kind === 'live' ? new URL(mode.apiUrl).origin : 'http://localhost/');
       let stopMock = () => undefined as void;
-      const failed: string[] = [];
-      let written = 0;
       const stylesheets = readdirSync(join(outDir, 'assets'))
         .filter((file) => file.endsWith('.css'))
         .sort()
         .map((file) => `/assets/${file}`);
+      const write = (page: PrerenderedPage) => {
+        const name = pageFile(page.url);
+        if (!name) return;
+        const file = join(outDir, name);
+        mkdirSync(dirname(file), { recursive: true });
+        const document: PageDocument = { template, page, stylesheets };
+        writeFileSync(file, injectPage(document));
+        if (page.state) writeFileSync(join(dirname(file), '_payload.json'), JSON.stringify({ url: page.url, state: page.state }));
+      };
+      let report: SiteReport;
       try {
         const renderer = (await loader.ssrLoadModule('/src/app/prerender.tsx')) as Prerenderer;
         if (mode.kind === 'mock') stopMock = await renderer.startSimulatedBackend();
-        const first = await renderer.prerenderPage('/', origin);
-        const paths = [...FIXED_PAGES, ...(await renderer.gamePaths(MAX_GAME_PAGES))];
-        for (const path of paths) {
-          const page = path === '/' ? first : await renderer.prerenderPage(path, origin);
-          const failures = page.state.queries.filter((query) => query.state.status === 'error').map((query) => JSON.stringify(query.queryKey));
-          if (page.status !== 200 || failures.length > 0) {
-            failed.push(`${path} (${page.status !== 200 ? `status ${page.status}` : `failed: ${failures.join(', ')}`})`);
-            continue;
-          }
-          const file = join(outDir, pageFile(path));
-          mkdirSync(dirname(file), { recursive: true });
-          const document: PageDocument = { template, page, stylesheets };
-          writeFileSync(file, injectPage(document));
-          writeFileSync(join(dirname(file), '_payload.json'), JSON.stringify({ url: page.url, state: page.state }));
-          written += 1;
-        }
+        report = await prerenderSite(renderer, { origin, withData: mode.kind !== 'shells', write });
       } finally {
         await loader.close();
         stopMock();
@@ -145,9 +137,15 @@ export function prerenderPlugin(): Plugin {
         if (nodeEnv === undefined) delete process.env.NODE_ENV;
         else process.env.NODE_ENV = nodeEnv;
       }
-      const source = mode.kind === 'mock' ? 'the simulated backend' : mode.apiUrl;
-      config.logger.info(`prerender: ${written} pages from ${source} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      for (const line of failed) config.logger.warn(`prerender: not prerendered, served as the shell: ${line}`);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (mode.kind === 'shells') {
+        config.logger.info(`prerender: a live build without PRERENDER_API_URL: ${report.shells.length} pages as their data-free shell (header, footer, skeletons) in ${seconds} s`);
+      } else {
+        const source = mode.kind === 'mock' ? 'the simulated backend' : mode.apiUrl;
+        config.logger.info(`prerender: ${report.pages.length} pages from ${source} in ${seconds} s`);
+        for (const line of report.shells) config.logger.warn(`prerender: data failed, written as the page's shell: ${line}`);
+      }
+      for (const line of report.skipped) config.logger.warn(`prerender: not prerendered, served the SPA shell: ${line}`);
     },
     configurePreviewServer(server) {
       const outDir = resolve(server.config.root, server.config.build.outDir);
@@ -156,9 +154,16 @@ export function prerenderPlugin(): Plugin {
         const [pathname = '/', query] = req.url.split('?');
         if (pathname.startsWith('/webapi') || /\.[a-z0-9]+$/i.test(pathname)) return next();
         if (!(req.headers.accept ?? '').includes('text/html')) return next();
-        const file = join(outDir, pageFile(decodeURIComponent(pathname)));
-        const target = existsSync(file) && statSync(file).isFile() ? `/${pageFile(decodeURIComponent(pathname))}` : existsSync(join(outDir, SHELL_FILE)) ? `/${SHELL_FILE}` : undefined;
-        if (target) req.url = `${target}${query === undefined ? '' : `?${query}`}`;
+        let path: string;
+        try {
+          path = decodeURIComponent(pathname);
+        } catch {
+          return next();
+        }
+        const exists = (name: string | undefined) => name !== undefined && existsSync(join(outDir, name)) && statSync(join(outDir, name)).isFile();
+        // The view's own file (a help article), else its path's (its markup is rendered again by the client), else the shell.
+        const target = [pageFile(query === undefined ? path : `${path}?${query}`), pageFile(path), SHELL_FILE].find(exists);
+        if (target) req.url = `/${target}${query === undefined ? '' : `?${query}`}`;
         next();
       });
     },

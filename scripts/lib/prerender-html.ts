@@ -7,7 +7,7 @@
  * browser runs, so the Content-Security-Policy needs no exception for it).
  */
 import { createHash } from 'node:crypto';
-import { PRERENDER_DATA_ID } from '../../src/app/prerender-data-id';
+import { pageUrlKey, PRERENDER_DATA_ID } from '../../src/app/prerender-data-id';
 import type { HeadTag } from '../../src/features/shell/route-head';
 
 /** The SPA shell for every path that is not prerendered (static hosts' convention: Netlify, Surge, Cloudflare Pages). */
@@ -26,16 +26,32 @@ export interface PageDocument {
     url: string;
     html: string;
     head: { title: string; tags: HeadTag[] };
-    state: unknown;
+    /** the data it was rendered from; none for a shell (rendered without data, which the client renders over) */
+    state?: unknown;
     preloadImage: string | undefined;
   };
 }
 
-/** `/` → `index.html`, `/gameDetail/1` → `gameDetail/1/index.html` (the query is not part of a file's name). */
-export function pageFile(path: string): string {
-  const clean = path.split('?')[0]!.replace(/^\/+|\/+$/g, '');
-  return clean ? `${clean}/index.html` : 'index.html';
+/**
+ * The file a page is written to, and served from: `/` → `index.html`, `/gameDetail/1` →
+ * `gameDetail/1/index.html`. A view named by its query (`/help?category=2&article=5`) has a file of its own
+ * under its path's `_query/` folder, its parameters in name order: `help/_query/article-5_category-2/index.html`
+ * (a static host that can route by query maps it there; one that cannot serves the path's file, and the page
+ * renders on the client). A query with a value other than letters and digits names no file: undefined.
+ */
+export function pageFile(url: string): string | undefined {
+  const [path = '', query = ''] = pageUrlKey(url).split('?');
+  const clean = path.replace(/^\/+|\/+$/g, '');
+  const folder = clean ? `${clean}/` : '';
+  const params = [...new URLSearchParams(query)];
+  if (params.length === 0) return `${folder}index.html`;
+  if (!params.every(([name, value]) => /^[A-Za-z][A-Za-z0-9]*$/.test(name) && /^[A-Za-z0-9]+$/.test(value))) return undefined;
+  const named = params.map(([name, value]) => `${name}-${value}`).join('_');
+  return `${folder}${QUERY_FOLDER}/${named}/index.html`;
 }
+
+/** The folder under a page's path that holds its query views' files (no route of the store starts with `_`). */
+export const QUERY_FOLDER = '_query';
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
@@ -104,7 +120,9 @@ export function injectPage({ template, page, stylesheets = [] }: PageDocument): 
   html = replaceOnce(html, /<\/head>/, `    ${tags.join('\n    ')}\n  </head>`, '</head>');
   html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${markup}</div>`, '<div id="root"></div>');
   if (/<meta http-equiv="Content-Security-Policy"/.test(html)) html = allowStyleAttributes(html, markup);
-  // The page works without script (its links are links): the "please enable JavaScript" note goes.
+  // A shell (no data) shows skeletons until the script runs: it keeps the "please enable JavaScript" note.
+  if (page.state === undefined) return html;
+  // A page works without script (its links are links): the note goes.
   html = html.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
   const data = `<script type="application/json" id="${PRERENDER_DATA_ID}">${scriptSafeJson({ url: page.url, state: page.state })}</script>`;
   return replaceOnce(html, /<\/body>/, `  ${data}\n  </body>`, '</body>');

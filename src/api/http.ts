@@ -169,6 +169,15 @@ export function parseAnswer<S extends z.ZodMiniType>(def: EndpointDef<S>, body: 
   return data.data;
 }
 
+/** Who hears that a call failed and answered its endpoint's fallback instead (the build's prerender: such a page is not written). */
+const fallbackListeners = new Set<(endpoint: string, error: ApiError) => void>();
+
+/** Calls `listener` whenever a call answers its fallback after a failure; returns what stops it. */
+export function onFallbackAnswer(listener: (endpoint: string, error: ApiError) => void): () => void {
+  fallbackListeners.add(listener);
+  return () => fallbackListeners.delete(listener);
+}
+
 export interface HttpClient {
   axios: AxiosInstance;
   call<S extends z.ZodMiniType>(def: EndpointDef<S>, options?: CallOptions): Promise<z.output<S>>;
@@ -196,7 +205,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (error.kind === 'auth' && clientState.get().token === tokenAtSend) clientState.emitAuthExpired(error);
       // A caller that cancelled does not want a fallback value, it wants to stop.
       if (error.kind === 'aborted') throw error;
-      if (def.fallback) return def.fallback();
+      if (def.fallback) {
+        for (const listener of fallbackListeners) listener(def.path, error);
+        return def.fallback();
+      }
       throw error;
     }
   }

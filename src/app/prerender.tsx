@@ -10,17 +10,16 @@
  * daily popup, no build checks. What depends on the visitor renders after
  * hydration (src/shared/hydration.ts).
  */
-import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, onlineManager, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { prerender } from 'react-dom/static';
-import { bannersQueryOptions, gameDetailQueryOptions, platesQueryOptions, ranksQueryOptions } from '../api/games';
-import { gameGoodsQueryOptions } from '../api/goods';
-import { gameHead } from '../features/catalog/game-head';
+import { bannersQueryOptions, platesQueryOptions, ranksQueryOptions } from '../api/games';
+import { onFallbackAnswer } from '../api/http';
 import { newGamesQueryOptions } from '../features/catalog/route-data';
 import { BUILD_ID } from '../features/shell/build-info';
 import { headTags, resolvePageHead, type HeadTag } from '../features/shell/route-head';
-import type { PageHead } from '../features/shell/page-head';
+import { PageHeadCollectorContext, type PageHead, type PageHeadCollector } from '../features/shell/page-head';
 import type { RouteMeta } from '../features/shell/route-meta';
 import { config } from '../shared/env';
 import { App } from './app';
@@ -37,8 +36,10 @@ export interface PrerenderedPage {
   html: string;
   /** the title and head elements, as the browser writes them (route-head.ts) */
   head: { title: string; tags: HeadTag[] };
-  /** the query cache the page was rendered from: the client hydrates from it */
-  state: DehydratedState;
+  /** the query cache the page was rendered from (the client hydrates from it); none for a shell */
+  state?: DehydratedState;
+  /** what failed while rendering it (query keys; a route that failed to load): the page is not to be written */
+  failed: string[];
   /** the first banner's image on the home page, preloaded */
   preloadImage: string | undefined;
 }
@@ -56,8 +57,8 @@ async function toText(stream: ReadableStream<Uint8Array>): Promise<string> {
   }
 }
 
-/** Renders `url` (a path with its query); `origin` is the site's, for the head's absolute URLs. */
-export async function prerenderPage(url: string, origin: string): Promise<PrerenderedPage> {
+/** The app for one URL, for nobody: its own router (memory history), query client and root actor. */
+function pageApp(url: string, origin: string) {
   const queryClient = createQueryClient();
   const actor = createRootActor({
     build: { id: BUILD_ID, fetchLatest: never, reloadPage: () => undefined },
@@ -68,39 +69,89 @@ export async function prerenderPage(url: string, origin: string): Promise<Preren
   // No scroll restoration: in Node the router counts as a server and would write its restoring script into the
   // page, which the page's Content-Security-Policy refuses (the browser's router restores scroll itself).
   const router = createAppRouter({ queryClient, actor }, { history: createMemoryHistory({ initialEntries: [url] }), scrollRestoration: false });
+  // What the page says of its own head as it renders (no effect runs here): its usePageHead() calls.
+  let pageHead: PageHead = {};
+  const collector: PageHeadCollector = { origin, record: (head) => (pageHead = head) };
+  const app = (
+    <PageHeadCollectorContext.Provider value={collector}>
+      <App router={router} queryClient={queryClient} actor={actor} />
+    </PageHeadCollectorContext.Provider>
+  );
+  /** What the page is, once rendered: its URL, status, head and route. */
+  const describe = () => {
+    const { matches, location } = router.state;
+    const meta = matches.reduce<RouteMeta | undefined>((found, match) => match.staticData.meta ?? found, undefined);
+    const head = resolvePageHead(meta, { origin, pathname: location.pathname, search: location.searchStr }, pageHead);
+    return {
+      url: `${location.pathname}${location.searchStr}`,
+      status: matches.some((match) => match.status === 'notFound') ? 404 : 200,
+      head: { title: head.title, tags: headTags(head) },
+      meta,
+    };
+  };
   actor.start();
+  const close = () => {
+    actor.stop();
+    queryClient.clear();
+  };
+  return { queryClient, router, app, describe, close };
+}
+
+/** Renders `url` (a path with its query) with its data; `origin` is the site's, for the head's absolute URLs. */
+export async function prerenderPage(url: string, origin: string): Promise<PrerenderedPage> {
+  const { queryClient, router, app, describe, close } = pageApp(url, origin);
+  // A call that failed and answered its fallback (an empty list) would make a page that says "nothing here".
+  const fellBack: string[] = [];
+  const stopListening = onFallbackAnswer((endpoint, error) => fellBack.push(`${endpoint} (${error.message})`));
   try {
     await router.load();
     // The loaders start most queries without waiting (in the browser each section shows its skeleton): here
     // the page is rendered once all of them have answered.
     await settled(queryClient);
-    const html = await renderWithData(<App router={router} queryClient={queryClient} actor={actor} />, queryClient);
-    const { matches, location } = router.state;
-    const status = matches.some((match) => match.status === 'notFound') ? 404 : 200;
-    const meta = matches.reduce<RouteMeta | undefined>((found, match) => match.staticData.meta ?? found, undefined);
-    const head = resolvePageHead(meta, { origin, pathname: location.pathname, search: location.searchStr }, pageHeadOf(meta, queryClient, location.pathname, origin));
+    const html = await renderWithData(app, queryClient);
+    const { meta, ...page } = describe();
     const banners = queryClient.getQueryData(bannersQueryOptions().queryKey);
-    return {
-      url: `${location.pathname}${location.searchStr}`,
-      status,
-      html,
-      head: { title: head.title, tags: headTags(head) },
-      state: dehydrate(queryClient),
-      preloadImage: meta?.name === 'index' ? banners?.[0]?.image : undefined,
-    };
+    // A failed query is not in the dehydrated state (only answers are): the cache and the router say what failed.
+    const failed = [
+      ...queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).map((query) => JSON.stringify(query.queryKey)),
+      ...router.state.matches.filter((match) => match.status === 'error').map((match) => `the route ${match.routeId}`),
+      ...fellBack,
+    ];
+    return { ...page, html, state: dehydrate(queryClient), failed, preloadImage: meta?.name === 'index' ? banners?.[0]?.image : undefined };
   } finally {
-    actor.stop();
-    queryClient.clear();
+    stopListening();
+    close();
   }
 }
 
-/** What a page says of itself once its data is in, as its `usePageHead()` does in the browser. */
-function pageHeadOf(meta: RouteMeta | undefined, queryClient: QueryClient, pathname: string, origin: string): PageHead {
-  if (meta?.name !== 'gameDetail-id') return {};
-  const gameId = Number(pathname.split('/').pop());
-  const game = queryClient.getQueryData(gameDetailQueryOptions(gameId).queryKey);
-  const goods = queryClient.getQueryData(gameGoodsQueryOptions(gameId).queryKey)?.goods;
-  return game ? gameHead(game, goods, origin) : {};
+/** How long a shell waits for its route (a game detail's loader waits for its game, which never comes here). */
+const SHELL_ROUTE_WAIT_MS = 200;
+/** How long a shell's render may take: what still waits then shows its fallback. */
+const SHELL_RENDER_MS = 5_000;
+
+/**
+ * Renders `url` with no data: the page as it shows while its data loads (header, footer, each section's
+ * skeleton at its size). Nothing is asked of any server: React Query counts as offline for the render, so
+ * every query waits, paused. A live build without a server to read from ships these, and a page whose data
+ * failed at build time falls back to its own. It carries no data, so the client renders over it instead of
+ * hydrating it.
+ */
+export async function prerenderShell(url: string, origin: string): Promise<PrerenderedPage> {
+  const online = onlineManager.isOnline();
+  onlineManager.setOnline(false);
+  const { router, app, describe, close } = pageApp(url, origin);
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(new Error('shell render timed out')), SHELL_RENDER_MS);
+  try {
+    await Promise.race([router.load(), new Promise((resolve) => setTimeout(resolve, SHELL_ROUTE_WAIT_MS))]);
+    const html = await toText((await prerender(app, { progressiveChunkSize: Number.POSITIVE_INFINITY, signal: abort.signal })).prelude);
+    const { meta: _meta, ...page } = describe();
+    return { ...page, status: 200, html, failed: [], preloadImage: undefined };
+  } finally {
+    clearTimeout(timer);
+    close();
+    onlineManager.setOnline(online);
+  }
 }
 
 /**

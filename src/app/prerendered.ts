@@ -4,14 +4,15 @@
  * (`#prerender-data`, written by scripts/lib/prerender-html.ts). When that
  * page is the one the address bar shows, the cache starts from it and React
  * hydrates the HTML; otherwise (a query the file was not rendered for, say
- * /help?article=3 served /help's file) the HTML goes and the page renders as
- * a client-rendered page does.
+ * /help?q=退款 served /help's file) the HTML goes and the page renders as a
+ * client-rendered page does. A page prerendered without data (a shell: no
+ * data block) is rendered over by the client.
  */
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { AppRouter } from './router';
-import { PRERENDER_DATA_ID } from './prerender-data-id';
+import { pageUrlKey, PRERENDER_DATA_ID } from './prerender-data-id';
 
 interface PrerenderData {
   url: string;
@@ -32,7 +33,7 @@ function startFromPrerender(queryClient: QueryClient, container: HTMLElement): s
   } catch {
     data = undefined;
   }
-  if (!data || data.url !== `${window.location.pathname}${window.location.search}`) {
+  if (!data || pageUrlKey(data.url) !== pageUrlKey(`${window.location.pathname}${window.location.search}`)) {
     container.replaceChildren();
     return null;
   }

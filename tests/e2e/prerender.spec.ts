@@ -10,7 +10,7 @@ import { expect, test } from './support/fixtures';
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false, dismissCouponPopup: false });
 
-  test('the public pages show their content: home, /new, /notice, /help, /agreement and a game detail linked from home @live', async ({ page }) => {
+  test('the public pages show their content: home, /new, /notice, /help with each category and article, both agreement documents and a game detail linked from home @live', async ({ page }) => {
     await page.goto('/');
     const main = page.getByRole('main');
     await expect(page.getByRole('heading', { name: '为你推荐' })).toBeVisible();
@@ -32,8 +32,27 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('navigation', { name: '帮助分类' })).toBeVisible();
     expect(await page.getByRole('navigation', { name: '帮助分类' }).getByRole('link').count()).toBeGreaterThan(1);
 
+    // Each category and article is a page of its own: followed as plain links, each load is its own file.
+    const categories = page.getByRole('navigation', { name: '帮助分类' });
+    const second = categories.getByRole('link').nth(1);
+    const category = (await second.innerText()).replace(/\s*\(\d+\)$/, '');
+    await second.click();
+    await expect(page).toHaveURL(/\/help\?category=\d+$/);
+    await expect(page.getByRole('heading', { level: 2, name: category })).toBeVisible();
+    const articleLink = page.getByRole('region', { name: category }).getByRole('link').first();
+    const articleTitle = await articleLink.innerText();
+    await articleLink.click();
+    await expect(page).toHaveURL(/\/help\?category=\d+&article=\d+$/);
+    await expect(page.getByRole('article', { name: articleTitle })).toBeVisible();
+    await expect(page).toHaveTitle(`${articleTitle} - 星游商城`);
+
     await page.goto('/agreement');
     await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 })).toBeVisible();
+    // Both documents: the privacy policy is the footer's link.
+    await page.getByRole('contentinfo').getByRole('link', { name: '隐私政策' }).click();
+    await expect(page).toHaveURL(/\/agreement\?doc=privacy$/);
+    await expect(page).toHaveTitle('隐私政策 - 星游商城');
+    await expect(page.getByRole('tabpanel')).toContainText('隐私');
 
     await page.goto(detailHref!);
     const title = page.getByRole('heading', { level: 1 });
@@ -73,4 +92,27 @@ test('a prerendered home and game detail hydrate without an error, then work as 
   await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
   await page.getByRole('button', { name: '立即购买' }).first().click();
   await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible();
+});
+
+test('a help article, prerendered as its own page, hydrates without an error and its links work in the app', async ({ page }) => {
+  await page.goto('/help?category=2');
+  await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  const category = await page.getByRole('main').getByRole('heading', { level: 2 }).innerText();
+  const articleLink = page.getByRole('region', { name: category }).getByRole('link').first();
+  const articleTitle = await articleLink.innerText();
+  await articleLink.click();
+  await expect(page.getByRole('article', { name: articleTitle })).toBeVisible();
+  await expect(page).toHaveTitle(`${articleTitle} - 星游商城`);
+  // Its file, loaded directly, is hydrated: React keeps the HTML's elements (a render from scratch would replace
+  // them), and logs no error (the pageGuard fails on one).
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as { __prerendered?: Element | null }).__prerendered = document.querySelector('#help-article-title');
+    });
+  });
+  await page.reload();
+  await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => (window as { __prerendered?: Element | null }).__prerendered === document.querySelector('#help-article-title'))).toBe(true);
+  await page.getByRole('link', { name: /返回/ }).click();
+  await expect(page).toHaveURL(/\/help\?category=2$/);
 });

@@ -11,6 +11,8 @@ import { ISOLATED_TESTS } from '../../vite.config';
 
 const ROOT = join(__dirname, '..', '..');
 const REPLACES_MODULES = /\bvi\.(mock|doMock|resetModules)\(/;
+/** React's server renderer, directly or through the build's prerender (src/app/prerender.tsx). */
+const SERVER_RENDERS = /from '(react-dom\/(static|server)[^']*|(\.\.\/)+src\/app\/prerender)'/;
 
 function testFiles(): string[] {
   return readdirSync(join(ROOT, 'tests'), { recursive: true, encoding: 'utf8' })
@@ -19,9 +21,13 @@ function testFiles(): string[] {
 }
 
 describe('test isolation', () => {
-  it('runs every file that replaces modules in the isolated project, and only those', () => {
-    // This file names the calls it looks for, so it is left out of its own search.
-    const replacing = testFiles().filter((file) => file !== 'tests/lint/test-isolation.test.ts' && REPLACES_MODULES.test(readFileSync(join(ROOT, file), 'utf8')));
-    expect(replacing.sort()).toEqual([...ISOLATED_TESTS].sort());
+  it('runs every file that replaces modules or renders with React\'s server renderer in the isolated project, and only those', () => {
+    // This file names what it looks for, so it is left out of its own search.
+    const needing = testFiles().filter((file) => {
+      if (file === 'tests/lint/test-isolation.test.ts') return false;
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      return REPLACES_MODULES.test(text) || SERVER_RENDERS.test(text);
+    });
+    expect(needing.sort()).toEqual([...ISOLATED_TESTS].sort());
   });
 });

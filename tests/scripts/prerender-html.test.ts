@@ -87,9 +87,25 @@ describe('a prerendered page', () => {
     ['/', 'index.html'],
     ['/new', 'new/index.html'],
     ['/gameDetail/12', 'gameDetail/12/index.html'],
-    ['/help?category=2', 'help/index.html'],
+    ['/help?category=2', 'help/_query/category-2/index.html'],
+    ['/help?category=2&article=5', 'help/_query/article-5_category-2/index.html'],
+    ['/help?article=5&category=2', 'help/_query/article-5_category-2/index.html'],
+    ['/agreement?doc=privacy', 'agreement/_query/doc-privacy/index.html'],
+    ['/help?q=%E9%80%80%E6%AC%BE', undefined],
+    ['/help?q=a_b', undefined],
+    ['/help?category=../../x', undefined],
   ])('%s is written as %s', (path, file) => {
     expect(pageFile(path)).toBe(file);
+  });
+});
+
+describe('a shell (a page rendered without data)', () => {
+  it('has its title and markup, no data block, and keeps the "enable JavaScript" note', () => {
+    const html = injectPage({ template: TEMPLATE, page: page({ state: undefined, html: '<main aria-busy="true"></main>' }) });
+    expect(html).toContain('<title>星砂回响 - 星游商城</title>');
+    expect(html).toContain('<div id="root"><main aria-busy="true"></main></div>');
+    expect(html).not.toContain('prerender-data');
+    expect(html).toContain('<noscript>');
   });
 });
 

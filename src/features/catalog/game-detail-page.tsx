@@ -27,7 +27,7 @@ import { gameGoodsQueryOptions, matchCouponQueryOptions, type Goods, type GoodsT
 import { getCompetitorPrices } from '../../api/user';
 import { useAppActor, useCurrentUser, useModals } from '../../shared/app-actor';
 import { useHydrated } from '../../shared/hydration';
-import { usePageHead } from '../shell';
+import { usePageHead, useSiteOrigin } from '../shell';
 import { gameHead } from './game-head';
 import { GameDetailSkeleton } from './detail-skeleton';
 import { GameGrid, isUpcoming } from './game-card';
@@ -66,7 +66,8 @@ function GameDetailView({ game }: { game: GameDetail }) {
   const choice = useGoodsChoice(game);
   // The same goods query as the choice's (one request): the head's offers follow the goods on sale.
   const goods = useQuery(gameGoodsQueryOptions(game.gameId)).data?.goods;
-  usePageHead(useMemo(() => gameHead(game, goods, window.location.origin), [game, goods]));
+  const origin = useSiteOrigin();
+  usePageHead(useMemo(() => gameHead(game, goods, origin), [game, goods, origin]));
   return (
     <article className="game-detail" aria-labelledby="game-title">
       <div className="detail-hero">

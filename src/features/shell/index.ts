@@ -4,4 +4,4 @@
  */
 export { OFFLINE_MESSAGE, useOnline } from './connectivity';
 export { onPageShown } from './page-shown';
-export { usePageHead, usePageTitle, type PageHead } from './page-head';
+export { usePageHead, usePageTitle, useSiteOrigin, type PageHead } from './page-head';

@@ -1,0 +1,100 @@
+/**
+ * Which pages a build prerenders, and what becomes of each (docs/prerendering.md, scripts/vite-prerender.ts):
+ *
+ * - with data: `/`, `/new`, `/notice`, `/help`, `/agreement`, every game the home page and /new link to (the
+ *   home's rankings first, at most `MAX_GAME_PAGES`), and every view of help and the agreement that their
+ *   pages link to (each category, each article, the privacy policy), found by following the links of the
+ *   HTML as it is rendered;
+ * - a page whose data failed gets its shell (rendered without data) and is named in the report; a page the
+ *   router did not find is not written (its path is served the SPA shell);
+ * - without data (a live build with no server to read from): the fixed pages' shells.
+ */
+import type { PrerenderedPage } from '../../src/app/prerender';
+import { pageUrlKey } from '../../src/app/prerender-data-id';
+import { pageFile } from './prerender-html';
+
+export interface SiteRenderer {
+  prerenderPage(url: string, origin: string): Promise<PrerenderedPage>;
+  prerenderShell(url: string, origin: string): Promise<PrerenderedPage>;
+  gamePaths(max: number): Promise<string[]>;
+}
+
+/** The pages that are always prerendered. */
+export const FIXED_PAGES = ['/', '/new', '/notice', '/help', '/agreement'];
+/** At most this many game details (the seed's ranking order first). */
+export const MAX_GAME_PAGES = 60;
+/** The pages whose views named by a query (a help article, the privacy policy) are followed from their links. */
+const VIEWS_FOLLOWED = ['/help', '/agreement'];
+/** At most this many such views. */
+export const MAX_QUERY_VIEWS = 120;
+
+export interface SiteReport {
+  /** the URLs written with their data */
+  pages: string[];
+  /** the URLs written as their shell, each with why */
+  shells: string[];
+  /** the URLs not written, each with why */
+  skipped: string[];
+}
+
+const decodeAttribute = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+
+/** The links of `html` to a view of a followed page named by its query (each has a file name: `pageFile`). */
+export function queryViewLinks(html: string): string[] {
+  return [...html.matchAll(/ href="([^"]+)"/g)]
+    .map((match) => decodeAttribute(match[1]!))
+    .filter((href) => {
+      const [path, query] = href.split('?');
+      return VIEWS_FOLLOWED.includes(path!) && Boolean(query) && pageFile(href) !== undefined;
+    });
+}
+
+/**
+ * Renders the site page by page, handing each to `write` as it comes; `withData: false` renders the fixed
+ * pages' shells only.
+ */
+export async function prerenderSite(renderer: SiteRenderer, options: { origin: string; withData: boolean; write: (page: PrerenderedPage) => void }): Promise<SiteReport> {
+  const { origin, write } = options;
+  const report: SiteReport = { pages: [], shells: [], skipped: [] };
+  const writeShell = async (url: string, why: string) => {
+    try {
+      write(await renderer.prerenderShell(url, origin));
+      report.shells.push(`${url} (${why})`);
+    } catch (error) {
+      report.skipped.push(`${url} (${why}; its shell failed too: ${error instanceof Error ? error.message : String(error)})`);
+    }
+  };
+  if (!options.withData) {
+    for (const url of FIXED_PAGES) await writeShell(url, 'no data source');
+    return report;
+  }
+  const games = await renderer.gamePaths(MAX_GAME_PAGES).catch((error: unknown) => {
+    report.skipped.push(`the game details (their list failed: ${error instanceof Error ? error.message : String(error)})`);
+    return [];
+  });
+  const queue = [...FIXED_PAGES, ...games];
+  const seen = new Set(queue.map(pageUrlKey));
+  let views = 0;
+  for (let index = 0; index < queue.length; index += 1) {
+    const url = queue[index]!;
+    const page = await renderer.prerenderPage(url, origin);
+    if (page.status !== 200) {
+      report.skipped.push(`${url} (status ${page.status})`);
+      continue;
+    }
+    if (page.failed.length > 0) {
+      await writeShell(url, `failed: ${page.failed.join(', ')}`);
+      continue;
+    }
+    write(page);
+    report.pages.push(page.url);
+    for (const link of queryViewLinks(page.html)) {
+      const key = pageUrlKey(link);
+      if (seen.has(key) || views >= MAX_QUERY_VIEWS) continue;
+      seen.add(key);
+      views += 1;
+      queue.push(link);
+    }
+  }
+  return report;
+}
