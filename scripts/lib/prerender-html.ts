@@ -7,7 +7,8 @@
  * browser runs, so the Content-Security-Policy needs no exception for it).
  */
 import { createHash } from 'node:crypto';
-import { pageUrlKey, PRERENDER_DATA_ID } from '../../src/app/prerender-data-id';
+import { PRERENDER_DATA_ID } from '../../src/app/prerender-data-id';
+import { pageUrlKey } from '../../src/app/prerender-url';
 import type { HeadTag } from '../../src/features/shell/route-head';
 
 /** The SPA shell for every path that is not prerendered (static hosts' convention: Netlify, Surge, Cloudflare Pages). */
@@ -32,6 +33,9 @@ export interface PageDocument {
   };
 }
 
+/** The folder under a page's path that holds its query views' files (no route of the store starts with `_`). */
+const QUERY_FOLDER = '_query';
+
 /**
  * The file a page is written to, and served from: `/` → `index.html`, `/gameDetail/1` →
  * `gameDetail/1/index.html`. A view named by its query (`/help?category=2&article=5`) has a file of its own
@@ -49,9 +53,6 @@ export function pageFile(url: string): string | undefined {
   const named = params.map(([name, value]) => `${name}-${value}`).join('_');
   return `${folder}${QUERY_FOLDER}/${named}/index.html`;
 }
-
-/** The folder under a page's path that holds its query views' files (no route of the store starts with `_`). */
-export const QUERY_FOLDER = '_query';
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');

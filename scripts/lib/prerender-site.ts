@@ -10,7 +10,7 @@
  * - without data (a live build with no server to read from): the fixed pages' shells.
  */
 import type { PrerenderedPage } from '../../src/app/prerender';
-import { pageUrlKey } from '../../src/app/prerender-data-id';
+import { pageUrlKey } from '../../src/app/prerender-url';
 import { pageFile } from './prerender-html';
 
 export interface SiteRenderer {
@@ -20,13 +20,13 @@ export interface SiteRenderer {
 }
 
 /** The pages that are always prerendered. */
-export const FIXED_PAGES = ['/', '/new', '/notice', '/help', '/agreement'];
+const FIXED_PAGES = ['/', '/new', '/notice', '/help', '/agreement'];
 /** At most this many game details (the seed's ranking order first). */
-export const MAX_GAME_PAGES = 60;
+const MAX_GAME_PAGES = 60;
 /** The pages whose views named by a query (a help article, the privacy policy) are followed from their links. */
 const VIEWS_FOLLOWED = ['/help', '/agreement'];
 /** At most this many such views. */
-export const MAX_QUERY_VIEWS = 120;
+const MAX_QUERY_VIEWS = 120;
 
 export interface SiteReport {
   /** the URLs written with their data */
@@ -40,7 +40,7 @@ export interface SiteReport {
 const decodeAttribute = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
 
 /** The links of `html` to a view of a followed page named by its query (each has a file name: `pageFile`). */
-export function queryViewLinks(html: string): string[] {
+function queryViewLinks(html: string): string[] {
   return [...html.matchAll(/ href="([^"]+)"/g)]
     .map((match) => decodeAttribute(match[1]!))
     .filter((href) => {

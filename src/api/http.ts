@@ -10,6 +10,7 @@ import axios, { AxiosError, type AxiosInstance } from 'axios';
 import * as z from 'zod/mini';
 import { SESSION_MESSAGES } from '../../machines/session.machine';
 import { config } from '../shared/env';
+import { BUILD_RENDER, buildRenderListener } from '../shared/build-render';
 import { clientState } from './client-state';
 import { ApiError, isAuthCode } from './errors';
 
@@ -169,15 +170,6 @@ export function parseAnswer<S extends z.ZodMiniType>(def: EndpointDef<S>, body: 
   return data.data;
 }
 
-/** Who hears that a call failed and answered its endpoint's fallback instead (the build's prerender: such a page is not written). */
-const fallbackListeners = new Set<(endpoint: string, error: ApiError) => void>();
-
-/** Calls `listener` whenever a call answers its fallback after a failure; returns what stops it. */
-export function onFallbackAnswer(listener: (endpoint: string, error: ApiError) => void): () => void {
-  fallbackListeners.add(listener);
-  return () => fallbackListeners.delete(listener);
-}
-
 export interface HttpClient {
   axios: AxiosInstance;
   call<S extends z.ZodMiniType>(def: EndpointDef<S>, options?: CallOptions): Promise<z.output<S>>;
@@ -206,7 +198,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       // A caller that cancelled does not want a fallback value, it wants to stop.
       if (error.kind === 'aborted') throw error;
       if (def.fallback) {
-        for (const listener of fallbackListeners) listener(def.path, error);
+        // A build's render writes no page from a fallback (src/shared/build-render.ts).
+        if (BUILD_RENDER) buildRenderListener()?.fallback(def.path, error.message);
         return def.fallback();
       }
       throw error;

@@ -15,11 +15,11 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { prerender } from 'react-dom/static';
 import { bannersQueryOptions, platesQueryOptions, ranksQueryOptions } from '../api/games';
-import { onFallbackAnswer } from '../api/http';
 import { newGamesQueryOptions } from '../features/catalog/route-data';
 import { BUILD_ID } from '../features/shell/build-info';
 import { headTags, resolvePageHead, type HeadTag } from '../features/shell/route-head';
-import { PageHeadCollectorContext, type PageHead, type PageHeadCollector } from '../features/shell/page-head';
+import type { PageHead } from '../features/shell/page-head';
+import { listenToBuildRender } from '../shared/build-render';
 import type { RouteMeta } from '../features/shell/route-meta';
 import { config } from '../shared/env';
 import { App } from './app';
@@ -69,14 +69,12 @@ function pageApp(url: string, origin: string) {
   // No scroll restoration: in Node the router counts as a server and would write its restoring script into the
   // page, which the page's Content-Security-Policy refuses (the browser's router restores scroll itself).
   const router = createAppRouter({ queryClient, actor }, { history: createMemoryHistory({ initialEntries: [url] }), scrollRestoration: false });
-  // What the page says of its own head as it renders (no effect runs here): its usePageHead() calls.
+  // What the page says of its own head as it renders (no effect runs here: its usePageHead() calls), and the
+  // calls that answered their fallback after failing (an empty list for a page that has things to show).
   let pageHead: PageHead = {};
-  const collector: PageHeadCollector = { origin, record: (head) => (pageHead = head) };
-  const app = (
-    <PageHeadCollectorContext.Provider value={collector}>
-      <App router={router} queryClient={queryClient} actor={actor} />
-    </PageHeadCollectorContext.Provider>
-  );
+  const fellBack: string[] = [];
+  const stopListening = listenToBuildRender({ origin, pageHead: (head) => (pageHead = head as PageHead), fallback: (endpoint, message) => fellBack.push(`${endpoint} (${message})`) });
+  const app = <App router={router} queryClient={queryClient} actor={actor} />;
   /** What the page is, once rendered: its URL, status, head and route. */
   const describe = () => {
     const { matches, location } = router.state;
@@ -91,18 +89,16 @@ function pageApp(url: string, origin: string) {
   };
   actor.start();
   const close = () => {
+    stopListening();
     actor.stop();
     queryClient.clear();
   };
-  return { queryClient, router, app, describe, close };
+  return { queryClient, router, app, describe, fellBack, close };
 }
 
 /** Renders `url` (a path with its query) with its data; `origin` is the site's, for the head's absolute URLs. */
 export async function prerenderPage(url: string, origin: string): Promise<PrerenderedPage> {
-  const { queryClient, router, app, describe, close } = pageApp(url, origin);
-  // A call that failed and answered its fallback (an empty list) would make a page that says "nothing here".
-  const fellBack: string[] = [];
-  const stopListening = onFallbackAnswer((endpoint, error) => fellBack.push(`${endpoint} (${error.message})`));
+  const { queryClient, router, app, describe, fellBack, close } = pageApp(url, origin);
   try {
     await router.load();
     // The loaders start most queries without waiting (in the browser each section shows its skeleton): here
@@ -119,7 +115,6 @@ export async function prerenderPage(url: string, origin: string): Promise<Preren
     ];
     return { ...page, html, state: dehydrate(queryClient), failed, preloadImage: meta?.name === 'index' ? banners?.[0]?.image : undefined };
   } finally {
-    stopListening();
     close();
   }
 }

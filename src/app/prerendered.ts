@@ -12,7 +12,8 @@ import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react
 import type { ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { AppRouter } from './router';
-import { pageUrlKey, PRERENDER_DATA_ID } from './prerender-data-id';
+import { PRERENDER_DATA_ID } from './prerender-data-id';
+import { pageUrlKey } from './prerender-url';
 
 interface PrerenderData {
   url: string;

@@ -15,12 +15,13 @@
  * `<page title> - <store name>`, the store name alone on the home page
  * (`pageTitle`, ./route-meta.ts).
  *
- * A build-time render (src/app/prerender.tsx) runs no effects: it provides a
- * `PageHeadCollector`, which `usePageHead()` tells what the page says of
- * itself as it renders, and which names the site's origin for absolute URLs.
+ * A build-time render (src/app/prerender.tsx) runs no effects: `usePageHead()`
+ * tells it what the page says of itself as it renders, and `useSiteOrigin()`
+ * asks it for the site's origin (src/shared/build-render.ts).
  */
 import { useRouterState } from '@tanstack/react-router';
-import { createContext, useContext, useEffect, useLayoutEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { BUILD_RENDER, buildRenderListener } from '../../shared/build-render';
 import type { RouteMeta } from './route-meta';
 
 /** What a page may say about itself over its route's head. */
@@ -62,19 +63,9 @@ function useRoutePlace(): Place {
   return useMemo(() => ({ pathname, search: searchStr }), [pathname, searchStr]);
 }
 
-/** What a build-time render learns of the page's head (no effect runs there). */
-export interface PageHeadCollector {
-  /** the site's origin (`VITE_SITE_URL`): a build's window is not the site's */
-  origin: string;
-  /** the page's own head, as its effect would have written it (the last render's call wins) */
-  record: (page: PageHead) => void;
-}
-
-export const PageHeadCollectorContext = createContext<PageHeadCollector | null>(null);
-
 /** The origin that makes a page's URLs absolute: the address bar's, or the site's in a build-time render. */
 export function useSiteOrigin(): string {
-  return useContext(PageHeadCollectorContext)?.origin ?? window.location.origin;
+  return (BUILD_RENDER && buildRenderListener()?.origin) || window.location.origin;
 }
 
 /** The route's head, on every navigation (the root shell). */
@@ -92,13 +83,11 @@ export function useRouteHead(): void {
 export function usePageHead(page: PageHead): void {
   const meta = useRouteMeta();
   const place = useRoutePlace();
-  const collector = useContext(PageHeadCollectorContext);
   const { title, description, image, type, jsonLd, index } = page;
-  const says = !(title === undefined && description === undefined && image === undefined && jsonLd === undefined && index === undefined);
-  if (collector && says) collector.record({ title, description, image, type, jsonLd, index });
+  const says = title !== undefined || description !== undefined || image !== undefined || jsonLd !== undefined || index !== undefined;
+  if (BUILD_RENDER && says) buildRenderListener()?.pageHead({ title, description, image, type, jsonLd, index });
   useEffect(() => {
-    if (!says) return;
-    write(meta, place, { title, description, image, type, jsonLd, index });
+    if (says) write(meta, place, { title, description, image, type, jsonLd, index });
   }, [meta, place, says, title, description, image, type, jsonLd, index]);
 }
 
