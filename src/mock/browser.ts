@@ -8,6 +8,7 @@ import { setupWorker } from 'msw/browser';
 import { createBackend } from './backend';
 import type { Backend, LatencyOption, SeedVariant } from './backend';
 import { createMswHandlers } from './msw-handlers';
+import { retryImagesLoadedBeforeWorker } from './worker-images';
 
 export { parseLatency } from './handlers/rules';
 
@@ -49,5 +50,6 @@ export async function startMockWorker(options: MockWorkerOptions = {}): Promise<
     onUnhandledRequest: 'bypass',
     quiet: true,
   });
+  retryImagesLoadedBeforeWorker(document, baseUrl);
   return backend;
 }
