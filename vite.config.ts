@@ -51,6 +51,10 @@ export default defineConfig(({ mode }) => {
     build: {
       target: 'es2022',
       sourcemap: true,
+      // One stylesheet for the whole store (11 KB gzip): a prerendered page needs the styles of what it shows
+      // before any script runs, and seven render-blocking stylesheets cost a phone more round trips than the
+      // few kilobytes a page does not use (docs/performance.md, "Stylesheets").
+      cssCodeSplit: false,
       // Fewer, larger chunks for the first paint (docs/performance.md): everything the entry imports
       // statically in one chunk, and the catalogue pieces every listing page shares (cards, images,
       // prices, links) in one more, instead of a dozen small chunks each with its own request.

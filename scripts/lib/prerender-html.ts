@@ -121,8 +121,16 @@ export function injectPage({ template, page, stylesheets = [] }: PageDocument): 
   html = replaceOnce(html, /<\/head>/, `    ${tags.join('\n    ')}\n  </head>`, '</head>');
   html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${markup}</div>`, '<div id="root"></div>');
   if (/<meta http-equiv="Content-Security-Policy"/.test(html)) html = allowStyleAttributes(html, markup);
-  // A shell (no data) shows skeletons until the script runs: it keeps the "please enable JavaScript" note.
+  // A shell (no data) shows skeletons until the script runs: it keeps the "please enable JavaScript" note, and
+  // its script loads as the browser finds it.
   if (page.state === undefined) return html;
+  // A page with its data paints without script: the app's script is asked for by public/boot.js once the
+  // page's first image has painted (docs/prerendering.md, "When the app starts"), not with the HTML, where
+  // it would take a phone's bandwidth from that image. Its module preloads go too, for the same reason.
+  html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) throw new Error("prerender: the built index.html has no app's module script");
+  html = html.replace(entry[0], () => `<meta name="app-entry" content="${entry[1]}" />`);
   // A page works without script (its links are links): the note goes.
   html = html.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
   const data = `<script type="application/json" id="${PRERENDER_DATA_ID}">${scriptSafeJson({ url: page.url, state: page.state })}</script>`;

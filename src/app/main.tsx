@@ -63,7 +63,7 @@ async function start(): Promise<void> {
       .catch(() => undefined), // no metadata (e.g. an old build): no redirects
   ]);
   // A link followed on the prerendered page while the app was loading: the router's start would make the
-  // browser drop that navigation (public/early-clicks.js), so the app follows it instead of starting here.
+  // browser drop that navigation (public/boot.js), so the app follows it instead of starting here.
   if (followEarlyNavigation()) return;
   const queryClient = createQueryClient();
   const actor = createRootActor({
@@ -129,14 +129,14 @@ async function start(): Promise<void> {
   });
 }
 
-/** What public/early-clicks.js shares with the app. */
+/** What public/boot.js shares with the app. */
 interface EarlyClicks {
   __earlyNavigation?: string;
   __appStarted?: boolean;
 }
 
 /**
- * Follows a link the shopper took on the prerendered page before the app could (public/early-clicks.js):
+ * Follows a link the shopper took on the prerendered page before the app could (public/boot.js):
  * the router's history writes make the browser drop such a navigation. Returns whether it did.
  */
 function followEarlyNavigation(): boolean {

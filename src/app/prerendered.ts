@@ -75,7 +75,7 @@ export async function hydratePrerendered(
   if (!hashes) return null;
   await router.load();
   // Until React holds the page, a link is followed by the browser, and the router's history writes drop it:
-  // one taken meanwhile is followed here instead (public/early-clicks.js stops recording once React has it).
+  // one taken meanwhile is followed here instead (public/boot.js stops recording once React has it).
   if (followEarlyNavigation()) return 'left';
   (window as { __appStarted?: boolean }).__appStarted = true;
   hydrateRoot(container, app, { onRecoverableError: (error) => console.error('[hydration]', error) });

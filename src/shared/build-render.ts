@@ -5,7 +5,8 @@
  * a page is not written). Only a build's render (Vite's SSR loader, `import.meta.env.SSR`) and the tests (mode
  * `test`) listen: in the browser's bundle `BUILD_RENDER` is `false` and the code behind it goes.
  */
-export const BUILD_RENDER = import.meta.env.SSR || import.meta.env.MODE === 'test';
+// `import.meta.env` is Vite's: code run by Node alone (the simulated backend's HTTP server) has none.
+export const BUILD_RENDER = import.meta.env ? import.meta.env.SSR || import.meta.env.MODE === 'test' : false;
 
 export interface BuildRenderListener {
   /** the site's origin (`VITE_SITE_URL`): a build's window is not the site's */

@@ -76,9 +76,19 @@ test.describe('with JavaScript off', () => {
 });
 
 test('a prerendered home and game detail hydrate without an error, then work as a client-rendered page does @smoke @live', async ({ page }) => {
+  // The app's script is asked for once the first banner has loaded (public/boot.js), not with the HTML.
+  const order: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.url().includes('/static/img/banner/')) order.push('banner');
+  });
+  page.on('request', (request) => {
+    if (/\/assets\/index-[^/]+\.js$/.test(request.url())) order.push('app');
+  });
   await page.goto('/');
   // The account shows once the page has hydrated (src/shared/hydration.ts).
   await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  expect(order.indexOf('banner'), order.join(' ')).toBeGreaterThanOrEqual(0);
+  expect(order.indexOf('banner'), order.join(' ')).toBeLessThan(order.indexOf('app'));
   // A game card (named with its price), not a banner that may be sliding out of view.
   const card = page.getByRole('main').getByRole('link', { name: /¥/ }).first();
   const href = await card.getAttribute('href');

@@ -100,12 +100,24 @@ describe('a prerendered page', () => {
 });
 
 describe('a shell (a page rendered without data)', () => {
-  it('has its title and markup, no data block, and keeps the "enable JavaScript" note', () => {
+  it('has its title and markup, no data block, and keeps the "enable JavaScript" note and the module script', () => {
     const html = injectPage({ template: TEMPLATE, page: page({ state: undefined, html: '<main aria-busy="true"></main>' }) });
     expect(html).toContain('<title>星砂回响 - 星游商城</title>');
     expect(html).toContain('<div id="root"><main aria-busy="true"></main></div>');
     expect(html).not.toContain('prerender-data');
     expect(html).toContain('<noscript>');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index.js"></script>');
+    expect(html).not.toContain('app-entry');
+  });
+});
+
+describe("a page with its data: the app's script", () => {
+  it('is named for public/boot.js to start once the page has painted, instead of loading with the HTML (no module preloads either)', () => {
+    const template = TEMPLATE.replace('</head>', '  <link rel="modulepreload" crossorigin href="/assets/vendor.js">\n  </head>');
+    const html = injectPage({ template, page: page() });
+    expect(html).toContain('<meta name="app-entry" content="/assets/index.js" />');
+    expect(html).not.toMatch(/<script type="module"/);
+    expect(html).not.toContain('modulepreload');
   });
 });
 
