@@ -91,7 +91,8 @@ async function start(): Promise<void> {
     inspect,
     // No `testing`: every test-only hook keeps the browser's default here.
   });
-  const router = createAppRouter({ queryClient, actor });
+  // A prerendered page may have been scrolled before the app started: the router's first render keeps that.
+  const router = createAppRouter({ queryClient, actor }, { keepFirstScroll: document.getElementById(PRERENDER_DATA_ID) !== null });
   installNavigationHooks(router, actor);
   actor.start();
   // After start (the restored user is known) and before the first render (the landing page view is heard).

@@ -184,14 +184,28 @@ const routeTree = rootRoute.addChildren([
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
-export function createAppRouter(context: RouterContext, options: { history?: Parameters<typeof createRouter>[0]['history']; scrollRestoration?: boolean } = {}) {
+export function createAppRouter(
+  context: RouterContext,
+  options: {
+    history?: Parameters<typeof createRouter>[0]['history'];
+    scrollRestoration?: boolean;
+    /** A prerendered page: its first render leaves the scroll where the shopper has put it while the app loaded. */
+    keepFirstScroll?: boolean;
+  } = {},
+) {
+  let keepScroll = options.keepFirstScroll === true;
+  const restoreScroll = () => {
+    if (!keepScroll) return true;
+    keepScroll = false;
+    return false;
+  };
   return createRouter({
     routeTree,
     context,
     history: options.history,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
-    scrollRestoration: options.scrollRestoration ?? true,
+    scrollRestoration: options.scrollRestoration === false ? false : restoreScroll,
     // Scroll positions are kept per history entry, except on the search page, which is kept alive
     // (spec section 2): there they are kept per URL, so the in-page 返回 from a game (a new entry for the
     // same search URL) lands where the shopper left the results, as the browser's back button does.

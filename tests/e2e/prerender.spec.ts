@@ -4,6 +4,7 @@
  * hydration error (the `pageGuard` fixture fails any journey on a console error, and a hydration
  * mismatch is logged as one, src/app/main.tsx) and the store works as before.
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
 /** What the simulated backend's seed and its page title say the home links to (read from the page, not assumed). */
@@ -125,4 +126,53 @@ test('a help article, prerendered as its own page, hydrates without an error and
   expect(await page.evaluate(() => (window as { __prerendered?: Element | null }).__prerendered === document.querySelector('#help-article-title'))).toBe(true);
   await page.getByRole('link', { name: /返回/ }).click();
   await expect(page).toHaveURL(/\/help\?category=2$/);
+});
+
+/**
+ * Does `act` in the page right before React takes the prerendered page over (when src/app/prerendered.ts tells
+ * public/boot.js that the app holds the page, right before hydrateRoot): a click on the first game link in the
+ * next microtask (the worst instant: hydrateRoot called, nothing rendered yet), or a scroll down.
+ */
+async function atHydration(page: Page, act: 'click a game' | 'scroll down'): Promise<void> {
+  await page.addInitScript((action: string) => {
+    let started = false;
+    Object.defineProperty(window, '__appStarted', {
+      configurable: true,
+      get: () => started,
+      set: (value: boolean) => {
+        started = value;
+        if (!value) return;
+        if (action === 'scroll down') {
+          window.scrollTo(0, 900);
+          return;
+        }
+        queueMicrotask(() => {
+          const link = document.querySelector('main a[href^="/gameDetail/"]');
+          (window as { __clicked?: string }).__clicked = link?.getAttribute('href') ?? 'none';
+          (link as HTMLElement | null)?.click();
+        });
+      },
+    });
+  }, act);
+}
+
+test('a link clicked the instant React takes the page over is followed: no click lost, no hydration error @live', async ({ page }) => {
+  // React hydrates at once when the click comes, and hands it to the link.
+  await atHydration(page, 'click a game');
+  await page.goto('/');
+  await expect.poll(() => page.evaluate(() => (window as { __clicked?: string }).__clicked)).toMatch(/^\/gameDetail\/\d+$/);
+  const href = await page.evaluate(() => (window as { __clicked?: string }).__clicked);
+  await expect(page).toHaveURL(href!);
+  await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+  await expect(page.getByRole('button', { name: '立即购买' }).first()).toBeEnabled();
+});
+
+test('a page scrolled before the app started stays where the shopper put it, and hydrates without an error @live', async ({ page }) => {
+  // The scroll happens as the app takes the page over: the router's first render must not reset it, and the
+  // side bar's back-to-top button (shown when scrolled) must wait for hydration (the pageGuard fails on a mismatch).
+  await atHydration(page, 'scroll down');
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: '快捷入口' }).getByRole('button', { name: /顶部/ })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
 });

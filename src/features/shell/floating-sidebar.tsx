@@ -20,7 +20,10 @@ export function showsSidebar(pathname: string): boolean {
 }
 
 function useScrolledPast(threshold: number): boolean {
-  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
+  // Not scrolled until mounted: a prerendered page is hydrated against HTML made unscrolled, and a shopper may
+  // have scrolled it before the app started (a back-to-top button there would not match it). The effect reads
+  // the real position at once.
+  const [past, setPast] = useState(false);
   useEffect(() => {
     const onScroll = () => setPast(window.scrollY > threshold);
     onScroll();
