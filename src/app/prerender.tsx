@@ -57,9 +57,21 @@ async function toText(stream: ReadableStream<Uint8Array>): Promise<string> {
   }
 }
 
+/**
+ * The store's query client for a build-time render, which is thrown away after one page: no query is ever
+ * collected, so no collection timer (ten minutes) keeps the build's process alive, whatever a lazy loader
+ * asks for after the page is done.
+ */
+function buildQueryClient(): QueryClient {
+  const queryClient = createQueryClient();
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, gcTime: Number.POSITIVE_INFINITY } });
+  return queryClient;
+}
+
 /** The app for one URL, for nobody: its own router (memory history), query client and root actor. */
 function pageApp(url: string, origin: string) {
-  const queryClient = createQueryClient();
+  const queryClient = buildQueryClient();
   const actor = createRootActor({
     build: { id: BUILD_ID, fetchLatest: never, reloadPage: () => undefined },
     modals: { load: never },
@@ -192,7 +204,7 @@ async function settled(queryClient: QueryClient): Promise<void> {
  * seed's order), then its plates, then /new; each once, at most `max`.
  */
 export async function gamePaths(max: number): Promise<string[]> {
-  const queryClient = createQueryClient();
+  const queryClient = buildQueryClient();
   try {
     const [ranks, plates, newGames] = await Promise.all([
       queryClient.fetchQuery(ranksQueryOptions()),

@@ -4,7 +4,7 @@
  * their data and head, the help and agreement views their links reach, a page whose data fails written as
  * its shell and named, and the data-free shells of a live build with no server to read from.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { prerenderSite, type SiteRenderer } from '../../scripts/lib/prerender-site';
 import { gamePaths, prerenderPage, prerenderShell, type PrerenderedPage } from '../../src/app/prerender';
 import { backend } from '../support/server';
@@ -86,5 +86,12 @@ describe('a live build with no server to read from', () => {
       expect(text(page.html), page.url).not.toMatch(/失败|重试/);
     }
     expect(titleOf(written.get('/new'))).toBe('新品上架 - 星游商城');
+  });
+
+  it('leaves no long timer behind, which would keep the build running after its last page', async () => {
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    await site(false);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(timers.mock.calls.map(([, ms]) => ms ?? 0).filter((ms) => ms > 60_000)).toEqual([]);
   });
 });
