@@ -11,6 +11,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { articleSearchQueryOptions, classifiesQueryOptions, classifyArticlesQueryOptions, type Article, type Classify } from '../../api/assist';
 import { usePageHead } from '../shell';
+import { useHydrated } from '../../shared/hydration';
 import { pageDescription } from './page-description';
 import { agreementDocOf } from './agreement-doc';
 import { HtmlContent } from '../../shared/ui/html-content';
@@ -57,9 +58,20 @@ function HelpSearchForm({ initial }: { initial: string }) {
     const q = value.trim();
     void navigate({ search: q ? { q } : {} });
   };
+  // Before hydration (a prerendered help page) the box takes no typing, which hydration would drop, and a
+  // submit is the browser's own: to /help?q=…, the search view (docs/prerendering.md, "What waits for hydration").
+  const hydrated = useHydrated();
   return (
-    <form role="search" aria-label="搜索帮助" className="help-search" onSubmit={onSubmit}>
-      <input type="search" aria-label="搜索帮助文章" placeholder="输入问题关键词，如：激活码、退款" value={value} onChange={(e) => setValue(e.target.value)} />
+    <form role="search" aria-label="搜索帮助" className="help-search" action="/help" method="get" onSubmit={onSubmit}>
+      <input
+        type="search"
+        name="q"
+        aria-label="搜索帮助文章"
+        placeholder="输入问题关键词，如：激活码、退款"
+        value={value}
+        readOnly={!hydrated}
+        onChange={(e) => setValue(e.target.value)}
+      />
       <button type="submit" className="button button-primary">
         搜索
       </button>
