@@ -77,7 +77,8 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string, what: s
   return text.replace(pattern, () => replacement);
 }
 
-const decodeAttribute = (text: string) =>
+/** An attribute's text as written by React's renderer, decoded. */
+export const decodeAttribute = (text: string) =>
   text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 /**

@@ -11,7 +11,7 @@
  */
 import type { PrerenderedPage } from '../../src/app/prerender';
 import { pageUrlKey } from '../../src/app/prerender-url';
-import { pageFile } from './prerender-html';
+import { decodeAttribute, pageFile } from './prerender-html';
 
 export interface SiteRenderer {
   prerenderPage(url: string, origin: string): Promise<PrerenderedPage>;
@@ -36,8 +36,6 @@ export interface SiteReport {
   /** the URLs not written, each with why */
   skipped: string[];
 }
-
-const decodeAttribute = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
 
 /** The links of `html` to a view of a followed page named by its query (each has a file name: `pageFile`). */
 function queryViewLinks(html: string): string[] {

@@ -91,8 +91,10 @@ async function start(): Promise<void> {
     inspect,
     // No `testing`: every test-only hook keeps the browser's default here.
   });
-  // A prerendered page may have been scrolled before the app started: the router's first render keeps that.
-  const router = createAppRouter({ queryClient, actor }, { keepFirstScroll: document.getElementById(PRERENDER_DATA_ID) !== null });
+  // A prerendered page (its data block) is hydrated, and may have been scrolled before the app started: the
+  // router's first render keeps that.
+  const hasPrerenderData = document.getElementById(PRERENDER_DATA_ID) !== null;
+  const router = createAppRouter({ queryClient, actor }, { keepFirstScroll: hasPrerenderData });
   installNavigationHooks(router, actor);
   actor.start();
   // After start (the restored user is known) and before the first render (the landing page view is heard).
@@ -114,7 +116,7 @@ async function start(): Promise<void> {
   const app = <App router={router} queryClient={queryClient} actor={actor} />;
   // A prerendered page (its data block) is hydrated by code loaded only then (docs/prerendering.md); any other
   // page renders from scratch.
-  const prerendered = document.getElementById(PRERENDER_DATA_ID)
+  const prerendered = hasPrerenderData
     ? await import('./prerendered').then(({ hydratePrerendered }) => hydratePrerendered(app, container, router, queryClient, followEarlyNavigation))
     : null;
   if (prerendered === 'left') return;
