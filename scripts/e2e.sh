@@ -56,7 +56,9 @@ E2E_BUILD_ROOT="${E2E_BUILD_ROOT:-node_modules/.cache/storefront-e2e}"
 export E2E_BUILD_ROOT
 if [ "${E2E_SKIP_BUILD:-}" != "1" ]; then
   echo "e2e: building the mock and live production builds into $E2E_BUILD_ROOT" >&2
-  # The in-browser simulated backend answers at once, like the live API (API_LATENCY=0).
+  # The in-browser simulated backend answers at once, like the live API (API_LATENCY=0), and, like it
+  # (API_AUTO_EVENTS=off in playwright.config.ts), pays an order or settles a refund only when a journey says
+  # so: no journey races its clock (docs/testing.md, "Time").
   # Side by side: two cores, and each build leaves one mostly idle.
   # One build: `build <mode> [VAR=value…]`, its log kept beside it, printed whole if it fails.
   build() {
@@ -77,7 +79,7 @@ if [ "${E2E_SKIP_BUILD:-}" != "1" ]; then
   API_LATENCY=0 PORT="$prerender_port" node --import tsx server/api-server.ts >/dev/null 2>&1 &
   prerender_api=$!
   trap 'kill "$prerender_api" 2>/dev/null || true' EXIT
-  build mock VITE_MOCK_LATENCY=0 &
+  build mock VITE_MOCK_LATENCY=0 VITE_MOCK_AUTO_EVENTS=off &
   mock_build=$!
   for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$prerender_port/" && break; sleep 0.1; done
   build live PRERENDER_API_URL="http://127.0.0.1:$prerender_port"

@@ -6,6 +6,8 @@
  *   PORT=8787 API_LATENCY=0 API_STATE_FILE=.mock-state.json npm run api
  *
  * API_LATENCY: `0`, a fixed number of ms, or `min-max` (default 80-250).
+ * API_AUTO_EVENTS: `off` stops the backend's own timed events (the automatic payment, a refund's
+ * settlement): only the controls make them (the end-to-end journeys' server runs so).
  * API_STATE_FILE: optional JSON file the state is saved to and loaded from.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { createBackend } from '../src/mock/backend';
 import type { Backend, LatencyOption, MockResponse, StorageLike } from '../src/mock/backend';
-import { parseLatency } from '../src/mock/handlers/rules';
+import { parseAutoEvents, parseLatency } from '../src/mock/handlers/rules';
 
 const BASE = '/webapi';
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -27,6 +29,8 @@ export interface ApiServerOptions {
   latency?: LatencyOption;
   /** a JSON file to keep the state in between runs */
   stateFile?: string;
+  /** the backend's own timed events; default on (`BackendOptions.autoEvents`) */
+  autoEvents?: boolean;
 }
 
 export interface ApiServer {
@@ -112,6 +116,7 @@ export function startApiServer(options: ApiServerOptions = {}): Promise<ApiServe
   const backend = createBackend({
     latencyMs: options.latency ?? { min: 80, max: 250 },
     ...(options.stateFile ? { storage: fileStorage(options.stateFile) } : {}),
+    autoEvents: options.autoEvents,
   });
 
   const server = createServer((req, res) => {
@@ -180,7 +185,12 @@ const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToF
 if (runDirectly) {
   const port = Number(process.env.PORT) || 8787;
   const stateFile = process.env.API_STATE_FILE || undefined;
-  startApiServer({ port, latency: parseLatency(process.env.API_LATENCY), ...(stateFile ? { stateFile } : {}) }).then(
+  startApiServer({
+    port,
+    latency: parseLatency(process.env.API_LATENCY),
+    autoEvents: parseAutoEvents(process.env.API_AUTO_EVENTS),
+    ...(stateFile ? { stateFile } : {}),
+  }).then(
     (api) => {
       console.log(`Simulated /webapi backend on ${api.url}`);
       const stop = () => {

@@ -30,8 +30,12 @@ import '../shared/styles.css';
 async function startMockBackend(): Promise<boolean> {
   // `import.meta.env.VITE_API_MODE` is replaced at build time, so in live builds this branch and its import vanish.
   if (import.meta.env.VITE_API_MODE === 'live') return false;
-  const { startMockWorker, parseLatency } = await import('../mock/browser');
-  const backend = await startMockWorker({ latency: parseLatency(config.mockLatency), baseUrl: config.apiBase });
+  const { startMockWorker, parseLatency, parseAutoEvents } = await import('../mock/browser');
+  const backend = await startMockWorker({
+    latency: parseLatency(config.mockLatency),
+    baseUrl: config.apiBase,
+    autoEvents: parseAutoEvents(config.mockAutoEvents),
+  });
   // A page the simulated backend serves (the pay channel's H5 page, the pay link's page) is opened by a
   // navigation, which msw's worker leaves to the network: this page shows it instead of the store.
   if (!window.location.pathname.startsWith(`${config.apiBase}/`)) return false;

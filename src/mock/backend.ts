@@ -18,8 +18,8 @@ import '../api/endpoints';
 import { createSeed } from './seed';
 import { makeHostile } from './seed/hostile';
 import { createFaults, faultResponse } from './handlers/faults';
-import { endUnpaidOrder, payOrder, sweepOrders } from './handlers/lifecycle';
-import { DEFAULT_AUTO_PAY_MS, latency, randomString, str } from './handlers/rules';
+import { endUnpaidOrder, payOrder, settleRefund, sweepOrders } from './handlers/lifecycle';
+import { DEFAULT_AUTO_PAY_MS, REFUND_SETTLE_MS, latency, randomString, str } from './handlers/rules';
 import { gameRoutes } from './handlers/routes-games';
 import { goodsRoutes } from './handlers/routes-goods';
 import { miscRoutes } from './handlers/routes-misc';
@@ -113,7 +113,8 @@ export function createBackend(options: BackendOptions = {}): Backend {
   const now = () => wallClock() + offset;
   const random = options.random ?? Math.random;
   const storageKey = options.storageKey ?? DEFAULT_STORAGE_KEY;
-  const defaultAutoPayMs = options.autoPayMs ?? DEFAULT_AUTO_PAY_MS;
+  const autoEvents = options.autoEvents ?? true;
+  const defaultAutoPayMs = autoEvents ? (options.autoPayMs ?? DEFAULT_AUTO_PAY_MS) : 0;
   const publicBase = (options.publicBase ?? '/webapi').replace(/\/+$/, '');
   let seedVariant: SeedVariant = options.seedVariant ?? 'default';
   const seedFor = (baseTime: number) => (seedVariant === 'hostile' ? makeHostile(createSeed(baseTime)) : createSeed(baseTime));
@@ -129,7 +130,10 @@ export function createBackend(options: BackendOptions = {}): Backend {
     now,
     random,
     publicBase,
+    refundSettleMs: autoEvents ? REFUND_SETTLE_MS : 0,
   };
+  // Off means off, even over a state saved while they were on.
+  if (!autoEvents) world.state.autoPayMs = 0;
 
   const normalize = (path: string) => {
     let p = path.startsWith('/') ? path : `/${path}`;
@@ -201,6 +205,12 @@ export function createBackend(options: BackendOptions = {}): Backend {
       world.state.autoPayMs = Math.max(0, Number(ms) || 0);
       persist();
     },
+    settleRefund(orderId) {
+      const order = findOrder(orderId);
+      settleRefund(order, now());
+      persist();
+      return order.status;
+    },
     setFault(endpointPath, fault) {
       faults.set(endpointPath === '*' ? '*' : normalize(endpointPath), fault === null ? null : checkFault(fault));
     },
@@ -253,6 +263,7 @@ export function createBackend(options: BackendOptions = {}): Backend {
         now: now(),
         clockOffsetMs: offset,
         autoPayMs: world.state.autoPayMs,
+        refundSettleMs: world.refundSettleMs,
         realNameConfig: { ...world.state.realNameConfig },
         users: world.state.users.map((u) => ({ userId: u.userId, telNum: u.phone, createTime: u.createTime, realName: u.realName !== null })),
         sessions: Object.values(world.state.sessions).filter((s) => !s.invalidCode).length,
@@ -274,6 +285,7 @@ export function createBackend(options: BackendOptions = {}): Backend {
     failPayment: (b) => control.failPayment(str(b.orderId)),
     cancelPayment: (b) => control.cancelPayment(str(b.orderId)),
     setAutoPay: (b) => control.setAutoPay(Number(b.ms)),
+    settleRefund: (b) => control.settleRefund(str(b.orderId)),
     setFault: (b) => control.setFault(str(b.path ?? b.endpointPath), (b.fault ?? null) as Fault | null),
     clearFaults: () => control.clearFaults(),
     listFaults: () => control.listFaults(),

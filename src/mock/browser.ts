@@ -10,7 +10,7 @@ import type { Backend, LatencyOption, SeedVariant } from './backend';
 import { createMswHandlers } from './msw-handlers';
 import { retryImagesLoadedBeforeWorker } from './worker-images';
 
-export { parseLatency } from './handlers/rules';
+export { parseAutoEvents, parseLatency } from './handlers/rules';
 
 export interface MockWorkerOptions {
   /** per-answer delay; default 80–250 ms so loading states are visible */
@@ -19,6 +19,8 @@ export interface MockWorkerOptions {
   baseUrl?: string;
   /** the seed to serve; default: `VITE_MOCK_SEED` (`hostile` plants XSS payloads, src/mock/seed/hostile.ts), else the normal one */
   seedVariant?: SeedVariant;
+  /** the backend's own timed events (automatic payment, refund settlement); default on (`BackendOptions.autoEvents`) */
+  autoEvents?: boolean;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function startMockWorker(options: MockWorkerOptions = {}): Promise<
     storage: window.localStorage,
     publicBase: baseUrl,
     seedVariant: options.seedVariant ?? (import.meta.env.VITE_MOCK_SEED === 'hostile' ? 'hostile' : 'default'),
+    autoEvents: options.autoEvents,
   });
   const worker = setupWorker(...createMswHandlers(backend, baseUrl));
   window.addEventListener('unhandledrejection', ignoreStaleWorkerUpdate);

@@ -14,6 +14,7 @@ const EnvSchema = z.object({
   VITE_STORE_NAME: z._default(z.string(), '星游商城'),
   VITE_CUSTOMER_SERVICE_URL: z._default(z.string(), 'https://kefu.example.com/chat'),
   VITE_MOCK_LATENCY: z._default(z.string(), '80-250'),
+  VITE_MOCK_AUTO_EVENTS: z._default(z.string(), 'on'),
   VITE_BUILD_POLL_INTERVAL: z._default(z.string(), '300000'),
   // Third-party scripts (src/features/marketing/*): each is off unless its variable is set.
   VITE_ANALYTICS_SCRIPT_URL: z.optional(z.url()),
@@ -47,6 +48,8 @@ export const config = {
   customerServiceUrl: env.VITE_CUSTOMER_SERVICE_URL,
   /** `0`, ms or `min-max`, parsed by the simulated backend (parseLatency) */
   mockLatency: env.VITE_MOCK_LATENCY,
+  /** `on` or `off`, parsed by the simulated backend (parseAutoEvents) */
+  mockAutoEvents: env.VITE_MOCK_AUTO_EVENTS,
   buildPollIntervalMs: Number(env.VITE_BUILD_POLL_INTERVAL) || 300000,
   analyticsScriptUrl: env.VITE_ANALYTICS_SCRIPT_URL,
   adScriptUrl: env.VITE_AD_SCRIPT_URL,

@@ -13,7 +13,7 @@
  *   account logs in again, the pay dialog reopens by itself with the quantity and pay channel chosen.
  */
 import type { Page } from '@playwright/test';
-import { dismissCouponPopups, expect, test, type Backend } from './support/fixtures';
+import { dismissCouponPopups, expect, test, timesAnnounced, watchAnnouncement, type Backend } from './support/fixtures';
 import { completeRealName, dialog, loginFromHeader, loginWithSms, payAndComplete, payAndKeepUnpaid, loginByQr, userIdOf } from './support/flows';
 import { uniquePhone } from './support/phones';
 
@@ -51,25 +51,18 @@ async function ordersOf(backend: Backend, phone: string): Promise<string[]> {
   return (await backendState(backend)).orders.filter((o) => o.userId === userId).map((o) => o.orderId);
 }
 
-/**
- * Starts watching for a toast before the step that shows it, to be awaited after: a toast lasts 3 s, and
- * the steps in between (the other tab, the dialog closing) can take longer than that on a busy machine.
- */
-function toastSeen(page: Page, text: string): Promise<void> {
-  return page.getByRole('status').getByText(text).waitFor({ state: 'visible', timeout: 20_000 });
-}
-
-/** The toast is not shown twice (looked at once the watch above saw it). */
-async function notRepeated(page: Page, text: string): Promise<void> {
-  expect(await page.getByRole('status').getByText(text).count(), `toasts "${text}"`).toBeLessThanOrEqual(1);
+/** The toast was shown once, not once per tab or per listener (looked at once its watch saw it). */
+function saidOnce(page: Page, text: string): void {
+  expect(timesAnnounced(page, text), `toasts "${text}"`).toBe(1);
 }
 
 /** The personal centre's 退出登录, as session.spec.ts does it. */
 async function logOut(page: Page, phone: string): Promise<void> {
   await page.getByRole('link', { name: `个人中心 ${masked(phone)}` }).click();
   await expect(page).toHaveURL(/\/setting/);
+  const loggedOut = watchAnnouncement(page, '退出成功！');
   await page.getByRole('button', { name: '退出登录' }).click();
-  await expect(page.getByRole('status').getByText('退出成功！')).toBeVisible();
+  await loggedOut();
   await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
 }
 
@@ -81,9 +74,10 @@ test('after A logs out, B in the same tab is offered none of A’s coupons and o
   // once A is logged in, without a second click.
   await page.goto('/coupon');
   const offer = page.getByRole('listitem', { name: A_ONLY_COUPON, exact: true });
+  const received = watchAnnouncement(page, '领取成功，可在个人中心查看');
   await offer.getByRole('button', { name: '立即领取' }).click();
   await loginWithSms(page, phoneA);
-  await expect(page.getByRole('status').getByText('领取成功，可在个人中心查看')).toBeVisible();
+  await received();
   await expect(offer.getByRole('button', { name: '已领取' })).toBeDisabled();
 
   // A opens the pay dialog for a goods the coupon applies to: it is preselected.
@@ -167,13 +161,13 @@ test('another tab switching the browser to B closes A’s pay dialog, and no ord
   // chunks of the dialog) beside the first: on a busy two-core machine that has taken over 10 s.
   await expect(ask.getByText(masked(phoneB))).toBeVisible({ timeout: 20_000 });
   const switched = '账号已切换，本次购买已取消，请重新下单';
-  const warned = toastSeen(page, switched);
+  const warned = watchAnnouncement(page, switched);
   await ask.getByRole('button', { name: '确认登录' }).click();
   await expect(tab2.getByRole('link', { name: `个人中心 ${masked(phoneB)}` })).toBeVisible();
 
   // Tab 1 follows: A's purchase is cancelled, said once, and B holds the header.
-  await warned;
-  await notRepeated(page, switched);
+  await warned({ timeout: 20_000 });
+  saidOnce(page, switched);
   await expect(pay).toBeHidden();
   await expect(page.getByRole('link', { name: `个人中心 ${masked(phoneB)}` })).toBeVisible();
   expect(await ordersOf(backend, phoneB), 'orders of B').toEqual([]);
@@ -186,19 +180,20 @@ test('another tab logging out closes the pay dialog of A’s unpaid order, which
   await loginByQr(page, backend, phone);
   await completeRealName(page);
 
-  const { pay, orderId } = await payAndKeepUnpaid(page, backend);
+  const { pay, orderId } = await payAndKeepUnpaid(page);
 
   // Tab 2 of the same browser, on the personal centre: 退出登录.
   const tab2 = await context.newPage();
   await dismissCouponPopups(tab2);
   await tab2.goto('/setting');
   const signedOut = '账号已在其他页面退出，本次支付已取消；重新登录后可在「我的订单」中继续支付';
-  const warned = toastSeen(page, signedOut);
+  const warned = watchAnnouncement(page, signedOut);
+  const tab2LoggedOut = watchAnnouncement(tab2, '退出成功！');
   await tab2.getByRole('button', { name: '退出登录' }).click();
-  await expect(tab2.getByRole('status').getByText('退出成功！')).toBeVisible();
+  await tab2LoggedOut();
 
-  await warned;
-  await notRepeated(page, signedOut);
+  await warned({ timeout: 20_000 });
+  saidOnce(page, signedOut);
   await expect(pay).toBeHidden();
   await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
 
@@ -227,10 +222,10 @@ test('when the login expires before the order is made, logging in again reopens 
   // The session ends on the server; 立即支付's order request is refused (auth_40001).
   expect(await backend.control('expireSessions', { userId: await userIdOf(backend, phone) })).toBe(1);
   const expired = '登录信息已失效,请重新登录';
-  const warned = toastSeen(page, expired);
+  const warned = watchAnnouncement(page, expired);
   await pay.getByRole('button', { name: '立即支付' }).click();
-  await warned;
-  await notRepeated(page, expired);
+  await warned({ timeout: 20_000 });
+  saidOnce(page, expired);
   await expect(pay).toBeHidden();
   await loginWithSms(page, phone);
   await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();

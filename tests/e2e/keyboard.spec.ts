@@ -16,7 +16,7 @@
  * raw key presses), and the journey would fail for a reason it does not study.
  */
 import type { Page, Request } from '@playwright/test';
-import { COUPON_POPUP_TITLE, expect, test, type Backend } from './support/fixtures';
+import { COUPON_POPUP_TITLE, expect, test, watchAnnouncement, type Backend } from './support/fixtures';
 import { SMS_CODE, STORE_NAME, dialog, shownOrderId, shownQrId, visitAndClosePopup, waitForHome } from './support/flows';
 import { TEST_REAL_NAME, testIdCard } from './support/id-card';
 import { activate, tabTo } from './support/keyboard';
@@ -88,9 +88,10 @@ test('keyboard only: browse, buy while logged out, log in, verify, pay and ask f
   await expect(reason).toHaveValue('拍错了/多拍了');
   await activate(page, refund.getByRole('button', { name: '提交申请' }));
   await expect(refund.getByText('退款原因：拍错了/多拍了')).toBeVisible();
+  const submitted = watchAnnouncement(page, '退款申请已提交');
   await activate(page, refund.getByRole('button', { name: '确认退款' }));
   await expect(refund).toBeHidden();
-  await expect(page.getByRole('status').getByText('退款申请已提交')).toBeVisible();
+  await submitted();
 });
 
 test.describe('keyboard only', () => {
@@ -203,17 +204,17 @@ test('keyboard only: QR login, then the login expires while paying and the purch
   await expect(login).toBeHidden({ timeout: 15_000 });
   await keyboardRealName(page);
 
-  await backend.control('setAutoPay', { ms: 0 });
   const pay = dialog(page, '支付订单');
   await activate(page, pay.getByRole('button', { name: '立即支付' }));
   await expect(pay.getByText('等待支付结果…')).toBeVisible();
   const orderId = await shownOrderId(pay);
   const state = await backend.control<{ users: { userId: number; telNum: string }[] }>('state');
   const userId = state.users.find((u) => u.telNum === phone)?.userId;
+  const warned = watchAnnouncement(page, '登录信息已失效,请重新登录');
   expect(await backend.control('expireSessions', { userId })).toBe(1);
 
   // The login dialog opens by itself with the focus inside.
-  await expect(page.getByRole('status').getByText('登录信息已失效,请重新登录')).toBeVisible({ timeout: 15_000 });
+  await warned();
   await expect(dialog(page, '登录')).toBeVisible();
   await keyboardSmsLogin(page, phone);
   await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();

@@ -3,7 +3,7 @@
  * (g) auto-login from a link's token, and logging out from /setting.
  */
 import type { Page } from '@playwright/test';
-import { expect, test, type Backend } from './support/fixtures';
+import { expect, test, watchAnnouncement, type Backend } from './support/fixtures';
 import { STORE_NAME, completeRealName, dialog, loginFromHeader, loginWithSms, payAndComplete, payAndKeepUnpaid, loginByQr, shownOrderId, userIdOf } from './support/flows';
 
 const APP_ID = 'nn_mall_web';
@@ -14,8 +14,9 @@ test.describe('QR login (c)', () => {
   test('a visitor logs in by scanning the QR code', { tag: ['@smoke', '@live'] }, async ({ page, backend, phone }) => {
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
+    const loggedIn = watchAnnouncement(page, '登录成功');
     await loginByQr(page, backend, phone);
-    await expect(page.getByRole('status').getByText('登录成功')).toBeVisible();
+    await loggedIn();
     await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
   });
 
@@ -32,13 +33,14 @@ test('when the login expires while paying, the shopper logs in again and the pay
   await loginByQr(page, backend, phone);
   await completeRealName(page);
 
-  const { pay, orderId } = await payAndKeepUnpaid(page, backend);
+  const { pay, orderId } = await payAndKeepUnpaid(page);
 
   const userId = await userIdOf(backend, phone);
+  const warned = watchAnnouncement(page, '登录信息已失效,请重新登录');
   expect(await backend.control('expireSessions', { userId })).toBe(1);
 
   // The next status check answers auth_40001: every dialog closes, a warning, and the login dialog.
-  await expect(page.getByRole('status').getByText('登录信息已失效,请重新登录')).toBeVisible({ timeout: 15_000 });
+  await warned();
   await expect(pay).toBeHidden();
   await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
   await loginWithSms(page, phone);
@@ -103,8 +105,9 @@ test('a logged-in shopper logs out from the personal centre', async ({ page, pho
   await loginFromHeader(page, phone);
   await page.getByRole('link', { name: `个人中心 ${masked(phone)}` }).click();
   await expect(page).toHaveURL(/\/setting/);
+  const loggedOut = watchAnnouncement(page, '退出成功！');
   await page.getByRole('button', { name: '退出登录' }).click();
-  await expect(page.getByRole('status').getByText('退出成功！')).toBeVisible();
+  await loggedOut();
   await expect(page.getByText('登录后即可查看订单、优惠券和账号信息')).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
 });

@@ -221,6 +221,41 @@ describe('payment', () => {
     expect((await getOrderStatus(order.orderId)).status).toBe('delivered');
   });
 
+  it('never pays by itself an order handed to a phone’s H5 page: the shopper pays there, or it expires', async () => {
+    await signUp();
+    const order = await placeOrder();
+    const answer = await payOrder({ orderId: order.orderId, channelCode: 'wechat', client: 'h5', returnUrl: '/' });
+    expect(answer.h5Url).toEqual(expect.stringContaining('/static/h5pay/'));
+    backend.control.advanceClock(14 * MINUTE);
+    expect((await getOrderStatus(order.orderId)).status).toBe('unpaid');
+    backend.control.advanceClock(MINUTE);
+    expect((await getOrderStatus(order.orderId)).status).toBe('expired');
+  });
+
+  it('never pays by itself an order handed out as a pay link (the 支付宝 page has its own 确认支付)', async () => {
+    await signUp();
+    const order = await placeOrder();
+    expect((await payOrder({ orderId: order.orderId, channelCode: 'alipay' })).payType).toBe('link');
+    backend.control.advanceClock(10 * MINUTE);
+    expect((await getOrderStatus(order.orderId)).status).toBe('unpaid');
+  });
+
+  it('stops the automatic payment when a QR code is followed by a pay page, and counts afresh from the next QR code', async () => {
+    await signUp();
+    const order = await placeOrder();
+    await payOrder({ orderId: order.orderId, channelCode: 'wechat' });
+    backend.control.advanceClock(5_000);
+    await payOrder({ orderId: order.orderId, channelCode: 'alipay' });
+    backend.control.advanceClock(5_000);
+    expect((await getOrderStatus(order.orderId)).status).toBe('unpaid');
+    await payOrder({ orderId: order.orderId, channelCode: 'wechat' });
+    backend.control.advanceClock(7_000);
+    expect((await getOrderStatus(order.orderId)).status).toBe('unpaid');
+    await payOrder({ orderId: order.orderId, channelCode: 'wechat' });
+    backend.control.advanceClock(1_000);
+    expect((await getOrderStatus(order.orderId)).status).toBe('delivered');
+  });
+
   it('does not pay automatically when auto-pay is switched off', async () => {
     backend.control.setAutoPay(0);
     await signUp();

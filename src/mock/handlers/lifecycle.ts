@@ -3,13 +3,14 @@
  * the orders against now(), applying what would have happened meanwhile
  * (auto-payment, expiry, refund settlement) at the time it would have happened.
  *
- *   unpaid ─pay (control or autoPayMs after order/pay)→ paid → delivered ─refund→ refunding ─3 s→ refunded
+ *   unpaid ─pay (control, the pay page's 确认支付, or autoPayMs after a QR code was handed out)→ paid → delivered
+ *   delivered ─refund→ refunding ─REFUND_SETTLE_MS (world.refundSettleMs), or the settleRefund control→ refunded
  *   unpaid ─past expireTime→ expired (stock and coupon restored)
  *   unpaid ─failPayment→ failed (stock and coupon restored)
  *   unpaid ─cancelPayment (the payer cancels in the pay app)→ cancelled (stock and coupon restored)
  */
 import type { OrderStatus } from '../../api/orders';
-import { REFUND_SETTLE_MS, cdkCode } from './rules';
+import { cdkCode } from './rules';
 import type { OrderRecord } from './state';
 import type { World } from './world';
 
@@ -57,7 +58,8 @@ function refreshOrder(world: World, order: OrderRecord): void {
   const now = world.now();
   if (order.status === 'unpaid') {
     const autoPayMs = world.state.autoPayMs;
-    const autoPayAt = order.payRequestedAt !== null && autoPayMs > 0 ? order.payRequestedAt + autoPayMs : null;
+    const qrShownAt = order.qrShownAt ?? null;
+    const autoPayAt = qrShownAt !== null && autoPayMs > 0 ? qrShownAt + autoPayMs : null;
     if (autoPayAt !== null && autoPayAt <= now && autoPayAt <= order.expireTime) {
       payOrder(world, order, autoPayAt);
     } else if (now >= order.expireTime) {
@@ -65,9 +67,15 @@ function refreshOrder(world: World, order: OrderRecord): void {
       move(order, 'expired', order.expireTime);
     }
   }
-  if (order.status === 'refunding' && order.refundRequestedAt !== null && now >= order.refundRequestedAt + REFUND_SETTLE_MS) {
-    move(order, 'refunded', order.refundRequestedAt + REFUND_SETTLE_MS);
+  const settleMs = world.refundSettleMs;
+  if (order.status === 'refunding' && order.refundRequestedAt !== null && settleMs > 0 && now >= order.refundRequestedAt + settleMs) {
+    settleRefund(order, order.refundRequestedAt + settleMs);
   }
+}
+
+/** The channel has paid the refund back: `refunded`. */
+export function settleRefund(order: OrderRecord, time: number): void {
+  if (order.status === 'refunding') move(order, 'refunded', time);
 }
 
 export function sweepOrders(world: World): void {

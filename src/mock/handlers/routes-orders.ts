@@ -115,7 +115,7 @@ function createOrder(ctx: RouteContext, lines: Line[]): OrderRecord {
     createTime: now,
     payTime: null,
     expireTime: now + ORDER_PAY_WINDOW_MS,
-    payRequestedAt: null,
+    qrShownAt: null,
     refundRequestedAt: null,
     cdks: [],
     hasGift: items.some((i) => findGoods(world, i.goodsId)?.hasGift === true),
@@ -246,9 +246,12 @@ export const orderRoutes: Route[] = [
     if (!channel) throw new BizError('pay_40001', '不支持的支付方式');
     if (order.status !== 'unpaid') throw new BizError('order_40902', '订单状态已变更，无法支付');
     order.payChannel = channel;
-    if (order.payRequestedAt === null) order.payRequestedAt = world.now();
     const answer = payment(world, order, channel);
-    return ctx.body.client === 'h5' ? { ...answer, h5Url: h5PayUrl(world.publicBase, order.orderId, channel, str(ctx.body.returnUrl)) } : answer;
+    const h5 = ctx.body.client === 'h5';
+    // The automatic payment counts from the first QR code of a run of QR hand-outs; a pay page handed out
+    // instead (a link, or a phone's H5 page) is the shopper's to pay, and stops it.
+    order.qrShownAt = !h5 && answer.payType === 'qrcode' ? (order.qrShownAt ?? world.now()) : null;
+    return h5 ? { ...answer, h5Url: h5PayUrl(world.publicBase, order.orderId, channel, str(ctx.body.returnUrl)) } : answer;
   }),
   route(orders.giftCdkReceive, (ctx) => {
     const { world } = ctx;

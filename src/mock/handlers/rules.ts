@@ -14,6 +14,12 @@ export const NEW_USER_MS = 24 * 3600_000;
 export const DEFAULT_AUTO_PAY_MS = 8_000;
 
 /**
+ * `VITE_MOCK_AUTO_EVENTS` / `API_AUTO_EVENTS`: `off` turns the backend's own timed events off (the automatic
+ * payment, a refund's settlement: `BackendOptions.autoEvents`); anything else, or unset, leaves them on.
+ */
+export const parseAutoEvents = (raw: string | undefined): boolean => raw?.trim().toLowerCase() !== 'off';
+
+/**
  * A paid order may be refunded until its deadline and before its gift was claimed. The deadline comes from the
  * items' `refundDays` (src/api/goods-promise.ts): an unredeemed key KEY_REFUND_DAYS after payment, a top-up or
  * an accelerator membership never once credited, a bundle by its strictest item. The help centre and the

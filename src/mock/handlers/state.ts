@@ -55,8 +55,13 @@ export interface OrderRecord {
   createTime: number;
   payTime: number | null;
   expireTime: number;
-  /** when `order/pay` was first called; auto-payment counts from here */
-  payRequestedAt: number | null;
+  /**
+   * When `order/pay` first handed out a QR code (a desktop's 微信支付): the automatic payment, which stands in
+   * for the scan nobody can make in a demo, counts from here. A pay link or an H5 page is paid by the shopper on
+   * that page, so handing one out sets nothing (docs/simulated-backend.md, "Automatic payment"). Orders saved
+   * before this field existed read as `undefined`: no automatic payment.
+   */
+  qrShownAt?: number | null;
   refundRequestedAt: number | null;
   cdks: { goodsName: string; code: string }[];
   hasGift: boolean;

@@ -71,8 +71,14 @@ export interface BackendOptions {
   latencyMs?: LatencyOption;
   /** source of randomness for ids, tokens and CDKs; default Math.random */
   random?: () => number;
-  /** after `order/pay`, an unpaid order is paid this long later; 0 disables. Default 8000 */
+  /** after `order/pay` handed out a QR code, an unpaid order is paid this long later; 0 disables. Default 8000 */
   autoPayMs?: number;
+  /**
+   * `false`: the backend's own timed events — the automatic payment after a QR code and a refund's settlement —
+   * happen only when a control says (`completePayment`, `settleRefund`). The end-to-end world runs so
+   * (`VITE_MOCK_AUTO_EVENTS=off`, `API_AUTO_EVENTS=off`): no journey races them. Default `true`.
+   */
+  autoEvents?: boolean;
   /** which seed to serve; default `default` */
   seedVariant?: SeedVariant;
   /** the public prefix of the API, used in the image/QR/pay URLs the backend hands out. Default `/webapi` */
@@ -83,6 +89,8 @@ export interface StateSummary {
   now: number;
   clockOffsetMs: number;
   autoPayMs: number;
+  /** 0: refunds settle only by `settleRefund` */
+  refundSettleMs: number;
   realNameConfig: RealNameConfig;
   users: { userId: number; telNum: string; createTime: number; realName: boolean }[];
   sessions: number;
@@ -106,8 +114,10 @@ export interface BackendControl {
   failPayment(orderId: string): OrderStatus;
   /** the payer cancelled the payment of an unpaid order in the pay app: `cancelled`, stock and coupon restored */
   cancelPayment(orderId: string): OrderStatus;
-  /** delay between `order/pay` and automatic payment; 0 disables */
+  /** delay between `order/pay` handing out a QR code and the automatic payment; 0 disables */
   setAutoPay(ms: number): void;
+  /** the refund of a `refunding` order settles now: `refunded` (what happens by itself REFUND_SETTLE_MS later when `autoEvents` is on) */
+  settleRefund(orderId: string): OrderStatus;
   /** fault for one endpoint path (below the base; `{id}` templates and `*` allowed), `null` clears it */
   setFault(endpointPath: string, fault: Fault | null): void;
   clearFaults(): void;

@@ -41,6 +41,8 @@ export interface World {
   random(): number;
   /** `/webapi`: prefix of the URLs handed out for images, QR codes and the pay page */
   publicBase: string;
+  /** a refund settles this long after it was asked for; 0: only by the `settleRefund` control */
+  refundSettleMs: number;
 }
 
 /** The login QR code with this id, if this backend (or another tab's, over the same storage) made it. */

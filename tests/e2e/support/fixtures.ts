@@ -16,6 +16,11 @@
  *   Chromium makes while the app's sanitiser parses attack markup (below)
  *   into an attachment instead of a failure; only the hostile-content
  *   journeys set it;
+ * - `liveRegions` (always on): records, in the page, every message its live regions (`role="status"`,
+ *   `role="alert"`, `aria-live`) show, as a screen reader hears them; `watchAnnouncement(page, text)`, called before a step, waits after
+ *   it for the message.
+ *   A toast lasts 3 s: a look at the screen after the step that shows it passes only while the test runner
+ *   looks within those 3 s, which a busy machine does not promise (docs/testing.md, "Time");
  * - `dismissCouponPopup` (default on): the daily coupon popup opens over a
  *   first visit and again after a new user's login; a shopper closes it, and
  *   so does this handler, whenever the popup is the top dialog (Escape when
@@ -82,6 +87,7 @@ interface Fixtures {
   dismissCouponPopup: boolean;
   sanitizerCspReports: 'fail' | 'attach';
   pageGuard: void;
+  liveRegions: void;
 }
 
 export const COUPON_POPUP_TITLE = '领取优惠券';
@@ -102,6 +108,68 @@ async function controlThroughPage(page: Page, name: string, body: Record<string,
     },
     { name, body },
   );
+}
+
+const ANNOUNCE_BINDING = '__e2eAnnounced';
+/** What each page's live regions have shown, oldest first (the `liveRegions` fixture). */
+const announcements = new WeakMap<Page, string[]>();
+
+/**
+ * In the page, before any of the app's code: each time a live region shows a message (a toast added to
+ * 消息提示 or 错误提示, a status line whose text changes), its text goes to the test, at once and from the
+ * page itself, so no message is missed however briefly it stays or however late the test looks.
+ */
+function recordLiveRegions(binding: string): void {
+  const REGION = '[role="status"], [role="alert"], [aria-live]:not([aria-live="off"])';
+  const last = new WeakMap<Node, string>();
+  const report = (node: Element) => {
+    const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (!text || last.get(node) === text) return;
+    last.set(node, text);
+    void (window as unknown as Record<string, (text: string) => Promise<void>>)[binding]?.(text);
+  };
+  /** The message a change inside `region` belongs to: the region's child that holds it, or the region. */
+  const messageOf = (region: Element, node: Node): Element => {
+    let at: Node | null = node;
+    while (at && at.parentNode !== region) at = at.parentNode;
+    return at instanceof Element ? at : region;
+  };
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      const target = record.target instanceof Element ? record.target : record.target.parentElement;
+      const region = target?.closest(REGION);
+      if (region) {
+        if (record.type === 'childList' && record.target === region) {
+          record.addedNodes.forEach((node) => report(node instanceof Element ? node : region));
+        } else {
+          report(messageOf(region, record.target));
+        }
+      }
+      // A live region inserted with its message already in it.
+      record.addedNodes.forEach((node) => {
+        if (!(node instanceof Element)) return;
+        const regions = node.matches(REGION) ? [node] : [...node.querySelectorAll(REGION)];
+        regions.forEach(report);
+      });
+    }
+  });
+  observer.observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/** How many messages holding `text` the page's live regions have shown since it opened. */
+export const timesAnnounced = (page: Page, text: string): number =>
+  (announcements.get(page) ?? []).filter((message) => message.includes(text)).length;
+
+/**
+ * Call before the step that shows a message, await what it returns after: it waits until `page` has shown
+ * `text` in a live region once more than when the watch began, so a toast is found however short-lived and
+ * however late the test looks, and an earlier one with the same text does not count.
+ */
+export function watchAnnouncement(page: Page, text: string): (options?: { timeout?: number }) => Promise<void> {
+  const before = timesAnnounced(page, text);
+  return async ({ timeout = 15_000 } = {}) => {
+    await expect.poll(() => timesAnnounced(page, text), { message: `the page announces "${text}"`, timeout }).toBeGreaterThan(before);
+  };
 }
 
 const popupHandlers = new WeakMap<Page, Locator>();
@@ -210,6 +278,19 @@ export const test = base.extend<Fixtures>({
     if (dismissCouponPopup) await dismissCouponPopups(page);
     await use(page);
   },
+
+  liveRegions: [
+    async ({ context }, use) => {
+      await context.exposeBinding(ANNOUNCE_BINDING, ({ page }, text: string) => {
+        const list = announcements.get(page) ?? [];
+        list.push(text);
+        announcements.set(page, list);
+      });
+      await context.addInitScript(recordLiveRegions, ANNOUNCE_BINDING);
+      await use();
+    },
+    { auto: true },
+  ],
 
   pageGuard: [
     async ({ context, apiMode, sanitizerCspReports }, use, testInfo) => {

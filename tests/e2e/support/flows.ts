@@ -65,11 +65,11 @@ export async function shownOrderId(scope: Locator): Promise<string> {
 }
 
 /**
- * 立即支付 in the open pay dialog with the simulated backend's automatic payment off, so that the order
- * stays unpaid whatever the timing. Returns the dialog and the order id it shows.
+ * 立即支付 in the open pay dialog; the order stays unpaid, whatever the timing, because the end-to-end world's
+ * simulated backend pays only when told (`API_AUTO_EVENTS=off`, `VITE_MOCK_AUTO_EVENTS=off`; docs/testing.md,
+ * "Time"). Returns the dialog and the order id it shows.
  */
-export async function payAndKeepUnpaid(page: Page, backend: Backend): Promise<{ pay: Locator; orderId: string }> {
-  await backend.control('setAutoPay', { ms: 0 });
+export async function payAndKeepUnpaid(page: Page): Promise<{ pay: Locator; orderId: string }> {
   const pay = dialog(page, '支付订单');
   await pay.getByRole('button', { name: '立即支付' }).click();
   await expect(pay.getByText('等待支付结果…')).toBeVisible();
