@@ -27,7 +27,7 @@ import type { Plugin, ResolvedConfig } from 'vite';
 import type * as PrerenderModule from '../src/app/prerender';
 import type { PrerenderedPage } from '../src/app/prerender';
 import { injectPage, pageFile, SHELL_FILE, type PageDocument } from './lib/prerender-html';
-import { prerenderSite, type SiteReport } from './lib/prerender-site';
+import { prerenderSite, siteOrigin, type SiteReport } from './lib/prerender-site';
 
 const JSDOM_MODULE = 'jsdom';
 
@@ -91,7 +91,9 @@ export function prerenderPlugin(): Plugin {
         return;
       }
       const started = Date.now();
-      const origin = process.env.VITE_SITE_URL ?? 'http://localhost:4173';
+      const site = siteOrigin(process.env.VITE_SITE_URL ?? config.env.VITE_SITE_URL);
+      if (site.warning) config.logger.warn(site.warning);
+      const { origin } = site;
       // One React build for the whole render: React picks its development or production files by NODE_ENV when
       // each of its modules first loads, and a build started from Vite's JS API (npm run bench) may not have set it.
       const nodeEnv = process.env.NODE_ENV;

@@ -13,6 +13,35 @@ import type { PrerenderedPage } from '../../src/app/prerender';
 import { pageUrlKey } from '../../src/app/prerender-url';
 import { decodeAttribute, pageFile } from './prerender-html';
 
+/** Where the pages say the site lives when the build is not told: the address `vite preview` serves. */
+export const DEFAULT_SITE_ORIGIN = 'http://localhost:4173';
+
+/**
+ * The site's origin for the prerendered pages' canonical URLs, Open Graph tags and JSON-LD (what a crawler
+ * that runs no script keeps), from `VITE_SITE_URL`. Unset: the default, and a warning line for the build
+ * output, as a live build without PRERENDER_API_URL says what it lacks. Set to anything but an http(s)
+ * origin: the build stops, rather than write a wrong address into every page.
+ */
+export function siteOrigin(raw: string | undefined): { origin: string; warning: string | null } {
+  const value = raw?.trim() ?? '';
+  if (value === '') {
+    return {
+      origin: DEFAULT_SITE_ORIGIN,
+      warning: `prerender: no VITE_SITE_URL: every page's canonical URL, Open Graph tags and JSON-LD name ${DEFAULT_SITE_ORIGIN}; set VITE_SITE_URL to the site's origin (README, "Configuration")`,
+    };
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`VITE_SITE_URL is not a URL: "${value}" (expected the site's origin, e.g. https://shop.example.com)`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '') {
+    throw new Error(`VITE_SITE_URL must be an http(s) origin with no path, query or credentials: "${value}" (e.g. https://shop.example.com)`);
+  }
+  return { origin: url.origin, warning: null };
+}
+
 export interface SiteRenderer {
   prerenderPage(url: string, origin: string): Promise<PrerenderedPage>;
   prerenderShell(url: string, origin: string): Promise<PrerenderedPage>;

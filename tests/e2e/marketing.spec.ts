@@ -4,7 +4,7 @@
  */
 import type { Request } from '@playwright/test';
 import { COUPON_POPUP_TITLE, expect, test } from './support/fixtures';
-import { completeRealName, dialog, loginWithSms, payAndComplete, waitForHome } from './support/flows';
+import { completeRealName, dialog, holdToday, loginWithSms, payAndComplete, waitForHome } from './support/flows';
 
 const POPUP_PATH = '/u-nnpc/mall/activity/home/popup';
 const BID_PATH = '/bohe-version/sem/bind/channel/bid';
@@ -13,6 +13,8 @@ test.describe('daily coupon popup (e)', () => {
   test.use({ dismissCouponPopup: false });
 
   test('shows on the first visit of the day and not on the second', { tag: ['@smoke', '@phone'] }, async ({ page, context }) => {
+    // "The same day": held, so that a run across midnight does not see a new day's popup.
+    await holdToday(context);
     await page.goto('/');
     const popup = dialog(page, COUPON_POPUP_TITLE);
     await expect(popup).toBeVisible();
@@ -45,8 +47,10 @@ test.describe('daily coupon popup (e)', () => {
 
   // 登录领取 handing over to the login dialog, and the new account's own popup: keyboard.spec.ts.
 
-  test('comes back the next day (the /demo clock moved a day on)', async ({ page, apiMode }) => {
+  test('comes back the next day (the /demo clock moved a day on)', async ({ page, context, apiMode }) => {
     test.skip(apiMode === 'live', '/demo moves the popup clock in mock mode only');
+    // The next day is the one /demo makes, not midnight passing during the run.
+    await holdToday(context);
     await page.goto('/');
     const popup = dialog(page, COUPON_POPUP_TITLE);
     await popup.getByRole('button', { name: '关闭' }).click();

@@ -56,7 +56,7 @@ test('a new visitor buys a game from a home plate, logs in, verifies, pays and a
   await expect(page.getByText('已退款').first()).toBeVisible();
 });
 
-test('a payment completed from /demo in another tab shows 支付成功 in the store tab', async ({ page, context, apiMode, backend, phone }) => {
+test('a payment completed from /demo in another tab shows 支付成功 in the store tab', async ({ page, context, apiMode, phone }) => {
   test.skip(apiMode === 'live', '/demo is a mock-mode console');
   await page.goto('/gameDetail/1');
   await page.getByRole('button', { name: '立即购买' }).click();

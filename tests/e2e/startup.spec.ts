@@ -14,7 +14,7 @@
  */
 import type { Locator, Page, Request } from '@playwright/test';
 import { COUPON_POPUP_TITLE, expect, test } from './support/fixtures';
-import { dialog } from './support/flows';
+import { dialog, holdToday } from './support/flows';
 
 const POPUP_PATH = '/u-nnpc/mall/activity/home/popup';
 /** The build check goes out 1 s after start-up has run (machines/build-poll.machine.ts, `firstCheckDelay`). */
@@ -95,7 +95,9 @@ test.describe('a first visit, the first gesture at once', () => {
     await expectToStayOnTop(page, '登录', HOLD_MS);
   });
 
-  test('the popup comes once the shopper closes their dialog, and not again that day', async ({ page }) => {
+  test('the popup comes once the shopper closes their dialog, and not again that day', async ({ page, context }) => {
+    // "That day": held, so that a run across midnight does not see a new day's popup.
+    await holdToday(context);
     const asked: Request[] = [];
     page.on('request', (request) => {
       if (request.url().includes(POPUP_PATH)) asked.push(request);

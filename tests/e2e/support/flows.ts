@@ -2,7 +2,7 @@
  * Steps several journeys share, written as a shopper does them: by role,
  * accessible name, label or text, never by CSS.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { COUPON_POPUP_TITLE, dismissCouponPopups, expect, keepCouponPopups, type Backend } from './fixtures';
 import { TEST_REAL_NAME, testIdCard } from './id-card';
 
@@ -90,6 +90,16 @@ export async function payAndComplete(page: Page, backend: Backend, press: (butto
   await backend.control('completePayment', { orderId });
   await expect(dialog(page, '支付成功')).toBeVisible({ timeout: 15_000 });
   return orderId;
+}
+
+/**
+ * Holds the browser's date at noon, China time, of today, for every page of `context` (Playwright's clock:
+ * `Date` stands still, timers still run). For the journeys that say "the same day" of the daily popup, which a
+ * run across midnight would fail otherwise (docs/testing.md, "Time"). Call before the first page opens.
+ */
+export async function holdToday(context: BrowserContext): Promise<void> {
+  const china = new Date(Date.now() + 8 * 3600_000);
+  await context.clock.setFixedTime(Date.UTC(china.getUTCFullYear(), china.getUTCMonth(), china.getUTCDate(), 12 - 8));
 }
 
 /** Waits for the home page's content (not its skeletons). */
