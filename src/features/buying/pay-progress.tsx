@@ -29,8 +29,15 @@ export function PaySubmitButton({ channel, phone, disabled, onClick }: { channel
   );
 }
 
-/** Shown under the QR code in mock mode (the simulated backend pays by itself after a few seconds). */
-const MOCK_PAY_NOTE = '模拟环境：几秒后自动支付成功，或在 /demo 页面完成支付';
+/**
+ * How a payment gets made in mock mode (docs/simulated-backend.md, "Automatic payment"): a QR code nobody can
+ * scan is paid by the simulated backend itself after a few seconds (unless its own events are switched off,
+ * as in the end-to-end builds); the 支付宝 link's page is paid by the shopper on it.
+ */
+const MOCK_PAY_NOTE = {
+  qr: '模拟环境：默认几秒后自动支付成功，或在 /demo 页面完成支付',
+  link: '模拟环境：在打开的支付宝页面点「确认支付」，或在 /demo 页面完成支付',
+} as const;
 
 const isMockMode = () => import.meta.env.VITE_API_MODE !== 'live';
 
@@ -152,7 +159,7 @@ function ScanOrLink({ payment }: { payment: Payment | null }) {
           <p className="pay-link form-error">支付链接无效，请关闭后重新发起支付</p>
         )
       ) : null}
-      {isMockMode() ? <p className="mock-note">{MOCK_PAY_NOTE}</p> : null}
+      {isMockMode() && payment ? <p className="mock-note">{payment.qrImage ? MOCK_PAY_NOTE.qr : MOCK_PAY_NOTE.link}</p> : null}
     </>
   );
 }

@@ -135,6 +135,9 @@ describe('choices in the pay dialog', FLOW_TIMEOUT, () => {
     expect(link.getAttribute('href')).toMatch(/^\/webapi\/static\/pay\/XY\d+$/);
     expect(link).toHaveAttribute('target', '_blank');
     expect(pay.queryByRole('img', { name: '支付二维码' })).not.toBeInTheDocument();
+    // The link's page is the shopper's to pay: no promise of an automatic payment (docs/simulated-backend.md).
+    expect(pay.getByText('模拟环境：在打开的支付宝页面点「确认支付」，或在 /demo 页面完成支付')).toBeInTheDocument();
+    expect(pay.queryByText(/自动支付成功/)).not.toBeInTheDocument();
     const page = await (await fetch(new URL(link.getAttribute('href')!, window.location.href))).text();
     expect(page).toContain('确认支付');
     expect(page).not.toContain('<script');

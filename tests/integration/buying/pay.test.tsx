@@ -27,7 +27,7 @@ describe('paying in the pay dialog', FLOW_TIMEOUT, () => {
 
     await payWithQr(user, dialog);
     expect(pay.getByRole('timer', { name: '剩余支付时间' })).toHaveTextContent(/^\d\d:\d\d$/);
-    expect(pay.getByText('模拟环境：几秒后自动支付成功，或在 /demo 页面完成支付')).toBeInTheDocument();
+    expect(pay.getByText('模拟环境：默认几秒后自动支付成功，或在 /demo 页面完成支付')).toBeInTheDocument();
     expect(pay.getByRole('status')).toHaveTextContent('等待支付结果…');
   });
 
