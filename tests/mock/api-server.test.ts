@@ -45,6 +45,17 @@ describe('the node:http mount', () => {
     expect(await hello.json()).toMatchObject({ success: true, retData: 'ok' });
   });
 
+  // Issue 32's probe: a tab made the H5 page's way back a redirect to another site, and a newline a 500 (a
+  // newline cannot go into a Location header). Both are refused now, and the shopper is sent home.
+  it.each(['%2F%09%2Fevil.com%2Fx', '%2F%0A%2Fevil.com', '%2F%5Cevil.com', '%2F%2Fevil.com'])(
+    'answers the H5 page’s 取消支付 with redirect_url=%s by a 303 to the store’s home',
+    async (redirect) => {
+      const response = await fetch(`${api.url}/webapi/static/h5pay/XY0?do=cancel&channel=wechat&redirect_url=${redirect}`, { method: 'POST', redirect: 'manual' });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/');
+    },
+  );
+
   it('serves SVG images with their content type', async () => {
     const response = await fetch(`${api.url}/webapi/static/img/cover/1.svg`);
     expect(response.headers.get('content-type')).toBe('image/svg+xml');

@@ -161,12 +161,29 @@ function payment(world: World, order: OrderRecord, channel: PayChannelCode): Pay
 
 export const payQrContent = (id: string) => `weixin://wxpay/bizpayurl?pr=${id}`;
 
+/** Stands for the store's own origin while a return path is parsed: a path that leaves it names another site. */
+const STORE_ORIGIN = 'https://store.invalid';
+// Control characters (a browser drops tab and newline from a URL, so `/\t/evil.test` reads as `//evil.test`;
+// a newline in a Location header breaks the answer) and backslashes (read as `/`).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
+const UNSAFE_IN_PATH = /[\u0000-\u001f\u007f\\]/;
+
 /**
- * Where the H5 page sends the shopper back to: a path of the store that asked for the payment (`/…`, never
- * `//host`), so the page is no open redirect. Anything else goes to the store's home page.
+ * Where the H5 page sends the shopper back to: a path of the store that asked for the payment, so the page is
+ * no open redirect. The raw value must be a path (`/…`) with no control character or backslash; parsed as a
+ * browser would against the store's origin, it must stay on that origin, and it is answered as parsed (path,
+ * query, hash), never as given. Anything else goes to the store's home page.
  */
 export function h5ReturnPath(raw: string | undefined): string {
-  return raw && raw.startsWith('/') && !raw.startsWith('//') && !raw.includes('\\') ? raw : '/';
+  if (!raw || !raw.startsWith('/') || UNSAFE_IN_PATH.test(raw)) return '/';
+  let url: URL;
+  try {
+    url = new URL(raw, STORE_ORIGIN);
+  } catch {
+    return '/';
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return url.origin === STORE_ORIGIN && !path.startsWith('//') ? path : '/';
 }
 
 /** The URL the pay call hands a phone (docs/api.md, "Paying on a phone"): the H5 page (src/mock/handlers/static.ts), with the way back. */

@@ -188,8 +188,39 @@ describe('takePaymentReturn', () => {
 describe('the H5 page’s way back', () => {
   it('is a path of the store, never another site', () => {
     expect(h5ReturnPath('/gameDetail/1?payOrder=XY1')).toBe('/gameDetail/1?payOrder=XY1');
+    expect(h5ReturnPath('/search?keyword=%E6%98%9F#results')).toBe('/search?keyword=%E6%98%9F#results');
     for (const hostile of ['//evil.test/x', 'https://evil.test/', '/\\evil.test', 'javascript:alert(1)', '', undefined]) {
       expect(h5ReturnPath(hostile)).toBe('/');
     }
+  });
+
+  // Issue 32's probe: `redirect_url=%2F%09%2Fevil.com%2Fx` answered 303 to `/\t/evil.com/x`, which a browser
+  // follows to http://evil.com/x (it drops the tab). The query arrives decoded, so these are the decoded forms.
+  it.each([
+    ['a tab', '/\t/evil.com/x'],
+    ['a newline', '/\n/evil.com/x'],
+    ['a carriage return', '/\r/evil.com'],
+    ['a NUL', '/\u0000/evil.com'],
+    ['DEL', '/\u007f/evil.com'],
+    ['a backslash after the slash', '/\\evil.com'],
+    ['a backslash later on', '/a\\..\\..\\/evil.com'],
+    ['two slashes', '//evil.com'],
+    ['three slashes', '///evil.com'],
+    ['a scheme-relative URL with a tab inside', '/\t\t/evil.com'],
+    ['an absolute URL', 'https://evil.com/'],
+    ['a scheme with a path', 'javascript:/alert(1)'],
+    ['a leading space', ' /evil.com'],
+  ])('refuses %s and sends the shopper home', (_, hostile) => {
+    expect(h5ReturnPath(hostile)).toBe('/');
+  });
+
+  it.each([
+    ['an encoded slash', '/%2F/evil.com/x', '/%2F/evil.com/x'],
+    ['a double-encoded tab', '/%2509/evil.com', '/%2509/evil.com'],
+    ['an encoded backslash', '/%5Cevil.com', '/%5Cevil.com'],
+    ['dot segments', '/a/../../evil.com', '/evil.com'],
+  ])('keeps %s inside the store (a path of this origin, as the browser reads it)', (_, raw, path) => {
+    expect(h5ReturnPath(raw)).toBe(path);
+    expect(new URL(h5ReturnPath(raw), 'https://shop.test').origin).toBe('https://shop.test');
   });
 });
