@@ -124,9 +124,10 @@ function recordLiveRegions(binding: string): void {
   const last = new WeakMap<Node, string>();
   const report = (node: Element) => {
     const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (!text || last.get(node) === text) return;
+    if (last.get(node) === text) return;
+    // An emptied region is remembered too, so the same message shown again in it counts again.
     last.set(node, text);
-    void (window as unknown as Record<string, (text: string) => Promise<void>>)[binding]?.(text);
+    if (text) void (window as unknown as Record<string, (text: string) => Promise<void>>)[binding]?.(text);
   };
   /** The message a change inside `region` belongs to: the region's child that holds it, or the region. */
   const messageOf = (region: Element, node: Node): Element => {
