@@ -2,7 +2,8 @@
  * The key card: what a shopper paid for, first. Each code in large monospace with a full-width 复制激活码
  * that turns into 已复制 (and says so to screen readers), a 标记为已兑换 mark kept per account and order
  * (./redeemed.ts), and the activation steps of the key's store. Pay success and the order detail open with it;
- * 我的激活码 lists the same code rows.
+ * 我的激活码 lists the same code rows. A refunded order's keys are void: the card says so and shows each code
+ * struck through, with nothing to copy, mark or follow (我的激活码 leaves them out).
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { goodsPromise } from '../../api/goods-promise';
@@ -18,6 +19,8 @@ export const KEY_CARD_ID = 'key';
 const COPIED_ANNOUNCEMENT = '激活码已复制到剪贴板';
 const COPY_FAILED = '复制失败，已选中激活码，请手动复制';
 const CONFIRM_MS = 2_000;
+/** What a refunded order's key card says (the refund dialog promised: 退款成功后激活码将失效). */
+export const KEYS_VOID = '订单已退款，以下激活码已失效，不能再兑换';
 
 type Heading = 'h2' | 'h3';
 const below = (level: Heading): 'h3' | 'h4' => (level === 'h2' ? 'h3' : 'h4');
@@ -27,9 +30,12 @@ export function KeyCard({
   userId,
   heading = 'h2',
   focusOnMount = false,
+  voided = false,
   children,
 }: {
   order: Pick<Order, 'orderId' | 'items' | 'cdks'>;
+  /** the order was refunded: its keys no longer redeem */
+  voided?: boolean;
   userId: number;
   heading?: Heading;
   /** the card takes focus (and so scrolls into view) when it first shows: the 查看激活码 link asked for it */
@@ -53,8 +59,9 @@ export function KeyCard({
 
   if (groups.length === 0) return null;
   return (
-    <section ref={ref} id={KEY_CARD_ID} tabIndex={-1} className="key-card" aria-labelledby={titleId}>
+    <section ref={ref} id={KEY_CARD_ID} tabIndex={-1} className={voided ? 'key-card key-card-void' : 'key-card'} aria-labelledby={titleId}>
       <Title id={titleId}>激活码</Title>
+      {voided ? <p className="key-void-note">{KEYS_VOID}</p> : null}
       {groups.map((group) => {
         const promise = group.item ? goodsPromise(group.item) : null;
         return (
@@ -64,20 +71,24 @@ export function KeyCard({
               {group.goodsName}
               {promise?.region ? <span className="key-where">{` · ${promise.platform ? `${PLATFORM_NAME[promise.platform]} ` : ''}${promise.region}激活`}</span> : null}
             </p>
-            <ul className="key-codes" aria-label={`${group.goodsName} 的激活码`}>
+            <ul className="key-codes" aria-label={`${group.goodsName} 的激活码${voided ? '（已失效）' : ''}`}>
               {group.codes.map(({ code, index }) => (
                 <li key={index}>
-                  <KeyCode code={code} redeemed={redeemed.includes(index)} onRedeemedChange={(on) => mark(index, on)} />
+                  {voided ? (
+                    <del className="key-code">{code}</del>
+                  ) : (
+                    <KeyCode code={code} redeemed={redeemed.includes(index)} onRedeemedChange={(on) => mark(index, on)} />
+                  )}
                 </li>
               ))}
             </ul>
           </div>
         );
       })}
-      {children}
-      {platforms.map((platform) => (
-        <ActivationSteps key={platform ?? 'other'} platform={platform} heading={Sub} />
-      ))}
+      {voided ? null : children}
+      {voided
+        ? null
+        : platforms.map((platform) => <ActivationSteps key={platform ?? 'other'} platform={platform} heading={Sub} />)}
     </section>
   );
 }

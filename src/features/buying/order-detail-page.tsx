@@ -90,7 +90,7 @@ function OrderDetail({ order, userId }: { order: Order; userId: number }) {
   return (
     <section className="section order-detail" aria-labelledby="order-title">
       <h1 id="order-title">订单详情</h1>
-      <KeyCard order={order} userId={userId} focusOnMount={toKey}>
+      <KeyCard order={order} userId={userId} focusOnMount={toKey} voided={order.status === 'refunded'}>
         {order.status === 'delivered' ? (
           <button
             type="button"

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getOrder } from '../../../src/api/orders';
+import { KEYS_VOID } from '../../../src/features/buying/key-card';
 import { resetToasts } from '../../../src/shared/toast';
 import { countRequests } from '../catalog/helpers';
 import { backend, listOrders, placeOrder, placePaidOrder, preloadBuyingChunks, renderLoggedIn, toasts, FLOW_TIMEOUT } from './helpers';
@@ -41,6 +43,35 @@ describe('refunds', FLOW_TIMEOUT, () => {
     await router.navigate({ to: '/setting', search: { type: 0 } });
     expect(await screen.findByRole('link', { name: new RegExp(order.orderId) })).toHaveTextContent('已退款');
     expect((await listOrders())[0]?.status).toBe('refunded');
+  });
+
+  it('shows a refunded order’s keys as void in its detail: said so, struck through, nothing to copy, mark or follow', async () => {
+    const { user, router } = await renderLoggedIn('/');
+    const order = await placePaidOrder();
+    const [{ code }] = (await getOrder(order.orderId)).cdks as [{ code: string }];
+    await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
+    const card = within(await screen.findByRole('region', { name: '激活码' }));
+    expect(card.getByRole('button', { name: '复制激活码' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '申请退款' }));
+    const dialog = within(await screen.findByRole('dialog', { name: '申请退款' }));
+    await user.click(dialog.getByRole('button', { name: '提交申请' }));
+    await user.click(dialog.getByRole('button', { name: '确认退款' }));
+    await waitFor(() => expect(fact('订单状态')).toHaveTextContent('退款中'));
+    // Until the refund is paid back the key still redeems: the card is as it was.
+    expect(within(screen.getByRole('region', { name: '激活码' })).getByRole('button', { name: '复制激活码' })).toBeInTheDocument();
+
+    backend.control.advanceClock(3_000);
+    await router.navigate({ to: '/setting', search: { type: 0 } });
+    await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
+    await waitFor(() => expect(fact('订单状态')).toHaveTextContent('已退款'));
+    const voided = within(screen.getByRole('region', { name: '激活码' }));
+    expect(voided.getByText(KEYS_VOID)).toBeInTheDocument();
+    expect(voided.getByRole('list', { name: /的激活码（已失效）$/ })).toBeInTheDocument();
+    expect(voided.getByRole('deletion')).toHaveTextContent(code);
+    expect(voided.queryByRole('button', { name: '复制激活码' })).not.toBeInTheDocument();
+    expect(voided.queryByRole('checkbox', { name: '标记为已兑换' })).not.toBeInTheDocument();
+    expect(voided.queryByRole('heading', { name: /激活步骤$/ })).not.toBeInTheDocument();
   });
 
   it('shows the server message in the dialog when the refund is refused', async () => {
