@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { SearchSortSchema } from '../api/games';
-import { isGarbled, limitKeyword } from '../features/catalog/search-keyword';
+import { isGarbled, normalizeKeyword } from '../features/catalog/search-keyword';
 
 const optionalPositiveInt = z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined);
 /**
@@ -16,8 +16,11 @@ const text = z.union([z.string(), z.pipe(z.number(), z.transform((n) => String(n
 const optionalText = z.catch(z.optional(text), undefined);
 
 export const SearchPageSearchSchema = z.object({
-  /** at most KEYWORD_MAX_LENGTH characters (src/features/catalog/search-keyword.ts): a longer one is shortened */
-  keyword: z.catch(z.optional(z.pipe(text, z.transform(limitKeyword))), undefined),
+  /**
+   * normalised (src/features/catalog/search-keyword.ts): invisible format characters dropped, a longer one shortened
+   * to KEYWORD_MAX_LENGTH characters; nothing left (a lone zero-width space) is the empty search, as `?keyword=` is
+   */
+  keyword: z.catch(z.optional(z.pipe(text, z.transform(normalizeKeyword))), undefined),
   labelId: optionalPositiveInt,
   sort: z.catch(z.optional(SearchSortSchema), undefined),
   page: optionalPositiveInt,

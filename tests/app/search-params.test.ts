@@ -32,6 +32,14 @@ describe('search parameters fall back instead of breaking the page', () => {
     expect(read(SearchPageSearchSchema, `?keyword=${encodeURIComponent('原神')}`)).toEqual({ keyword: '原神' });
   });
 
+  // Issue 32's probe: a keyword of only a zero-width space searched for an invisible term.
+  it('/search drops invisible format characters from the keyword: a lone zero-width space is the empty search', () => {
+    expect(read(SearchPageSearchSchema, '?keyword=%E2%80%8B')).toEqual({ keyword: '' });
+    expect(read(SearchPageSearchSchema, `?keyword=${encodeURIComponent('原\u200b神\u202e')}`)).toEqual({ keyword: '原神' });
+    // Emoji sequences keep their zero-width joiner.
+    expect(read(SearchPageSearchSchema, `?keyword=${encodeURIComponent('👨\u200d👩')}`)).toEqual({ keyword: '👨\u200d👩' });
+  });
+
   it('/orderDateil keeps an order id and turns a missing one, an object or a boolean into the empty string', () => {
     expect(read(OrderDetailSearchSchema, '?id=XY20240101000001')).toEqual({ id: 'XY20240101000001' });
     expect(read(OrderDetailSearchSchema, '')).toEqual({ id: '' });

@@ -29,6 +29,16 @@ describe('recent searches kept in this browser', () => {
     expect(readRecentSearches().keywords).toEqual(['好词']);
   });
 
+  // Issue 32's probe: a right-to-left override was kept, and showed the remembered keyword backwards.
+  it('keeps no invisible format character: a bidirectional override or a zero-width space is dropped, and a keyword of only these is none', () => {
+    addRecentSearch('\u202e星砂\u202c');
+    addRecentSearch('\u200b');
+    addRecentSearch('赛\u2066车\u2069\ufeff');
+    expect(readRecentSearches().keywords).toEqual(['赛车', '星砂']);
+    localStorage.setItem(RECENT_SEARCH_KEY, JSON.stringify({ keywords: ['\u202e好词', '\u200b'] }));
+    expect(readRecentSearches().keywords).toEqual(['好词']);
+  });
+
   it('counts characters, not UTF-16 units, against the length limit', () => {
     addRecentSearch('𠮷'.repeat(50));
     expect(readRecentSearches().keywords).toEqual(['𠮷'.repeat(50)]);

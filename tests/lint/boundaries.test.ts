@@ -29,9 +29,9 @@ describe('npm run lint: who may import whom', () => {
   it('accepts the same import through the index.ts, and a feature’s own files and src/shared', async () => {
     const code = [
       "import { capQuantity } from '../buying';",
-      "import { limitKeyword } from './search-keyword';",
+      "import { normalizeKeyword } from './search-keyword';",
       "import { toast } from '../../shared/toast';",
-      'export const probe = [capQuantity, limitKeyword, toast];',
+      'export const probe = [capQuantity, normalizeKeyword, toast];',
       '',
     ].join('\n');
     expect(await boundaryErrors('src/features/catalog/probe.ts', code)).toEqual([]);

@@ -4,5 +4,5 @@
  */
 import { lazy } from 'react';
 
-export { limitKeyword } from './search-keyword';
+export { isKeywordCut, normalizeKeyword } from './search-keyword';
 export const SearchSuggestions = lazy(() => import('./search-suggestions'));

@@ -10,14 +10,17 @@
  */
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
-import { isGarbled, KEYWORD_MAX_LENGTH } from './search-keyword';
+import { dropInvisible, isGarbled, KEYWORD_MAX_LENGTH } from './search-keyword';
 
 export const RECENT_SEARCH_KEY = 'recent-searches:v1';
 export const RECENT_SEARCH_MAX = 10;
 
-// The keyword's rules are src/features/catalog/search-keyword.ts's: at most KEYWORD_MAX_LENGTH characters (zod counts
-// characters, not UTF-16 units), never U+FFFD garbage.
-const KeywordSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(KEYWORD_MAX_LENGTH), z.refine((k) => !isGarbled(k)));
+// The keyword's rules are src/features/catalog/search-keyword.ts's: no invisible format characters (a stored one is
+// dropped on the way out too), at most KEYWORD_MAX_LENGTH characters (zod counts characters, not UTF-16 units), never
+// U+FFFD garbage.
+const KeywordSchema = z
+  .string()
+  .check(z.overwrite(dropInvisible), z.trim(), z.minLength(1), z.maxLength(KEYWORD_MAX_LENGTH), z.refine((k) => !isGarbled(k)));
 // Entries are checked one by one (cleanList), so one bad entry does not lose the others.
 const StoredSchema = z.object({
   keywords: z.array(z.unknown()),

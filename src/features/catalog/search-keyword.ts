@@ -11,6 +11,10 @@
  *   (KEYWORD_TOO_LONG, src/features/catalog/search-suggestions.tsx).
  * - Never text holding U+FFFD: that is what a broken percent-escape
  *   (`%E4%A`) or invalid UTF-8 decodes to, never what a shopper typed.
+ * - Without invisible format characters: zero-width spaces, word joiners, the
+ *   byte-order mark and the bidirectional marks and overrides (U+202E would
+ *   show a remembered keyword backwards). A keyword of only these is no
+ *   keyword. The zero-width joiners stay: emoji sequences need them.
  */
 export const KEYWORD_MAX_LENGTH = 50;
 
@@ -19,8 +23,18 @@ const REPLACEMENT_CHARACTER = '\uFFFD';
 /** Text a decoder could not read (it holds U+FFFD): neither searched nor remembered. */
 export const isGarbled = (text: string): boolean => text.includes(REPLACEMENT_CHARACTER);
 
-/** The first KEYWORD_MAX_LENGTH characters of `text` (all of it when shorter). */
-export function limitKeyword(text: string): string {
-  const chars = Array.from(text);
-  return chars.length > KEYWORD_MAX_LENGTH ? chars.slice(0, KEYWORD_MAX_LENGTH).join('') : text;
+// U+200B zero-width space, U+200E/F direction marks, U+202A–E embeddings and overrides, U+2060–4 word joiner
+// and invisible operators, U+2066–9 isolates, U+FEFF byte-order mark.
+const INVISIBLE = /[\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+
+/** `text` without its invisible format characters. */
+export const dropInvisible = (text: string): string => text.replace(INVISIBLE, '');
+
+/** Whether `text` has more than KEYWORD_MAX_LENGTH characters that count (the box then says it kept the first ones). */
+export const isKeywordCut = (text: string): boolean => Array.from(dropInvisible(text)).length > KEYWORD_MAX_LENGTH;
+
+/** The keyword kept of typed, pasted or linked `text`: its invisible format characters dropped, then its first KEYWORD_MAX_LENGTH characters. */
+export function normalizeKeyword(text: string): string {
+  const chars = Array.from(dropInvisible(text));
+  return chars.length > KEYWORD_MAX_LENGTH ? chars.slice(0, KEYWORD_MAX_LENGTH).join('') : chars.join('');
 }

@@ -4,7 +4,7 @@ import { useCurrentUser, useModals } from '../../shared/app-actor';
 import { useHydrated } from '../../shared/hydration';
 import { config } from '../../shared/env';
 import { maskPhone } from '../../shared/mask-phone';
-import { limitKeyword, SearchSuggestions } from '../catalog';
+import { isKeywordCut, normalizeKeyword, SearchSuggestions } from '../catalog';
 
 // The suggestion panel is code of its own, fetched when the box is first focused (not before first paint).
 
@@ -80,9 +80,8 @@ function SearchBox() {
         value={value}
         onChange={(e) => {
           const typed = e.target.value;
-          const kept = limitKeyword(typed);
-          setValue(kept);
-          setCut(kept !== typed);
+          setValue(normalizeKeyword(typed));
+          setCut(isKeywordCut(typed));
           setOpen(true);
         }}
         onFocus={() => {
