@@ -28,6 +28,10 @@ import './order.css';
 
 export const REFUND_REASONS = ['不想要了', '拍错了/多拍了', '激活码无法使用', '未按约定时间到账', '其他原因'] as const;
 export const REFUND_SUBMITTED = '退款申请已提交';
+/** 补充说明 holds at most this many characters (code points, so 𠮷 counts once). */
+export const REFUND_DETAILS_MAX = 200;
+/** Said when typed or pasted text was longer: the browser's own maxlength cut it without a word. */
+export const REFUND_DETAILS_CUT = `补充说明最多 ${REFUND_DETAILS_MAX} 字，超出部分已去掉`;
 
 const PropsSchema = z.object({ orderId: z.string().check(z.minLength(1)) });
 
@@ -52,9 +56,10 @@ function RefundForm({ orderId, onClose }: { orderId: string; onClose: () => void
   const order = useQuery({ ...orderDetailQuery(user?.userId ?? 0, orderId), enabled: user !== null });
   const [reason, setReason] = useState<string>(REFUND_REASONS[0]);
   const [details, setDetails] = useState('');
+  const [detailsCut, setDetailsCut] = useState(false);
   const [step, setStep] = useState<'form' | 'confirm'>('form');
   const sending = useRef(false);
-  const ids = { reason: useId(), details: useId() };
+  const ids = { reason: useId(), details: useId(), count: useId() };
 
   const refund = useMutation({
     mutationFn: () => postRefund({ orderId, reason: refundReason(reason, details) }),
@@ -125,7 +130,23 @@ function RefundForm({ orderId, onClose }: { orderId: string; onClose: () => void
       </div>
       <div className="field">
         <label htmlFor={ids.details}>补充说明（选填）</label>
-        <textarea id={ids.details} maxLength={200} rows={3} value={details} onChange={(event) => setDetails(event.target.value)} />
+        <textarea
+          id={ids.details}
+          rows={3}
+          aria-describedby={ids.count}
+          value={details}
+          onChange={(event) => {
+            const chars = Array.from(event.target.value);
+            setDetails(chars.slice(0, REFUND_DETAILS_MAX).join(''));
+            setDetailsCut(chars.length > REFUND_DETAILS_MAX);
+          }}
+        />
+        <p id={ids.count} className="field-count">
+          {Array.from(details).length}/{REFUND_DETAILS_MAX}
+        </p>
+        <p role="status" className={detailsCut ? 'field-error' : 'visually-hidden'}>
+          {detailsCut ? REFUND_DETAILS_CUT : ''}
+        </p>
       </div>
       <p className="order-muted">退款成功后激活码将失效，款项原路退回。</p>
       <div className="dialog-actions">

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getOrder } from '../../../src/api/orders';
 import { KEYS_VOID } from '../../../src/features/buying/key-card';
+import { REFUND_DETAILS_CUT, REFUND_DETAILS_MAX, REFUND_REASONS } from '../../../src/features/buying/refund-modal';
 import { resetToasts } from '../../../src/shared/toast';
 import { countRequests } from '../catalog/helpers';
 import { backend, listOrders, placeOrder, placePaidOrder, preloadBuyingChunks, renderLoggedIn, toasts, FLOW_TIMEOUT } from './helpers';
@@ -72,6 +73,28 @@ describe('refunds', FLOW_TIMEOUT, () => {
     expect(voided.queryByRole('button', { name: '复制激活码' })).not.toBeInTheDocument();
     expect(voided.queryByRole('checkbox', { name: '标记为已兑换' })).not.toBeInTheDocument();
     expect(voided.queryByRole('heading', { name: /激活步骤$/ })).not.toBeInTheDocument();
+  });
+
+  // Issue 32's probe: a 250-character paste was cut to 200 by the browser's maxlength without a word.
+  it('keeps 200 characters of a longer 补充说明, says so, counts them, and sends what it kept', async () => {
+    const { user, router } = await renderLoggedIn('/');
+    const order = await placePaidOrder();
+    await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
+    await user.click(await screen.findByRole('button', { name: '申请退款' }));
+    const form = within(await screen.findByRole('dialog', { name: '申请退款' }));
+    const details = form.getByRole('textbox', { name: '补充说明（选填）' });
+    expect(details).toHaveAccessibleDescription('0/200');
+
+    await user.click(details);
+    await user.paste('𠮷'.repeat(50) + '说'.repeat(200));
+    expect(Array.from((details as HTMLTextAreaElement).value)).toHaveLength(REFUND_DETAILS_MAX);
+    expect(form.getByRole('status')).toHaveTextContent(REFUND_DETAILS_CUT);
+    expect(details).toHaveAccessibleDescription('200/200');
+
+    await user.click(form.getByRole('button', { name: '提交申请' }));
+    await user.click(form.getByRole('button', { name: '确认退款' }));
+    await waitFor(() => expect(fact('订单状态')).toHaveTextContent('退款中'));
+    expect((await getOrder(order.orderId)).refundReason).toBe(`${REFUND_REASONS[0]}：${'𠮷'.repeat(50)}${'说'.repeat(150)}`);
   });
 
   it('shows the server message in the dialog when the refund is refused', async () => {
