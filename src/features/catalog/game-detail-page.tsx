@@ -140,12 +140,16 @@ function GameDetailView({ game }: { game: GameDetail }) {
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
 
+/** A link names a goods the game no longer has (delisted, or a wrong link): nothing is chosen for the shopper. */
+const GOODS_NOT_FOUND = '链接中的商品已下架或不存在，请选择其他商品';
+
 type GoodsChoice = ReturnType<typeof useGoodsChoice>;
 
 /**
  * The goods and quantity the URL chooses, read once for the price under the title and the purchase panel.
- * A goods the URL names is shown as it is: sold out means nothing is chosen (never silently another goods).
- * Without one, the from-price goods is chosen (the price the cards promised), else the first in stock.
+ * A goods the URL names is shown as it is: sold out, or not among the game's goods (delisted, or a wrong link),
+ * means nothing is chosen and the panel says so (never silently another goods). Without one, the from-price
+ * goods is chosen (the price the cards promised), else the first in stock.
  */
 function useGoodsChoice(game: GameDetail) {
   const goodsQuery = useQuery(gameGoodsQueryOptions(game.gameId));
@@ -155,13 +159,14 @@ function useGoodsChoice(game: GameDetail) {
   const inStock = list.filter((g) => g.stock > 0);
   const named = list.find((g) => g.goodsId === search.goods);
   const namedSoldOut = named !== undefined && named.stock <= 0;
-  const selected = namedSoldOut ? undefined : (named ?? fromPriceGoods(inStock) ?? inStock[0]);
+  const namedMissing = search.goods !== undefined && goodsQuery.isSuccess && named === undefined;
+  const selected = namedSoldOut || namedMissing ? undefined : (named ?? fromPriceGoods(inStock) ?? inStock[0]);
   const cap = selected ? quantityCap(selected) : undefined;
   const num = cap ? capQuantity(search.num ?? 1, cap) : 1;
   const choose = (goodsId: number, buyNum: number) => {
     void navigate({ search: (prev) => ({ ...prev, goods: goodsId, num: buyNum }), replace: true, resetScroll: false });
   };
-  return { goodsQuery, list, inStock, named, namedSoldOut, selected, cap, num, requested: search.num, choose };
+  return { goodsQuery, list, inStock, named, namedSoldOut, namedMissing, selected, cap, num, requested: search.num, choose };
 }
 
 /**
@@ -211,7 +216,7 @@ type CouponOffer = ReturnType<typeof useCouponOffer>;
 
 function PurchasePanel({ game, choice }: { game: GameDetail; choice: GoodsChoice }) {
   const actor = useAppActor();
-  const { goodsQuery, list, inStock, named, namedSoldOut, selected, cap, num, requested, choose } = choice;
+  const { goodsQuery, list, inStock, named, namedSoldOut, namedMissing, selected, cap, num, requested, choose } = choice;
   const coupon = useCouponOffer(selected, num);
   // On a prerendered page the choices and 立即购买 work once it has hydrated; until then they say so by being
   // disabled, instead of dropping a click (src/shared/hydration.ts).
@@ -250,6 +255,7 @@ function PurchasePanel({ game, choice }: { game: GameDetail; choice: GoodsChoice
         </>
       ) : null}
       {named && namedSoldOut && inStock.length > 0 ? <p className="sold-out-note">该商品已售罄：「{named.name}」，请选择其他商品</p> : null}
+      {namedMissing && inStock.length > 0 ? <p className="sold-out-note">{GOODS_NOT_FOUND}</p> : null}
       {goodsQuery.isSuccess && list.length > 0 && inStock.length === 0 ? <p className="sold-out-note">商品已全部售罄，请关注补货</p> : null}
       {/* The buy row: in the panel on desktop, a bar fixed to the bottom of the screen on phones (catalog.css). */}
       <div className="buy-bar">

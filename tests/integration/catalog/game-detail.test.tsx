@@ -206,12 +206,20 @@ describe('game detail page', () => {
     expect(screen.getByRole('button', { name: '立即购买' })).toBeEnabled();
   });
 
-  it('chooses the first goods in stock for an unknown goods in the URL, and caps the quantity', async () => {
-    await renderApp('/gameDetail/2?goods=999&num=99');
+  // Issue 32's probe: an unknown goods id silently chose the first goods, so a shopper could buy what the link
+  // did not name. Like a sold-out one, it now chooses nothing and says why.
+  it('chooses nothing for a goods the URL names that the game does not have, says so, and caps the quantity once one is chosen', async () => {
+    const { user } = await renderApp('/gameDetail/2?goods=999&num=99');
     await screen.findAllByRole('radio');
-    const chosen = screen.getAllByRole('radio').find((r) => (r as HTMLInputElement).checked)!;
-    expect(chosen).toBeEnabled();
+    for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked();
+    expect(within(section('选择商品')).getByText('链接中的商品已下架或不存在，请选择其他商品')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '立即购买' })).toBeDisabled();
+
+    const inStock = screen.getAllByRole('radio').find((r) => !(r as HTMLInputElement).disabled)!;
+    await user.click(inStock);
+    expect(inStock).toBeChecked();
     expect(Number((quantity() as HTMLInputElement).value)).toBeLessThanOrEqual(4);
+    expect(screen.queryByText('链接中的商品已下架或不存在，请选择其他商品')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '立即购买' })).toBeEnabled();
   });
 
