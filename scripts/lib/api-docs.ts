@@ -58,10 +58,11 @@ proof of payment. This mirrors the real channels, which take a redirect address 
 not report the outcome in it. A server without H5 pay leaves \`h5Url\` out (or null), and the phone gets the
 QR code or link a desktop gets.
 
-The simulated backend's H5 page is \`GET /webapi/static/h5pay/<orderId>?channel=&redirect_url=\`: the amount
+The simulated backend's H5 page is \`GET /webapi/static/h5pay/<orderId>?channel=&sign=&redirect_url=\`: the amount
 and two plain forms, 确认支付 and 取消支付, each \`POST\`ing to the same path with \`do=pay|cancel\` and
 answered \`303\` to \`redirect_url\` (a path of the store only: anything else goes to \`/\`, so the page is no
-open redirect). It has no script, so it works as a plain page in live mode; in mock mode the store's page
+open redirect). \`sign\` is the order's own secret, handed out in \`h5Url\` (and in the 支付宝 link's \`payUrl\`),
+as a real channel signs its links: without it the page shows no order and pays none. It has no script, so it works as a plain page in live mode; in mock mode the store's page
 shows it through the in-page backend (\`src/mock/page-bridge.ts\`), since msw's worker leaves navigations to
 the network.
 

@@ -186,10 +186,42 @@ describe('payment', () => {
     await signUp();
     const order = await placeOrder();
     const payment = await payOrder({ orderId: order.orderId, channelCode: 'alipay' });
-    expect(payment).toMatchObject({ payType: 'link', payUrl: `/webapi/static/pay/${order.orderId}`, qrContent: null, qrImage: null });
-    const page = await http.axios.get<string>(`/static/pay/${order.orderId}`, { responseType: 'text' });
+    expect(payment).toMatchObject({ payType: 'link', qrContent: null, qrImage: null });
+    expect(payment.payUrl).toMatch(new RegExp(`^/webapi/static/pay/${order.orderId}\\?sign=\\w{24}$`));
+    const page = await http.axios.get<string>(payment.payUrl!.replace('/webapi', ''), { responseType: 'text' });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.data).toContain('模拟支付页');
+    expect(page.data).toContain(order.orderId);
+  });
+
+  // Issue 32's probe: the pay pages showed any order to whoever guessed its sequential id, and let them pay it.
+  it.each([
+    ['the 支付宝 link’s page', 'alipay', undefined],
+    ['the H5 page', 'wechat', 'h5'],
+  ] as const)('shows %s only with the order’s own secret from the pay call: a guessed id shows no order and pays none', async (_, channelCode, client) => {
+    await signUp();
+    const order = await placeOrder();
+    const payment = await payOrder({ orderId: order.orderId, channelCode, ...(client ? { client, returnUrl: '/' } : {}) });
+    const handedOut = new URL((client ? payment.h5Url : payment.payUrl)!, 'http://store.test');
+    expect(handedOut.searchParams.get('sign')).toMatch(/^\w{24}$/);
+    const page = (token: string | null) => {
+      const url = new URL(handedOut);
+      if (token === null) url.searchParams.delete('sign');
+      else url.searchParams.set('sign', token);
+      return `${url.pathname.replace('/webapi', '')}${url.search}`;
+    };
+    for (const guess of [page(null), page(''), page('x'.repeat(24))]) {
+      const shown = await http.axios.get<string>(guess, { responseType: 'text', validateStatus: () => true });
+      expect(shown.status).toBe(404);
+      expect(shown.data).toContain('订单不存在');
+      expect(shown.data).not.toContain(order.orderId);
+      const posted = new URL(guess, 'http://store.test');
+      posted.searchParams.set('do', 'pay');
+      await http.axios.post(`${posted.pathname}${posted.search}`, undefined, { validateStatus: () => true, maxRedirects: 0 });
+    }
+    expect((await getOrderStatus(order.orderId)).status).toBe('unpaid');
+    const own = await http.axios.get<string>(page(handedOut.searchParams.get('sign')), { responseType: 'text' });
+    expect(own.data).toContain(order.orderId);
   });
 
   it('completes a payment by control: paid, then delivered with one CDK per unit', async () => {

@@ -1,7 +1,7 @@
 /** Orders, payment, refunds, gifts and packages under /nnorder and /nn-activity. */
 import * as orders from '../../api/orders';
 import type { OrderItem, OrderStatus, PayChannelCode, Payment } from '../../api/orders';
-import { ORDER_PAY_WINDOW_MS, cdkCode, dateStamp, int, maskPhone, num, str } from './rules';
+import { ORDER_PAY_WINDOW_MS, cdkCode, dateStamp, int, maskPhone, num, randomString, str } from './rules';
 import { smsRateLimit } from './routes-user';
 import { goodsNotFound } from './routes-goods';
 import type { OrderRecord } from './state';
@@ -154,7 +154,7 @@ function payment(world: World, order: OrderRecord, channel: PayChannelCode): Pay
     payType: 'link',
     qrContent: null,
     qrImage: null,
-    payUrl: `${base}/static/pay/${order.orderId}`,
+    payUrl: `${base}/static/pay/${order.orderId}?sign=${order.payToken ?? ''}`,
     expireTime: order.expireTime,
   };
 }
@@ -187,8 +187,14 @@ export function h5ReturnPath(raw: string | undefined): string {
 }
 
 /** The URL the pay call hands a phone (docs/api.md, "Paying on a phone"): the H5 page (src/mock/handlers/static.ts), with the way back. */
-const h5PayUrl = (publicBase: string, orderId: string, channel: string, returnPath: string) =>
-  `${publicBase}/static/h5pay/${encodeURIComponent(orderId)}?channel=${channel}&redirect_url=${encodeURIComponent(h5ReturnPath(returnPath))}`;
+const h5PayUrl = (publicBase: string, order: OrderRecord, channel: string, returnPath: string) =>
+  `${publicBase}/static/h5pay/${encodeURIComponent(order.orderId)}?channel=${channel}&sign=${order.payToken ?? ''}&redirect_url=${encodeURIComponent(h5ReturnPath(returnPath))}`;
+
+/** The order a pay page names, when the page was asked for with that order's secret (`payToken`, the `sign` parameter); else none. */
+export function payableByPage(world: World, orderId: string, token: string | undefined): OrderRecord | undefined {
+  const order = world.state.orders.find((o) => o.orderId === orderId);
+  return order?.payToken && token === order.payToken ? order : undefined;
+}
 
 
 const queryOrBody = (ctx: RouteContext, name: string) => ctx.request.query[name] ?? str(ctx.body[name]);
@@ -263,12 +269,13 @@ export const orderRoutes: Route[] = [
     if (!channel) throw new BizError('pay_40001', '不支持的支付方式');
     if (order.status !== 'unpaid') throw new BizError('order_40902', '订单状态已变更，无法支付');
     order.payChannel = channel;
+    order.payToken ??= randomString(world.random, 24);
     const answer = payment(world, order, channel);
     const h5 = ctx.body.client === 'h5';
     // The automatic payment counts from the first QR code of a run of QR hand-outs; a pay page handed out
     // instead (a link, or a phone's H5 page) is the shopper's to pay, and stops it.
     order.qrShownAt = !h5 && answer.payType === 'qrcode' ? (order.qrShownAt ?? world.now()) : null;
-    return h5 ? { ...answer, h5Url: h5PayUrl(world.publicBase, order.orderId, channel, str(ctx.body.returnUrl)) } : answer;
+    return h5 ? { ...answer, h5Url: h5PayUrl(world.publicBase, order, channel, str(ctx.body.returnUrl)) } : answer;
   }),
   route(orders.giftCdkReceive, (ctx) => {
     const { world } = ctx;

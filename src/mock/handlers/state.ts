@@ -62,6 +62,12 @@ export interface OrderRecord {
    * before this field existed read as `undefined`: no automatic payment.
    */
   qrShownAt?: number | null;
+  /**
+   * The pay pages' secret for this order, made by its first `order/pay` and put into the `payUrl` and `h5Url`
+   * handed out (`sign=`; not `token=`, which the store reads as an auto-login link), as a real channel signs its links: without it a page shows no order and pays none (a guessed
+   * sequential order id is not enough). Orders saved before it existed have none: their pages show nothing.
+   */
+  payToken?: string | null;
   refundRequestedAt: number | null;
   cdks: { goodsName: string; code: string }[];
   hasGift: boolean;

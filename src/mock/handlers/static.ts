@@ -6,7 +6,7 @@
 import QRCode from 'qrcode';
 import { renderImage } from '../images';
 import { payOrder } from './lifecycle';
-import { h5ReturnPath, payQrContent } from './routes-orders';
+import { h5ReturnPath, payableByPage, payQrContent } from './routes-orders';
 import type { PayChannelCode } from '../../api/orders';
 import type { OrderRecord } from './state';
 import type { MockRequest, MockResponse } from './types';
@@ -56,8 +56,8 @@ function htmlPage(order: OrderRecord | undefined, page: { title: string; head?: 
 
 /** The pay link's page (支付宝 on a desktop, opened in a new tab): its 确认支付 form posts back to the page. */
 function payPage(world: World, request: MockRequest, orderId: string): MockResponse {
-  const order = world.state.orders.find((o) => o.orderId === orderId);
-  const self = `${world.publicBase}/static/pay/${encodeURIComponent(orderId)}`;
+  const order = payableByPage(world, orderId, request.query.sign);
+  const self = `${world.publicBase}/static/pay/${encodeURIComponent(orderId)}?sign=${encodeURIComponent(request.query.sign ?? '')}`;
   if (request.method === 'POST') {
     payFromPage(world, order, 'alipay');
     return seeOther(self);
@@ -88,7 +88,7 @@ const H5_CHANNELS = {
  * through src/mock/page-bridge.ts.
  */
 function h5PayPage(world: World, request: MockRequest, orderId: string): MockResponse {
-  const order = world.state.orders.find((o) => o.orderId === orderId);
+  const order = payableByPage(world, orderId, request.query.sign);
   const channel = request.query.channel === 'alipay' ? 'alipay' : 'wechat';
   const back = h5ReturnPath(request.query.redirect_url);
   if (request.method === 'POST') {
@@ -97,7 +97,7 @@ function h5PayPage(world: World, request: MockRequest, orderId: string): MockRes
   }
   const { name, color } = H5_CHANNELS[channel];
   const action = (what: 'pay' | 'cancel') =>
-    `${world.publicBase}/static/h5pay/${encodeURIComponent(orderId)}?do=${what}&channel=${channel}&redirect_url=${encodeURIComponent(back)}`;
+    `${world.publicBase}/static/h5pay/${encodeURIComponent(orderId)}?do=${what}&channel=${channel}&sign=${encodeURIComponent(request.query.sign ?? '')}&redirect_url=${encodeURIComponent(back)}`;
   const payable = order?.status === 'unpaid';
   const body = order
     ? `<p class="amount">${yuan(order.payAmount)}</p>

@@ -67,7 +67,7 @@ describe('an expiry mid-purchase', FLOW_TIMEOUT, () => {
     expect(pay.queryByRole('status')).not.toBeInTheDocument();
 
     await user.click(await payButton(dialog));
-    expect(await pay.findByRole('link', { name: '前往支付宝支付' })).toHaveAttribute('href', expect.stringMatching(/^\/webapi\/static\/pay\/XY\d+$/));
+    expect(await pay.findByRole('link', { name: '前往支付宝支付' })).toHaveAttribute('href', expect.stringMatching(/^\/webapi\/static\/pay\/XY\d+\?sign=\w+$/));
     const orders = await listOrders();
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ payChannel: 'alipay', coupon: { title: '新人专享 5 元无门槛券' }, items: [{ goodsId: PLAIN.goodsId, buyNum: 3 }] });

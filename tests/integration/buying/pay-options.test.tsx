@@ -132,7 +132,7 @@ describe('choices in the pay dialog', FLOW_TIMEOUT, () => {
     await user.click(await payButton(dialog));
 
     const link = await pay.findByRole('link', { name: '前往支付宝支付' });
-    expect(link.getAttribute('href')).toMatch(/^\/webapi\/static\/pay\/XY\d+$/);
+    expect(link.getAttribute('href')).toMatch(/^\/webapi\/static\/pay\/XY\d+\?sign=\w+$/);
     expect(link).toHaveAttribute('target', '_blank');
     expect(pay.queryByRole('img', { name: '支付二维码' })).not.toBeInTheDocument();
     // The link's page is the shopper's to pay: no promise of an automatic payment (docs/simulated-backend.md).

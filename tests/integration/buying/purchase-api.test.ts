@@ -38,7 +38,7 @@ describe('the buying flows\u2019 API', () => {
     await signUp('13600000004');
     const order = await browserPurchaseApi.createOrder({ draft: { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null }, requestId: 'r-4' }, signal);
     const payment = await browserPurchaseApi.payOrder({ orderId: order.orderId, channel: 'alipay', h5: false }, signal);
-    expect(payment).toMatchObject({ payType: 'link', payUrl: `/webapi/static/pay/${order.orderId}` });
+    expect(payment).toMatchObject({ payType: 'link', payUrl: expect.stringMatching(new RegExp(`^/webapi/static/pay/${order.orderId}\\?sign=\\w+$`)) });
     expect(await browserPurchaseApi.checkStatus(order.orderId, signal)).toMatchObject({ status: 'unpaid' });
     expect(await browserPurchaseApi.checkStorage({ goodsId: 4, buyNum: 1, gameId: 1 }, signal)).toBe(false);
     expect(await browserPurchaseApi.checkStorage({ goodsId: 1, buyNum: 1, gameId: 1 }, signal)).toBe(true);
