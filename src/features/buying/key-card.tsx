@@ -85,10 +85,14 @@ export function KeyCard({
           </div>
         );
       })}
-      {voided ? null : children}
-      {voided
-        ? null
-        : platforms.map((platform) => <ActivationSteps key={platform ?? 'other'} platform={platform} heading={Sub} />)}
+      {voided ? null : (
+        <>
+          {children}
+          {platforms.map((platform) => (
+            <ActivationSteps key={platform ?? 'other'} platform={platform} heading={Sub} />
+          ))}
+        </>
+      )}
     </section>
   );
 }

@@ -18,6 +18,7 @@ import * as z from 'zod/mini';
 import { userMessage } from '../../api/errors';
 import { postRefund } from '../../api/orders';
 import { useCurrentUser, type ModalComponentProps } from '../../shared/app-actor';
+import { charCount, firstChars } from '../../shared/chars';
 import { toast } from '../../shared/toast';
 import { Dialog } from '../../shared/ui/dialog';
 import { orderFacts, refundState } from './promise';
@@ -136,13 +137,12 @@ function RefundForm({ orderId, onClose }: { orderId: string; onClose: () => void
           aria-describedby={ids.count}
           value={details}
           onChange={(event) => {
-            const chars = Array.from(event.target.value);
-            setDetails(chars.slice(0, REFUND_DETAILS_MAX).join(''));
-            setDetailsCut(chars.length > REFUND_DETAILS_MAX);
+            setDetails(firstChars(event.target.value, REFUND_DETAILS_MAX));
+            setDetailsCut(charCount(event.target.value) > REFUND_DETAILS_MAX);
           }}
         />
         <p id={ids.count} className="field-count">
-          {Array.from(details).length}/{REFUND_DETAILS_MAX}
+          {charCount(details)}/{REFUND_DETAILS_MAX}
         </p>
         <p role="status" className={detailsCut ? 'field-error' : 'visually-hidden'}>
           {detailsCut ? REFUND_DETAILS_CUT : ''}

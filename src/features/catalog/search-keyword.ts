@@ -16,6 +16,8 @@
  *   show a remembered keyword backwards). A keyword of only these is no
  *   keyword. The zero-width joiners stay: emoji sequences need them.
  */
+import { charCount, firstChars } from '../../shared/chars';
+
 export const KEYWORD_MAX_LENGTH = 50;
 
 const REPLACEMENT_CHARACTER = '\uFFFD';
@@ -31,10 +33,7 @@ const INVISIBLE = /[\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uF
 export const dropInvisible = (text: string): string => text.replace(INVISIBLE, '');
 
 /** Whether `text` has more than KEYWORD_MAX_LENGTH characters that count (the box then says it kept the first ones). */
-export const isKeywordCut = (text: string): boolean => Array.from(dropInvisible(text)).length > KEYWORD_MAX_LENGTH;
+export const isKeywordCut = (text: string): boolean => charCount(dropInvisible(text)) > KEYWORD_MAX_LENGTH;
 
 /** The keyword kept of typed, pasted or linked `text`: its invisible format characters dropped, then its first KEYWORD_MAX_LENGTH characters. */
-export function normalizeKeyword(text: string): string {
-  const chars = Array.from(dropInvisible(text));
-  return chars.length > KEYWORD_MAX_LENGTH ? chars.slice(0, KEYWORD_MAX_LENGTH).join('') : chars.join('');
-}
+export const normalizeKeyword = (text: string): string => firstChars(dropInvisible(text), KEYWORD_MAX_LENGTH);
