@@ -18,6 +18,7 @@
 import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { RealNameConfig, RealNameInfo, UserInfo } from '../src/api/user';
 import { readFailure } from './failure';
+import { SESSION_MESSAGES } from './session-messages';
 
 /** What the app keeps in localStorage between visits (spec section 3). */
 export interface PersistedSession {
@@ -74,12 +75,7 @@ export type SessionTag = 'session:anonymous' | 'session:loggedIn' | 'session:exp
 export type NoticeKind = 'success' | 'warning' | 'error';
 
 /** The session's own messages (spec section 8). A rejected logout shows the server's message instead. */
-export const SESSION_MESSAGES = {
-  loggedIn: '登录成功',
-  loggedOut: '退出成功！',
-  expired: '登录信息已失效,请重新登录',
-  logoutFailed: '退出失败，请稍后重试',
-} as const;
+export { SESSION_MESSAGES };
 
 function requireUser(context: SessionContext): UserInfo {
   // Only reachable if a `loggedIn` action ran without a user, which the chart rules out.

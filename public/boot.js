@@ -1,12 +1,17 @@
-/* global addEventListener, window, location, Element, document, requestAnimationFrame, setTimeout */
+/* global addEventListener, window, location, Element, HTMLInputElement, HTMLTextAreaElement, Event, Object, document, requestAnimationFrame, setTimeout */
 /*
- * Loaded by index.html (async, well under a kilobyte) ahead of the app. Two jobs (docs/prerendering.md):
+ * Loaded by index.html (async, about a kilobyte) ahead of the app. Three jobs (docs/prerendering.md):
  *
- * 1. It remembers a link a shopper follows on a prerendered page before the app has started ("Before the app
+ * 1. It remembers a link a shopper follows on a prerendered page before React holds it ("Before the app
  *    starts"). The app's router writes its key into the history entry when it starts, which makes the browser
  *    drop a navigation still in flight; src/app/main.tsx reads `__earlyNavigation` first and follows that link
- *    itself instead of starting. Once the app runs (`__appStarted`), this listener records nothing.
- * 2. On a prerendered page with its data, it starts the app ("When the app starts"). The page is already
+ *    itself instead of starting. Once React holds the page (`__appStarted`), links are the next job's.
+ * 2. It keeps every other tap, and what is typed, until the store's flows run ("No tap is lost"): a click on a
+ *    button, a choice or a tab, a link once React holds the page, a form's submission, a keyword typed in a
+ *    search box. A kept tap is marked at once (`data-tap-kept`, styled in src/shared/styles.css, and
+ *    `aria-busy`), and src/app/main.tsx calls `__storeReady()` once the page has its handlers: what was typed
+ *    reaches its box's handler, and the taps are replayed in order, one per task.
+ * 3. On a prerendered page with its data, it starts the app ("When the app starts"). The page is already
  *    there as HTML: the app's script (named by `<meta name="app-entry">`, written by
  *    scripts/lib/prerender-html.ts in place of the module script) is asked for once the page's first
  *    image of high priority (the banner, a game's cover) has loaded and painted, so that a phone's bandwidth
@@ -16,15 +21,107 @@
 (function () {
   var START_WAIT_MS = 3000;
 
+  var ready = false;
+  var kept = [];
+  var KEPT = 'data-tap-kept';
+  // What a tap acts on. Text boxes are left alone (a tap there places the caret); their typing is kept below.
+  var CONTROL = 'a[href], button, input, select, label, summary, [role="button"], [role="tab"], [role="option"], [role="switch"]';
+
+  function inPage(node) {
+    var root = document.getElementById('root');
+    return !!root && root.contains(node);
+  }
+
+  function isTextBox(node) {
+    return (node instanceof HTMLInputElement && !/^(checkbox|radio|button|submit|reset|image|file|color|range)$/.test(node.type)) || node instanceof HTMLTextAreaElement;
+  }
+
+  function keep(entry, event) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (entry.el.setAttribute) {
+      entry.el.setAttribute(KEPT, '');
+      entry.el.setAttribute('aria-busy', 'true');
+    }
+    kept.push(entry);
+  }
+
   addEventListener(
     'click',
     function (event) {
-      if (window.__appStarted || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      var link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (link && link.origin === location.origin && !link.target && !link.hasAttribute('download')) window.__earlyNavigation = link.href;
+      if (ready || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      var target = event.target instanceof Element ? event.target : null;
+      var control = target && target.closest(CONTROL);
+      if (!control || !inPage(control) || isTextBox(control)) return;
+      if (control.matches('a[href]')) {
+        if (control.origin !== location.origin || control.target || control.hasAttribute('download')) return;
+        // Before React holds the page, the browser follows the link and the app follows it too (job 1).
+        if (!window.__appStarted) {
+          window.__earlyNavigation = control.href;
+          return;
+        }
+      }
+      keep({ kind: 'click', el: control }, event);
     },
     true,
   );
+
+  // A form sent without a click on its button (Enter in a box with no submit button): sent again once ready.
+  addEventListener(
+    'submit',
+    function (event) {
+      if (ready || !inPage(event.target)) return;
+      keep({ kind: 'submit', el: event.target }, event);
+    },
+    true,
+  );
+
+  // What is typed stays in the box (React keeps a box's text while it hydrates); its handler hears it once ready.
+  addEventListener(
+    'input',
+    function (event) {
+      var box = event.target;
+      if (ready || !inPage(box) || !isTextBox(box)) return;
+      var last = kept[kept.length - 1];
+      if (!last || last.el !== box) kept.push({ kind: 'input', el: box });
+    },
+    true,
+  );
+
+  // Tells React's handler of `box` what it holds: React only hears a value it has not seen, so the box is set
+  // through React's own tracking to '' and back through the element's native setter before the event.
+  function replayInput(box) {
+    var value = box.value;
+    var proto = Object.getPrototypeOf(box);
+    var setter = Object.getOwnPropertyDescriptor(proto, 'value');
+    box.value = value === '' ? ' ' : '';
+    if (setter && setter.set) setter.set.call(box, value);
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+
+  function replay(entry) {
+    var el = entry.el;
+    if (el.removeAttribute) {
+      el.removeAttribute(KEPT);
+      el.removeAttribute('aria-busy');
+    }
+    if (!el.isConnected) return;
+    if (entry.kind === 'input') replayInput(el);
+    else if (entry.kind === 'submit') el.requestSubmit();
+    else el.click();
+  }
+
+  window.__storeReady = function () {
+    if (ready) return;
+    ready = true;
+    (function next() {
+      var entry = kept.shift();
+      if (!entry) return;
+      replay(entry);
+      // One per task: the render a tap causes is committed before the next one is acted on.
+      setTimeout(next, 0);
+    })();
+  };
 
   var started = false;
   function startApp(entry) {

@@ -132,8 +132,9 @@ export function injectPage({ template, page, stylesheets = [] }: PageDocument): 
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error("prerender: the built index.html has no app's module script");
   html = html.replace(entry[0], () => `<meta name="app-entry" content="${entry[1]}" />`);
-  // A page works without script (its links are links): the note goes.
-  html = html.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+  // A page works without script (its links are links): the note goes (not the head's <noscript> stylesheet,
+  // which hides the controls that need the app).
+  html = html.replace(/\s*<noscript>(?!<link)[\s\S]*?<\/noscript>/, '');
   const data = `<script type="application/json" id="${PRERENDER_DATA_ID}">${scriptSafeJson({ url: page.url, state: page.state })}</script>`;
   return replaceOnce(html, /<\/body>/, `  ${data}\n  </body>`, '</body>');
 }

@@ -1,14 +1,17 @@
 /**
  * The HTTP layer: one axios instance for every call, the response envelope,
  * and `call()`, which turns any answer into parsed data or one `ApiError`.
+ * axios itself, and the mapping of what it throws, are in ./transport.ts,
+ * loaded with the first call: a prerendered page hydrates from its data
+ * block without any call, so the entry chunk carries no HTTP library.
  *
  * Endpoints are declared as data with `defineEndpoint()` so that the docs
  * table, the simulated backend's checks and the fault matrix all read the
  * same list (see `endpoints.ts`).
  */
-import axios, { AxiosError, type AxiosInstance } from 'axios';
+import type { AxiosInstance } from 'axios';
 import * as z from 'zod/mini';
-import { SESSION_MESSAGES } from '../../machines/session.machine';
+import { SESSION_MESSAGES } from '../../machines/session-messages';
 import { config } from '../shared/env';
 import { BUILD_RENDER, buildRenderListener } from '../shared/build-render';
 import { clientState } from './client-state';
@@ -88,55 +91,12 @@ export function isHeaderValue(value: string): boolean {
   return /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value);
 }
 
-function createAxios(options: HttpClientOptions): AxiosInstance {
-  const instance = axios.create({
-    baseURL: options.baseURL,
-    timeout: options.timeout,
-    headers: {
-      reqChannel: options.reqChannel,
-      'Content-Type': 'application/json',
-      appId: options.appId,
-      busiType: options.busiType,
-    },
-    xsrfCookieName: 'XSRF-TOKEN',
-    xsrfHeaderName: 'X-XSRF-TOKEN',
-  });
-  instance.interceptors.request.use((request) => {
-    const { token, channel, adan } = clientState.get();
-    // A value no header can carry (from damaged storage, say) is left out: the browser would refuse
-    // the whole request otherwise, and every call would fail as a network error.
-    if (token && isHeaderValue(token)) request.headers.set('token', token);
-    if (channel && isHeaderValue(channel)) request.headers.set('registerCanal', channel);
-    if (adan && isHeaderValue(adan)) request.headers.set('adan', adan);
-    return request;
-  });
-  return instance;
-}
-
 function resolvePath(path: string, params: CallOptions['params']): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
     return encodeURIComponent(String(value));
   });
-}
-
-/** Maps whatever axios threw to an ApiError with the spec's wording. */
-export function toApiError(error: unknown, endpoint: string, timeout: number): ApiError {
-  if (error instanceof ApiError) return error;
-  if (axios.isCancel(error)) return new ApiError({ kind: 'aborted', message: 'Request aborted', endpoint });
-  if (error instanceof AxiosError) {
-    if (error.code === AxiosError.ETIMEDOUT || (error.code === AxiosError.ECONNABORTED && /timeout/i.test(error.message))) {
-      return new ApiError({ kind: 'timeout', message: `timeout of ${error.config?.timeout ?? timeout}ms exceeded`, endpoint });
-    }
-    if (error.code === AxiosError.ECONNABORTED) return new ApiError({ kind: 'aborted', message: 'Request aborted', endpoint });
-    if (error.response) {
-      const status = error.response.status;
-      return new ApiError({ kind: 'http', message: `Request failed with status code ${status}`, endpoint, status });
-    }
-    return new ApiError({ kind: 'network', message: 'Network Error', endpoint });
-  }
-  return new ApiError({ kind: 'network', message: 'Network Error', endpoint });
 }
 
 function contractError(endpoint: string, prefix: string, error: z.core.$ZodError): ApiError {
@@ -171,18 +131,37 @@ export function parseAnswer<S extends z.ZodMiniType>(def: EndpointDef<S>, body: 
 }
 
 export interface HttpClient {
-  axios: AxiosInstance;
+  /** The client's axios instance (its code is loaded on first use). */
+  axios(): Promise<AxiosInstance>;
   call<S extends z.ZodMiniType>(def: EndpointDef<S>, options?: CallOptions): Promise<z.output<S>>;
 }
 
+const transport = () => import('./transport');
+
+/** What axios threw as an ApiError; a transport that could not even load is a network error. */
+async function callError(caught: unknown, endpoint: string, timeout: number): Promise<ApiError> {
+  if (caught instanceof ApiError) return caught;
+  try {
+    return (await transport()).toApiError(caught, endpoint, timeout);
+  } catch {
+    return new ApiError({ kind: 'network', message: 'Network Error', endpoint });
+  }
+}
+
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const instance = createAxios(options);
+  let instance: Promise<AxiosInstance> | undefined;
+  const axiosInstance = () => {
+    instance ??= transport().then(({ createAxios }) => createAxios(options));
+    // A failed load is tried again by the next call (the network may be back).
+    instance.catch(() => (instance = undefined));
+    return instance;
+  };
 
   async function call<S extends z.ZodMiniType>(def: EndpointDef<S>, callOptions: CallOptions = {}): Promise<z.output<S>> {
     // The session this call speaks for: an auth failure only ends that session, not one started since.
     const tokenAtSend = clientState.get().token;
     try {
-      const response = await instance.request<unknown>({
+      const response = await (await axiosInstance()).request<unknown>({
         method: def.method,
         url: resolvePath(def.path, callOptions.params),
         params: callOptions.query,
@@ -191,7 +170,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       });
       return parseAnswer(def, response.data);
     } catch (caught) {
-      const error = toApiError(caught, def.path, options.timeout);
+      const error = await callError(caught, def.path, options.timeout);
       // An answer to a call made under an older token (the user logged out and in again while it was
       // in flight) says nothing about the current session.
       if (error.kind === 'auth' && clientState.get().token === tokenAtSend) clientState.emitAuthExpired(error);
@@ -206,7 +185,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  return { axios: instance, call };
+  return { axios: axiosInstance, call };
 }
 
 /** The app's one client. */

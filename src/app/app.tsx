@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { ConnectivityBanner } from '../features/shell/connectivity';
 import { AppActorContext, type AppActor } from '../shared/app-actor';
 import { useHydrated } from '../shared/hydration';
@@ -9,11 +9,18 @@ import type { AppRouter } from './router';
 export interface AppProps {
   router: AppRouter;
   queryClient: QueryClient;
-  actor: AppActor;
+  /**
+   * The started root actor, or null while a prerendered page hydrates before the store's flows have loaded
+   * (src/app/main.tsx renders again with it): what depends on it (dialogs, the account) comes with that render.
+   */
+  actor: AppActor | null;
+  /** Hears each commit of a new `actor` (null: the hydration of a prerendered page has committed). */
+  onCommit?: ((actor: AppActor | null) => void) | undefined;
 }
 
 /** Providers around the router, and the offline banner. Toasts and modals live in the root route (root-shell.tsx). */
-export function App({ router, queryClient, actor }: AppProps) {
+export function App({ router, queryClient, actor, onCommit }: AppProps) {
+  useEffect(() => onCommit?.(actor), [actor, onCommit]);
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -1,29 +1,27 @@
 /**
- * Start-up, in order: an auto-login token leaves the URL, the simulated
- * backend (mock mode only, loaded dynamically so live builds carry no mock
- * code), build metadata, the one root actor — whose start-up region restores
- * the session and its request token, then sets the channel and sends the
- * attribution, then exchanges the link's token, schedules the checks and
- * offers the daily popup (docs/architecture.md, "Start-up") — the router and
- * the third-party adapters, then the first render.
+ * Start-up, in order (docs/prerendering.md, "When the app starts"; docs/architecture.md, "Start-up"): an
+ * auto-login token leaves the URL, the simulated backend starts (mock mode only, loaded dynamically so live
+ * builds carry no mock code), then
+ *
+ * - on a prerendered page: React hydrates the HTML with the code its first screen needs (React, the router,
+ *   React Query and the page), while the store's flows (src/app/start-store.ts: XState, the machines, the
+ *   HTTP client) download in a chunk of their own; they start in a task of their own after hydration, and
+ *   the page is rendered again with the root actor;
+ * - on any other page: the flows start first, then the first render.
+ *
+ * Until the flows run, public/boot.js keeps every tap on the page and replays it once `__storeReady()` is
+ * called: a prerendered page looks ready before it is, and no tap on it is lost.
  */
-import { createRoot } from 'react-dom/client';
-import { installAccountScope } from './account-data';
+import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app';
-import { BUILD_ID, fetchBuildMeta, fetchLatestBuild } from '../features/shell/build-info';
-import { loadInspector } from './inspector';
-import { installConnectivityEvents, installNavigationHooks } from './navigation';
-import { toast } from '../shared/toast';
+import { recordPagesShown } from './navigation';
 import { createQueryClient } from './query-client';
 import { PRERENDER_DATA_ID } from './prerender-data-id';
-import { createRootActor } from './root-actor';
-import { setBuildRedirects } from './route-middleware';
 import { createAppRouter } from './router';
-import { installSessionBridge, readStoredAutoLogin, takeAutoLoginParams } from '../features/session/session-bridge';
-import { loadPersistedSession } from '../features/session/session-effects';
+import { takeAutoLoginParams } from '../features/session/link-params';
 import { config } from '../shared/env';
-import { startMarketing } from '../features/marketing/start';
-import { loadModal } from './modal-registry';
+import { sessionUserId, type AppActor } from '../shared/app-actor';
+import { phase, yieldToMain } from '../shared/start-phases';
 import '../shared/styles.css';
 
 /** Starts the simulated backend; `true` when this page is one of its own pages instead of the store. */
@@ -48,91 +46,52 @@ async function start(): Promise<void> {
   // First of all: an auto-login token leaves the address bar (and history) before anything reads the URL.
   takeAutoLoginParams();
   if (await startMockBackend()) return;
-  // The third-party adapters' code only when one is configured, fetched while the build metadata loads
-  // (if it fails to load, the store runs without them).
-  const integrations =
-    config.analyticsScriptUrl || config.adScriptUrl || config.sentryDsn ? import('../features/marketing/integrations').catch(() => undefined) : undefined;
-  // The user of an earlier visit (validated; a corrupt value is dropped quietly).
-  const restoredSession = loadPersistedSession();
-  const [inspect, adapters, paymentReturn] = await Promise.all([
-    loadInspector(),
-    integrations,
-    // Back from a pay app's H5 page, or a reload while its payment is awaited: that payment resumes. The
-    // module is loaded beside the build metadata instead of sitting in the entry chunk (a first visit never needs it).
-    import('../features/buying/pay-return')
-      .then(({ takePaymentReturn }) => takePaymentReturn(restoredSession?.user.userId ?? null))
-      .catch(() => null),
-    fetchBuildMeta(BUILD_ID)
-      .then((meta) => setBuildRedirects(meta.redirects))
-      .catch(() => undefined), // no metadata (e.g. an old build): no redirects
-  ]);
-  // A link followed on the prerendered page while the app was loading: the router's start would make the
-  // browser drop that navigation (public/boot.js), so the app follows it instead of starting here.
-  if (followEarlyNavigation()) return;
+  // The flows' chunk downloads while the page hydrates; it runs after.
+  const storeCode = phase('store:load-flows', () => import('./start-store'));
   const queryClient = createQueryClient();
-  const actor = createRootActor({
-    build: {
-      id: BUILD_ID,
-      fetchLatest: () => fetchLatestBuild(),
-      reloadPage: (to) => window.location.assign(to),
-      pollIntervalMs: config.buildPollIntervalMs,
-    },
-    modals: { load: loadModal },
-    start: {
-      restoredSession,
-      paymentReturn,
-      // The auto-login link's token, moved off the URL above; the start-up exchanges it once the headers are set.
-      linkToken: readStoredAutoLogin(),
-      // Start-up step after the session restore: the channel header, a stored bid, the landing's attribution.
-      startAttribution: () => startMarketing({ href: window.location.href }),
-      // No daily coupon popup over the demo console. (Over an auto-login confirmation it waits: a promo
-      // never opens over another dialog, docs/decisions/0011-modal-priorities.md.)
-      couponPopupEnabled: !window.location.pathname.startsWith('/demo'),
-    },
-    reportFlowsFailure: (_error, lostPurchase) => {
-      if (lostPurchase) toast.error('加载失败，请检查网络后重试');
-    },
-    inspect,
-    // No `testing`: every test-only hook keeps the browser's default here.
-  });
+  let actor: AppActor | null = null;
   // A prerendered page (its data block) is hydrated, and may have been scrolled before the app started: the
   // router's first render keeps that.
   const hasPrerenderData = document.getElementById(PRERENDER_DATA_ID) !== null;
-  const router = createAppRouter({ queryClient, actor }, { keepFirstScroll: hasPrerenderData });
-  installNavigationHooks(router, actor);
-  actor.start();
-  // After start (the restored user is known) and before the first render (the landing page view is heard).
-  adapters?.startIntegrations({
-    router,
-    actor,
-    analyticsScriptUrl: config.analyticsScriptUrl,
-    adScriptUrl: config.adScriptUrl,
-    sentryDsn: config.sentryDsn,
-    release: BUILD_ID,
-    environment: config.apiMode,
-  });
-  installSessionBridge(actor);
-  // Nothing of one account reaches the next: its server answers go when the account changes.
-  installAccountScope(actor, queryClient);
-  installConnectivityEvents(actor);
+  const router = createAppRouter({ queryClient, userId: () => (actor ? sessionUserId(actor.system) : null) }, { keepFirstScroll: hasPrerenderData });
+  recordPagesShown(router);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  const app = <App router={router} queryClient={queryClient} actor={actor} />;
-  // A prerendered page (its data block) is hydrated by code loaded only then (docs/prerendering.md); any other
-  // page renders from scratch.
+  // React tells when it has committed: the hydration (no actor yet), then the render with the root actor.
+  let hydrationCommitted: () => void = () => undefined;
+  const hydrated = new Promise<void>((resolve) => (hydrationCommitted = resolve));
+  const onCommit = (committed: AppActor | null) => {
+    if (!committed) hydrationCommitted();
+    // The taps kept meanwhile (public/boot.js) are replayed now that every handler has its actor.
+    else (window as EarlyClicks).__storeReady?.();
+  };
+  const app = (current: AppActor | null) => <App router={router} queryClient={queryClient} actor={current} onCommit={onCommit} />;
+  // A prerendered page is hydrated by code loaded only then (docs/prerendering.md); any other page renders
+  // from scratch once the flows have started.
   const prerendered = hasPrerenderData
-    ? await import('./prerendered').then(({ hydratePrerendered }) => hydratePrerendered(app, container, router, queryClient, followEarlyNavigation))
+    ? await import('./prerendered').then(({ hydratePrerendered }) => hydratePrerendered(app(null), container, router, queryClient, followEarlyNavigation))
     : null;
   if (prerendered === 'left') return;
-  if (!prerendered) {
+  // An update before the hydration has committed would make React throw the HTML away and render again.
+  if (prerendered) await phase('store:hydrate', () => hydrated);
+  const { startStore } = await storeCode;
+  actor = await phase('store:start-flows', () => startStore({ router, queryClient, leaving: followEarlyNavigation }));
+  if (!actor) return;
+  let root: Root;
+  if (prerendered) {
+    await yieldToMain();
+    root = prerendered.root;
+  } else {
     (window as EarlyClicks).__appStarted = true;
-    createRoot(container).render(app);
+    root = createRoot(container);
   }
+  // The page with the root actor: the account, dialogs and every control's handler.
+  root.render(app(actor));
   // The login and purchase flows are not needed to paint (docs/decisions/0006-lazy-flows.md): fetch
   // them once the page has loaded and the main thread is idle; a modal or 立即购买 asks for them sooner.
   afterLoadWhenIdle(() => {
     prerendered?.revalidate();
-    actor.send({ type: 'flows.load' });
+    actor?.send({ type: 'flows.load' });
   });
 }
 
@@ -140,6 +99,8 @@ async function start(): Promise<void> {
 interface EarlyClicks {
   __earlyNavigation?: string;
   __appStarted?: boolean;
+  /** Replays the taps kept until now, and lets every later one through. */
+  __storeReady?: () => void;
 }
 
 /**

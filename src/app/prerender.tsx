@@ -16,7 +16,6 @@ import type { ReactElement } from 'react';
 import { prerender } from 'react-dom/static';
 import { bannersQueryOptions, platesQueryOptions, ranksQueryOptions } from '../api/games';
 import { newGamesQueryOptions } from '../features/catalog/route-data';
-import { BUILD_ID } from '../features/shell/build-info';
 import { headTags, resolvePageHead, type HeadTag } from '../features/shell/route-head';
 import type { PageHead } from '../features/shell/page-head';
 import { listenToBuildRender } from '../shared/build-render';
@@ -24,7 +23,6 @@ import type { RouteMeta } from '../features/shell/route-meta';
 import { config } from '../shared/env';
 import { App } from './app';
 import { createQueryClient } from './query-client';
-import { createRootActor } from './root-actor';
 import { createAppRouter } from './router';
 
 export interface PrerenderedPage {
@@ -43,8 +41,6 @@ export interface PrerenderedPage {
   /** the first banner's image on the home page, preloaded */
   preloadImage: string | undefined;
 }
-
-const never = () => new Promise<never>(() => undefined);
 
 async function toText(stream: ReadableStream<Uint8Array>): Promise<string> {
   const reader = stream.getReader();
@@ -69,24 +65,21 @@ function buildQueryClient(): QueryClient {
   return queryClient;
 }
 
-/** The app for one URL, for nobody: its own router (memory history), query client and root actor. */
+/**
+ * The app for one URL, for nobody: its own router (memory history) and query client, and no root actor, as in
+ * the browser's first render of a prerendered page (the store's flows start after it hydrates).
+ */
 function pageApp(url: string, origin: string) {
   const queryClient = buildQueryClient();
-  const actor = createRootActor({
-    build: { id: BUILD_ID, fetchLatest: never, reloadPage: () => undefined },
-    modals: { load: never },
-    start: { restoredSession: null, linkToken: null, paymentReturn: null, startAttribution: () => undefined, couponPopupEnabled: false },
-    reportFlowsFailure: () => undefined,
-  });
   // No scroll restoration: in Node the router counts as a server and would write its restoring script into the
   // page, which the page's Content-Security-Policy refuses (the browser's router restores scroll itself).
-  const router = createAppRouter({ queryClient, actor }, { history: createMemoryHistory({ initialEntries: [url] }), scrollRestoration: false });
+  const router = createAppRouter({ queryClient, userId: () => null }, { history: createMemoryHistory({ initialEntries: [url] }), scrollRestoration: false });
   // What the page says of its own head as it renders (no effect runs here: its usePageHead() calls), and the
   // calls that answered their fallback after failing (an empty list for a page that has things to show).
   let pageHead: PageHead = {};
   const fellBack: string[] = [];
   const stopListening = listenToBuildRender({ origin, pageHead: (head) => (pageHead = head as PageHead), fallback: (endpoint, message) => fellBack.push(`${endpoint} (${message})`) });
-  const app = <App router={router} queryClient={queryClient} actor={actor} />;
+  const app = <App router={router} queryClient={queryClient} actor={null} />;
   /** What the page is, once rendered: its URL, status, head and route. */
   const describe = () => {
     const { matches, location } = router.state;
@@ -99,10 +92,8 @@ function pageApp(url: string, origin: string) {
       meta,
     };
   };
-  actor.start();
   const close = () => {
     stopListening();
-    actor.stop();
     queryClient.clear();
   };
   return { queryClient, router, app, describe, fellBack, close };

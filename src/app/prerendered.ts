@@ -10,7 +10,7 @@
  */
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import type { AppRouter } from './router';
 import { PRERENDER_DATA_ID } from './prerender-data-id';
 import { pageUrlKey } from './prerender-url';
@@ -60,7 +60,7 @@ function revalidatePrerendered(queryClient: QueryClient, hashes: readonly string
 /**
  * Hydrates `app` over the prerendered page when its data is for this URL: the route and its code are loaded
  * first, so that the first render is the HTML's, then React takes the HTML over instead of painting it again
- * (a mismatch is logged as `[hydration] …`, which the journeys fail on). Returns what to call once the page is
+ * (a mismatch is logged as `[hydration] …`, which the journeys fail on). Returns the React root and what to call once the page is
  * idle (the prerendered data fetched again), `'left'` when a link taken meanwhile is being followed, or null:
  * the page is to be rendered from scratch.
  */
@@ -70,7 +70,7 @@ export async function hydratePrerendered(
   router: AppRouter,
   queryClient: QueryClient,
   followEarlyNavigation: () => boolean,
-): Promise<{ revalidate: () => void } | 'left' | null> {
+): Promise<{ root: Root; revalidate: () => void } | 'left' | null> {
   const hashes = startFromPrerender(queryClient, container);
   if (!hashes) return null;
   await router.load();
@@ -78,6 +78,6 @@ export async function hydratePrerendered(
   // one taken meanwhile is followed here instead (public/boot.js stops recording once React has it).
   if (followEarlyNavigation()) return 'left';
   (window as { __appStarted?: boolean }).__appStarted = true;
-  hydrateRoot(container, app, { onRecoverableError: (error) => console.error('[hydration]', error) });
-  return { revalidate: () => revalidatePrerendered(queryClient, hashes) };
+  const root = hydrateRoot(container, app, { onRecoverableError: (error) => console.error('[hydration]', error) });
+  return { root, revalidate: () => revalidatePrerendered(queryClient, hashes) };
 }

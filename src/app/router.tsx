@@ -16,7 +16,7 @@ import { GameDetailSkeleton } from '../features/catalog/detail-skeleton';
 import {
   loadGameDetail,
   prefetchClassifies,
-  prefetchHome,
+  loadHome,
   prefetchNew,
   prefetchNotices,
   prefetchSearch,
@@ -33,11 +33,14 @@ import {
   SettingSearchSchema,
   parseSearch,
 } from './search-params';
-import { sessionUserId, type AppActor } from '../shared/app-actor';
 
 export interface RouterContext {
   queryClient: QueryClient;
-  actor: AppActor;
+  /**
+   * The signed-in shopper's id, or null (anonymous, or the store's flows not started yet: a prerendered page
+   * hydrates before them, docs/prerendering.md). Account loaders prefetch nothing for null.
+   */
+  userId: () => number | null;
 }
 
 const meta = (m: RouteMeta) => ({ meta: m });
@@ -58,7 +61,7 @@ const indexRoute = createRoute({
   getParentRoute: () => homeLayout,
   path: '/',
   staticData: meta({ name: 'index', layout: 'home', title: '首页' }),
-  loader: ({ context }) => prefetchHome(context.queryClient),
+  loader: ({ context }) => loadHome(context.queryClient),
   component: lazyPage(() => import('../features/catalog/home-page'), 'HomePage'),
 });
 
@@ -108,7 +111,7 @@ const orderDetailRoute = createRoute({
   // Who is logged in is the session machine's: the loader asks it (through the router context) and
   // starts the order's query for that user, so the page's code and its data arrive together.
   // (search read from the location, as for /search: loaderDeps would defeat the search type inference)
-  loader: ({ context, location }) => prefetchOrder(context.queryClient, sessionUserId(context.actor.system), OrderDetailSearchSchema.parse(location.search).id),
+  loader: ({ context, location }) => prefetchOrder(context.queryClient, context.userId(), OrderDetailSearchSchema.parse(location.search).id),
   component: lazyPage(() => import('../features/buying/order-detail-page'), 'OrderDetailPage'),
 });
 
@@ -119,7 +122,7 @@ const settingRoute = createRoute({
   validateSearch: parseSearch(SettingSearchSchema),
   loader: ({ context, location }) => {
     const { type, page, status } = SettingSearchSchema.parse(location.search);
-    if (type === 0) prefetchOrderList(context.queryClient, sessionUserId(context.actor.system), page ?? 1, status);
+    if (type === 0) prefetchOrderList(context.queryClient, context.userId(), page ?? 1, status);
   },
   component: lazyPage(() => import('../features/session/setting-page'), 'SettingPage'),
 });

@@ -3,8 +3,7 @@
  * through selectors (so a change re-renders only what reads it) and send
  * events; they never keep a copy of state a machine owns.
  */
-import { useSelector } from '@xstate/react';
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { Actor, ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { appMachine } from '../../machines/app.machine';
 import type { autoLoginMachine } from '../../machines/auto-login.machine';
@@ -17,12 +16,23 @@ import { useHydrated } from './hydration';
 /** The one root actor of the app (created in src/app/root-actor.ts). */
 export type AppActor = Actor<typeof appMachine>;
 
+/**
+ * The root actor, or null while a prerendered page hydrates before the store's flows have started
+ * (docs/prerendering.md, "When the app starts"): what reads it then renders as for nobody, and a tap made
+ * meanwhile is kept by public/boot.js and acted on once the actor is there.
+ */
 export const AppActorContext = createContext<AppActor | null>(null);
 
+/** The root actor. Only for what renders once the store's flows run (dialogs, account pages, the toaster's owner). */
 export function useAppActor(): AppActor {
   const actor = useContext(AppActorContext);
-  if (!actor) throw new Error('useAppActor() needs <AppActorContext.Provider>');
+  if (!actor) throw new Error('useAppActor() needs <AppActorContext.Provider> with a started actor');
   return actor;
+}
+
+/** The root actor, or null before the store's flows have started (a prerendered page's first renders). */
+export function useOptionalAppActor(): AppActor | null {
+  return useContext(AppActorContext);
 }
 
 export type { ModalName } from '../../machines/modal.machine';
@@ -42,13 +52,17 @@ export interface ModalControls {
   closeAll(): void;
 }
 
+/**
+ * Opens and closes dialogs. Safe to call before the store's flows have started (a prerendered page
+ * hydrating): no handler runs then, because public/boot.js keeps every tap until they have.
+ */
 export function useModals(): ModalControls {
-  const actor = useAppActor();
+  const actor = useOptionalAppActor();
   return useMemo(
     () => ({
-      open: (name, props) => actor.send({ type: 'modal.open', name, props, source: 'user' }),
-      close: (name) => actor.send({ type: 'modal.close', name }),
-      closeAll: () => actor.send({ type: 'modal.closeAll' }),
+      open: (name, props) => actor?.send({ type: 'modal.open', name, props, source: 'user' }),
+      close: (name) => actor?.send({ type: 'modal.close', name }),
+      closeAll: () => actor?.send({ type: 'modal.closeAll' }),
     }),
     [actor],
   );
@@ -104,13 +118,19 @@ export function watchUserId(actor: Pick<AppActor, 'system' | 'subscribe'>, liste
   return () => subscription.unsubscribe();
 }
 
-/** Selects from the session's snapshot (systemId `session`); re-renders only when the selection changes. */
-export function useSessionSelector<T>(selector: (snapshot: SnapshotFrom<typeof sessionMachine>) => T): T {
-  return useSelector(useSystemChild('session'), selector);
-}
-
-/** The logged-in user, or null (also while a prerendered page hydrates: its HTML was made for nobody, ./hydration.ts). */
+/**
+ * The logged-in user, or null: also while a prerendered page hydrates (its HTML was made for nobody,
+ * ./hydration.ts) and before the store's flows have started.
+ */
 export function useCurrentUser(): UserInfo | null {
-  const user = useSessionSelector((snapshot) => snapshot.context.user);
+  // React's own store hook, not @xstate/react's: this module is in the entry chunk, which carries no XState
+  // (the session's other selections use `useSessionSelector`, ./session-selector.ts).
+  const session = useOptionalAppActor()?.system.get('session') as SessionActor | undefined;
+  const subscribe = useCallback((changed: () => void) => {
+    const subscription = session?.subscribe(changed);
+    return () => subscription?.unsubscribe();
+  }, [session]);
+  const read = () => session?.getSnapshot().context.user ?? null;
+  const user = useSyncExternalStore(subscribe, read, () => null);
   return useHydrated() ? user : null;
 }

@@ -45,7 +45,7 @@ describe('an API base other than /webapi (VITE_API_BASE)', () => {
 
     await getBanners();
 
-    expect(http.axios.defaults.baseURL).toBe('/shop-api');
+    expect((await http.axios()).defaults.baseURL).toBe('/shop-api');
     expect(seen).toEqual(['/shop-api/sgame/mall/game/qryBanner']);
   });
 

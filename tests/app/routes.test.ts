@@ -2,11 +2,10 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../src/app/query-client';
 import { createAppRouter } from '../../src/app/router';
-import type { AppActor } from '../../src/shared/app-actor';
 
 describe('the route table', () => {
   it('has the twelve paths of the spec with their route names and layouts', () => {
-    const router = createAppRouter({ queryClient: createQueryClient(), actor: {} as AppActor }, { history: createMemoryHistory() });
+    const router = createAppRouter({ queryClient: createQueryClient(), userId: () => null }, { history: createMemoryHistory() });
     const table = Object.fromEntries(
       Object.values(router.routesById)
         .filter((route) => route.options.staticData?.meta)

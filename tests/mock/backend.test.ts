@@ -52,7 +52,7 @@ describe('the routes of the simulated backend', () => {
 
 describe('static files', () => {
   it('serves generated images as SVG and 404 for unknown kinds', async () => {
-    const image = await http.axios.get<string>('/static/img/cover/1.svg', { responseType: 'text' });
+    const image = await (await http.axios()).get<string>('/static/img/cover/1.svg', { responseType: 'text' });
     expect(image.headers['content-type']).toContain('image/svg+xml');
     expect(image.data).toContain('<svg');
     expect((await request('GET', '/static/img/nothing/1.svg')).status).toBe(404);
@@ -81,15 +81,15 @@ describe('control over HTTP', () => {
   it('runs a control command posted to /__mock/<name> and answers its result in the envelope', async () => {
     await signUp();
     const order = await placeOrder();
-    const answer = await http.axios.post('/__mock/completePayment', { orderId: order.orderId });
+    const answer = await (await http.axios()).post('/__mock/completePayment', { orderId: order.orderId });
     expect(answer.data).toEqual({ success: true, retCode: '0', retMsg: '成功', retData: 'delivered' });
     expect((await getOrderStatus(order.orderId)).status).toBe('delivered');
   });
 
   it('changes the real-name configuration and reports the state', async () => {
-    await http.axios.post('/__mock/setRealNameConfig', { enable: false, sceneType: 0 });
+    await (await http.axios()).post('/__mock/setRealNameConfig', { enable: false, sceneType: 0 });
     expect(await getRealNameConfig()).toEqual({ enable: false, sceneType: 0 });
-    const state = await http.axios.post<{ retData: { realNameConfig: unknown } }>('/__mock/state', {});
+    const state = await (await http.axios()).post<{ retData: { realNameConfig: unknown } }>('/__mock/state', {});
     expect(state.data.retData.realNameConfig).toEqual({ enable: false, sceneType: 0 });
   });
 

@@ -19,7 +19,7 @@ describe('each fault kind reaches the app as the right ApiError', () => {
     backend.control.setFault(DETAIL, { kind: 'timeout' });
     // msw cannot time out an intercepted XMLHttpRequest, so this client uses axios' fetch adapter, whose timer aborts the call.
     const client = createHttpClient({ baseURL: new URL('/webapi', location.href).href, timeout: 40, appId: 'a', reqChannel: 'web', busiType: 'mall' });
-    client.axios.defaults.adapter = 'fetch';
+    (await client.axios()).defaults.adapter = 'fetch';
     expect(await failure(client.call(gameDetail, { body: { gameId: 1 } }))).toMatchObject({ kind: 'timeout', message: 'timeout of 40ms exceeded' });
   });
 
@@ -123,9 +123,9 @@ describe('fault scope', () => {
   });
 
   it('can be set over HTTP through the control endpoint', async () => {
-    await http.axios.post('/__mock/setFault', { path: DETAIL, fault: { kind: 'business', code: 'game_40404', message: '游戏不存在' } });
+    await (await http.axios()).post('/__mock/setFault', { path: DETAIL, fault: { kind: 'business', code: 'game_40404', message: '游戏不存在' } });
     expect(await failure(getGameDetail(1))).toMatchObject({ code: 'game_40404' });
-    const listed = await http.axios.post<{ retData: Record<string, unknown> }>('/__mock/listFaults', {});
+    const listed = await (await http.axios()).post<{ retData: Record<string, unknown> }>('/__mock/listFaults', {});
     expect(Object.keys(listed.data.retData)).toEqual([DETAIL]);
   });
 

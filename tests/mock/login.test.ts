@@ -167,7 +167,7 @@ describe('QR login', () => {
     const qr = await getQrCode();
     expect(qr.expireSeconds).toBe(120);
     expect(qr.qrImage).toBe(`/webapi/static/qr/${qr.qrId}.svg`);
-    const image = await http.axios.get<string>(qr.qrImage.replace('/webapi', ''), { responseType: 'text' });
+    const image = await (await http.axios()).get<string>(qr.qrImage.replace('/webapi', ''), { responseType: 'text' });
     expect(image.headers['content-type']).toContain('image/svg+xml');
     expect(image.data).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   });

@@ -178,7 +178,7 @@ describe('payment', () => {
       expireTime: order.expireTime,
     });
     expect(payment.qrContent).toContain(order.orderId);
-    const image = await http.axios.get<string>(`/static/qr/pay-${order.orderId}.svg`, { responseType: 'text' });
+    const image = await (await http.axios()).get<string>(`/static/qr/pay-${order.orderId}.svg`, { responseType: 'text' });
     expect(image.data).toContain('<svg');
   });
 
@@ -188,7 +188,7 @@ describe('payment', () => {
     const payment = await payOrder({ orderId: order.orderId, channelCode: 'alipay' });
     expect(payment).toMatchObject({ payType: 'link', qrContent: null, qrImage: null });
     expect(payment.payUrl).toMatch(new RegExp(`^/webapi/static/pay/${order.orderId}\\?sign=\\w{24}$`));
-    const page = await http.axios.get<string>(payment.payUrl!.replace('/webapi', ''), { responseType: 'text' });
+    const page = await (await http.axios()).get<string>(payment.payUrl!.replace('/webapi', ''), { responseType: 'text' });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.data).toContain('模拟支付页');
     expect(page.data).toContain(order.orderId);
@@ -211,16 +211,16 @@ describe('payment', () => {
       return `${url.pathname.replace('/webapi', '')}${url.search}`;
     };
     for (const guess of [page(null), page(''), page('x'.repeat(24))]) {
-      const shown = await http.axios.get<string>(guess, { responseType: 'text', validateStatus: () => true });
+      const shown = await (await http.axios()).get<string>(guess, { responseType: 'text', validateStatus: () => true });
       expect(shown.status).toBe(404);
       expect(shown.data).toContain('订单不存在');
       expect(shown.data).not.toContain(order.orderId);
       const posted = new URL(guess, 'http://store.test');
       posted.searchParams.set('do', 'pay');
-      await http.axios.post(`${posted.pathname}${posted.search}`, undefined, { validateStatus: () => true, maxRedirects: 0 });
+      await (await http.axios()).post(`${posted.pathname}${posted.search}`, undefined, { validateStatus: () => true, maxRedirects: 0 });
     }
     expect((await getOrderStatus(order.orderId)).status).toBe('unpaid');
-    const own = await http.axios.get<string>(page(handedOut.searchParams.get('sign')), { responseType: 'text' });
+    const own = await (await http.axios()).get<string>(page(handedOut.searchParams.get('sign')), { responseType: 'text' });
     expect(own.data).toContain(order.orderId);
   });
 

@@ -31,7 +31,7 @@ function chunk(fileName: string, gzip: number, options: Partial<ChunkStat> & { m
 
 const stats = (chunks: ChunkStat[]): BundleStats => ({ outDir: '/tmp/out', chunks, css: [] });
 
-const LIMITS: BudgetLimits = { initialMax: 100 * KB, initialOverFloorMax: 20 * KB, lazyPageMax: 10 * KB };
+const LIMITS: BudgetLimits = { initialMax: 100 * KB, initialOverFloorMax: 20 * KB, lazyPageMax: 10 * KB, startupMax: 120 * KB };
 
 /** The libraries floor: one entry chunk with react-dom and the router. */
 const floor = stats([
@@ -73,6 +73,23 @@ describe('performance budgets', () => {
     expect(report.ok).toBe(true);
   });
 
+  it('counts what the start-up loads after the first paint, on top of the initial JS, against its own budget', () => {
+    const app = storefront({ entry: 60 * KB, shared: 20 * KB, home: 4 * KB, search: 3 * KB });
+    // Here the login dialog stands for the store's flows: a lazy chunk the start-up asks for before a tap acts.
+    const flows = ['src/features/session/login-modal.tsx'];
+    const within = checkBudgets(app, floor, LIMITS, undefined, flows);
+    expect(within.facts.startup.gzip).toBe(88 * KB);
+    expect(within.checks.find((c) => c.name === 'JS until / acts on a tap')).toMatchObject({ ok: true, actual: 88 * KB });
+
+    const over = checkBudgets(app, floor, { ...LIMITS, startupMax: 87 * KB }, undefined, flows);
+    expect(over.ok).toBe(false);
+    const text = formatReport(over);
+    expect(text).toContain('FAIL JS until / acts on a tap 88.0 KB gzip (limit 87.0 KB): over by 1.0 KB');
+    expect(text).toContain('login-modal.js');
+    // The initial JS for / is the same figure either way: the flows are not in it.
+    expect(over.facts.initial.gzip).toBe(85 * KB);
+  });
+
   it('prices a lazy page with what it pulls in beyond the entry, and leaves non-page chunks out', () => {
     const pages = lazyPages(storefront({ entry: 60 * KB, shared: 20 * KB, home: 4 * KB, search: 3 * KB, searchOnly: 2 * KB }));
 
@@ -88,6 +105,7 @@ describe('performance budgets', () => {
     expect(text.split('\n')).toEqual([
       'ok   initial JS for / 85.0 KB gzip (limit 100.0 KB)',
       'ok   initial JS over the libraries floor (70.0 KB) 15.0 KB gzip (limit 20.0 KB)',
+      'ok   JS until / acts on a tap 85.0 KB gzip (limit 120.0 KB)',
       'ok   3 lazy pages and modals, the largest src/features/catalog/search-page.tsx 6.0 KB gzip (limit 10.0 KB)',
       '     (library code in / that the floor does not load: 0.0 KB min)',
     ]);

@@ -85,7 +85,7 @@ describe('every endpoint × every fault, through the HTTP client', () => {
           reqChannel: config.reqChannel,
           busiType: config.busiType,
         });
-        client.axios.defaults.adapter = 'fetch';
+        (await client.axios()).defaults.adapter = 'fetch';
         let started = 0;
         const onStart = () => void (started += 1);
         testServer.events.on('request:start', onStart);

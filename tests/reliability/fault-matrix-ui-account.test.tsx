@@ -87,7 +87,7 @@ async function cell(
   act: () => Promise<void>,
   expectFailure: () => Promise<void>,
 ): Promise<void> {
-  const clear = injectFault(ids, fault);
+  const clear = await injectFault(ids, fault);
   try {
     await act();
     await expectFaultsUsed(ids, where);

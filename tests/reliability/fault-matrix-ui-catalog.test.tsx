@@ -69,7 +69,7 @@ describe('home', () => {
 
     for (const fault of FAULTS) {
       const where = `home × ${fault.name}`;
-      const clear = injectFault(ids, fault);
+      const clear = await injectFault(ids, fault);
       try {
         await refetch(queryClient, homeKeys);
         await expectFaultsUsed(ids, where);
@@ -124,7 +124,7 @@ describe('home', () => {
     for (const [i, id] of UI_PLAN.home.entries()) {
       const fault = faults[i % faults.length]!;
       const where = `home, only ${id} × ${fault.name}`;
-      const clear = injectFault([id], fault);
+      const clear = await injectFault([id], fault);
       try {
         await refetch(queryClient, homeKeys);
         await expectFaultsUsed([id], where);
@@ -170,7 +170,7 @@ describe('search', () => {
     const keys = [['search'], ['labels'], ['hotSearch'], ['recentGameSearch']];
     for (const fault of FAULTS) {
       const where = `search start × ${fault.name}`;
-      const clear = injectFault(ids, fault);
+      const clear = await injectFault(ids, fault);
       try {
         await refetch(queryClient, keys);
         await expectFaultsUsed(ids, where);
@@ -202,7 +202,7 @@ describe('search', () => {
     await within(mainEl()).findByText(/^共找到 \d+ 款游戏$/);
     for (const fault of FAULTS) {
       const where = `search “${keyword}” × ${fault.name}`;
-      const clear = injectFault(['games.search'], fault);
+      const clear = await injectFault(['games.search'], fault);
       try {
         await refetch(queryClient, [['search']]);
         await expectFaultsUsed(['games.search'], where);
@@ -238,7 +238,7 @@ describe('header search suggestions', () => {
     const ids = UI_PLAN.searchSuggestions;
     for (const fault of FAULTS) {
       const where = `search suggestions × ${fault.name}`;
-      const clear = injectFault(ids, fault);
+      const clear = await injectFault(ids, fault);
       try {
         await refetch(queryClient, [['combSearch']]);
         await expectFaultsUsed(ids, where);
@@ -291,7 +291,7 @@ describe('game detail', () => {
     // The game itself.
     for (const fault of FAULTS) {
       const where = `game detail × ${fault.name}`;
-      const clear = injectFault(['games.gameDetail'], fault);
+      const clear = await injectFault(['games.gameDetail'], fault);
       try {
         await refetch(queryClient, [['gameDetail', 1]]);
         await expectFaultsUsed(['games.gameDetail'], where);
@@ -315,7 +315,7 @@ describe('game detail', () => {
     const sectionKeys = [['gameGoods', 1], ['evaluations', 1], ['gameConfig', 1], ['recommend', 1], ['competitorPrices', 1]];
     for (const fault of FAULTS) {
       const where = `game detail sections × ${fault.name}`;
-      const clear = injectFault(sectionIds, fault);
+      const clear = await injectFault(sectionIds, fault);
       try {
         await refetch(queryClient, sectionKeys);
         await expectFaultsUsed(sectionIds, where);
@@ -347,7 +347,7 @@ describe('game detail', () => {
     await waitFor(() => expect(hint()).not.toBeNull());
     for (const fault of FAULTS) {
       const where = `coupon hint × ${fault.name}`;
-      const clear = injectFault(['goods.matchCoupon'], fault);
+      const clear = await injectFault(['goods.matchCoupon'], fault);
       try {
         await refetch(queryClient, [['matchCoupon']]);
         await expectFaultsUsed(['goods.matchCoupon'], where);
@@ -376,7 +376,7 @@ describe('notices and help', () => {
     await waitFor(() => expect(mainEl().querySelectorAll('.notice').length).toBeGreaterThan(3));
     for (const fault of FAULTS) {
       const where = `notices × ${fault.name}`;
-      const clear = injectFault(['assist.noticeList'], fault);
+      const clear = await injectFault(['assist.noticeList'], fault);
       try {
         await refetch(queryClient, [['notices']]);
         await expectFaultsUsed(['assist.noticeList'], where);
@@ -404,7 +404,7 @@ describe('notices and help', () => {
 
     for (const fault of FAULTS) {
       const where = `help categories × ${fault.name}`;
-      const clear = injectFault(['assist.classifyList'], fault);
+      const clear = await injectFault(['assist.classifyList'], fault);
       try {
         await refetch(queryClient, [['classifies']]);
         await expectFaultsUsed(['assist.classifyList'], where);
@@ -422,7 +422,7 @@ describe('notices and help', () => {
 
     for (const fault of FAULTS) {
       const where = `help articles × ${fault.name}`;
-      const clear = injectFault(['assist.classifyArticles'], fault);
+      const clear = await injectFault(['assist.classifyArticles'], fault);
       try {
         await refetch(queryClient, [['classifyArticles']]);
         await expectFaultsUsed(['assist.classifyArticles'], where);
@@ -444,7 +444,7 @@ describe('notices and help', () => {
     await waitFor(() => expect(mainEl().querySelectorAll('.article-list a').length).toBeGreaterThan(0));
     for (const fault of FAULTS) {
       const where = `help search × ${fault.name}`;
-      const clear = injectFault(['assist.articleSearch'], fault);
+      const clear = await injectFault(['assist.articleSearch'], fault);
       try {
         await refetch(queryClient, [['articleSearch']]);
         await expectFaultsUsed(['assist.articleSearch'], where);

@@ -92,7 +92,7 @@ describe('buying', () => {
     // 1. The real-name config read that starts the gating: an error toast, no dialog, and 立即购买 works again.
     for (const fault of FAULTS) {
       const where = `gating × ${fault.name}`;
-      const clear = injectFault(['user.realNameConfig'], fault);
+      const clear = await injectFault(['user.realNameConfig'], fault);
       try {
         await buy();
         await expectFaultsUsed(['user.realNameConfig'], where);
@@ -111,7 +111,7 @@ describe('buying', () => {
     // 2. The stock check counts as “available”: the pay dialog opens.
     for (const fault of FAULTS) {
       const where = `stock check × ${fault.name}`;
-      const clear = injectFault(['goods.checkStorage'], fault);
+      const clear = await injectFault(['goods.checkStorage'], fault);
       try {
         await buy();
         await expectFaultsUsed(['goods.checkStorage'], where);
@@ -135,7 +135,7 @@ describe('buying', () => {
     for (const fault of FAULTS) {
       const where = `pay dialog data × ${fault.name}`;
       const ids = ['orders.payChannels', 'orders.packageQueryV2'];
-      const clear = injectFault(ids, fault);
+      const clear = await injectFault(ids, fault);
       try {
         await refetch(queryClient, [['payChannels'], ['packages']]);
         await expectFaultsUsed(ids, where);
@@ -171,7 +171,7 @@ describe('buying', () => {
         const ordersBefore = (await listOrders()).length;
         dialog = await payDialog();
         if (choosePackage) await user.click(await within(dialog).findByRole('radio', { name: /^套餐：/ }));
-        const clear = injectFault([id], fault);
+        const clear = await injectFault([id], fault);
         try {
           const pay = await within(dialog).findByRole('button', { name: '立即支付' });
           await waitFor(() => expect(pay).toBeEnabled());
@@ -199,7 +199,7 @@ describe('buying', () => {
       const where = `pay × ${fault.name}`;
       dialog = await payDialog();
       const ordersBefore = (await listOrders()).length;
-      const clear = injectFault(['orders.pay'], fault);
+      const clear = await injectFault(['orders.pay'], fault);
       try {
         const pay = await within(dialog).findByRole('button', { name: '立即支付' });
         await waitFor(() => expect(pay).toBeEnabled());
@@ -228,7 +228,7 @@ describe('buying', () => {
     await within(dialog).findByRole('img', { name: '支付二维码' });
     for (const fault of FAULTS) {
       const where = `status poll × ${fault.name}`;
-      const clear = injectFault(['orders.status'], fault);
+      const clear = await injectFault(['orders.status'], fault);
       try {
         await expectFaultsUsed(['orders.status'], where);
         if (isAuthFault(fault)) {
@@ -281,7 +281,7 @@ describe('logging in', () => {
     for (const id of ['user.captchaStatus', 'user.sendSms'] as const) {
       for (const fault of FAULTS) {
         const where = `${id} × ${fault.name}`;
-        const clear = injectFault([id], fault);
+        const clear = await injectFault([id], fault);
         try {
           await user.click(form.getByRole('button', { name: '获取验证码' }));
           await expectFaultsUsed([id], where);
@@ -302,7 +302,7 @@ describe('logging in', () => {
     for (const id of ['user.registerLogin', 'user.phoneRegister'] as const) {
       for (const fault of FAULTS) {
         const where = `${id} × ${fault.name}`;
-        const clear = injectFault([id], fault);
+        const clear = await injectFault([id], fault);
         try {
           await user.click(form.getByRole('button', { name: '登录' }));
           await expectFaultsUsed([id], where);
@@ -320,7 +320,7 @@ describe('logging in', () => {
     const qrLogin = child(actor, 'qrLogin');
     for (const fault of FAULTS) {
       const where = `QR code × ${fault.name}`;
-      const clear = injectFault(['user.getWxMpQrcode'], fault);
+      const clear = await injectFault(['user.getWxMpQrcode'], fault);
       try {
         if (qrLogin.getSnapshot().hasTag('qr:failed')) await user.click(form.getByRole('button', { name: '重新获取二维码' }));
         else await user.click(form.getByRole('tab', { name: '扫码登录' }));
@@ -338,7 +338,7 @@ describe('logging in', () => {
 
     for (const fault of FAULTS) {
       const where = `QR polling × ${fault.name}`;
-      const clear = injectFault(['user.checkLogin'], fault);
+      const clear = await injectFault(['user.checkLogin'], fault);
       try {
         await expectFaultsUsed(['user.checkLogin'], where);
         await waitFor(() => expect(qrLogin.getSnapshot().hasTag('qr:showing')).toBe(true));
@@ -353,7 +353,7 @@ describe('logging in', () => {
     const qrId = () => (qrLogin.getSnapshot() as unknown as { context: { qr: { qrId: string } | null } }).context.qr!.qrId;
     for (const fault of FAULTS) {
       const where = `QR login × ${fault.name}`;
-      const clear = injectFault(['user.loginBySessionCode'], fault);
+      const clear = await injectFault(['user.loginBySessionCode'], fault);
       try {
         if (qrLogin.getSnapshot().hasTag('qr:failed')) {
           await user.click(form.getByRole('button', { name: '重新获取二维码' }));
@@ -380,7 +380,7 @@ describe('logging in', () => {
     const account = (actor.getSnapshot().children.session!.getSnapshot().context as { user: UserInfo }).user;
     for (const fault of FAULTS) {
       const where = `real-name read at login × ${fault.name}`;
-      const clear = injectFault(['user.realNameGetAuth'], fault);
+      const clear = await injectFault(['user.realNameGetAuth'], fault);
       try {
         act(() => actor.send({ type: 'session.login', user: account }));
         await expectFaultsUsed(['user.realNameGetAuth'], where);
@@ -423,7 +423,7 @@ describe('auto-login', () => {
     };
     for (const fault of FAULTS) {
       const where = `token exchange × ${fault.name}`;
-      const clear = injectFault(['user.checkTokenGetUserInfo'], fault);
+      const clear = await injectFault(['user.checkTokenGetUserInfo'], fault);
       try {
         start();
         await expectFaultsUsed(['user.checkTokenGetUserInfo'], where);
@@ -434,7 +434,7 @@ describe('auto-login', () => {
     }
     for (const fault of FAULTS) {
       const where = `token login × ${fault.name}`;
-      const clear = injectFault(['user.checkTokenLogin'], fault);
+      const clear = await injectFault(['user.checkTokenLogin'], fault);
       try {
         start();
         const dialog = await screen.findByRole('dialog', { name: '自动登录' });
@@ -464,7 +464,7 @@ describe('start-up', () => {
     for (const { fault, ids } of runs) {
       const where = `start-up ${ids.join(' + ')} × ${fault.name}`;
       const account = await shopper();
-      const clear = injectFault(ids, fault);
+      const clear = await injectFault(ids, fault);
       try {
         const { actor, close } = await renderApp('/sem/activity?kw=新春&planid=88', {
           couponPopup: true,

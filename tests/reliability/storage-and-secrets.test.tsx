@@ -19,10 +19,9 @@ import { getGameDetail } from '../../src/api/games';
 import { isHeaderValue } from '../../src/api/http';
 import { reloadOnceFor } from '../../src/shared/chunk-reload';
 import { historyStore } from '../../src/features/shell/history-store';
-import { readStoredAutoLogin, takeAutoLoginParams } from '../../src/features/session/session-bridge';
+import { readStoredAutoLogin } from '../../src/features/session/session-bridge';
+import { AUTO_LOGIN_APP_ID_KEY, AUTO_LOGIN_TOKEN_KEY, takeAutoLoginParams } from '../../src/features/session/link-params';
 import {
-  AUTO_LOGIN_APP_ID_KEY,
-  AUTO_LOGIN_TOKEN_KEY,
   SESSION_STORAGE_KEY,
   createBrowserSessionEffects,
   loadPersistedSession,
@@ -195,6 +194,7 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
     ]);
     const sources = [
       'src/features/session/session-effects.ts',
+      'src/features/session/link-params.ts',
       'src/features/catalog/recent-searches.ts',
       'src/features/marketing/popup-record.ts',
       'src/mock/handlers/state.ts',
@@ -221,6 +221,7 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
         'src/app/root-actor.ts',
         'src/features/session/session-bridge.ts',
         'src/features/session/session-effects.ts',
+        'src/features/session/link-params.ts',
         'src/features/catalog/recent-searches.ts',
         'src/features/marketing/attribution.ts',
         'src/features/marketing/channel.ts',

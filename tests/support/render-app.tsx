@@ -11,8 +11,10 @@ import { App } from '../../src/app/app';
 import { createQueryClient } from '../../src/app/query-client';
 import { createRootActor, type RootActorDeps } from '../../src/app/root-actor';
 import { createAppRouter } from '../../src/app/router';
-import { installConnectivityEvents, installNavigationHooks } from '../../src/app/navigation';
-import { installSessionBridge, readStoredAutoLogin, stashAutoLoginParams } from '../../src/features/session/session-bridge';
+import { installConnectivityEvents, installNavigationHooks, recordPagesShown } from '../../src/app/navigation';
+import { sessionUserId } from '../../src/shared/app-actor';
+import { installSessionBridge, readStoredAutoLogin } from '../../src/features/session/session-bridge';
+import { stashAutoLoginParams } from '../../src/features/session/link-params';
 import { loadPersistedSession } from '../../src/features/session/session-effects';
 import { startMarketing } from '../../src/features/marketing/start';
 import { loadModal } from '../../src/app/modal-registry';
@@ -87,7 +89,8 @@ export async function renderApp(startUrl = '/', options: RenderAppOptions = {}) 
     },
   };
   const actor = createRootActor(mergeDeps(defaults, options.deps));
-  const router = createAppRouter({ queryClient, actor }, { history });
+  const router = createAppRouter({ queryClient, userId: () => sessionUserId(actor.system) }, { history });
+  recordPagesShown(router);
   installNavigationHooks(router, actor);
   actor.start();
   const uninstallSession = installSessionBridge(actor);

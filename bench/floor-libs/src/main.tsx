@@ -3,9 +3,11 @@
  * same entry points the storefront's first paint imports (the import lists
  * below mirror theirs), so that what the storefront loads beyond this page is
  * its own code. Nothing of the storefront's code is here; no flow, no
- * screen: a router with two routes, a query fetched through an axios
- * instance and parsed with zod/mini, and a small actor system read with
- * @xstate/react.
+ * screen: a router with two routes and a query parsed with zod/mini.
+ * XState, @xstate/react and axios are not here: since issue 31 the
+ * storefront's first paint does not load them (they come with the store's
+ * flows, src/app/start-store.ts, and the first call, src/api/transport.ts),
+ * so the query goes through `fetch`.
  *
  * When the storefront's first paint starts using another export of one of
  * these libraries, use it here too (`npm run budgets` prints the library code
@@ -26,11 +28,8 @@ import {
   useRouter,
   useRouterState,
 } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import axios, { AxiosError } from 'axios';
 import { Suspense, StrictMode, createContext, lazy, use, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { and, assign, createActor, enqueueActions, forwardTo, fromPromise, not, raise, sendParent, setup, stateIn, waitFor } from 'xstate';
 import * as z from 'zod/mini';
 
 // --- zod/mini: the schema kinds and checks the storefront's first paint uses -------------------
@@ -61,75 +60,25 @@ const Envelope = z.object({
 });
 const Search = z.object({ keyword: z.catch(z.optional(z.string()), undefined) });
 
-// --- axios: one instance with a request interceptor; its errors mapped ----------------------------
-
-const http = axios.create({ baseURL: env.base, timeout: 50_000, headers: { 'Content-Type': 'application/json' } });
-http.interceptors.request.use((request) => {
-  request.headers.set('reqChannel', 'web');
-  return request;
-});
+// --- fetch: one call with the store's headers; a cancelled call is rethrown -----------------------
 
 async function hotKeywords(signal: AbortSignal): Promise<string[]> {
   try {
-    const { data } = await http.post('/sgame/mall/game/hotSearch', {}, { signal });
-    const envelope = Envelope.parse(data);
+    const answer = await fetch(`${env.base}/sgame/mall/game/hotSearch`, { method: 'POST', body: '{}', signal, headers: { 'Content-Type': 'application/json', reqChannel: 'web' } });
+    const envelope = Envelope.parse(await answer.json());
     const parsed = z.object({ keywords: z.array(z.string()), gameList: z.array(Detail) }).safeParse(envelope.retData);
     return parsed.success ? parsed.data.keywords : [];
   } catch (error) {
-    if (axios.isCancel(error) || (error instanceof AxiosError && error.code === AxiosError.ECONNABORTED)) throw error;
+    if (signal.aborted) throw error;
     return [];
   }
 }
 
 const keywordsQuery = () => queryOptions({ queryKey: ['hello', 'keywords'], queryFn: ({ signal }) => hotKeywords(signal) });
 
-// --- xstate: a parent forwarding to an invoked child, a promise actor, guards, enqueued actions ---
-
-const child = setup({
-  types: {} as { context: { n: number }; events: { type: 'inc' } },
-  actions: { tell: sendParent({ type: 'counted' }) },
-}).createMachine({
-  context: { n: 0 },
-  on: { inc: { actions: [assign({ n: ({ context }) => context.n + 1 }), 'tell'] } },
-});
-
-const root = setup({
-  types: {} as { context: { seen: number }; events: { type: 'inc' } | { type: 'counted' } | { type: 'load' } },
-  actors: { child, load: fromPromise(async () => 'loaded') },
-  guards: { few: ({ context }) => context.seen < 100 },
-}).createMachine({
-  context: { seen: 0 },
-  invoke: { id: 'child', systemId: 'child', src: 'child' },
-  type: 'parallel',
-  on: {
-    inc: { actions: forwardTo('child') },
-    counted: {
-      guard: and(['few', not(stateIn({ work: 'loading' }))]),
-      actions: enqueueActions(({ enqueue, context }) => {
-        enqueue.assign({ seen: context.seen + 1 });
-        if (context.seen === 0) enqueue(raise({ type: 'load' }));
-      }),
-    },
-  },
-  states: {
-    work: {
-      initial: 'idle',
-      states: {
-        idle: { on: { load: 'loading' } },
-        loading: { invoke: { src: 'load', onDone: 'done' } },
-        done: {},
-      },
-    },
-  },
-});
-
-const actor = createActor(root);
-actor.start();
-void waitFor(actor, (s) => s.matches({ work: 'done' }));
-
 // --- React and the router: context, an external store, a lazy component, search validation ---------
 
-const ActorContext = createContext(actor);
+const CountContext = createContext({ n: 0 });
 const store = { value: 0, listeners: new Set<() => void>() };
 const subscribe = (listener: () => void) => {
   store.listeners.add(listener);
@@ -143,8 +92,8 @@ function Bang() {
 const Extra = lazy(async () => ({ default: Bang }));
 
 function Hello() {
-  const system = useContext(ActorContext);
-  const count = useSelector(system.system.get('child') ?? system, (s) => (s as { context: { n?: number } }).context.n ?? 0);
+  const counter = useContext(CountContext);
+  const count = counter.n;
   const { data } = useQuery(keywordsQuery());
   const location = useLocation();
   const navigate = useNavigate();
@@ -161,7 +110,7 @@ function Hello() {
       <p>
         你好 {count} {tick} {data?.join(' ')} {location.pathname} {pending ? '…' : ''}
       </p>
-      <Link to="/" onClick={() => system.send({ type: 'inc' })}>
+      <Link to="/" onClick={() => (counter.n += 1)}>
         首页
       </Link>{' '}
       <button type="button" onClick={() => void navigate({ to: '/search', search: { keyword: 'a' } }).then(() => router.invalidate())}>
@@ -218,11 +167,11 @@ const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
     <StrictMode>
-      <ActorContext.Provider value={actor}>
+      <CountContext.Provider value={{ n: 0 }}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
-      </ActorContext.Provider>
+      </CountContext.Provider>
     </StrictMode>,
   );
 }

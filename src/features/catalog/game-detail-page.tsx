@@ -25,8 +25,7 @@ import { fromPrice, fromPriceGoods } from '../../api/from-price';
 import { evaluationsQueryOptions, gameConfigQueryOptions, gameDetailQueryOptions, recommendQueryOptions, type GameDetail } from '../../api/games';
 import { gameGoodsQueryOptions, matchCouponQueryOptions, type Goods, type GoodsType } from '../../api/goods';
 import { getCompetitorPrices } from '../../api/user';
-import { useAppActor, useCurrentUser, useModals } from '../../shared/app-actor';
-import { useHydrated } from '../../shared/hydration';
+import { useCurrentUser, useModals, useOptionalAppActor } from '../../shared/app-actor';
 import { usePageHead, useSiteOrigin } from '../shell';
 import { gameHead } from './game-head';
 import { GameDetailSkeleton } from './detail-skeleton';
@@ -65,9 +64,11 @@ function GameDetailView({ game }: { game: GameDetail }) {
   const upcoming = isUpcoming(game);
   const choice = useGoodsChoice(game);
   // The same goods query as the choice's (one request): the head's offers follow the goods on sale.
-  const goods = useQuery(gameGoodsQueryOptions(game.gameId)).data?.goods;
+  const goodsQuery = useQuery(gameGoodsQueryOptions(game.gameId));
+  const goods = goodsQuery.data?.goods;
+  const pricedAt = goodsQuery.dataUpdatedAt;
   const origin = useSiteOrigin();
-  usePageHead(useMemo(() => gameHead(game, goods, origin), [game, goods, origin]));
+  usePageHead(useMemo(() => gameHead(game, goods, origin, pricedAt), [game, goods, origin, pricedAt]));
   return (
     <article className="game-detail" aria-labelledby="game-title">
       <div className="detail-hero">
@@ -176,21 +177,41 @@ function useGoodsChoice(game: GameDetail) {
  */
 function HeadlinePrice({ game, choice }: { game: GameDetail; choice: GoodsChoice }) {
   const { selected, list } = choice;
+  const from = fromPrice(list) ?? game;
+  const update = usePriceUpdate(selected ? `goods:${selected.goodsId}` : `from:${game.gameId}`, selected ? selected.price : from.minPrice);
+  const note = update ? (
+    <p className="price-updated" role="status">
+      价格已更新（原价 <s>{formatYuan(update.was)}</s>）
+    </p>
+  ) : null;
   if (selected) {
     return (
       <div className="detail-price" role="group" aria-label="价格">
         <Price fen={selected.price} originalFen={selected.originalPrice} />
         <DiscountBadge fen={selected.price} originalFen={selected.originalPrice} />
         <span className="detail-price-goods">{selected.name}</span>
+        {note}
       </div>
     );
   }
-  const from = fromPrice(list) ?? game;
   return (
     <div className="detail-price" role="group" aria-label="价格">
       <FromPrice minPrice={from.minPrice} originalPrice={from.originalPrice} />
+      {note}
     </div>
   );
+}
+
+/**
+ * A price that changed while the shopper looked at it (a prerendered page shows the build's price until the
+ * live one arrives, docs/prerendering.md, "Prices in the HTML"): the price it was, until the shopper chooses
+ * something else. `key` names what is priced (a goods, or the game's from price), so a choice is not a change.
+ */
+function usePriceUpdate(key: string, price: number): { was: number } | null {
+  const [seen, setSeen] = useState({ key, price, was: null as number | null });
+  if (seen.key !== key) setSeen({ key, price, was: null });
+  else if (seen.price !== price) setSeen({ key, price, was: seen.price });
+  return seen.key === key && seen.was !== null && seen.was !== price ? { was: seen.was } : null;
 }
 
 /**
@@ -215,12 +236,11 @@ type CouponOffer = ReturnType<typeof useCouponOffer>;
 // --- purchase --------------------------------------------------------------
 
 function PurchasePanel({ game, choice }: { game: GameDetail; choice: GoodsChoice }) {
-  const actor = useAppActor();
+  const actor = useOptionalAppActor();
   const { goodsQuery, list, inStock, named, namedSoldOut, namedMissing, selected, cap, num, requested, choose } = choice;
   const coupon = useCouponOffer(selected, num);
-  // On a prerendered page the choices and 立即购买 work once it has hydrated; until then they say so by being
-  // disabled, instead of dropping a click (src/shared/hydration.ts).
-  const hydrated = useHydrated();
+  // On a prerendered page the choices, the quantity and 立即购买 are live from the first paint: a tap made before
+  // the app holds the page is kept (public/boot.js) and acted on here once it does.
 
   return (
     <section aria-labelledby="buy-title" className="purchase-panel">
@@ -244,7 +264,7 @@ function PurchasePanel({ game, choice }: { game: GameDetail; choice: GoodsChoice
       ) : null}
       {selected ? (
         <>
-          <QuantityStepper key={selected.goodsId} value={num} cap={cap ?? quantityCap(selected)} requested={requested} disabled={!hydrated} onChange={(n) => choose(selected.goodsId, n)} />
+          <QuantityStepper key={selected.goodsId} value={num} cap={cap ?? quantityCap(selected)} requested={requested} onChange={(n) => choose(selected.goodsId, n)} />
           <p className="goods-limit">
             每单限购 {selected.limitPerOrder} 件 · 库存 {selected.stock} 件 · {selected.deliveryType === 'cdk' ? '付款后发放激活码' : '付款后直充到账'}
           </p>
@@ -267,9 +287,9 @@ function PurchasePanel({ game, choice }: { game: GameDetail; choice: GoodsChoice
         <button
           type="button"
           className="button button-primary buy-button"
-          disabled={!selected || !hydrated}
+          disabled={!selected}
           onClick={() => {
-            if (selected) startPurchase(actor, { goodsId: selected.goodsId, buyNum: num, gameId: game.gameId });
+            if (selected && actor) startPurchase(actor, { goodsId: selected.goodsId, buyNum: num, gameId: game.gameId });
           }}
         >
           立即购买
@@ -283,10 +303,9 @@ function PurchasePanel({ game, choice }: { game: GameDetail; choice: GoodsChoice
 
 function GoodsOption({ goods, checked, onChoose }: { goods: Goods; checked: boolean; onChoose: () => void }) {
   const soldOut = goods.stock <= 0;
-  const hydrated = useHydrated();
   return (
     <label className={`goods-option${checked ? ' is-checked' : ''}${soldOut ? ' is-sold-out' : ''}`}>
-      <input type="radio" name="goods" value={goods.goodsId} checked={checked} disabled={soldOut || !hydrated} onChange={onChoose} />
+      <input type="radio" name="goods" value={goods.goodsId} checked={checked} disabled={soldOut} onChange={onChoose} />
       <span className="goods-name">
         <span className="badge">{GOODS_TYPE_LABEL[goods.type]}</span> {goods.name}
       </span>

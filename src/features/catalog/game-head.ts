@@ -2,16 +2,25 @@
  * What a game detail tells search engines and shares (./../shell/page-head.ts
  * writes it): the game's name, a description in plain text, its cover, and
  * schema.org `Product` data with one `Offer` per goods on sale, the price in
- * yuan (CNY) and the availability from the goods' stock.
+ * yuan (CNY), the availability from the goods' stock, and how long the price
+ * holds (`priceValidUntil`, docs/prerendering.md, "Prices in the HTML").
  */
 import type { GameDetail } from '../../api/games';
 import type { Goods } from '../../api/goods';
+import { formatDate } from '../../shared/format';
 import { fenToYuan } from '../../shared/money';
 import type { PageHead } from '../shell';
 import { pageDescription } from './page-description';
 import { isUpcoming } from './game-card';
 
 const SCHEMA = 'https://schema.org';
+
+/**
+ * How long a price read at a given moment is offered for: a day. A deployment rebuilds the prerendered pages
+ * at least once a day and whenever a price changes (docs/prerendering.md, "Prices in the HTML"), so the HTML's
+ * price never outlives this.
+ */
+export const PRICE_VALID_MS = 24 * 60 * 60 * 1000;
 
 /** A goods' availability: sold out at 0 stock; a game not yet released sells pre-orders. */
 function availability(game: GameDetail, goods: Goods): string {
@@ -20,10 +29,11 @@ function availability(game: GameDetail, goods: Goods): string {
 }
 
 /**
- * The detail's head. `goods` is the game's goods once loaded (until then, the head carries no offers);
- * `origin` makes the URLs absolute (`https://store.example.com`).
+ * The detail's head. `goods` is the game's goods once loaded (until then, the head carries no offers), read
+ * at `pricedAt` (epoch ms: the build's time in a prerendered page, the fetch's in the browser); `origin`
+ * makes the URLs absolute (`https://store.example.com`).
  */
-export function gameHead(game: GameDetail, goods: readonly Goods[] | undefined, origin: string): PageHead {
+export function gameHead(game: GameDetail, goods: readonly Goods[] | undefined, origin: string, pricedAt: number): PageHead {
   const page = `${origin}/gameDetail/${game.gameId}`;
   const absolute = (href: string) => new URL(href, origin).href;
   const description = pageDescription(game.description) ?? `${game.name}：${game.publisher}发行。`;
@@ -44,6 +54,8 @@ export function gameHead(game: GameDetail, goods: readonly Goods[] | undefined, 
       url: `${page}?goods=${item.goodsId}`,
       price: fenToYuan(item.price),
       priceCurrency: 'CNY',
+      // A date in the store's time (Beijing), as schema.org's ISO 8601 date.
+      priceValidUntil: formatDate(pricedAt + PRICE_VALID_MS, 'yyyy-MM-dd'),
       availability: availability(game, item),
     }));
   }

@@ -11,7 +11,6 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { articleSearchQueryOptions, classifiesQueryOptions, classifyArticlesQueryOptions, type Article, type Classify } from '../../api/assist';
 import { usePageHead } from '../shell';
-import { useHydrated } from '../../shared/hydration';
 import { pageDescription } from './page-description';
 import { agreementDocOf } from './agreement-doc';
 import { HtmlContent } from '../../shared/ui/html-content';
@@ -60,7 +59,6 @@ function HelpSearchForm({ initial }: { initial: string }) {
   };
   // Before hydration (a prerendered help page) the box takes no typing, which hydration would drop, and a
   // submit is the browser's own: to /help?q=…, the search view (docs/prerendering.md, "What waits for hydration").
-  const hydrated = useHydrated();
   return (
     <form role="search" aria-label="搜索帮助" className="help-search" action="/help" method="get" onSubmit={onSubmit}>
       <input
@@ -69,7 +67,6 @@ function HelpSearchForm({ initial }: { initial: string }) {
         aria-label="搜索帮助文章"
         placeholder="输入问题关键词，如：激活码、退款"
         value={value}
-        readOnly={!hydrated}
         onChange={(e) => setValue(e.target.value)}
       />
       <button type="submit" className="button button-primary">

@@ -14,6 +14,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { bannersQueryOptions, hotSearchQueryOptions, labelsQueryOptions, platesQueryOptions, recommendQueryOptions } from '../../api/games';
 import { BannerCarousel } from './banner-carousel';
+import { loadHomeAside } from './route-data';
 import { GameGrid } from './game-card';
 import { GameGridSkeleton, LinesSkeleton, Skeleton } from '../../shared/ui/states';
 import { config } from '../../shared/env';
@@ -112,7 +113,7 @@ function PlatesSection() {
   );
 }
 
-const HomeAside = lazy(() => import('./home-aside').then((m) => ({ default: m.HomeAside })));
+const HomeAside = lazy(() => loadHomeAside().then((m) => ({ default: m.HomeAside })));
 
 /** What the side column's sections show while their data loads: the same while their code does. */
 function HomeAsideSkeleton() {

@@ -14,7 +14,6 @@ import { useEffect } from 'react';
 import { noticesQueryOptions, type Notice } from '../../api/assist';
 import { usePageHead } from '../shell';
 import { pageDescription } from './page-description';
-import { useHydrated } from '../../shared/hydration';
 import { HtmlContent } from '../../shared/ui/html-content';
 import { EmptyState, LinesSkeleton } from '../../shared/ui/states';
 import { formatDate, textPreview } from '../../shared/format';
@@ -30,7 +29,6 @@ export function NoticePage() {
   const navigate = routeApi.useNavigate();
   const { data, isPending } = useQuery(noticesQueryOptions());
   const openNotice = data?.find((n) => n.id === id);
-  const hydrated = useHydrated();
   usePageHead({ title: openNotice?.title, description: openNotice ? pageDescription(openNotice.content) : undefined });
 
   // A deep link scrolls its notice into view once the list is there.
@@ -67,8 +65,7 @@ export function NoticePage() {
                   <button
                     type="button"
                     id={`notice-button-${notice.id}`}
-                    // A prerendered list opens its notices once hydrated (src/shared/hydration.ts).
-                    disabled={!hydrated}
+                    // A tap before the app holds a prerendered list is kept and acted on then (public/boot.js).
                     aria-expanded={open}
                     aria-controls={open ? `notice-panel-${notice.id}` : undefined}
                     onClick={() => toggle(notice)}

@@ -114,6 +114,19 @@ export function sortNewGames(games: GameCard[], sort: NewSort): GameCard[] {
 
 // --- loaders -------------------------------------------------------------------
 
+/**
+ * The home page's side column (rankings, recent sells, app download): a chunk of its own, asked for with the
+ * home route's data, so that a prerendered home hydrates it with the rest instead of leaving its tabs inert
+ * while the chunk loads.
+ */
+export const loadHomeAside = () => import('./home-aside');
+
+/** The home route's loader: its queries start, and it waits for the side column's code (not for the data). */
+export async function loadHome(queryClient: QueryClient): Promise<void> {
+  prefetchHome(queryClient);
+  await loadHomeAside().catch(ignore); // the page's Suspense boundary loads (and reports) it again
+}
+
 export function prefetchHome(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(bannersQueryOptions(1));
   void queryClient.prefetchQuery(labelsQueryOptions());

@@ -45,7 +45,7 @@ type BackendState = z.infer<typeof StateSchema>;
 async function control(name: string, body: Record<string, unknown> = {}): Promise<unknown> {
   let raw: unknown;
   try {
-    raw = (await http.axios.post(`/__mock/${name}`, body)).data;
+    raw = (await (await http.axios()).post(`/__mock/${name}`, body)).data;
   } catch (error) {
     raw = error instanceof AxiosError ? error.response?.data : undefined;
     if (raw === undefined) throw error;

@@ -29,12 +29,11 @@ import { delayOverride, delaysOf, fetchRealNameConfig, shopperErrors, userApi } 
 import { browserStorage, type StorageLike } from '../../shared/storage';
 import { toast } from '../../shared/toast';
 import { tokenCookieAttributes } from './token-cookie';
+import { AUTO_LOGIN_APP_ID_KEY, AUTO_LOGIN_TOKEN_KEY } from './link-params';
 
 /** localStorage: the logged-in user with its real-name info, `{ user: UserInfo, realName: RealNameInfo | null }` as JSON. */
 export const SESSION_STORAGE_KEY = 'userInfo';
 /** sessionStorage: the auto-login token and appId taken from the URL at start, until exchanged. */
-export const AUTO_LOGIN_TOKEN_KEY = 'autoLoginToken';
-export const AUTO_LOGIN_APP_ID_KEY = 'autoLoginAppId';
 const TOKEN_COOKIE_NAME = 'token';
 /** Spec section 9: 30 days. */
 const TOKEN_COOKIE_MAX_AGE_S = 2592000;

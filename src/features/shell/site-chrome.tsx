@@ -1,6 +1,6 @@
 import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { Suspense, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { useCurrentUser, useModals } from '../../shared/app-actor';
+import { useCurrentUser, useModals, useOptionalAppActor } from '../../shared/app-actor';
 import { useHydrated } from '../../shared/hydration';
 import { config } from '../../shared/env';
 import { maskPhone } from '../../shared/mask-phone';
@@ -37,7 +37,6 @@ function SearchBox() {
     inputRef.current?.focus();
     refocusing.current = false;
   };
-  const hydrated = useHydrated();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setOpen(false);
@@ -71,8 +70,8 @@ function SearchBox() {
         ref={inputRef}
         type="search"
         name="keyword"
-        // On a prerendered page, typing waits for hydration, which would otherwise start from an empty box.
-        readOnly={!hydrated}
+        // On a prerendered page, what is typed before the app holds it is kept: public/boot.js hands it to
+        // this box's handler once the app runs, as it does an Enter.
         aria-label="搜索"
         aria-controls={open ? panelId : undefined}
         aria-describedby={open && cut ? `${panelId}-note` : undefined}
@@ -108,8 +107,10 @@ function SearchBox() {
 function AccountEntry() {
   const user = useCurrentUser();
   const modals = useModals();
-  // A prerendered page's HTML knows nobody: the account shows once it has hydrated, in space kept for it.
-  if (!useHydrated()) return <span className="header-account-slot" aria-hidden="true" />;
+  // A prerendered page's HTML knows nobody: the account shows once the store's flows run (who is logged in is
+  // the session's), in space kept for it.
+  const flowsStarted = useOptionalAppActor() !== null;
+  if (!useHydrated() || !flowsStarted) return <span className="header-account-slot" aria-hidden="true" />;
   if (!user) {
     return (
       <button type="button" className="button button-primary header-login" onClick={() => modals.open('login')}>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readStoredAutoLogin, splitAutoLoginParams, takeAutoLoginParams } from '../../../src/features/session/session-bridge';
-import { AUTO_LOGIN_APP_ID_KEY, AUTO_LOGIN_TOKEN_KEY } from '../../../src/features/session/session-effects';
+import { readStoredAutoLogin } from '../../../src/features/session/session-bridge';
+import { AUTO_LOGIN_APP_ID_KEY, AUTO_LOGIN_TOKEN_KEY, splitAutoLoginParams, takeAutoLoginParams } from '../../../src/features/session/link-params';
 import { resetToasts } from '../../../src/shared/toast';
 import { backend } from '../../support/server';
 import { renderApp } from '../../support/render-app';

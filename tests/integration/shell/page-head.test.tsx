@@ -3,6 +3,8 @@ import * as z from 'zod';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { GameDetail } from '../../../src/api/games';
 import type { Goods } from '../../../src/api/goods';
+import { PRICE_VALID_MS } from '../../../src/features/catalog/game-head';
+import { formatDate } from '../../../src/shared/format';
 import { renderApp } from '../../support/render-app';
 import { backendData } from '../catalog/helpers';
 
@@ -18,6 +20,7 @@ const OfferSchema = z.strictObject({
   url: AbsoluteUrl,
   price: z.string().regex(/^\d+\.\d{2}$/),
   priceCurrency: z.literal('CNY'),
+  priceValidUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   availability: z.enum(['https://schema.org/InStock', 'https://schema.org/OutOfStock', 'https://schema.org/PreOrder']),
 });
 const ProductSchema = z.strictObject({
@@ -52,9 +55,12 @@ describe('the page head', () => {
   it('gives a game detail its name, description, canonical URL, share tags and Product data with one Offer per goods', async () => {
     const game = await backendData<GameDetail>('/sgame/game/mall/gameDetail', { gameId: 1 });
     const { goods } = await backendData<{ goods: Goods[] }>('/goods/mall/goods/gameDetail', { gameId: 1 });
+    const before = Date.now();
     await renderApp(`/gameDetail/1?goods=${goods[0]!.goodsId}&num=2`);
     await screen.findByRole('heading', { level: 1, name: game.name });
     await waitFor(() => expect(jsonLd()).toMatchObject({ offers: expect.any(Array) }));
+    // The goods were read between these two moments (which may straddle a midnight: either day counts).
+    const validDates = [before, Date.now()].map((read) => formatDate(read + PRICE_VALID_MS, 'yyyy-MM-dd'));
 
     const product = ProductSchema.parse(jsonLd());
     expect(product.name).toBe(game.name);
@@ -64,6 +70,8 @@ describe('the page head', () => {
       const item = goods[i]!;
       expect(offer.price).toBe((item.price / 100).toFixed(2));
       expect(offer.availability).toBe(item.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock');
+      // The price holds for a day from when it was read (here: this page view's fetch), as a Beijing date.
+      expect(validDates).toContain(offer.priceValidUntil);
     }
     expect(document.title).toBe(`${game.name} - 星游商城`);
     // The chosen goods and quantity are the shopper's, not the page's: the canonical URL leaves them out.

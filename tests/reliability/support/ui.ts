@@ -98,22 +98,23 @@ function pathPattern(path: string): RegExp {
  * jsdom's XMLHttpRequest, so the app's client switches to axios' fetch
  * adapter (which aborts on its own timer) until the fault is cleared.
  */
-export function injectFault(ids: readonly string[], fault: FaultCase, times = 1): () => void {
+export async function injectFault(ids: readonly string[], fault: FaultCase, times = 1): Promise<() => void> {
   const defs = ids.map(endpoint);
   for (const def of defs) backend.control.setFault(def.path, { ...fault.fault, times });
   if (fault.fault.kind !== 'timeout') return () => backend.control.clearFaults();
   const patterns = defs.map((def) => pathPattern(def.path));
-  const defaults = http.axios.defaults;
+  const instance = await http.axios();
+  const defaults = instance.defaults;
   const saved = { adapter: defaults.adapter, baseURL: defaults.baseURL };
   defaults.adapter = 'fetch';
   defaults.baseURL = new URL(config.apiBase, location.href).href;
-  const interceptor = http.axios.interceptors.request.use((request) => {
+  const interceptor = instance.interceptors.request.use((request) => {
     if (patterns.some((pattern) => pattern.test(request.url ?? ''))) request.timeout = UI_TIMEOUT_MS;
     return request;
   });
   return () => {
     backend.control.clearFaults();
-    http.axios.interceptors.request.eject(interceptor);
+    instance.interceptors.request.eject(interceptor);
     defaults.adapter = saved.adapter;
     defaults.baseURL = saved.baseURL;
   };
