@@ -17,9 +17,13 @@
  *    the results are painted (each the median of 5 runs, a fresh browser
  *    context each time); the JS heap after walking every route twice.
  *
- * Prints a table and writes bench/results/<date>.json. `npm run bench --
- * --quick` makes one run of each instead of five. Chromium is the system's
- * (CHROME_PATH, default /usr/bin/chromium); nothing is downloaded.
+ * Prints a table (every measured figure as median (min–max)) and issue 31's
+ * goals met or not (scripts/lib/bench-goals.ts), warns when the load average
+ * says the machine was busy, and writes bench/results/<date>.json. `npm run
+ * bench -- --quick` makes one run of each instead of five; `npm run bench --
+ * --trace` runs only the trace of where the main thread goes
+ * (scripts/lib/bench-trace.ts). Chromium is the system's (CHROME_PATH, default
+ * /usr/bin/chromium); nothing is downloaded.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -253,7 +257,7 @@ async function bench(): Promise<void> {
   const loadBefore = loadavg()[0] ?? 0;
   const loadDuring: number[] = [];
   console.log(`Benchmark (${QUICK ? 'quick: 1 run each, no spread' : `median of ${RUNS} runs, with the spread (min–max)`}), ${cpuCount} CPUs (1-min load average ${loadBefore.toFixed(2)}), Node ${process.version}`);
-  const early = loadWarning(loadVerdict({ cpus: cpuCount, before: loadBefore, after: loadBefore }));
+  const early = loadWarning(loadVerdict({ cpus: cpuCount, before: loadBefore }));
   if (early) console.warn(early);
 
   const api = await startApi();

@@ -111,7 +111,7 @@ export function formatGoals(results: GoalResult[]): string {
 // --- the machine's load ---------------------------------------------------------------------------
 
 /** The 1-minute load average per CPU above which the machine counts as busy. */
-export const BUSY_LOAD_PER_CPU = 0.7;
+const BUSY_LOAD_PER_CPU = 0.7;
 /**
  * What the bench adds to the 1-minute load average by itself (one browser and
  * its page working at a time, with the API and the preview server): allowed for
@@ -123,8 +123,8 @@ export interface LoadRecord {
   cpus: number;
   /** The 1-minute load average when the bench started, before its builds. */
   before: number;
-  /** The same at the end, after the last measurement. */
-  after: number;
+  /** The same at the end, after the last measurement; left out when the run is only starting. */
+  after?: number;
 }
 
 export interface LoadVerdict {
@@ -146,6 +146,7 @@ export function loadVerdict({ cpus, before, after }: LoadRecord): LoadVerdict {
   const f = (n: number) => n.toFixed(2);
   const reasons: string[] = [];
   if (before > idle) reasons.push(`the load average was ${f(before)} before the run (busy above ${f(idle)} on ${cpus} CPUs)`);
+  if (after === undefined) return { busy: reasons.length > 0, reasons };
   if (after > atEnd) reasons.push(`it was ${f(after)} at the end (busy above ${f(atEnd)}: ${f(idle)} plus ${BENCH_OWN_LOAD} for the bench itself)`);
   if (after - before > rise) reasons.push(`it rose by ${f(after - before)} during the run (more than the bench's own ${BENCH_OWN_LOAD} plus ${f(rise - BENCH_OWN_LOAD)})`);
   return { busy: reasons.length > 0, reasons };

@@ -15,11 +15,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { screenEmulationMetrics, throttling, userAgents } from 'lighthouse/core/config/constants.js';
 import { benchPages, buildStorefront, PLAYWRIGHT_CHROME, servePreview, startApi, STOREFRONT_OUT, atStop } from './bench-env';
 import { loadVerdict, loadWarning } from './bench-goals';
-import { analyseRun, formatPage, STORE_PREFIX, summarizePage, type TraceRun } from './trace';
+import { analyseRun, clockOf, formatPage, STORE_PREFIX, summarizePage, taskSpan, topScripts, type LongTask, type TraceEvent, type TraceRun } from './trace';
 
 const RUNS_PER_PAGE = 3;
 /** Lighthouse's mobile profile: 150 ms RTT, 1.6 Mbps down, 750 kbps up, 4× CPU. */
@@ -42,6 +42,11 @@ const QUIET_MS = 3000;
 /** …or at the latest this long after the load event. */
 const SETTLE_MAX_MS = 30_000;
 
+/** A mark the init script sets: its time on the page's clock and in the Chromium trace ties the two together. */
+const ORIGIN_MARK = 'bench:trace-origin';
+/** The Chromium trace's categories: tasks and what runs in them, script evaluation, and user timing (for ORIGIN_MARK). */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'];
+
 /** Installed before the page's own scripts: long tasks and LCP candidates, buffered. A string: see PAGE_PROBE in scripts/bench.ts. */
 const OBSERVERS = `(() => {
   const tasks = [];
@@ -51,7 +56,8 @@ const OBSERVERS = `(() => {
   };
   observe('longtask', (e) => tasks.push({ start: e.startTime, duration: e.duration }));
   observe('largest-contentful-paint', (e) => { lcp = e.startTime; });
-  Object.defineProperty(window, '__trace', { value: { tasks, lcp: () => lcp } });
+  const origin = performance.mark(${JSON.stringify(ORIGIN_MARK)}).startTime;
+  Object.defineProperty(window, '__trace', { value: { tasks, lcp: () => lcp, origin } });
 })();`;
 
 const STORE = `(e) => e.name.startsWith(${JSON.stringify(STORE_PREFIX)})`;
@@ -67,8 +73,23 @@ const READ = `(() => {
     measures: performance.getEntriesByType('measure').filter(store).map((m) => ({ name: m.name, start: m.startTime, duration: m.duration })),
     marks: performance.getEntriesByType('mark').filter(store).map((m) => ({ name: m.name, time: m.startTime })),
     end: performance.now(),
+    origin: window.__trace.origin,
   };
 })()`;
+
+/** Loads the page and waits until it has been quiet for QUIET_MS (or SETTLE_MAX_MS have passed), then reads what it observed. */
+async function settleAndRead(page: Page, url: string): Promise<TraceRun & { origin: number }> {
+  await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+  let last = -1;
+  let quietSince = Date.now();
+  const until = Date.now() + SETTLE_MAX_MS;
+  while (Date.now() < until && Date.now() - quietSince < QUIET_MS) {
+    const activity = await page.evaluate<number>(ACTIVITY);
+    if (activity !== last) [last, quietSince] = [activity, Date.now()];
+    await page.waitForTimeout(250);
+  }
+  return page.evaluate<TraceRun & { origin: number }>(READ);
+}
 
 async function traceOnce(browser: Browser, url: string): Promise<TraceRun> {
   const context = await browser.newContext({
@@ -85,18 +106,35 @@ async function traceOnce(browser: Browser, url: string): Promise<TraceRun> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_4G.cpuSlowdownMultiplier });
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', NETWORK);
-    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-    let last = -1;
-    let quietSince = Date.now();
-    const until = Date.now() + SETTLE_MAX_MS;
-    while (Date.now() < until && Date.now() - quietSince < QUIET_MS) {
-      const activity = await page.evaluate<number>(ACTIVITY);
-      if (activity !== last) [last, quietSince] = [activity, Date.now()];
-      await page.waitForTimeout(250);
-    }
-    return await page.evaluate<TraceRun>(READ);
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    const read = await settleAndRead(page, url).catch(async (error: unknown) => {
+      await browser.stopTracing().catch(() => undefined);
+      throw error;
+    });
+    const trace = await browser.stopTracing();
+    // BENCH_SAVE_TRACE=1 keeps every Chromium trace in .tmp/bench/ (open it in DevTools' Performance panel).
+    if (process.env.BENCH_SAVE_TRACE) writeFileSync(`.tmp/bench/trace-${encodeURIComponent(new URL(url).pathname + new URL(url).search)}-${Date.now()}.json`, trace);
+    const { origin, ...run } = read;
+    return { ...run, scripts: scriptsOf(trace, origin, run.longTasks) };
   } finally {
     await context.close();
+  }
+}
+
+/** For each long task, the entry points that ran longest in it, from the Chromium trace; none when the trace cannot be read. */
+function scriptsOf(trace: Buffer, origin: number, tasks: LongTask[]): TraceRun['scripts'] {
+  try {
+    const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+    const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+    const clock = clockOf(events, ORIGIN_MARK, origin);
+    if (!clock) return undefined;
+    return tasks.map((t) => {
+      const span = taskSpan(events, clock, clock.offsetUs + t.start * 1000, clock.offsetUs + (t.start + t.duration) * 1000);
+      return topScripts(events, clock, span.fromUs, span.toUs);
+    });
+  } catch (error) {
+    console.warn(`The Chromium trace could not be read (${String(error)}): long tasks without their scripts.`);
+    return undefined;
   }
 }
 
@@ -106,9 +144,11 @@ export async function runTrace(): Promise<void> {
   const loadBefore = loadavg()[0] ?? 0;
   console.log(
     `Trace: ${RUNS_PER_PAGE} loads per page at ${PHONE.width} × ${PHONE.height} (DPR ${PHONE.deviceScaleFactor}), CPU ${SLOW_4G.cpuSlowdownMultiplier}× slower, ` +
-      `network ${NETWORK.latency} ms request latency, ${(SLOW_4G.downloadThroughputKbps / 1024).toFixed(2)} Mbps down, ${SLOW_4G.uploadThroughputKbps} kbps up ` +
+      `network ${NETWORK.latency} ms request latency, ${SLOW_4G.downloadThroughputKbps} kbps down, ${SLOW_4G.uploadThroughputKbps} kbps up ` +
       `(Lighthouse's slow 4G: ${SLOW_4G.rttMs} ms RTT, ${(SLOW_4G.throughputKbps / 1024).toFixed(1)} Mbps); ${cpuCount} CPUs, 1-min load average ${loadBefore.toFixed(2)}`,
   );
+  const early = loadWarning(loadVerdict({ cpus: cpuCount, before: loadBefore }));
+  if (early) console.warn(early);
   const api = await startApi();
   console.log('Building the storefront (live, prerendered)…');
   await buildStorefront(api);

@@ -12,7 +12,7 @@ export const STORE_PREFIX = 'store:';
 /** A long task that overlaps no `store:` measure. */
 export const UNATTRIBUTED = 'unattributed (script evaluation / browser)';
 /** Lighthouse's threshold: the part of a task beyond 50 ms blocks input. */
-export const BLOCKING_THRESHOLD_MS = 50;
+const BLOCKING_THRESHOLD_MS = 50;
 
 export interface LongTask {
   start: number;
@@ -84,7 +84,7 @@ export function totalBlockingTime(tasks: LongTask[], fcp: number, end = Infinity
   return tasks.reduce((sum, task) => sum + blockingMs(task, fcp, end), 0);
 }
 
-export interface AnalysedTask extends LongTask, Attribution {
+interface AnalysedTask extends LongTask, Attribution {
   blockingMs: number;
   scripts: Array<{ name: string; selfMs: number }>;
 }
@@ -119,7 +119,7 @@ export function analyseRun(run: TraceRun): RunAnalysis {
   };
 }
 
-export interface PhaseSummary {
+interface PhaseSummary {
   name: string;
   /** In how many of the runs the app emitted it. */
   seen: number;
@@ -210,4 +210,104 @@ export function formatPage(title: string, runs: RunAnalysis[], summary: PageSumm
     lines.push(table([head, ...rows.map((r) => (hasScripts ? r : r.slice(0, 5)))]));
   });
   return lines.join('\n');
+}
+
+// --- what ran inside a long task, from a Chromium trace -------------------------------------------
+
+/** The fields of a Chromium trace event this reads (timestamps and durations in microseconds). */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { url?: string; functionName?: string; startTime?: number } };
+}
+
+/** Browser work that keeps its own name even inside a script's call (a GC or a forced layout is not the script's code). */
+const BROWSER_WORK = new Set(['Layout', 'UpdateLayoutTree', 'Paint', 'PrePaint', 'ParseHTML', 'ParseAuthorStyleSheet', 'MajorGC', 'MinorGC', 'V8.GC_SCAVENGER', 'V8.GC_MARK_COMPACTOR', 'BlinkGC.AtomicPhase']);
+
+/** `assets/index-abc.js` for a served file, the URL's last part otherwise. */
+function shortUrl(url: string): string {
+  try {
+    const { pathname } = new URL(url);
+    const parts = pathname.split('/').filter(Boolean);
+    return parts.slice(-2).join('/') || url;
+  } catch {
+    return url.slice(0, 60);
+  }
+}
+
+/** Events that run a script: charged to the script's URL (and the function called). */
+const SCRIPT_WORK = new Set(['EvaluateScript', 'FunctionCall', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule', 'v8.produceCache', 'v8.produceModuleCache']);
+
+function ownLabel(event: TraceEvent): string | null {
+  const data = event.args?.data;
+  if (data?.url && SCRIPT_WORK.has(event.name)) return data.functionName ? `${shortUrl(data.url)} ${data.functionName}` : shortUrl(data.url);
+  // Say a request's handler (XHRReadyStateChange, XHRLoad) by the event and the request it is about.
+  if (data?.url) return `${event.name} ${shortUrl(data.url)}`;
+  return BROWSER_WORK.has(event.name) ? event.name : null;
+}
+
+/**
+ * Where the page's clock (`performance.now()`, ms) stands on the trace's
+ * (µs): from a mark the page set at `startTime` and the trace recorded with
+ * its own timestamp. Also names the thread it ran on (the page's main thread).
+ */
+export function clockOf(events: TraceEvent[], markName: string, startTime: number): { offsetUs: number; pid: number; tid: number } | null {
+  const mark = events
+    .filter((e) => e.name === markName && typeof e.args?.data?.startTime === 'number' && Math.abs((e.args.data.startTime ?? 0) - startTime) < 0.01)
+    .sort((a, b) => b.ts - a.ts)[0];
+  return mark ? { offsetUs: mark.ts - startTime * 1000, pid: mark.pid, tid: mark.tid } : null;
+}
+
+/**
+ * The trace's own span (µs) of a long task the observer saw at [fromUs, toUs]:
+ * the main thread's RunTask that starts within 2 ms of it, the longest if
+ * several (the observer's duration leaves out some of the task's end), or the
+ * observer's span when the trace has none.
+ */
+export function taskSpan(events: TraceEvent[], thread: { pid: number; tid: number }, fromUs: number, toUs: number): { fromUs: number; toUs: number } {
+  const run = events
+    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === thread.pid && e.tid === thread.tid && Math.abs(e.ts - fromUs) <= 2000)
+    .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
+  return run ? { fromUs: Math.min(run.ts, fromUs), toUs: Math.max(run.ts + (run.dur ?? 0), toUs) } : { fromUs, toUs };
+}
+
+/** What a task did outside every event the trace records (its RunTask's self time). */
+export const OTHER_WORK = 'other (no trace event)';
+
+/**
+ * The entry points that ran longest in a long task, by self time: each
+ * complete event on the main thread inside the task is charged to the script
+ * it runs (EvaluateScript, v8.compile: the URL; FunctionCall: the URL and the
+ * function called) or, for layout, style, paint, parsing and GC, to that
+ * work; anything else to what encloses it, and the task's own remainder to
+ * OTHER_WORK. Not a CPU profile: a function's callees are its own.
+ */
+export function topScripts(events: TraceEvent[], thread: { pid: number; tid: number }, fromUs: number, toUs: number, limit = 3): Array<{ name: string; selfMs: number }> {
+  const inside = events
+    .filter((e) => e.ph === 'X' && e.pid === thread.pid && e.tid === thread.tid && e.dur !== undefined && e.ts >= fromUs && e.ts + (e.dur ?? 0) <= toUs)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const self = new Map<string, number>();
+  const stack: Array<{ end: number; label: string }> = [];
+  const charge = (label: string, us: number) => self.set(label, (self.get(label) ?? 0) + us);
+  for (const event of inside) {
+    const dur = event.dur ?? 0;
+    while (stack.length && (stack.at(-1)?.end ?? 0) <= event.ts) stack.pop();
+    const parent = stack.at(-1);
+    // What has no label of its own takes its enclosing event's, unless that is the bare task: then its own name.
+    const inherited = parent && parent.label !== OTHER_WORK ? parent.label : null;
+    const label = ownLabel(event) ?? inherited ?? (event.name === 'RunTask' ? OTHER_WORK : event.name);
+    // Charged in full, then taken back from the parent: what remains with each is its self time.
+    charge(label, dur);
+    if (parent) charge(parent.label, -dur);
+    stack.push({ end: event.ts + dur, label });
+  }
+  return [...self.entries()]
+    .map(([name, us]) => ({ name, selfMs: us / 1000 }))
+    .filter((s) => s.selfMs >= 1)
+    .sort((a, b) => b.selfMs - a.selfMs)
+    .slice(0, limit);
 }

@@ -131,6 +131,9 @@ describe('a busy machine', () => {
     const verdict = loadVerdict({ cpus: 2, before: 1.5, after: 1.5 });
     expect(verdict.reasons).toEqual(['the load average was 1.50 before the run (busy above 1.40 on 2 CPUs)']);
     expect(loadWarning(verdict)).toMatch(/^WARNING: the machine was busy: the load average was 1\.50 before the run/);
+    // At the start, before there is an end to compare.
+    expect(loadVerdict({ cpus: 2, before: 1.5 }).reasons).toEqual(verdict.reasons);
+    expect(loadVerdict({ cpus: 2, before: 1.3 }).busy).toBe(false);
   });
 
   it('is busy when the load at the end is above what the bench adds by itself', () => {

@@ -5,7 +5,7 @@
  * blocking time the Lighthouse way, medians over runs and the printed report.
  */
 import { describe, expect, it } from 'vitest';
-import { analyseRun, attribute, blockingMs, formatPage, isStoreEntry, summarizePage, totalBlockingTime, UNATTRIBUTED, type TraceRun } from '../../scripts/lib/trace';
+import { analyseRun, attribute, blockingMs, clockOf, formatPage, isStoreEntry, OTHER_WORK, summarizePage, taskSpan, topScripts, totalBlockingTime, UNATTRIBUTED, type TraceEvent, type TraceRun } from '../../scripts/lib/trace';
 
 const measures = [
   { name: 'store:evaluate', start: 300, duration: 120 },
@@ -129,5 +129,64 @@ describe('a traced page', () => {
     expect(text).toContain('no store: measures (the app emitted none)');
     expect(text).toMatch(/\| top scripts by self time +\|/);
     expect(text).toContain('assets/index-abc.js 61 ms');
+  });
+});
+
+describe('what ran inside a long task (trace events)', () => {
+  const MAIN = { pid: 7, tid: 7 };
+  const x = (name: string, ts: number, dur: number, data?: { url: string; functionName?: string }, thread = MAIN): TraceEvent => ({ name, ph: 'X', ts, dur, ...thread, ...(data ? { args: { data } } : {}) });
+  const app = 'http://127.0.0.1:4173/assets/index-abc.js';
+  const vendor = 'http://127.0.0.1:4173/assets/vendor-def.js';
+  // A 200 ms task at 1,000,000 µs: the entry evaluated (compile 20 ms, run 70 ms of its own with a 10 ms GC inside),
+  // then a message handler of the vendor chunk (61 ms of its own, with a 25 ms forced layout and a request's 4 ms handler inside), then 10 ms of the task's own.
+  const events: TraceEvent[] = [
+    x('RunTask', 1_000_000, 200_000),
+    x('v8.compile', 1_000_000, 20_000, { url: app }),
+    x('EvaluateScript', 1_020_000, 80_000, { url: app }),
+    x('MinorGC', 1_050_000, 10_000),
+    x('FunctionCall', 1_100_000, 90_000, { url: vendor, functionName: 'performWorkUntilDeadline' }),
+    x('Layout', 1_120_000, 25_000),
+    x('RunMicrotasks', 1_160_000, 5_000),
+    x('XHRReadyStateChange', 1_170_000, 4_000, { url: 'http://127.0.0.1:4173/webapi/sgame/mall/game/qryPlate' }),
+    x('RunTask', 1_300_000, 60_000), // the next task: outside the window
+    x('RunTask', 2_000_000, 100_000), // a task evaluating a module (no URL in the trace), with microtasks after it
+    x('v8.evaluateModule', 2_000_000, 70_000),
+    x('RunMicrotasks', 2_070_000, 20_000),
+    x('EvaluateScript', 1_010_000, 150_000, { url: app }, { pid: 9, tid: 9 }), // another thread
+    { name: 'UserTiming', ph: 'I', ts: 1_000_500, ...MAIN },
+  ];
+
+  it('charges each entry point its self time, and layout and GC their own, largest first', () => {
+    expect(topScripts(events, MAIN, 998_000, 1_202_000, 10)).toEqual([
+      { name: 'assets/index-abc.js', selfMs: 90 },
+      { name: 'assets/vendor-def.js performWorkUntilDeadline', selfMs: 61 },
+      { name: 'Layout', selfMs: 25 },
+      { name: OTHER_WORK, selfMs: 10 },
+      { name: 'MinorGC', selfMs: 10 },
+      { name: 'XHRReadyStateChange game/qryPlate', selfMs: 4 },
+    ]);
+    expect(topScripts(events, MAIN, 998_000, 1_202_000)).toHaveLength(3);
+  });
+
+  it('names work with no label of its own directly in the task by its event, and the rest of the task as other', () => {
+    expect(topScripts(events, MAIN, 2_000_000, 2_100_000)).toEqual([
+      { name: 'v8.evaluateModule', selfMs: 70 },
+      { name: 'RunMicrotasks', selfMs: 20 },
+      { name: OTHER_WORK, selfMs: 10 },
+    ]);
+  });
+
+  it('takes a task’s span from the trace’s RunTask that starts with it, which may run longer than the observer said', () => {
+    expect(taskSpan(events, MAIN, 1_000_050, 1_185_050)).toEqual({ fromUs: 1_000_000, toUs: 1_200_000 });
+    expect(taskSpan(events, MAIN, 1_100_000, 1_160_000)).toEqual({ fromUs: 1_100_000, toUs: 1_160_000 });
+  });
+
+  it('finds the page’s clock and main thread from a mark the page set', () => {
+    const trace: TraceEvent[] = [
+      { name: 'bench:origin', ph: 'I', ts: 500_000, pid: 3, tid: 3, args: { data: { startTime: 1.5 } } }, // about:blank before
+      { name: 'bench:origin', ph: 'I', ts: 900_000, pid: 7, tid: 7, args: { data: { startTime: 115.1 } } },
+    ];
+    expect(clockOf(trace, 'bench:origin', 115.1)).toEqual({ offsetUs: 900_000 - 115_100, pid: 7, tid: 7 });
+    expect(clockOf(trace, 'bench:origin', 42)).toBeNull();
   });
 });
