@@ -17,107 +17,32 @@
  *    the results are painted (each the median of 5 runs, a fresh browser
  *    context each time); the JS heap after walking every route twice.
  *
- * Prints a table and writes bench/results/<date>.json. `npm run bench --
- * --quick` makes one run of each instead of five. Chromium is the system's
- * (CHROME_PATH, default /usr/bin/chromium); nothing is downloaded.
+ * Prints a table (every measured figure as median (min–max)) and issue 31's
+ * goals met or not (scripts/lib/bench-goals.ts), warns when the load average
+ * says the machine was busy, and writes bench/results/<date>.json. `npm run
+ * bench -- --quick` makes one run of each instead of five; `npm run bench --
+ * --trace` runs only the trace of where the main thread goes
+ * (scripts/lib/bench-trace.ts). Chromium is the system's (CHROME_PATH, default
+ * /usr/bin/chromium); nothing is downloaded.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { preview, type PreviewServer } from 'vite';
 import { buildWithStats, initialChunks, kb, sumSizes, totalCss, totalJs, type BundleStats, type Sizes } from './lib/bundle-stats';
 import { HOME_MODULES } from './lib/budgets';
+import { atStop, benchPages, buildStorefront, CHROME, CHROME_FLAGS, freePort, PLAYWRIGHT_CHROME, servePreview, startApi, startProcess, stopAll, STOREFRONT_OUT, waitFor } from './lib/bench-env';
+import { clsText, msText, roundText, spread, spreads, spreadText, table, type Spread } from './lib/bench-stats';
+import { checkGoals, formatGoals, loadVerdict, loadWarning, type PageSpreads } from './lib/bench-goals';
+import { runTrace } from './lib/bench-trace';
 
 const QUICK = process.argv.includes('--quick');
+const TRACE = process.argv.includes('--trace');
 const RUNS = QUICK ? 1 : 5;
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** Headless, and nothing that talks to the network on its own. */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** How long a shopper's pointer rests on a card before the click (what intent preloading works with). */
 const HOVER_DWELL_MS = 200;
-
-// --- processes and servers ------------------------------------------------------------------------
-
-const cleanups: Array<() => Promise<void> | void> = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** Starts a process in its own group, stopped (the whole group, by its id) at the end. */
-function startProcess(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
-  child.on('exit', (code) => {
-    if (code && code !== 0 && !stopping) console.error(`${command} ${args.join(' ')} exited with ${code}\n${errors}`);
-  });
-  cleanups.push(async () => {
-    if (child.pid === undefined || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      return; // already gone
-    }
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  });
-  return child;
-}
-let stopping = false;
-
-async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await probe().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${what} did not come up within ${timeoutMs / 1000} s`);
-}
-
-async function postApi<T>(base: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${base}/webapi${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', reqChannel: 'web', appId: 'nn_mall_web', busiType: 'mall' },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { success: boolean; retData: T };
-  if (!envelope.success) throw new Error(`${path} failed`);
-  return envelope.retData;
-}
-
-async function startPreview(configFile: string, outDir: string, port: number): Promise<PreviewServer> {
-  const server = await preview({
-    configFile,
-    logLevel: 'error',
-    // Absolute: a config with its own root would read a relative outDir from there.
-    build: { outDir: resolve(outDir) },
-    preview: { port, strictPort: true, host: '127.0.0.1', open: false },
-  });
-  cleanups.push(() => server.close());
-  return server;
-}
 
 // --- sizes ----------------------------------------------------------------------------------------
 
@@ -144,21 +69,12 @@ interface LighthouseFigures {
   fcp: number;
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
-};
-
-function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
-  const pick = (key: keyof LighthouseFigures) => median(runs.map((r) => r[key]));
-  return { score: pick('score'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), si: pick('si'), fcp: pick('fcp') };
-}
+const FIGURES = ['score', 'lcp', 'tbt', 'cls', 'si', 'fcp'] as const;
 
 async function launchChromeForLighthouse(): Promise<number> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'bench-chrome-'));
-  cleanups.push(() => rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }));
+  atStop(() => rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }));
   startProcess(CHROME, [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {});
   await waitFor('Chromium', async () => (await fetch(`http://127.0.0.1:${port}/json/version`)).ok);
   return port;
@@ -314,57 +230,60 @@ async function heapAfterWalk(browser: Browser, base: string, routes: string[], w
 
 // --- report ---------------------------------------------------------------------------------------
 
-const ms = (value: number) => `${Math.round(value)} ms`;
 const ratio = (ours: number, floor: number) => (floor > 0 && Number.isFinite(ours) && Number.isFinite(floor) ? `${(ours / floor).toFixed(2)}×` : '—');
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-function table(rows: string[][]): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
-  const line = (r: string[]) => `| ${r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  return [line(rows[0] ?? []), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.slice(1).map(line)].join('\n');
+/** The rows of one page's Lighthouse figures, each the median with the spread (min–max) of the runs. */
+function lighthouseRows(label: string, ours: PageSpreads, floor?: PageSpreads, staticFloor?: PageSpreads): string[][] {
+  const row = (name: string, key: keyof PageSpreads, format: (value: number) => string, ratios: boolean) => {
+    const text = (s?: Spread) => (s ? spreadText(s, format) : '—');
+    const r = (other?: Spread) => (ratios && other ? ratio(ours[key].median, other.median) : '');
+    return [`${label} ${name}`, text(ours[key]), text(floor?.[key]), r(floor?.[key]), text(staticFloor?.[key]), r(staticFloor?.[key]), ''];
+  };
+  return [
+    row('Lighthouse performance', 'score', roundText, false),
+    row('LCP', 'lcp', msText, true),
+    row('TBT', 'tbt', msText, false),
+    row('CLS', 'cls', clsText, false),
+    row('Speed Index', 'si', msText, true),
+  ];
 }
 
 // --- main -----------------------------------------------------------------------------------------
 
-async function main(): Promise<void> {
+async function bench(): Promise<void> {
   const started = Date.now();
+  const cpuCount = cpus().length;
   const loadBefore = loadavg()[0] ?? 0;
-  console.log(`Benchmark (${QUICK ? 'quick: 1 run each' : `median of ${RUNS} runs`}), ${cpus().length} CPUs (load ${loadBefore.toFixed(1)}), Node ${process.version}`);
+  const loadDuring: number[] = [];
+  console.log(`Benchmark (${QUICK ? 'quick: 1 run each, no spread' : `median of ${RUNS} runs, with the spread (min–max)`}), ${cpuCount} CPUs (1-min load average ${loadBefore.toFixed(2)}), Node ${process.version}`);
+  const early = loadWarning(loadVerdict({ cpus: cpuCount, before: loadBefore }));
+  if (early) console.warn(early);
 
-  const apiPort = await freePort();
-  const api = `http://127.0.0.1:${apiPort}`;
-  startProcess('npm', ['run', 'api', '--silent'], { PORT: String(apiPort), API_LATENCY: '0' });
-  await waitFor('npm run api', async () => (await fetch(`${api}/webapi/sgame/mall/game/qryLabel`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).ok);
-
-  // The storefront as it ships: live mode, its public pages prerendered from that API (docs/prerendering.md).
+  const api = await startApi();
   console.log('Building the storefront (live, prerendered), the floor and the libraries floor…');
-  const ours = await buildWithStats({ configFile: 'vite.config.ts', outDir: '.tmp/bench/storefront', env: { VITE_API_MODE: 'live', PRERENDER_API_URL: api } });
+  const ours = await buildStorefront(api);
   const floor = await buildWithStats({ configFile: 'bench/floor/vite.config.ts', outDir: '.tmp/bench/floor' });
   const floorLibs = await buildWithStats({ configFile: 'bench/floor-libs/vite.config.ts', outDir: '.tmp/bench/floor-libs' });
   const sizes = { storefront: sizesOf(ours, HOME_MODULES), floor: sizesOf(floor, []), floorLibs: sizesOf(floorLibs, []) };
-  const homeHtml = gzipSync(readFileSync('.tmp/bench/storefront/index.html'), { level: 9 }).length;
+  const homeHtml = gzipSync(readFileSync(`${STOREFRONT_OUT}/index.html`), { level: 9 }).length;
 
-  // Both configs read these when they load: live mode, and where /webapi goes.
-  process.env.VITE_API_MODE = 'live';
-  process.env.API_PROXY_TARGET = api;
-  const oursBase = `http://127.0.0.1:${(await startPreview('vite.config.ts', '.tmp/bench/storefront', await freePort())).config.preview.port}`;
-  const floorBase = `http://127.0.0.1:${(await startPreview('bench/floor/vite.config.ts', '.tmp/bench/floor', await freePort())).config.preview.port}`;
+  const oursBase = await servePreview('vite.config.ts', STOREFRONT_OUT, api);
+  const floorBase = await servePreview('bench/floor/vite.config.ts', '.tmp/bench/floor', api);
   // The static floor is the floor's config serving one written HTML file (its images come through the same proxy).
   // Imported here, after the builds: React picks its production or development files when first loaded, and the
   // prerender in the storefront's build loads it as production (scripts/vite-prerender.ts).
   const { writeStaticFloor } = await import('../bench/floor-static/render');
   await writeStaticFloor(api, '.tmp/bench/floor-static');
-  const staticBase = `http://127.0.0.1:${(await startPreview('bench/floor/vite.config.ts', '.tmp/bench/floor-static', await freePort())).config.preview.port}`;
+  const staticBase = await servePreview('bench/floor/vite.config.ts', '.tmp/bench/floor-static', api);
 
-  const hot = await postApi<{ keywords: string[]; gameList: Array<{ gameId: number }> }>(api, '/sgame/mall/game/hotSearch', {});
-  const keyword = hot.keywords[0] ?? '游戏';
-  const gameId = hot.gameList[0]?.gameId ?? 1;
-  const pages = { home: '/', search: `/search?keyword=${encodeURIComponent(keyword)}`, detail: `/gameDetail/${gameId}` };
+  const { keyword, gameId, pages } = await benchPages(api);
 
   console.log(`Lighthouse (mobile preset) on ${pages.home}, ${decodeURIComponent(pages.search)}, ${pages.detail}…`);
   const lighthousePort = await launchChromeForLighthouse();
   const lhRuns: Record<string, LighthouseFigures[]> = { 'ours /': [], 'ours search': [], 'ours detail': [], 'floor /': [], 'static floor /': [] };
   for (let run = 0; run < RUNS; run += 1) {
+    loadDuring.push(loadavg()[0] ?? 0);
     // Interleaved, so that a slow moment of the machine hits both apps alike.
     lhRuns['floor /']?.push(await runLighthouse(`${floorBase}/`, lighthousePort));
     lhRuns['static floor /']?.push(await runLighthouse(`${staticBase}/`, lighthousePort));
@@ -372,11 +291,18 @@ async function main(): Promise<void> {
     lhRuns['ours search']?.push(await runLighthouse(`${oursBase}${pages.search}`, lighthousePort));
     lhRuns['ours detail']?.push(await runLighthouse(`${oursBase}${pages.detail}`, lighthousePort));
   }
-  const lh = Object.fromEntries(Object.entries(lhRuns).map(([key, runs]) => [key, { median: medianFigures(runs), runs }]));
+  const lh = Object.fromEntries(
+    Object.entries(lhRuns).map(([key, runs]) => {
+      const spread = spreads(runs, FIGURES);
+      const median = Object.fromEntries(FIGURES.map((f) => [f, spread[f].median])) as unknown as LighthouseFigures;
+      return [key, { median, spread, runs }];
+    }),
+  );
 
   console.log('Interactions and memory in Playwright’s Chromium…');
-  const browser = await chromium.launch({ executablePath: CHROME, headless: true, args: CHROME_FLAGS.filter((f) => f !== '--headless') });
-  cleanups.push(() => browser.close());
+  loadDuring.push(loadavg()[0] ?? 0);
+  const browser = await chromium.launch(PLAYWRIGHT_CHROME);
+  atStop(() => browser.close());
   const clicks: number[] = [];
   const searches: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
@@ -389,12 +315,10 @@ async function main(): Promise<void> {
   const heapOurs = await heapAfterWalk(browser, oursBase, routes, true);
   const heapFloor = await heapAfterWalk(browser, floorBase, routes, false);
 
-  const m = (key: string) => lh[key]?.median as LighthouseFigures;
-  const home = m('ours /');
-  const floorHome = m('floor /');
-  const staticHome = m('static floor /');
-  const search = m('ours search');
-  const detail = m('ours detail');
+  const page = (key: string) => lh[key]?.spread as PageSpreads;
+  const [home, floorHome, staticHome, search, detail] = [page('ours /'), page('floor /'), page('static floor /'), page('ours search'), page('ours detail')];
+  const cardToDetailMs = spread(clicks);
+  const keywordToResultsMs = spread(searches);
   const s = sizes;
   const rows: string[][] = [
     ['', 'ours', 'floor', 'ours / floor', 'static floor', 'ours / static floor', 'libraries floor'],
@@ -404,33 +328,40 @@ async function main(): Promise<void> {
     ['total JS (gzip)', kb(s.storefront.totalJs.gzip), kb(s.floor.totalJs.gzip), ratio(s.storefront.totalJs.gzip, s.floor.totalJs.gzip), 'none', '', kb(s.floorLibs.totalJs.gzip)],
     ['CSS (gzip)', kb(s.storefront.css.gzip), kb(s.floor.css.gzip), ratio(s.storefront.css.gzip, s.floor.css.gzip), 'inline', '', ''],
     ['HTML of / (gzip)', kb(homeHtml), '', '', '', '', ''],
-    ['/ Lighthouse performance', String(home.score), String(floorHome.score), '', String(staticHome.score), '', ''],
-    ['/ LCP', ms(home.lcp), ms(floorHome.lcp), ratio(home.lcp, floorHome.lcp), ms(staticHome.lcp), ratio(home.lcp, staticHome.lcp), ''],
-    ['/ TBT', ms(home.tbt), ms(floorHome.tbt), '', ms(staticHome.tbt), '', ''],
-    ['/ CLS', home.cls.toFixed(3), floorHome.cls.toFixed(3), '', staticHome.cls.toFixed(3), '', ''],
-    ['/ Speed Index', ms(home.si), ms(floorHome.si), ratio(home.si, floorHome.si), ms(staticHome.si), ratio(home.si, staticHome.si), ''],
-    ['search: performance · LCP · TBT · CLS · SI', `${search.score} · ${ms(search.lcp)} · ${ms(search.tbt)} · ${search.cls.toFixed(3)} · ${ms(search.si)}`, '—', '', '—', '', ''],
-    ['detail: performance · LCP · TBT · CLS · SI', `${detail.score} · ${ms(detail.lcp)} · ${ms(detail.tbt)} · ${detail.cls.toFixed(3)} · ${ms(detail.si)}`, '—', '', '—', '', ''],
-    ['game card click → detail painted', ms(median(clicks)), '—', '', '—', '', ''],
-    ['keyword submitted → results painted', ms(median(searches)), '—', '', '—', '', ''],
+    ...lighthouseRows('/', home, floorHome, staticHome),
+    ...lighthouseRows('search', search),
+    ...lighthouseRows('detail', detail),
+    ['game card click → detail painted', spreadText(cardToDetailMs), '—', '', '—', '', ''],
+    ['keyword submitted → results painted', spreadText(keywordToResultsMs), '—', '', '—', '', ''],
     ['JS heap after every route twice', mb(heapOurs), mb(heapFloor), ratio(heapOurs, heapFloor), '—', '', ''],
   ];
+  const goals = checkGoals({ home, detail, search, floor: floorHome, staticFloor: staticHome, initialJsGzip: s.storefront.initial.gzip, homeHtmlGzip: homeHtml, cardToDetail: cardToDetailMs, keywordToResults: keywordToResultsMs });
+
   const date = new Date().toISOString().slice(0, 10);
   const loadAfter = loadavg()[0] ?? 0;
-  console.log(`\n${date}, \`npm run bench${QUICK ? ' -- --quick' : ''}\` (keyword “${keyword}”, game ${gameId}; load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} on ${cpus().length} CPUs):\n`);
+  const load = { cpus: cpuCount, before: loadBefore, after: loadAfter };
+  const verdict = loadVerdict(load);
+  const warning = loadWarning(verdict);
+  console.log(
+    `\n${date}, \`npm run bench${QUICK ? ' -- --quick' : ''}\` (${QUICK ? '1 run each' : `median (min–max) of ${RUNS} runs`}; keyword “${keyword}”, game ${gameId}; 1-min load average ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)} on ${cpuCount} CPUs, ${verdict.busy ? 'BUSY' : 'quiet'}):\n`,
+  );
+  if (warning) console.warn(`${warning}\n`);
   console.log(table(rows));
+  console.log(`\n${formatGoals(goals)}`);
+  if (warning) console.warn(`\n${warning}`);
 
   const result = {
     date: new Date().toISOString(),
     command: `npm run bench${QUICK ? ' -- --quick' : ''}`,
     runs: RUNS,
     // Timings depend on what else the machine runs: compare ours with the floors of the same run.
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, loadAverage: { before: loadBefore, after: loadAfter }, node: process.version, chromium: CHROME },
+    machine: { cpus: cpuCount, cpuModel: cpus()[0]?.model, loadAverage: { ...load, during: loadDuring, busy: verdict.busy, reasons: verdict.reasons }, node: process.version, chromium: CHROME },
     pages,
     sizes: { ...sizes, homeHtmlGzip: homeHtml },
     lighthouse: lh,
-    interactions: { hoverDwellMs: HOVER_DWELL_MS, cardToDetailMs: { median: median(clicks), runs: clicks }, keywordToResultsMs: { median: median(searches), runs: searches } },
+    interactions: { hoverDwellMs: HOVER_DWELL_MS, cardToDetailMs, keywordToResultsMs },
     memory: { routes, storefrontHeapBytes: heapOurs, floorHeapBytes: heapFloor },
+    goals,
     seconds: Math.round((Date.now() - started) / 1000),
   };
   mkdirSync('bench/results', { recursive: true });
@@ -439,12 +370,9 @@ async function main(): Promise<void> {
   console.log(`\nWritten to ${file} (${result.seconds} s).`);
 }
 
-main()
+(TRACE ? runTrace() : bench())
   .catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;
   })
-  .finally(async () => {
-    stopping = true;
-    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
-  });
+  .finally(stopAll);
