@@ -12,6 +12,7 @@ const TEMPLATE = `<!doctype html>
     <meta name="description" content="星游商城：正版游戏激活码。" />
     <title>星游商城</title>
     <script type="module" crossorigin src="/assets/index.js"></script>
+    <noscript><link rel="stylesheet" href="/noscript.css" /></noscript>
   </head>
   <body>
     <div id="root"></div>
@@ -51,7 +52,9 @@ describe('a prerendered page', () => {
     expect(html).toContain('<link rel="canonical" href="https://store.example/gameDetail/1" />');
     expect(html).toContain('<script type="application/ld+json">{"name":"\\u003c/script>"}</script>');
     expect(html).toContain('<div id="root"><main><h1>星砂回响</h1>');
-    expect(html).not.toContain('<noscript>');
+    // The note goes; the stylesheet that hides the controls needing script stays.
+    expect(html).not.toContain('请启用 JavaScript');
+    expect(html).toContain('<noscript><link rel="stylesheet" href="/noscript.css" /></noscript>');
   });
 
   it('cannot have its data block closed or a script opened by the data (every < escaped)', () => {
@@ -105,7 +108,7 @@ describe('a shell (a page rendered without data)', () => {
     expect(html).toContain('<title>星砂回响 - 星游商城</title>');
     expect(html).toContain('<div id="root"><main aria-busy="true"></main></div>');
     expect(html).not.toContain('prerender-data');
-    expect(html).toContain('<noscript>');
+    expect(html).toContain('<noscript>请启用 JavaScript 后访问星游商城。</noscript>');
     expect(html).toContain('<script type="module" crossorigin src="/assets/index.js"></script>');
     expect(html).not.toContain('app-entry');
   });

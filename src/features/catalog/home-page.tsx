@@ -14,7 +14,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { bannersQueryOptions, hotSearchQueryOptions, labelsQueryOptions, platesQueryOptions, recommendQueryOptions } from '../../api/games';
 import { BannerCarousel } from './banner-carousel';
-import { loadHomeAside } from './route-data';
+import { loadedHomeAside, loadHomeAside } from './route-data';
 import { GameGrid } from './game-card';
 import { GameGridSkeleton, LinesSkeleton, Skeleton } from '../../shared/ui/states';
 import { config } from '../../shared/env';
@@ -113,7 +113,7 @@ function PlatesSection() {
   );
 }
 
-const HomeAside = lazy(() => loadHomeAside().then((m) => ({ default: m.HomeAside })));
+const LazyHomeAside = lazy(() => loadHomeAside().then((m) => ({ default: m.HomeAside })));
 
 /** What the side column's sections show while their data loads: the same while their code does. */
 function HomeAsideSkeleton() {
@@ -127,6 +127,10 @@ function HomeAsideSkeleton() {
 }
 
 export function HomePage() {
+  // Loaded already (the route waits for it): rendered, and hydrated, with the rest of the page. A lazy
+  // component would leave its part of a prerendered page inert until a later pass, and throw it away if the
+  // page updated first (the render with the root actor does).
+  const HomeAside = loadedHomeAside()?.HomeAside ?? LazyHomeAside;
   return (
     <div className="home">
       <h1 className="visually-hidden">{config.storeName}首页</h1>

@@ -8,6 +8,7 @@
  * loader waits for the game because an unknown id must become the 404 page
  * before anything renders, and briefly for its goods (no layout shift).
  */
+import type { HomeAside } from './home-aside';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { DICT_KEYS, dictItemsQueryOptions } from '../../api/dictionary';
@@ -119,7 +120,16 @@ export function sortNewGames(games: GameCard[], sort: NewSort): GameCard[] {
  * home route's data, so that a prerendered home hydrates it with the rest instead of leaving its tabs inert
  * while the chunk loads.
  */
-export const loadHomeAside = () => import('./home-aside');
+interface HomeAsideModule {
+  HomeAside: typeof HomeAside;
+}
+export function loadHomeAside(): Promise<HomeAsideModule> {
+  return import('./home-aside').then((module) => (homeAside = module));
+}
+let homeAside: HomeAsideModule | undefined;
+
+/** The side column's module once loaded: a page rendered then (a prerendered home hydrating) uses it at once. */
+export const loadedHomeAside = () => homeAside;
 
 /** The home route's loader: its queries start, and it waits for the side column's code (not for the data). */
 export async function loadHome(queryClient: QueryClient): Promise<void> {
