@@ -1,15 +1,32 @@
 /**
- * Opt-in Stately inspector for `npm run dev:inspect` (VITE_INSPECT=1): every
- * actor of the root system shows up live at stately.ai/inspect.
+ * The root actor's `inspect` observer, if any:
+ *
+ * - dev and mock builds: the offline inspector's recording (src/dev-tools/, its
+ *   panel opened from /demo or with Alt+Shift+I), loaded through
+ *   src/shared/dev-inspector.ts, which live builds drop;
+ * - `npm run dev:inspect` (VITE_INSPECT=1): also the Stately inspector, every
+ *   actor of the root system live at stately.ai/inspect.
  *
  * Vite replaces `import.meta.env.VITE_INSPECT` with a literal at build time,
  * so in normal builds the condition is constant and the dynamic import (and the
  * @statelyai/inspect chunk) is dropped.
  */
+import { loadDevInspector } from '../shared/dev-inspector';
 import type { InspectionFn } from './root-actor';
 
-export async function loadInspector(): Promise<InspectionFn | undefined> {
+async function loadStatelyInspector(): Promise<InspectionFn | undefined> {
   if (import.meta.env.VITE_INSPECT !== '1') return undefined;
   const { createBrowserInspector } = await import('@statelyai/inspect');
   return createBrowserInspector().inspect;
+}
+
+export async function loadInspector(): Promise<InspectionFn | undefined> {
+  const [stately, devTools] = await Promise.all([loadStatelyInspector(), loadDevInspector().catch(() => undefined)]);
+  const recording = devTools?.startInspectorSession();
+  if (!stately || !recording) return stately ?? recording;
+  return (event) => {
+    recording(event);
+    if (typeof stately === 'function') stately(event);
+    else stately.next?.(event);
+  };
 }

@@ -20,7 +20,7 @@ import { getRealNameInfo, postRealNameAuth, type RealNameInfo } from '../../api/
 import { useAppActor, useCurrentUser, useSessionSelector, type ModalComponentProps } from '../../shared/app-actor';
 import { toast } from '../../shared/toast';
 import { Dialog } from '../../shared/ui/dialog';
-import { maskIdCard } from './id-card';
+import { maskIdCard, maskRealName } from '../../shared/mask-identity';
 import { IdCardSchema, RealNameSchema, checkInput, valueAfterChange } from './session-input';
 import './session.css';
 
@@ -40,8 +40,7 @@ function fromOf(props: Record<string, unknown>): RealNameModalProps['from'] {
 
 /** What the session keeps when getAuth has no answer right after a successful doAuth. */
 function localInfo(realName: string, idCardNo: string): RealNameInfo {
-  const chars = [...realName];
-  return { realName: `${chars[0] ?? ''}${'*'.repeat(Math.max(1, chars.length - 1))}`, idCardNo: maskIdCard(idCardNo), authTime: Date.now() };
+  return { realName: maskRealName(realName), idCardNo: maskIdCard(idCardNo), authTime: Date.now() };
 }
 
 export function RealNameModal({ onClose, props }: ModalComponentProps) {
