@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { discoverMachines, repoRoot } from './lib/machines';
 import { discoverModels } from './lib/models';
-import { parseSessionLog } from '../src/dev-tools/log-format';
+import { parseSessionLog } from '../src/dev-tools/log-schema';
 import { describeState, formatEvent, planModel, type ModelDefinition, type PlanItem } from '../tests/support/model';
 import { planRecordedSession } from '../tests/support/recorded-session';
 

@@ -21,6 +21,8 @@ async function loadStatelyInspector(): Promise<InspectionFn | undefined> {
 }
 
 export async function loadInspector(): Promise<InspectionFn | undefined> {
+  // A live production build: constant, so the rest (and src/dev-tools) is dropped.
+  if (!import.meta.env.DEV && import.meta.env.VITE_API_MODE === 'live') return loadStatelyInspector();
   const [stately, devTools] = await Promise.all([loadStatelyInspector(), loadDevInspector().catch(() => undefined)]);
   const recording = devTools?.startInspectorSession();
   if (!stately || !recording) return stately ?? recording;

@@ -11,43 +11,36 @@
  *   since recording began), the source actor (null: from outside the system,
  *   e.g. the UI) and the target, and the target's state after it (`after`).
  */
-import * as z from 'zod/mini';
-
 export const LOG_FORMAT = 'storefront-inspector-log';
 
-const LoggedActorSchema = z.object({
-  sessionId: z.string(),
-  label: z.string(),
-  machine: z.nullable(z.string()),
-  parent: z.nullable(z.string()),
-});
+export interface LoggedActor {
+  sessionId: string;
+  /** `app/payGate`: the actor ids from the root down. */
+  label: string;
+  /** The machine's id; null for a promise or callback actor. */
+  machine: string | null;
+  /** The parent's sessionId; null for the root. */
+  parent: string | null;
+}
 
-const LoggedEventSchema = z.object({
-  seq: z.number(),
-  time: z.number(),
-  event: z.looseObject({ type: z.string() }),
-  source: z.nullable(z.string()),
-  target: z.string(),
-  after: z.nullable(z.looseObject({ status: z.string(), value: z.unknown(), context: z.unknown() })),
-});
+export interface LoggedEvent {
+  seq: number;
+  /** ms since recording began */
+  time: number;
+  event: { type: string; [key: string]: unknown };
+  /** The sender's sessionId; null: from outside the system (the UI, the router). */
+  source: string | null;
+  target: string;
+  /** The target's state after the event; null if it reported none. */
+  after: { status: string; value: unknown; context: unknown; [key: string]: unknown } | null;
+}
 
-export const SessionLogSchema = z.object({
-  format: z.literal(LOG_FORMAT),
-  version: z.literal(1),
-  recordedAt: z.string(),
-  actors: z.array(LoggedActorSchema),
-  events: z.array(LoggedEventSchema),
-});
-
-export type LoggedActor = z.infer<typeof LoggedActorSchema>;
-export type LoggedEvent = z.infer<typeof LoggedEventSchema>;
-export type SessionLog = z.infer<typeof SessionLogSchema>;
-
-/** Reads a log file's text; throws naming what is wrong. */
-export function parseSessionLog(text: string): SessionLog {
-  const result = SessionLogSchema.safeParse(JSON.parse(text));
-  if (!result.success) throw new Error(`Not an inspector session log: ${result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
-  return result.data;
+export interface SessionLog {
+  format: typeof LOG_FORMAT;
+  version: 1;
+  recordedAt: string;
+  actors: LoggedActor[];
+  events: LoggedEvent[];
 }
 
 export interface RecordedPath {

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, createMachine, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
-import { LOG_FORMAT, parseSessionLog, recordedPath } from '../../src/dev-tools/log-format';
+import { LOG_FORMAT, recordedPath } from '../../src/dev-tools/log-format';
+import { parseSessionLog } from '../../src/dev-tools/log-schema';
 import { maskPersonal } from '../../src/dev-tools/mask';
 import { createRecorder } from '../../src/dev-tools/recorder';
 import { isInspectorChord } from '../../src/dev-tools/inspector-session';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/machines';
 import { discoverModels } from '../../scripts/lib/models';
-import { parseSessionLog } from '../../src/dev-tools/log-format';
+import { parseSessionLog } from '../../src/dev-tools/log-schema';
 import { runPlanItem } from '../support/model';
 import { planRecordedSession } from '../support/recorded-session';
 

@@ -10,7 +10,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientState } from '../../../src/api/client-state';
 import { InspectorPanel } from '../../../src/dev-tools/inspector-panel';
-import { parseSessionLog } from '../../../src/dev-tools/log-format';
+import { parseSessionLog } from '../../../src/dev-tools/log-schema';
 import { createRecorder } from '../../../src/dev-tools/recorder';
 import { payGateModel } from '../../model/pay-gate.model';
 import { runPlanItem } from '../../support/model';
