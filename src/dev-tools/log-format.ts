@@ -13,7 +13,7 @@
  */
 export const LOG_FORMAT = 'storefront-inspector-log';
 
-export interface LoggedActor {
+interface LoggedActor {
   sessionId: string;
   /** `app/payGate`: the actor ids from the root down. */
   label: string;
