@@ -3,7 +3,7 @@
  * an inspected actor system leaves in it, how personal data is masked, and how
  * a log becomes one actor's path.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { assign, createActor, createMachine, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
 import { LOG_FORMAT, recordedPath } from '../../src/dev-tools/log-format';
 import { parseSessionLog } from '../../src/dev-tools/log-schema';
@@ -34,6 +34,7 @@ async function recordedRun(limit?: number) {
   const recorder = createRecorder({ now: () => (clock += 5), limit, secrets: () => [TOKEN], recordedAt: () => new Date('2026-01-02T03:04:05Z') });
   const actor = createActor(parent, { inspect: recorder.inspect });
   actor.start();
+  onTestFinished(() => actor.stop());
   await new Promise((resolve) => actor.subscribe((s) => s.matches('ready') && resolve(undefined)));
   actor.send({ type: 'poke' });
   return { recorder, actor };
