@@ -7,7 +7,7 @@
  * as a path test of the pay gate's model.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { clientState } from '../../../src/api/client-state';
 import { InspectorPanel } from '../../../src/dev-tools/inspector-panel';
 import { parseSessionLog } from '../../../src/dev-tools/log-schema';
@@ -37,7 +37,9 @@ function watchHighlights(panel: HTMLElement): string[][] {
     if (!last || last.join() !== current.join()) seen.push(current);
   };
   read();
-  new MutationObserver(read).observe(panel, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-current'] });
+  const observer = new MutationObserver(read);
+  observer.observe(panel, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-current'] });
+  onTestFinished(() => observer.disconnect());
   return seen;
 }
 
