@@ -12,6 +12,7 @@
  * @statelyai/inspect chunk) is dropped.
  */
 import { loadDevInspector } from '../shared/dev-inspector';
+import type { InspectionEvent } from 'xstate';
 import type { InspectionFn } from './root-actor';
 
 async function loadStatelyInspector(): Promise<InspectionFn | undefined> {
@@ -24,11 +25,15 @@ export async function loadInspector(): Promise<InspectionFn | undefined> {
   // A live production build: constant, so the rest (and src/dev-tools) is dropped.
   if (!import.meta.env.DEV && import.meta.env.VITE_API_MODE === 'live') return loadStatelyInspector();
   const [stately, devTools] = await Promise.all([loadStatelyInspector(), loadDevInspector().catch(() => undefined)]);
-  const recording = devTools?.startInspectorSession();
-  if (!stately || !recording) return stately ?? recording;
+  return bothInspectors(devTools?.startInspectorSession(), stately);
+}
+
+/** One `inspect` observer that tells both (either may be missing). */
+export function bothInspectors(first: InspectionFn | undefined, second: InspectionFn | undefined): InspectionFn | undefined {
+  if (!first || !second) return first ?? second;
+  const tell = (observer: InspectionFn, event: InspectionEvent) => (typeof observer === 'function' ? observer(event) : observer.next?.(event));
   return (event) => {
-    recording(event);
-    if (typeof stately === 'function') stately(event);
-    else stately.next?.(event);
+    tell(first, event);
+    tell(second, event);
   };
 }

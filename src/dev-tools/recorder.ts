@@ -134,6 +134,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
   };
 
   const isRunning = (actor: RecordedActor): boolean => {
+    // A stopped actor keeps its last snapshot's status; XState marks it stopped only in `_processingStatus` (2).
     const snapshot = actor.ref.getSnapshot() as { status?: string } | undefined;
     if ((actor.ref as { _processingStatus?: number })._processingStatus === 2 || snapshot?.status !== 'active') return false;
     if (!actor.parent) return true;

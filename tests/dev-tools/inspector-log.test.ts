@@ -34,7 +34,9 @@ async function recordedRun(limit?: number) {
   const recorder = createRecorder({ now: () => (clock += 5), limit, secrets: () => [TOKEN], recordedAt: () => new Date('2026-01-02T03:04:05Z') });
   const actor = createActor(parent, { inspect: recorder.inspect });
   actor.start();
-  onTestFinished(() => actor.stop());
+  onTestFinished(() => {
+    actor.stop();
+  });
   await new Promise((resolve) => actor.subscribe((s) => s.matches('ready') && resolve(undefined)));
   actor.send({ type: 'poke' });
   return { recorder, actor };

@@ -21,7 +21,9 @@ function setUp() {
   const recorder = createRecorder();
   const actor = createActor(toggle, { inspect: recorder.inspect });
   actor.start();
-  onTestFinished(() => actor.stop());
+  onTestFinished(() => {
+    actor.stop();
+  });
   const onClose = vi.fn();
   render(<InspectorPanel recorder={recorder} onClose={onClose} />);
   const panel = screen.getByRole('complementary', { name: '状态机检查器' });
