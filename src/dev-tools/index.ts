@@ -1,6 +1,6 @@
 /**
  * The dev inspector's door (dev and mock builds only). Load it with a dynamic
- * import behind `isInspectorBuild` (src/shared/dev-inspector.ts), never
+ * import through `loadDevInspector()` (src/shared/dev-inspector.ts), never
  * statically: a live production build must not contain it (`npm run budgets`
  * checks).
  */
