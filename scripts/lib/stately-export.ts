@@ -43,6 +43,11 @@ function actionNames(actions: readonly unknown[]): Json[] {
   return actions.map((action) => actionLabel(action));
 }
 
+function configActions(actions: unknown): Json[] {
+  if (actions === undefined || actions === null) return [];
+  return actionNames(Array.isArray(actions) ? actions : [actions]);
+}
+
 function exportTransition(definition: AnyTransitionDefinition): JsonObject {
   const out: JsonObject = {};
   const targets = definition.target ?? [];
@@ -77,8 +82,11 @@ function exportNode(node: AnyStateNode): JsonObject {
   }
   if (node.description) out.description = node.description;
   if (node.tags.length) out.tags = [...node.tags];
-  if (node.entry.length) out.entry = actionNames(node.entry);
-  if (node.exit.length) out.exit = actionNames(node.exit);
+  // From the config: XState adds the `after` timers' own raise and cancel to the state node's entry and exit.
+  const entry = configActions(node.config.entry);
+  const exit = configActions(node.config.exit);
+  if (entry.length) out.entry = entry;
+  if (exit.length) out.exit = exit;
 
   const invokeIds = new Set(node.invoke.map((invoke) => invoke.id));
   const on: JsonObject = {};

@@ -2,11 +2,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createMachine, fromPromise, type AnyStateMachine } from 'xstate';
+import { and, assign, createMachine, fromPromise, not, setup, type AnyStateMachine } from 'xstate';
 import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
 import { discoverMachines, repoRoot } from '../../scripts/lib/machines';
 import { findStaleCharts } from '../../scripts/lib/mermaid';
-import { guardLabel, listInvokes, listStateNodes, listTransitions } from '../../scripts/lib/machine-introspection';
+import { actionLabel, guardLabel, listInvokes, listStateNodes, listTransitions } from '../../scripts/lib/machine-introspection';
 import { generateStatelyFiles, namesIn, STATELY_DIR, statelyPath, toStatelyConfig } from '../../scripts/lib/stately-export';
 
 const read = (relativePath: string) => {
@@ -51,7 +51,14 @@ function shape(machine: AnyStateMachine) {
     node.edges.map((edge) => `${edge.source.id} --${edge.transition.eventType}${edge.transition.guard ? ` [${guardLabel(edge.transition.guard)}]` : ''}--> ${edge.target.id}`),
   );
   return {
-    states: listStateNodes(machine).map((n) => ({ id: n.id, type: n.type, tags: [...n.tags], description: n.description ?? null })),
+    states: listStateNodes(machine).map((n) => ({
+      id: n.id,
+      type: n.type,
+      tags: [...n.tags],
+      description: n.description ?? null,
+      entry: n.entry.map(actionLabel),
+      exit: n.exit.map(actionLabel),
+    })),
     edges: edges.sort(),
     // Targetless transitions (actions only) are no edge of the graph; compare them too.
     transitions: listTransitions(machine)
@@ -105,5 +112,53 @@ describe('Stately export (docs/machines/stately)', () => {
     const config = toStatelyConfig(payGate.machine) as { states: { idle: { on: Record<string, unknown> } } };
     delete config.states.idle.on['purchase.return'];
     expect(shape(rebuild(config))).not.toEqual(shape(payGate.machine));
+  });
+
+  it('keeps descriptions, tags, delays, invokes with system ids, parallel, final and history states of any machine', () => {
+    const sample = setup({
+      guards: { isReady: () => true, isLate: () => false },
+      actions: { note: () => {} },
+      actors: { load: fromPromise(async () => 1) },
+      delays: { patience: 500 },
+    }).createMachine({
+      id: 'sample',
+      type: 'parallel',
+      states: {
+        work: {
+          initial: 'idle',
+          description: 'What the worker does',
+          states: {
+            idle: { tags: ['work:idle'], on: { start: { target: 'loading', guard: and(['isReady', not('isLate')]), description: 'Begin when ready' } } },
+            loading: {
+              invoke: { id: 'loader', src: 'load', systemId: 'theLoader', onDone: { target: 'done', actions: ['note', assign({})] }, onError: 'idle' },
+              after: { patience: 'idle', 2000: 'done' },
+            },
+            done: { type: 'final' },
+            back: { type: 'history', history: 'deep' },
+          },
+          onDone: '#sample.watch.seen',
+        },
+        watch: { initial: 'unseen', states: { unseen: { always: { target: 'seen', guard: 'isLate' } }, seen: { entry: 'note', exit: 'note' } } },
+      },
+    });
+    const config = toStatelyConfig(sample) as {
+      type: string;
+      states: { work: { description: string; onDone: unknown; states: Record<string, Record<string, unknown>> }; watch: { states: Record<string, Record<string, unknown>> } };
+    };
+    expect(config.type).toBe('parallel');
+    const work = config.states.work;
+    expect(work.description).toBe('What the worker does');
+    expect(work.onDone).toEqual({ target: '#sample.watch.seen' });
+    expect(work.states.idle).toMatchObject({ tags: ['work:idle'], on: { start: { target: '#sample.work.loading', guard: 'isReady && !isLate', description: 'Begin when ready' } } });
+    expect(work.states.loading).toMatchObject({
+      invoke: { id: 'loader', src: 'load', systemId: 'theLoader', onDone: { target: '#sample.work.done', actions: ['note', 'assign'] }, onError: { target: '#sample.work.idle' } },
+      after: { patience: { target: '#sample.work.idle' }, 2000: { target: '#sample.work.done' } },
+    });
+    expect(work.states.done).toEqual({ type: 'final' });
+    expect(work.states.back).toMatchObject({ type: 'history', history: 'deep' });
+    expect(config.states.watch.states.unseen).toEqual({ always: { target: '#sample.watch.seen', guard: 'isLate' } });
+    expect(config.states.watch.states.seen).toEqual({ entry: ['note'], exit: ['note'] });
+    expect(namesIn(config as never)).toEqual({ guards: ['isLate', 'isReady && !isLate'], actions: ['assign', 'note'], actors: ['load'], delays: ['patience'] });
+    expect(shape(rebuild(config as never))).toEqual(shape(sample));
   });
 });

@@ -20,12 +20,6 @@ export const buildPollMachine = createMachine({
               },
               "states": {
                 "waiting": {
-                  "entry": [
-                    "raise"
-                  ],
-                  "exit": [
-                    "cancel"
-                  ],
                   "after": {
                     "firstCheckDelay": {
                       "target": "#buildPoll.active.build.polling.checking"
@@ -57,12 +51,6 @@ export const buildPollMachine = createMachine({
                   }
                 },
                 "idle": {
-                  "entry": [
-                    "raise"
-                  ],
-                  "exit": [
-                    "cancel"
-                  ],
                   "after": {
                     "pollInterval": {
                       "target": "#buildPoll.active.build.polling.checking"

@@ -85,12 +85,6 @@ export const loginMachine = createMachine({
           "tags": [
             "login:countingDown"
           ],
-          "entry": [
-            "raise"
-          ],
-          "exit": [
-            "cancel"
-          ],
           "after": {
             "countdownTick": {
               "target": "#login.code.countingDown",

@@ -272,12 +272,6 @@ export const paymentMachine = createMachine({
                   },
                   "states": {
                     "waiting": {
-                      "entry": [
-                        "raise"
-                      ],
-                      "exit": [
-                        "cancel"
-                      ],
                       "after": {
                         "statusPollInterval": [
                           {

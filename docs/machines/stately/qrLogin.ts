@@ -64,12 +64,6 @@ export const qrLoginMachine = createMachine({
           },
           "states": {
             "waiting": {
-              "entry": [
-                "raise"
-              ],
-              "exit": [
-                "cancel"
-              ],
               "after": {
                 "qrPollInterval": {
                   "target": "#qrLogin.active.polling.checking"

@@ -107,12 +107,6 @@ export const sessionMachine = createMachine({
           },
           "states": {
             "waitingToPing": {
-              "entry": [
-                "raise"
-              ],
-              "exit": [
-                "cancel"
-              ],
               "after": {
                 "tokenPingDelay": {
                   "target": "#session.loggedIn.active.checkingToken"
@@ -220,12 +214,6 @@ export const sessionMachine = createMachine({
       ],
       "states": {
         "waiting": {
-          "entry": [
-            "raise"
-          ],
-          "exit": [
-            "cancel"
-          ],
           "after": {
             "expiryPromptDelay": {
               "target": "#session.expired.prompted",
