@@ -4,6 +4,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const MOCK_IMPORTS = { group: ['**/mock/**', '../mock', './mock'], message: 'Load the simulated backend only through the dynamic import in main.tsx.' };
+const DEV_TOOLS_IMPORTS = {
+  group: ['**/dev-tools', '**/dev-tools/**'],
+  allowTypeImports: true,
+  message: 'Load the dev inspector only through loadDevInspector() (src/shared/dev-inspector.ts): a live build must not contain it.',
+};
+
 export default tseslint.config(
   { ignores: ['.tmp', 'dist', 'dist-*', 'coverage', 'public/mockServiceWorker.js', 'bench/**/dist', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -30,6 +37,7 @@ export default tseslint.config(
         { type: 'shared', pattern: 'src/shared' },
         { type: 'api', pattern: 'src/api' },
         { type: 'mock', pattern: 'src/mock' },
+        { type: 'devTools', pattern: 'src/dev-tools' },
         { type: 'machines', pattern: 'machines' },
       ],
       'boundaries/include': ['src/**/*', 'machines/**/*'],
@@ -56,6 +64,11 @@ export default tseslint.config(
             message: 'src/shared and src/api import no feature and not the composition root.',
           },
           {
+            from: { element: { type: 'devTools' } },
+            disallow: { to: { element: { types: ['feature', 'app', 'mock'] } } },
+            message: 'src/dev-tools (the dev inspector) reads the running system through its inspect hook: it imports no feature, no composition root and no simulated backend.',
+          },
+          {
             from: { element: { type: 'machines' } },
             disallow: { to: { element: { types: ['app', 'feature', 'shared', 'api', 'mock'] } }, dependency: { kind: 'value' } },
             message: 'machines/ import only types from src/.',
@@ -78,11 +91,16 @@ export default tseslint.config(
   },
   {
     // The shipped app must not pull the simulated backend in statically: live builds carry no mock code.
+    // Nor the dev inspector: it is loaded only by src/shared/dev-inspector.ts's dynamic import.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/mock/**', 'src/app/main.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/mock/**', '../mock', './mock'], message: 'Load the simulated backend only through the dynamic import in main.tsx.' }] }],
+      'no-restricted-imports': ['error', { patterns: [MOCK_IMPORTS, DEV_TOOLS_IMPORTS] }],
     },
+  },
+  {
+    files: ['src/app/main.tsx', 'src/mock/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEV_TOOLS_IMPORTS] }] },
   },
   {
     // Playwright fixtures are declared as ({}, use) => …: an empty pattern and a `use` callback that is not React's.

@@ -1,4 +1,4 @@
-/* global addEventListener, window, location, Element, HTMLInputElement, HTMLTextAreaElement, Event, Object, document, requestAnimationFrame, setTimeout */
+/* global addEventListener, window, location, Element, HTMLInputElement, HTMLTextAreaElement, Event, document, requestAnimationFrame, setTimeout */
 /*
  * Loaded by index.html (async, about a kilobyte) ahead of the app. Three jobs (docs/prerendering.md):
  *

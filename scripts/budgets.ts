@@ -7,10 +7,11 @@
  * ≤ 40 KB gzip. Prints the headline figures; on a failure, the
  * chunks and the modules that grew them, and exits 1. Builds go to
  * .tmp/budgets/ (git-ignored). docs/performance.md says what each budget
- * protects.
+ * protects. It also fails if the live build holds code of the simulated
+ * backend (src/mock, msw) or of the dev inspector (src/dev-tools).
  */
 import { buildWithStats } from './lib/bundle-stats';
-import { HOME_MODULES, STARTUP_MODULES, checkBudgets, formatReport, mockModulesIn } from './lib/budgets';
+import { HOME_MODULES, STARTUP_MODULES, checkBudgets, formatReport, inspectorModulesIn, mockModulesIn } from './lib/budgets';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -31,6 +32,14 @@ async function main(): Promise<void> {
     process.exitCode = 1;
   } else {
     console.log('ok   no simulated-backend code (src/mock, msw) in the live build');
+  }
+  // Nor the dev inspector: src/shared/dev-inspector.ts's dynamic import is dropped in live builds.
+  const inspector = inspectorModulesIn(app);
+  if (inspector.length > 0) {
+    console.log(`FAIL the live build contains dev inspector code:\n${inspector.map((m) => `     ${m}`).join('\n')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('ok   no dev inspector code (src/dev-tools, @statelyai/inspect) in the live build');
   }
 }
 

@@ -228,3 +228,14 @@ const MOCK_MODULE = /^(src\/mock\/|node_modules\/(msw|@mswjs)\/)/;
 export function mockModulesIn(stats: BundleStats): string[] {
   return stats.chunks.flatMap((c) => c.moduleIds.filter((id) => MOCK_MODULE.test(id)).map((id) => `${id} (${c.fileName})`));
 }
+
+/**
+ * Code of the dev inspector (src/dev-tools/, the chart reading it shares with scripts/lib/, @statelyai/inspect): dev
+ * and mock builds only. Its door, src/shared/dev-inspector.ts, stays in a live build as an empty answer.
+ */
+const INSPECTOR_MODULE = /^(src\/dev-tools\/|scripts\/lib\/|node_modules\/@statelyai\/)/;
+
+/** The modules of the dev inspector in a build, with their chunk: empty for a correct live build. */
+export function inspectorModulesIn(stats: BundleStats): string[] {
+  return stats.chunks.flatMap((c) => c.moduleIds.filter((id) => INSPECTOR_MODULE.test(id)).map((id) => `${id} (${c.fileName})`));
+}

@@ -140,7 +140,7 @@ export function guardLabel(guard: unknown): string | undefined {
 
 const wrap = (label: string) => (/[ &|]/.test(label) ? `(${label})` : label);
 
-function actionLabel(action: unknown): string {
+export function actionLabel(action: unknown): string {
   if (typeof action === 'string') return action;
   if (typeof action === 'object' && action !== null && 'type' in action) return String((action as { type: unknown }).type);
   if (typeof action === 'function') {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { idCardCheckChar, isValidIdCard, maskIdCard } from '../../src/features/session/id-card';
+import { idCardCheckChar, isValidIdCard } from '../../src/features/session/id-card';
+import { maskIdCard } from '../../src/shared/mask-identity';
 
 const withCheck = (first17: string) => `${first17}${idCardCheckChar(first17)}`;
 

@@ -54,6 +54,18 @@ describe('npm run lint: who may import whom', () => {
     const errors = await boundaryErrors('machines/probe.ts', "import { toast } from '../src/shared/toast';\nexport const probe = toast;\n");
     expect(errors.length).toBeGreaterThan(0);
   });
+
+  it('loads the dev inspector only dynamically: a static import of src/dev-tools fails anywhere else, a type import passes', async () => {
+    const door = expect.stringMatching(/import is restricted .* Load the dev inspector only through loadDevInspector\(\)/);
+    expect(await boundaryErrors('src/features/marketing/probe.ts', "import { toggleInspectorPanel } from '../../dev-tools';\nexport const probe = toggleInspectorPanel;\n")).toEqual([door]);
+    expect(await boundaryErrors('src/app/main.tsx', "import { startInspectorSession } from '../dev-tools/inspector-session';\nexport const probe = startInspectorSession;\n")).toEqual([door]);
+    expect(await boundaryErrors('src/shared/probe.ts', "import type * as DevTools from '../dev-tools';\nexport const probe = () => import('../dev-tools');\nexport type Probe = typeof DevTools;\n")).toEqual([]);
+  });
+
+  it('keeps src/dev-tools out of the features, the composition root and the simulated backend', async () => {
+    const errors = await boundaryErrors('src/dev-tools/probe.ts', "import { normalizePhone } from '../features/session';\nexport const probe = normalizePhone;\n");
+    expect(errors).toEqual([expect.stringMatching(/^src\/dev-tools \(the dev inspector\)/)]);
+  });
 });
 
 describe('npm run lint: unused exports (knip)', () => {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BundleStats, ChunkStat } from '../../scripts/lib/bundle-stats';
-import { checkBudgets, formatReport, KB, lazyPages, mockModulesIn, type BudgetLimits } from '../../scripts/lib/budgets';
+import { checkBudgets, formatReport, inspectorModulesIn, KB, lazyPages, mockModulesIn, type BudgetLimits } from '../../scripts/lib/budgets';
 
 function chunk(fileName: string, gzip: number, options: Partial<ChunkStat> & { mods?: Record<string, number> } = {}): ChunkStat {
   const modules = Object.entries(options.mods ?? {}).map(([id, bytes]) => ({ id, bytes }));
@@ -149,5 +149,22 @@ describe('performance budgets', () => {
       chunk('browser.js', 30 * KB, { mods: { 'src/mock/backend.ts': 9_000, 'node_modules/msw/lib/core/index.mjs': 20_000 } }),
     ]);
     expect(mockModulesIn(leaky)).toEqual(['node_modules/msw/lib/core/index.mjs (browser.js)', 'src/mock/backend.ts (browser.js)']);
+  });
+
+  it('finds dev inspector modules in a build, naming their chunk, and none in a clean one (its door may stay)', () => {
+    const clean = stats([chunk('index.js', 50 * KB, { isEntry: true, mods: { 'src/app/inspector.ts': 30, 'src/shared/dev-inspector.ts': 40 } })]);
+    expect(inspectorModulesIn(clean)).toEqual([]);
+    const leaky = stats([
+      chunk('index.js', 50 * KB, { isEntry: true, mods: { 'src/app/inspector.ts': 200 } }),
+      chunk('dev-tools.js', 9 * KB, { mods: { 'src/dev-tools/recorder.ts': 3_000 } }),
+      chunk('panel-host.js', 12 * KB, { mods: { 'src/dev-tools/inspector-panel.tsx': 5_000, 'scripts/lib/machine-introspection.ts': 2_000 } }),
+      chunk('inspect.js', 20 * KB, { mods: { 'node_modules/@statelyai/inspect/dist/index.mjs': 20_000 } }),
+    ]);
+    expect(inspectorModulesIn(leaky)).toEqual([
+      'src/dev-tools/recorder.ts (dev-tools.js)',
+      'src/dev-tools/inspector-panel.tsx (panel-host.js)',
+      'scripts/lib/machine-introspection.ts (panel-host.js)',
+      'node_modules/@statelyai/inspect/dist/index.mjs (inspect.js)',
+    ]);
   });
 });

@@ -29,7 +29,8 @@ import {
 import { RECENT_SEARCH_KEY, readRecentSearches } from '../../src/features/catalog/recent-searches';
 import { ADAN_STORAGE_KEY, OCPC_STORAGE_KEY, readStoredAdan, readStoredParams } from '../../src/features/marketing/attribution';
 import { CHANNEL_STORAGE_KEY, resolveChannel } from '../../src/features/marketing/channel';
-import { FILTERED, scrubSecrets, startErrorReporting, type SentryLike } from '../../src/features/marketing/error-reporting';
+import { startErrorReporting, type SentryLike } from '../../src/features/marketing/error-reporting';
+import { FILTERED, scrubSecrets } from '../../src/shared/scrub-secrets';
 import { DEMO_CLOCK_OFFSET_KEY, POPUP_RECORD_KEY, readDemoClockOffsetDays, readPopupRecord } from '../../src/features/marketing/popup-record';
 import { DEFAULT_STORAGE_KEY, createBackend } from '../../src/mock/backend';
 import { HAND_OFF_STORAGE_KEY, takePaymentReturn } from '../../src/features/buying/pay-return';

@@ -250,6 +250,14 @@ function dedupe<T extends StatePath<AnyMachineSnapshot, AnyEventObject>>(paths: 
   return kept.reverse();
 }
 
+/**
+ * A journey planned on its own: its events (e.g. a recorded session's, tests/support/recorded-session.ts) with the
+ * state the model expects after each, ready for `runPlanItem`.
+ */
+export function planJourney(definition: ModelDefinition, journey: Journey): PlanItem {
+  return expandJourney(withActors(definition.machine, () => inertLogic), definition, journey);
+}
+
 function expandJourney(logic: AnyStateMachine, definition: ModelDefinition, journey: Journey): PlanItem {
   const [initial] = initialTransition(logic, definition.input);
   const steps: PlanStep[] = [{ event: { type: 'xstate.init' }, state: initial }];

@@ -110,7 +110,7 @@ function Hello() {
       <p>
         你好 {count} {tick} {data?.join(' ')} {location.pathname} {pending ? '…' : ''}
       </p>
-      <Link to="/" onClick={() => (counter.n += 1)}>
+      <Link to="/" onClick={() => store.listeners.forEach((listener) => listener())}>
         首页
       </Link>{' '}
       <button type="button" onClick={() => void navigate({ to: '/search', search: { keyword: 'a' } }).then(() => router.invalidate())}>

@@ -137,7 +137,7 @@ export async function loadHome(queryClient: QueryClient): Promise<void> {
   await loadHomeAside().catch(ignore); // the page's Suspense boundary loads (and reports) it again
 }
 
-export function prefetchHome(queryClient: QueryClient): void {
+function prefetchHome(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(bannersQueryOptions(1));
   void queryClient.prefetchQuery(labelsQueryOptions());
   void queryClient.prefetchQuery(hotSearchQueryOptions());

@@ -4,7 +4,8 @@
  * control endpoints `POST {base}/__mock/<name>` (src/mock/backend.ts):
  * mark a login QR code scanned, complete or fail a payment, inject faults per
  * endpoint, move the clocks forward a day (the backend's and the coupon
- * popup's, `demo:clockOffsetDays`), and reset the data. Mock mode only: with
+ * popup's, `demo:clockOffsetDays`), open the state machine inspector
+ * (src/dev-tools/), and reset the data. Mock mode only: with
  * a live backend it just says so.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +20,7 @@ import { formatYuan } from '../../shared/money';
 import { normalizePhone } from '../session';
 import { DAY_MS, DEMO_CLOCK_OFFSET_KEY, POPUP_RECORD_KEY, readDemoClockOffsetDays } from './popup-record';
 import { browserStorage } from '../../shared/storage';
+import { loadDevInspector } from '../../shared/dev-inspector';
 import './demo.css';
 
 export const LIVE_MODE_MESSAGE = '演示控制台仅在模拟后端模式下可用';
@@ -300,6 +302,13 @@ function DemoConsole() {
             清除弹窗记录
           </button>
         </div>
+      </Panel>
+
+      <Panel title="状态机">
+        <p className="muted">列出运行中的全部 actor、当前状态、上下文（个人信息已打码）和最近的事件；也可在任意页面按 Alt+Shift+I 打开。</p>
+        <button type="button" className="button" onClick={() => void loadDevInspector().then((tools) => tools?.toggleInspectorPanel())}>
+          打开状态机检查器
+        </button>
       </Panel>
 
       <Panel title="数据">

@@ -20,6 +20,7 @@
 import { clientState } from '../../api/client-state';
 import { onChunkFailure as subscribeChunkFailures, type ChunkFailureListener } from '../../shared/chunk-reload';
 import { afterFirstPaint } from './external-scripts';
+import { scrubSecrets } from '../../shared/scrub-secrets';
 
 interface CaptureContext {
   tags?: Record<string, string>;
@@ -66,49 +67,6 @@ export interface ErrorReportingOptions {
 }
 
 export const BUFFER_LIMIT = 20;
-
-export const FILTERED = '[Filtered]';
-const SECRET_FIELD = /token|authorization|cookie|password|passwd|secret|idcard|sessioncode|smscode/i;
-const SECRET_QUERY = /([?&#;](?:token|sessionCode|code|appToken)=)[^&#;\s"']*/gi;
-/** The same names as JSON fields inside a string (a logged request body). */
-const SECRET_JSON = /("(?:token|sessionCode|code|appToken|idCardNo|password)"\s*:\s*")(?:[^"\\]|\\.)*"/gi;
-
-/**
- * A copy of `value` with secrets replaced by `[Filtered]`: the given secret
- * strings (the current token) anywhere in a string, secret query values in
- * URLs, and whole fields whose name marks them as secret.
- */
-export function scrubSecrets<T>(value: T, secrets: readonly (string | undefined)[] = []): T {
-  const known = secrets.filter((secret): secret is string => typeof secret === 'string' && secret.length >= 4);
-  const seen = new WeakMap<object, unknown>();
-  const walk = (item: unknown): unknown => {
-    if (typeof item === 'string') {
-      let text = item.replace(SECRET_QUERY, `$1${FILTERED}`).replace(SECRET_JSON, `$1${FILTERED}"`);
-      for (const secret of known) text = text.split(secret).join(FILTERED);
-      return text;
-    }
-    if (typeof item !== 'object' || item === null) return item;
-    if (seen.has(item)) return seen.get(item);
-    if (Array.isArray(item)) {
-      const copy: unknown[] = [];
-      seen.set(item, copy);
-      for (const entry of item) copy.push(walk(entry));
-      return copy;
-    }
-    if (item instanceof Error) {
-      const copy = new Error(walk(item.message) as string);
-      copy.name = item.name;
-      if (item.stack) copy.stack = walk(item.stack) as string;
-      seen.set(item, copy);
-      return copy;
-    }
-    const copy: Record<string, unknown> = {};
-    seen.set(item, copy);
-    for (const [key, entry] of Object.entries(item)) copy[key] = SECRET_FIELD.test(key) && entry != null ? FILTERED : walk(entry);
-    return copy;
-  };
-  return walk(value) as T;
-}
 
 type Pending = { kind: 'error'; error: unknown; context: CaptureContext | undefined } | { kind: 'user'; userId: number | null };
 

@@ -40,9 +40,3 @@ function isBirthDate(yyyymmdd: string, now: Date): boolean {
   if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return false;
   return date.getTime() <= now.getTime();
 }
-
-/** `110101199003074477` → `1101**********4477` (as the server masks it). */
-export function maskIdCard(value: string): string {
-  if (value.length < 8) return value;
-  return `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`;
-}

@@ -21,7 +21,7 @@ import { useAppActor, useCurrentUser, type ModalComponentProps } from '../../sha
 import { useSessionSelector } from '../../shared/session-selector';
 import { toast } from '../../shared/toast';
 import { Dialog } from '../../shared/ui/dialog';
-import { maskIdCard } from './id-card';
+import { maskIdCard, maskRealName } from '../../shared/mask-identity';
 import { IdCardSchema, RealNameSchema, checkInput, valueAfterChange } from './session-input';
 import './session.css';
 
@@ -41,8 +41,7 @@ function fromOf(props: Record<string, unknown>): RealNameModalProps['from'] {
 
 /** What the session keeps when getAuth has no answer right after a successful doAuth. */
 function localInfo(realName: string, idCardNo: string): RealNameInfo {
-  const chars = [...realName];
-  return { realName: `${chars[0] ?? ''}${'*'.repeat(Math.max(1, chars.length - 1))}`, idCardNo: maskIdCard(idCardNo), authTime: Date.now() };
+  return { realName: maskRealName(realName), idCardNo: maskIdCard(idCardNo), authTime: Date.now() };
 }
 
 export function RealNameModal({ onClose, props }: ModalComponentProps) {
