@@ -12,6 +12,7 @@
  * Until the flows run, public/boot.js keeps every tap on the page and replays it once `__storeReady()` is
  * called: a prerendered page looks ready before it is, and no tap on it is lost.
  */
+import { startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app';
 import { recordPagesShown } from './navigation';
@@ -21,7 +22,7 @@ import { createAppRouter } from './router';
 import { takeAutoLoginParams } from '../features/session/link-params';
 import { config } from '../shared/env';
 import { sessionUserId, type AppActor } from '../shared/app-actor';
-import { phase, yieldToMain } from '../shared/start-phases';
+import { mark, phase, yieldToMain } from '../shared/start-phases';
 import '../shared/styles.css';
 
 /** Starts the simulated backend; `true` when this page is one of its own pages instead of the store. */
@@ -45,9 +46,13 @@ async function startMockBackend(): Promise<boolean> {
 async function start(): Promise<void> {
   // First of all: an auto-login token leaves the address bar (and history) before anything reads the URL.
   takeAutoLoginParams();
+  mark('store:entry-evaluated');
   if (await startMockBackend()) return;
   // The flows' chunk downloads while the page hydrates; it runs after.
-  const storeCode = phase('store:load-flows', () => import('./start-store'));
+  const storeCode = import('./start-store').then((code) => {
+    mark('store:flows-loaded');
+    return code;
+  });
   const queryClient = createQueryClient();
   let actor: AppActor | null = null;
   // A prerendered page (its data block) is hydrated, and may have been scrolled before the app started: the
@@ -62,18 +67,26 @@ async function start(): Promise<void> {
   const hydrated = new Promise<void>((resolve) => (hydrationCommitted = resolve));
   const onCommit = (committed: AppActor | null) => {
     if (!committed) hydrationCommitted();
-    // The taps kept meanwhile (public/boot.js) are replayed now that every handler has its actor.
-    else (window as EarlyClicks).__storeReady?.();
+    else {
+      // The taps kept meanwhile (public/boot.js) are replayed now that every handler has its actor.
+      mark('store:ready');
+      (window as EarlyClicks).__storeReady?.();
+    }
   };
   const app = (current: AppActor | null) => <App router={router} queryClient={queryClient} actor={current} onCommit={onCommit} />;
   // A prerendered page is hydrated by code loaded only then (docs/prerendering.md); any other page renders
   // from scratch once the flows have started.
+  // The phase runs until the hydration has committed: an update before that would make React throw the HTML
+  // away and render again.
   const prerendered = hasPrerenderData
-    ? await import('./prerendered').then(({ hydratePrerendered }) => hydratePrerendered(app(null), container, router, queryClient, followEarlyNavigation))
+    ? await phase('store:hydrate', async () => {
+        const { hydratePrerendered } = await import('./prerendered');
+        const outcome = await hydratePrerendered(app(null), container, router, queryClient, followEarlyNavigation);
+        if (outcome && outcome !== 'left') await hydrated;
+        return outcome;
+      })
     : null;
   if (prerendered === 'left') return;
-  // An update before the hydration has committed would make React throw the HTML away and render again.
-  if (prerendered) await phase('store:hydrate', () => hydrated);
   const { startStore } = await storeCode;
   actor = await phase('store:start-flows', () => startStore({ router, queryClient, leaving: followEarlyNavigation }));
   if (!actor) return;
@@ -85,8 +98,10 @@ async function start(): Promise<void> {
     (window as EarlyClicks).__appStarted = true;
     root = createRoot(container);
   }
-  // The page with the root actor: the account, dialogs and every control's handler.
-  root.render(app(actor));
+  // The page with the root actor: the account, dialogs and every control's handler, rendered in slices (a
+  // transition) rather than one long task.
+  mark('store:render-with-flows');
+  startTransition(() => root.render(app(actor)));
   // The login and purchase flows are not needed to paint (docs/decisions/0006-lazy-flows.md): fetch
   // them once the page has loaded and the main thread is idle; a modal or 立即购买 asks for them sooner.
   afterLoadWhenIdle(() => {

@@ -9,7 +9,7 @@
  * data block) is rendered over by the client.
  */
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
+import { startTransition, type ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import type { AppRouter } from './router';
 import { PRERENDER_DATA_ID } from './prerender-data-id';
@@ -78,6 +78,12 @@ export async function hydratePrerendered(
   // one taken meanwhile is followed here instead (public/boot.js stops recording once React has it).
   if (followEarlyNavigation()) return 'left';
   (window as { __appStarted?: boolean }).__appStarted = true;
-  const root = hydrateRoot(container, app, { onRecoverableError: (error) => console.error('[hydration]', error) });
+  // In a transition: React hydrates in slices of a few milliseconds and gives the main thread back between
+  // them, instead of one long task for the whole page (taps meanwhile are kept by public/boot.js).
+  let root: Root | undefined;
+  startTransition(() => {
+    root = hydrateRoot(container, app, { onRecoverableError: (error) => console.error('[hydration]', error) });
+  });
+  if (!root) throw new Error('hydrateRoot returned no root');
   return { root, revalidate: () => revalidatePrerendered(queryClient, hashes) };
 }

@@ -20,6 +20,15 @@ export function phase<T>(name: string, run: () => T): T {
   return result;
 }
 
+/** A moment of the start-up (`performance.mark`), e.g. `store:ready` when the page acts on taps. */
+export function mark(name: string): void {
+  try {
+    performance.mark(name);
+  } catch {
+    // No User Timing: nothing to record.
+  }
+}
+
 interface SchedulerWithYield {
   yield?: () => Promise<void>;
 }
