@@ -16,6 +16,8 @@ import { startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app';
 import { recordPagesShown } from './navigation';
+import { setBuildRedirects } from './route-middleware';
+import { BUILD_ID, fetchBuildMeta } from '../features/shell/build-info';
 import { createQueryClient } from './query-client';
 import { PRERENDER_DATA_ID } from './prerender-data-id';
 import { createAppRouter } from './router';
@@ -49,6 +51,11 @@ async function start(): Promise<void> {
   mark('store:entry-evaluated');
   if (await startMockBackend()) return;
   // The flows' chunk downloads while the page hydrates; it runs after.
+  // The build metadata's redirects (a static file): the router's first load of a page that is not
+  // prerendered follows them; a prerendered page is the build's own path, which no redirect names.
+  const buildRedirects = fetchBuildMeta(BUILD_ID)
+    .then((meta) => setBuildRedirects(meta.redirects))
+    .catch(() => undefined); // no metadata (e.g. an old build): no redirects
   const storeCode = import('./start-store').then((code) => {
     mark('store:flows-loaded');
     return code;
@@ -87,6 +94,12 @@ async function start(): Promise<void> {
       })
     : null;
   if (prerendered === 'left') return;
+  // Any other page: its route, its code and its data load while the flows' chunk downloads (no waterfall of
+  // chunk, then data, then chunk); it renders once the flows have started.
+  if (!prerendered) {
+    await buildRedirects;
+    await router.load().catch(() => undefined); // a failing loader is the page's to show once it renders
+  }
   const { startStore } = await storeCode;
   actor = await phase('store:start-flows', () => startStore({ router, queryClient, leaving: followEarlyNavigation }));
   if (!actor) return;

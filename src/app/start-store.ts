@@ -1,23 +1,22 @@
 /**
  * The store's flows, loaded by src/app/main.tsx in a chunk of their own: XState and the machines, the root
- * actor with its effects (and through them the HTTP client), the session's restore, the pay-app return, the
- * build metadata and the third-party adapters. A prerendered page hydrates before this chunk has run
+ * actor with its effects (and through them the HTTP client), the session's restore, the pay-app return and
+ * the third-party adapters. A prerendered page hydrates before this chunk has run
  * (docs/prerendering.md, "When the app starts"); every other page waits for it before its first render.
  *
  * `startStore()` runs the start-up of docs/architecture.md ("Start-up") in order: the session persisted by an
- * earlier visit, the pay app's return and the build metadata (with its redirects), then the one root actor —
+ * earlier visit and the pay app's return, then the one root actor —
  * whose start-up region restores the session and its request token, sets the channel and sends the
  * attribution, exchanges the link's token, schedules the checks and offers the daily popup — wired to the
  * router, the adapters and the browser.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { installAccountScope } from './account-data';
-import { BUILD_ID, fetchBuildMeta, fetchLatestBuild } from '../features/shell/build-info';
+import { BUILD_ID, fetchLatestBuild } from '../features/shell/build-info';
 import { loadInspector } from './inspector';
 import { installConnectivityEvents, installNavigationHooks } from './navigation';
 import { toast } from '../shared/toast';
 import { createRootActor } from './root-actor';
-import { setBuildRedirects } from './route-middleware';
 import type { AppRouter } from './router';
 import { installSessionBridge, readStoredAutoLogin } from '../features/session/session-bridge';
 import { loadPersistedSession } from '../features/session/session-effects';
@@ -36,9 +35,9 @@ export interface StartStoreOptions {
 
 /** Starts the root actor and wires it; null when the page is being left for a link taken meanwhile. */
 export async function startStore({ router, queryClient, leaving }: StartStoreOptions): Promise<AppActor | null> {
-  // The dialogs' host renders with the actor: its code comes now, beside the build metadata.
+  // The dialogs' host renders with the actor: its code comes now, beside the pay return's.
   void loadModalHost();
-  // The third-party adapters' code only when one is configured, fetched while the build metadata loads
+  // The third-party adapters' code only when one is configured, fetched while the pay return is read
   // (if it fails to load, the store runs without them).
   const integrations =
     config.analyticsScriptUrl || config.adScriptUrl || config.sentryDsn ? import('../features/marketing/integrations').catch(() => undefined) : undefined;
@@ -48,13 +47,10 @@ export async function startStore({ router, queryClient, leaving }: StartStoreOpt
     loadInspector(),
     integrations,
     // Back from a pay app's H5 page, or a reload while its payment is awaited: that payment resumes. The
-    // module is loaded beside the build metadata (a first visit never needs it).
+    // module is a chunk of its own (a first visit never needs it).
     import('../features/buying/pay-return')
       .then(({ takePaymentReturn }) => takePaymentReturn(restoredSession?.user.userId ?? null))
       .catch(() => null),
-    fetchBuildMeta(BUILD_ID)
-      .then((meta) => setBuildRedirects(meta.redirects))
-      .catch(() => undefined), // no metadata (e.g. an old build): no redirects
   ]);
   if (leaving()) return null;
   const actor = createRootActor({
