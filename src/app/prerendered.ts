@@ -74,6 +74,8 @@ export async function hydratePrerendered(
   const hashes = startFromPrerender(queryClient, container);
   if (!hashes) return null;
   await router.load();
+  // Lazy parts of the page shown in its HTML (a route's `beforeHydrate`): loaded now, so they hydrate with it.
+  await Promise.all(router.state.matches.map((match) => match.staticData.beforeHydrate?.().catch(() => undefined)));
   // Until React holds the page, a link is followed by the browser, and the router's history writes drop it:
   // one taken meanwhile is followed here instead (public/boot.js stops recording once React has it).
   if (followEarlyNavigation()) return 'left';

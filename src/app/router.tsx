@@ -17,6 +17,7 @@ import {
   loadGameDetail,
   prefetchClassifies,
   loadHome,
+  loadHomeAside,
   prefetchNew,
   prefetchNotices,
   prefetchSearch,
@@ -60,7 +61,7 @@ const semLayout = createRoute({ getParentRoute: () => rootRoute, id: 'sem-layout
 const indexRoute = createRoute({
   getParentRoute: () => homeLayout,
   path: '/',
-  staticData: meta({ name: 'index', layout: 'home', title: '首页' }),
+  staticData: { ...meta({ name: 'index', layout: 'home', title: '首页' }), beforeHydrate: loadHomeAside },
   loader: ({ context }) => loadHome(context.queryClient),
   component: lazyPage(() => import('../features/catalog/home-page'), 'HomePage'),
 });

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import type { BuildInfo } from '../../machines/build-poll.machine';
 import { openModals } from '../../machines/modal.machine';
-import { loadInspector } from '../../src/app/inspector';
 import { createFlowActors } from '../../src/app/flows';
 import { createRootActor, whenFlowsReady, whenStartedUp } from '../../src/app/root-actor';
 import type { RootActorOverrides } from '../support/render-app';
@@ -287,22 +286,5 @@ describe('the flows loaded on demand', () => {
     await expect(whenFlowsReady(actor)).resolves.toBeUndefined();
     expect(loadFlows).toHaveBeenCalledTimes(3);
     actor.stop();
-  });
-});
-
-describe('loadInspector', () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-  });
-
-  it('returns nothing unless VITE_INSPECT is 1', async () => {
-    vi.stubEnv('VITE_INSPECT', '');
-    await expect(loadInspector()).resolves.toBeUndefined();
-  });
-
-  it('returns the Stately browser inspector when VITE_INSPECT is 1', async () => {
-    vi.stubEnv('VITE_INSPECT', '1');
-    const inspect = await loadInspector();
-    expect(inspect).toEqual({ next: expect.any(Function) });
   });
 });

@@ -116,9 +116,9 @@ export function sortNewGames(games: GameCard[], sort: NewSort): GameCard[] {
 // --- loaders -------------------------------------------------------------------
 
 /**
- * The home page's side column (rankings, recent sells, app download): a chunk of its own, asked for with the
- * home route's data, so that a prerendered home hydrates it with the rest instead of leaving its tabs inert
- * while the chunk loads.
+ * The home page's side column (rankings, recent sells, app download): a chunk of its own. A prerendered home
+ * waits for it before it hydrates (the index route's `beforeHydrate`), so that its tabs hydrate with the
+ * page instead of staying inert while the chunk loads; a page rendered in the browser shows its skeletons.
  */
 interface HomeAsideModule {
   HomeAside: typeof HomeAside;
@@ -131,10 +131,10 @@ let homeAside: HomeAsideModule | undefined;
 /** The side column's module once loaded: a page rendered then (a prerendered home hydrating) uses it at once. */
 export const loadedHomeAside = () => homeAside;
 
-/** The home route's loader: its queries start, and it waits for the side column's code (not for the data). */
-export async function loadHome(queryClient: QueryClient): Promise<void> {
+/** The home route's loader: its queries start, and so does the side column's code (not waited for). */
+export function loadHome(queryClient: QueryClient): void {
   prefetchHome(queryClient);
-  await loadHomeAside().catch(ignore); // the page's Suspense boundary loads (and reports) it again
+  void loadHomeAside().catch(ignore); // the page's Suspense boundary loads (and reports) it again
 }
 
 function prefetchHome(queryClient: QueryClient): void {

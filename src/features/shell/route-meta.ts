@@ -29,6 +29,11 @@ export interface RouteMeta {
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     meta?: RouteMeta;
+    /**
+     * Code a prerendered page of this route needs before it hydrates, beyond the page's own chunk (a lazy
+     * part shown in its HTML): src/app/prerendered.ts waits for it, so that part hydrates with the page.
+     */
+    beforeHydrate?: () => Promise<unknown>;
   }
 }
 

@@ -27,10 +27,8 @@ describe('home page', () => {
       expect(screen.getAllByRole('status', { name: '正在加载专区' })).toHaveLength(2);
     });
     held.release();
-    // Every section renders at once here (the side column's code came with the route, src/features/catalog/
-    // route-data.ts): a larger ceiling for that one big render on a busy machine, not a wait.
-    expect(await screen.findByRole('heading', { level: 2, name: '排行榜' }, { timeout: 15_000 })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 2, name: '热门推荐' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: '排行榜' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: '热门推荐' })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: /^正在加载/ })).not.toBeInTheDocument();
   });
 
