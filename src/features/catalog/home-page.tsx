@@ -11,7 +11,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { bannersQueryOptions, hotSearchQueryOptions, labelsQueryOptions, platesQueryOptions, recommendQueryOptions } from '../../api/games';
 import { BannerCarousel } from './banner-carousel';
 import { loadedHomeAside, loadHomeAside } from './route-data';
@@ -127,10 +127,10 @@ function HomeAsideSkeleton() {
 }
 
 export function HomePage() {
-  // Loaded already (the route waits for it): rendered, and hydrated, with the rest of the page. A lazy
+  // Loaded already (a prerendered home waits for it): rendered, and hydrated, with the rest of the page. A lazy
   // component would leave its part of a prerendered page inert until a later pass, and throw it away if the
-  // page updated first (the render with the root actor does).
-  const HomeAside = loadedHomeAside()?.HomeAside ?? LazyHomeAside;
+  // page updated first (the render with the root actor does). Chosen once per mount, so it is never remounted.
+  const [HomeAside] = useState(() => loadedHomeAside()?.HomeAside ?? LazyHomeAside);
   return (
     <div className="home">
       <h1 className="visually-hidden">{config.storeName}首页</h1>
