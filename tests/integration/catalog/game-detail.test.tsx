@@ -373,12 +373,21 @@ describe('game detail page', () => {
     expect(screen.getByText('404')).toBeInTheDocument();
   });
 
+  it('says a server error in Chinese with a short support code, never the transport\'s English', async () => {
+    backend.control.setFault(DETAIL, { kind: 'http', status: 500 });
+    await renderApp('/gameDetail/1');
+    const alert = await within(screen.getByRole('main')).findByRole('alert');
+    expect(alert).toHaveTextContent('服务暂时不可用，请稍后重试（错误码 HTTP500）');
+    expect(alert).not.toHaveTextContent(/Request failed|status code/);
+  });
+
   it('shows an error with a retry button when the game cannot be loaded', async () => {
     backend.control.setFault(DETAIL, { kind: 'network' });
     const { user } = await renderApp('/gameDetail/1');
     const alert = await within(screen.getByRole('main')).findByRole('alert');
     expect(alert).toHaveTextContent('游戏信息加载失败');
-    expect(alert).toHaveTextContent('网络连接失败');
+    expect(alert).toHaveTextContent('网络连接失败，请检查网络后重试（错误码 NET）');
+    expect(alert).not.toHaveTextContent('Network Error');
     backend.control.setFault(DETAIL, null);
     await user.click(within(alert).getByRole('button', { name: '重试' }));
     expect(await screen.findByRole('heading', { level: 1, name: '星砂回响' })).toBeInTheDocument();
