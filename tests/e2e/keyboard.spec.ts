@@ -78,7 +78,7 @@ test('keyboard only: browse, buy while logged out, log in, verify, pay and ask f
   // 订单 in the sidebar, then the order, then a refund.
   await activate(page, page.getByRole('complementary', { name: '快捷入口' }).getByRole('button', { name: '订单' }));
   await expect(page).toHaveURL(/\/setting\?type=0/);
-  await activate(page, page.getByRole('list', { name: '订单列表' }).getByRole('link', { name: new RegExp(orderId) }));
+  await activate(page, page.getByRole('list', { name: '订单列表' }).getByRole('listitem').filter({ hasText: `订单号 ${orderId}` }).getByRole('link').first());
   await expect(page).toHaveURL(new RegExp(`/orderDateil\\?id=${orderId}`));
   await activate(page, page.getByRole('button', { name: '申请退款' }));
   const refund = dialog(page, '申请退款');

@@ -119,8 +119,8 @@ function OrderRow({ order }: { order: Order }) {
         </span>
       </Link>
       <p className="order-number">
-        <span id={numberId}>
-          订单号 <span className="order-number-id">{order.orderId}</span>
+        <span id={numberId} className="order-number-id">
+          订单号 {order.orderId}
         </span>
         <CopyButton text={order.orderId} label="复制订单号" describedBy={numberId} />
       </p>
