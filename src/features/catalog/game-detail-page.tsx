@@ -275,7 +275,7 @@ function PurchasePanel({ game, choice }: { game: GameDetail; choice: GoodsChoice
           立即购买
         </button>
       </div>
-      <CompetitorPrices gameId={game.gameId} ourPrice={selected?.price ?? game.minPrice} />
+      {selected ? <CompetitorPrices gameId={game.gameId} goods={selected} /> : null}
       <DeliveryNote gameId={game.gameId} />
     </section>
   );
@@ -336,23 +336,33 @@ function CouponHint({ coupon }: { coupon: CouponOffer }) {
   );
 }
 
-function CompetitorPrices({ gameId, ourPrice }: { gameId: number; ourPrice: number }) {
+/**
+ * 全网比价 for the chosen goods (issue 32): other shops' prices for that edition, and which edition that is.
+ * Prices the answer does not say are for this goods (a server that compares per game) are not shown: a
+ * standard edition's prices beside a deluxe edition's price would mislead.
+ */
+function CompetitorPrices({ gameId, goods }: { gameId: number; goods: Goods }) {
   const { data } = useQuery(
-    queryOptions({ queryKey: ['competitorPrices', gameId], queryFn: ({ signal }) => getCompetitorPrices(gameId, { signal }) }),
+    queryOptions({
+      queryKey: ['competitorPrices', gameId, goods.goodsId],
+      queryFn: ({ signal }) => getCompetitorPrices(gameId, { goodsId: goods.goodsId, signal }),
+    }),
   );
-  if (!data || data.length === 0) return null;
-  const lowest = Math.min(...data.map((c) => c.price));
+  const prices = data?.filter((c) => c.goodsId === goods.goodsId) ?? [];
+  if (prices.length === 0) return null;
+  const lowest = Math.min(...prices.map((c) => c.price));
   return (
     <div className="price-compare">
       <h3>全网比价</h3>
+      <p className="price-compare-what">比较的是：{goods.name}</p>
       <ul>
-        {data.map((c) => (
+        {prices.map((c) => (
           <li key={c.platform}>
             {c.platform} {formatYuan(c.price)}
           </li>
         ))}
       </ul>
-      {ourPrice < lowest ? <p>本店比全网最低价便宜 {formatYuan(lowest - ourPrice)}</p> : null}
+      {goods.price < lowest ? <p>本店比全网最低价便宜 {formatYuan(lowest - goods.price)}</p> : null}
     </div>
   );
 }

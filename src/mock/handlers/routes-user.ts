@@ -204,9 +204,22 @@ export const userRoutes: Route[] = [
       })),
     };
   }),
-  route(user.validaList, ({ world, body }) => world.seed.competitorPrices[Number(body.gameId)] ?? []),
+  route(user.validaList, ({ world, body }) => competitorPricesFor(world, Number(body.gameId), body.goodsId === undefined ? undefined : Number(body.goodsId))),
   route(user.snakeNewYear, ({ world }) => world.seed.newYear),
 ];
+
+/**
+ * Other shops' prices for a goods (issue 32: the edition chosen, not the game): the seed holds them for the
+ * game's standard edition (its first key goods); another edition's are scaled by its price, as shops price
+ * editions alike. Without a goods, the standard edition's. Each names the goods it is for.
+ */
+function competitorPricesFor(world: World, gameId: number, goodsId: number | undefined) {
+  const prices = world.seed.competitorPrices[gameId] ?? [];
+  const standard = world.seed.goods.find((g) => g.gameId === gameId && g.type === 'key');
+  const goods = goodsId === undefined ? standard : world.seed.goods.find((g) => g.goodsId === goodsId && g.gameId === gameId);
+  if (!standard || !goods) return [];
+  return prices.map((p) => ({ ...p, price: Math.round((p.price * goods.price) / standard.price / 10) * 10, goodsId: goods.goodsId }));
+}
 
 /** Shared with control: an account for a phone, created when new. */
 export function accountFor(world: World, phone: string): UserRecord {

@@ -155,6 +155,40 @@ describe('game detail page', () => {
     expect(screen.getByRole('radio', { name: /豪华版/ })).toBeChecked();
   });
 
+  it('compares other shops\' prices for the chosen edition, and says which edition it compares', async () => {
+    type Price = { platform: string; price: number; goodsId?: number };
+    const deluxe = await backendData<Price[]>('/u-nnpc/mall/activity/competitor/validaList', { gameId: 1, goodsId: 2 });
+    const standard = await backendData<Price[]>('/u-nnpc/mall/activity/competitor/validaList', { gameId: 1, goodsId: 1 });
+    expect(deluxe[0]!.price).toBeGreaterThan(standard[0]!.price);
+    const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+
+    const { user } = await renderApp('/gameDetail/1?goods=2');
+    const section = () => screen.getByRole('heading', { name: '全网比价' }).parentElement!;
+    await screen.findByRole('heading', { name: '全网比价' });
+    await waitFor(() => expect(section()).toHaveTextContent('比较的是：豪华版（Steam 激活码）'));
+    expect(within(section()).getByText(`${deluxe[0]!.platform} ${yuan(deluxe[0]!.price)}`)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: /标准版/ }));
+    await waitFor(() => expect(section()).toHaveTextContent('比较的是：标准版（Steam 激活码）'));
+    expect(within(section()).getByText(`${standard[0]!.platform} ${yuan(standard[0]!.price)}`)).toBeInTheDocument();
+  });
+
+  it('asks for the chosen edition and shows no price the answer does not say is for it', async () => {
+    const asked: unknown[] = [];
+    answerPost('/u-nnpc/mall/activity/competitor/validaList', (body) => {
+      asked.push(body);
+      return [
+        { platform: '某店', price: 100, url: 'https://example.com/x' },
+        { platform: '另一店', price: 9900, url: 'https://example.com/y', goodsId: 2 },
+      ];
+    });
+    await renderApp('/gameDetail/1?goods=2');
+    const heading = await screen.findByRole('heading', { name: '全网比价' });
+    expect(heading.parentElement).toHaveTextContent('另一店 ¥99.00');
+    expect(heading.parentElement).not.toHaveTextContent('某店 ¥1.00');
+    expect(asked).toContainEqual({ gameId: 1, goodsId: 2 });
+  });
+
   it('caps a quantity typed above the limit at once and says so next to it', async () => {
     const { user, router } = await renderApp('/gameDetail/1');
     await screen.findAllByRole('radio');
