@@ -81,8 +81,9 @@ function GameDetailView({ game }: { game: GameDetail }) {
           </div>
           <dl className="detail-facts">
             <div>
-              <dt>评分</dt>
-              <dd>{game.score > 0 ? `${game.score.toFixed(1)} 分` : '暂无评分'}</dd>
+              {/* Two scores on one page, on two scales: each says where it comes from (issue 32). */}
+              <dt>{SCORE_SOURCE.game}</dt>
+              <dd>{game.score > 0 ? `${game.score.toFixed(1)} / 10` : '暂无评分'}</dd>
             </div>
             <div>
               <dt>{upcoming ? '预计发售' : '发行日期'}</dt>
@@ -294,7 +295,7 @@ function GoodsOption({ goods, checked, onChoose }: { goods: Goods; checked: bool
         <Price fen={goods.price} originalFen={goods.originalPrice} />
         <DiscountBadge fen={goods.price} originalFen={goods.originalPrice} />
         {goods.activityTag ? <span className="badge badge-activity">{goods.activityTag}</span> : null}
-        {goods.hasGift ? <span className="badge badge-gift">赠礼包</span> : null}
+        {goods.hasGift ? <span className="badge badge-gift">{goods.giftName ? `赠礼包：${goods.giftName}` : '赠礼包'}</span> : null}
         {soldOut ? <span className="badge badge-sold-out">已售罄</span> : null}
       </span>
     </label>
@@ -469,6 +470,12 @@ function Requirements({ gameId }: { gameId: number }) {
 }
 type GameDetailConfigRow = { label: string; value: string };
 
+/**
+ * Where each of the detail's scores comes from (issue 32): the game's `score` (0–10) is the store's catalogue
+ * data, not its shoppers' (docs/catalog.md); the evaluations' average (1–5) is this store's buyers' reviews.
+ */
+const SCORE_SOURCE = { game: '商城评分（游戏资料）', reviews: '本店买家评分' } as const;
+
 const stars = (score: number) => '★'.repeat(clamp(Math.round(score), 0, 5)) + '☆'.repeat(5 - clamp(Math.round(score), 0, 5));
 
 function Evaluations({ gameId }: { gameId: number }) {
@@ -486,7 +493,8 @@ function Evaluations({ gameId }: { gameId: number }) {
         <>
           <div className="evaluation-summary">
             <p className="evaluation-average">
-              <strong>{data.avgScore.toFixed(1)}</strong> / 5 <span className="muted">共 {data.total} 条评价</span>
+              <span className="muted">{SCORE_SOURCE.reviews}</span> <strong>{data.avgScore.toFixed(1)}</strong> / 5{' '}
+              <span className="muted">共 {data.total} 条评价</span>
             </p>
             <ul className="score-distribution" aria-label="评分分布">
               {[5, 4, 3, 2, 1].map((score) => {

@@ -234,11 +234,14 @@ describe('the order detail (/orderDateil?id=)', FLOW_TIMEOUT, () => {
     await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
     expect(await screen.findByRole('button', { name: '申请退款' })).toBeInTheDocument();
     expect(screen.getByText('领取赠品后，本订单将不再支持退款。')).toBeInTheDocument();
+    // What the gift is, said before the shopper trades the refund for it, and before the note.
+    const what = within(screen.getByRole('region', { name: '赠品' })).getByText('赠品内容：全民加速器 7 天会员');
+    expect(what.compareDocumentPosition(screen.getByText('领取赠品后，本订单将不再支持退款。')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: '领取赠品' }));
 
     const gift = screen.getByRole('region', { name: '赠品' });
-    expect(await within(gift).findByText(/全民加速器 7 天会员/)).toBeInTheDocument();
+    expect(await within(gift).findByText(/全民加速器 7 天会员：/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: '申请退款' })).not.toBeInTheDocument());
   });
 
@@ -256,7 +259,7 @@ describe('the order detail (/orderDateil?id=)', FLOW_TIMEOUT, () => {
     });
 
     const gift = screen.getByRole('region', { name: '赠品' });
-    expect(await within(gift).findByText(/全民加速器 7 天会员/)).toBeInTheDocument();
+    expect(await within(gift).findByText(/全民加速器 7 天会员：/)).toBeInTheDocument();
     expect(requests.count).toBe(1);
   });
 

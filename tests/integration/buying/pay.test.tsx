@@ -77,7 +77,7 @@ describe('paying in the pay dialog', FLOW_TIMEOUT, () => {
     await user.click(await success.findByRole('button', { name: '领取赠品' }));
 
     const gift = success.getByRole('region', { name: '赠品' });
-    expect(await within(gift).findByText(/全民加速器 7 天会员/)).toBeInTheDocument();
+    expect(await within(gift).findByText(/全民加速器 7 天会员：/)).toBeInTheDocument();
     expect(within(gift).getByRole('button', { name: '复制' })).toBeInTheDocument();
   });
 

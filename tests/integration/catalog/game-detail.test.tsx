@@ -66,7 +66,7 @@ describe('game detail page', () => {
     expect(screen.getByText('发行商').nextElementSibling).toHaveTextContent(game.publisher);
     expect(screen.getByText('开发商').nextElementSibling).toHaveTextContent(game.developer);
     expect(screen.getByText('平台').nextElementSibling).toHaveTextContent(game.platforms.join(' / '));
-    expect(screen.getByText(`${game.score.toFixed(1)} 分`)).toBeInTheDocument();
+    expect(screen.getByText(`${game.score.toFixed(1)} / 10`)).toBeInTheDocument();
     const tags = screen.getByRole('list', { name: '标签' });
     expect(within(tags).getByRole('link', { name: game.tags[0] })).toHaveAttribute('href', expect.stringContaining('/search?keyword='));
     expect(within(section('游戏介绍')).getByRole('heading', { level: 3, name: '游戏特色' })).toBeInTheDocument();
@@ -171,6 +171,15 @@ describe('game detail page', () => {
     await user.click(screen.getByRole('radio', { name: /标准版/ }));
     await waitFor(() => expect(section()).toHaveTextContent('比较的是：标准版（Steam 激活码）'));
     expect(within(section()).getByText(`${standard[0]!.platform} ${yuan(standard[0]!.price)}`)).toBeInTheDocument();
+  });
+
+  it('says what the gift of a goods with one is, and where each score comes from', async () => {
+    await renderApp('/gameDetail/1');
+    expect(await screen.findByRole('radio', { name: /赠礼包：全民加速器 7 天会员/ })).toBeInTheDocument();
+    expect(screen.getByText('商城评分（游戏资料）')).toBeInTheDocument();
+    expect(screen.getByText('商城评分（游戏资料）').nextElementSibling).toHaveTextContent(/^\d+\.\d \/ 10$/);
+    const reviews = await screen.findByRole('region', { name: '用户评价' });
+    expect(await within(reviews).findByText('本店买家评分')).toBeInTheDocument();
   });
 
   it('asks for the chosen edition and shows no price the answer does not say is for it', async () => {
