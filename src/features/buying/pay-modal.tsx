@@ -109,7 +109,7 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
   }
 
   return (
-    <Dialog title="支付订单" onClose={close} wide closeLabel={isPaying(snapshot) ? '离开支付' : '关闭'}>
+    <Dialog title="支付订单" onClose={close} wide sheet closeLabel={isPaying(snapshot) ? '离开支付' : '关闭'}>
       {confirming ? <LeaveConfirm onLeave={() => actor.send({ type: 'payment.leave' })} onStay={() => actor.send({ type: 'payment.stay' })} /> : null}
       {body}
     </Dialog>

@@ -24,6 +24,7 @@ import {
   findUserByPhone,
   generatedPhone,
   isNewUser,
+  couponView,
   issueCoupon,
   openSession,
   previewCoupon,
@@ -194,14 +195,17 @@ export const userRoutes: Route[] = [
       .filter((t) => remainingOf(world, t) > 0);
     if (!account) return { couponList: templates.map((t) => previewCoupon(world, t)) };
     if (!isNewUser(world, account)) return { couponList: [] };
-    // A new user receives the popup coupons the first time the popup is asked for.
+    // A new user receives the popup coupons the first time the popup is asked for, and every answer while
+    // the account is new lists those still to use (issue 32): an answer the store never read (the shopper
+    // logged out and in again meanwhile) must not hide the coupons it handed out from the next one.
     const held = new Set(world.state.coupons.filter((c) => c.userId === account.userId).map((c) => c.templateId));
-    const issued = templates.filter((t) => !held.has(t.templateId)).map((t) => issueCoupon(world, account, t));
+    for (const template of templates) if (!held.has(template.templateId)) issueCoupon(world, account, template);
+    const popupIds = new Set(world.seed.popupTemplateIds);
     return {
-      couponList: issued.map((c) => ({
-        couponId: c.couponId, title: c.title, amount: c.amount, threshold: c.threshold, startTime: c.startTime,
-        expireTime: c.expireTime, status: 'available' as const, gameIds: c.gameIds, description: c.description,
-      })),
+      couponList: world.state.coupons
+        .filter((c) => c.userId === account.userId && popupIds.has(c.templateId))
+        .map((c) => couponView(world, c))
+        .filter((c) => c.status === 'available'),
     };
   }),
   route(user.validaList, ({ world, body }) => competitorPricesFor(world, Number(body.gameId), body.goodsId === undefined ? undefined : Number(body.goodsId))),
