@@ -12,7 +12,7 @@ describe('the account chip', FLOW_TIMEOUT, () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
 
     await user.click(button);
-    const menu = await screen.findByRole('menu', { name: '个人中心' });
+    const menu = await screen.findByRole('menu', { name: '个人中心' }, { timeout: 10_000 });
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['我的订单', '我的激活码', '账号与实名', '退出登录']);
     expect(within(menu).getByRole('menuitem', { name: '我的订单' })).toHaveFocus();
@@ -28,7 +28,7 @@ describe('the account chip', FLOW_TIMEOUT, () => {
     const button = await chip();
     button.focus();
     await user.keyboard('{Enter}');
-    const menu = await screen.findByRole('menu', { name: '个人中心' });
+    const menu = await screen.findByRole('menu', { name: '个人中心' }, { timeout: 10_000 });
     await waitFor(() => expect(within(menu).getByRole('menuitem', { name: '我的订单' })).toHaveFocus());
     await user.keyboard('{ArrowDown}');
     expect(within(menu).getByRole('menuitem', { name: '我的激活码' })).toHaveFocus();
@@ -47,7 +47,7 @@ describe('the account chip', FLOW_TIMEOUT, () => {
   it('logs out from 退出登录', async () => {
     const { user } = await renderLoggedIn('/');
     await user.click(await chip());
-    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: '退出登录' }));
+    await user.click(within(await screen.findByRole('menu', {}, { timeout: 10_000 })).getByRole('menuitem', { name: '退出登录' }));
     expect(await screen.findByText('退出成功！')).toBeInTheDocument();
     expect(await within(screen.getByRole('banner')).findByRole('button', { name: '登录' })).toBeInTheDocument();
   });
@@ -55,7 +55,7 @@ describe('the account chip', FLOW_TIMEOUT, () => {
   it('closes on a press outside it', async () => {
     const { user } = await renderLoggedIn('/');
     await user.click(await chip());
-    await screen.findByRole('menu');
+    await screen.findByRole('menu', {}, { timeout: 10_000 });
     await user.click(screen.getByRole('main'));
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   });
