@@ -5,6 +5,7 @@ import { buildMetaPlugin } from './scripts/vite-build-meta';
 import { cspPlugin } from './scripts/vite-csp';
 import { endpointDocsPlugin } from './scripts/vite-endpoint-docs';
 import { prerenderPlugin } from './scripts/vite-prerender';
+import { siteLegalPlugin } from './scripts/vite-site-legal';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -44,8 +45,9 @@ export default defineConfig(({ mode }) => {
   return {
     // cspPlugin: production builds only (a Content-Security-Policy meta tag, docs/reliability.md); endpointDocsPlugin:
     // production builds only (the endpoints' docs/api.md text stays out of the browser's code); prerenderPlugin:
-    // production builds only (the public pages as HTML with their data, docs/prerendering.md).
-    plugins: [react(), buildMetaPlugin(), cspPlugin(), endpointDocsPlugin(), prerenderPlugin()],
+    // production builds only (the public pages as HTML with their data, docs/prerendering.md); siteLegalPlugin:
+    // the footer's operator, licence and hours as HTML in index.html (scripts/vite-site-legal.ts).
+    plugins: [react(), buildMetaPlugin(), siteLegalPlugin(), cspPlugin(), endpointDocsPlugin(), prerenderPlugin()],
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },
     build: {

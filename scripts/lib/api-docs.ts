@@ -20,6 +20,9 @@ Do not edit by hand: change the endpoint definition and regenerate.
 - Transport failures become \`ApiError\` kinds with the spec's texts: \`network\` "Network Error",
   \`aborted\` "Request aborted", \`timeout\` "timeout of 50000ms exceeded", \`http\` "Request failed with
   status code N"; a body that fails its schema is a \`contract\` error naming the endpoint and the issue path.
+  Those texts stay on the error (logs, tests); a shopper reads Chinese with a short code for support at
+  the end (\`userMessage\` in src/api/errors.ts): \`（错误码 NET）\`, \`TIME\`, \`ABORT\`, \`HTTP500\` (the status),
+  \`DATA\` (contract), \`APP\` (anything else). A business error shows the server's \`retMsg\` as is.
 - "Fallback" marks the spec's answer rules: such a call never throws (except when the caller aborted it)
   and resolves to the value shown instead.
 - Paths marked *added* are not in the spec's call list; the screens the issues ask for need them.

@@ -43,22 +43,29 @@ export function isAuthCode(code: unknown): boolean {
   return typeof code === 'string' && (AUTH_ERROR_CODES as readonly string[]).includes(code);
 }
 
-/** Chinese text for a shopper; transport failures keep the spec's wording in brackets. */
+/**
+ * Chinese text for a shopper, ending with a short code support can look up (issue 32): the transport's
+ * own English words (`Network Error`, `Request failed with status code 500`) stay on the error for logs
+ * and tests, never on the screen. A business failure shows the server's own retMsg as it is (spec
+ * section 7); its code is the server's `retCode`, which support already has.
+ */
 export function userMessage(error: unknown): string {
-  if (!isApiError(error)) return '出了点问题，请稍后重试';
+  if (!isApiError(error)) return withCode('出了点问题，请稍后重试', 'APP');
   switch (error.kind) {
     case 'business':
     case 'auth':
       return error.message;
     case 'network':
-      return `网络连接失败，请检查网络后重试（${error.message}）`;
+      return withCode('网络连接失败，请检查网络后重试', 'NET');
     case 'timeout':
-      return `请求超时，请稍后重试（${error.message}）`;
+      return withCode('请求超时，请稍后重试', 'TIME');
     case 'aborted':
-      return `请求已取消（${error.message}）`;
+      return withCode('请求已取消', 'ABORT');
     case 'http':
-      return `服务暂时不可用，请稍后重试（${error.message}）`;
+      return withCode('服务暂时不可用，请稍后重试', `HTTP${error.status ?? ''}`);
     case 'contract':
-      return '服务返回的数据异常，请稍后重试';
+      return withCode('服务返回的数据异常，请稍后重试', 'DATA');
   }
 }
+
+const withCode = (text: string, code: string) => `${text}（错误码 ${code}）`;

@@ -44,6 +44,8 @@ export const GoodsSchema = z.object({
   deliveryType: z.enum(['cdk', 'account']),
   /** a gift CDK can be claimed after payment (`giftCdkGrant`) */
   hasGift: z.boolean(),
+  /** what the gift is (added, issue 32): said before the shopper gives up the refund for it */
+  giftName: z.optional(z.string()),
   limitPerOrder: z.int(),
   tags: z.array(z.string()),
   sales: z.int(),

@@ -53,6 +53,8 @@ export const OrderSchema = z.object({
   /** delivered codes, one per unit of `cdk` goods */
   cdks: z.array(z.object({ goodsName: z.string(), code: z.string() })),
   hasGift: z.boolean(),
+  /** what the gift is (added, issue 32) */
+  giftName: z.optional(z.string()),
   giftClaimed: z.boolean(),
   refundable: z.boolean(),
   refundReason: z.nullable(z.string()),

@@ -39,6 +39,8 @@ export const CompetitorPriceSchema = z.object({
   /** fen */
   price: z.int(),
   url: z.string(),
+  /** the goods (edition) this price is for (added, issue 32): the one asked for, else the game's standard one */
+  goodsId: z.optional(z.int()),
 });
 export type CompetitorPrice = z.infer<typeof CompetitorPriceSchema>;
 
@@ -143,7 +145,7 @@ export const homePopup = defineEndpoint({
 export const validaList = defineEndpoint({
   id: 'user.validaList', method: 'POST', path: '/u-nnpc/mall/activity/competitor/validaList',
   data: z.array(CompetitorPriceSchema), fallback: emptyList,
-  request: '`{ gameId }`', response: '`CompetitorPrice[]` other platforms\u2019 prices for the same game', uiOnFailure: 'Price comparison hidden',
+  request: '`{ gameId, goodsId? }` (`goodsId` added)', response: '`CompetitorPrice[]` other platforms\u2019 prices for the same game, each naming the `goodsId` (edition) it is for: the one asked for, else the standard one', uiOnFailure: 'Price comparison hidden',
 });
 export const snakeNewYear = defineEndpoint({
   id: 'user.snakeNewYear', method: 'GET', path: '/u-nnpc/mall/activity/snake/newyear',
@@ -169,5 +171,6 @@ export const postCheckTokenLogin = (body: { appId: string; token: string }, o: O
 export const postLoginAutoByToken = (body: { appId: string; token: string }, o: Opts = {}) => http.call(loginAutoByToken, { body, signal: o.signal });
 export const getHello = (o: Opts = {}) => http.call(hello, { signal: o.signal });
 export const getHomePopup = (o: Opts = {}) => http.call(homePopup, { signal: o.signal });
-export const getCompetitorPrices = (gameId: number, o: Opts = {}) => http.call(validaList, { body: { gameId }, signal: o.signal });
+export const getCompetitorPrices = (gameId: number, o: Opts & { goodsId?: number } = {}) =>
+  http.call(validaList, { body: o.goodsId === undefined ? { gameId } : { gameId, goodsId: o.goodsId }, signal: o.signal });
 export const getNewYearActivity = (o: Opts = {}) => http.call(snakeNewYear, { signal: o.signal });

@@ -56,9 +56,9 @@ async function start(): Promise<void> {
   const buildRedirects = fetchBuildMeta(BUILD_ID)
     .then((meta) => setBuildRedirects(meta.redirects))
     .catch(() => undefined); // no metadata (e.g. an old build): no redirects
-  const storeCode = import('./start-store').then((code) => {
+  const storeCode = import('./start-store').then(({ startStore }) => {
     mark('store:flows-loaded');
-    return code;
+    return startStore;
   });
   const queryClient = createQueryClient();
   let actor: AppActor | null = null;
@@ -100,7 +100,7 @@ async function start(): Promise<void> {
     await buildRedirects;
     await router.load().catch(() => undefined); // a failing loader is the page's to show once it renders
   }
-  const { startStore } = await storeCode;
+  const startStore = await storeCode;
   actor = await phase('store:start-flows', () => startStore({ router, queryClient, leaving: followEarlyNavigation }));
   if (!actor) return;
   let root: Root;

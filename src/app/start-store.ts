@@ -26,7 +26,7 @@ import { loadModal } from './modal-registry';
 import type { AppActor } from '../shared/app-actor';
 import { loadModalHost } from './root-shell';
 
-export interface StartStoreOptions {
+interface StartStoreOptions {
   router: AppRouter;
   queryClient: QueryClient;
   /** Whether a link taken meanwhile is being followed instead (public/boot.js): the store then does not start. */

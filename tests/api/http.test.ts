@@ -1,7 +1,7 @@
 import { http as mswHttp, HttpResponse, delay } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { clientState } from '../../src/api/client-state';
-import { ApiError, userMessage } from '../../src/api/errors';
+import { ApiError, userMessage, type ApiErrorInit } from '../../src/api/errors';
 import { getBanners, getHotSearch, getLabels, getPlates, getGameDetail } from '../../src/api/games';
 import { getStorage } from '../../src/api/goods';
 import { getNotices } from '../../src/api/assist';
@@ -161,10 +161,15 @@ describe('failures become one ApiError with a kind and the spec text', () => {
     expect(error.issuePath).toBe('(root)');
   });
 
-  it('gives shoppers Chinese text that keeps the spec wording for transport failures', () => {
-    expect(userMessage(new ApiError({ kind: 'network', message: 'Network Error', endpoint: '/x' }))).toContain('Network Error');
-    expect(userMessage(new ApiError({ kind: 'network', message: 'Network Error', endpoint: '/x' }))).toMatch(/网络/);
-    expect(userMessage(new Error('boom'))).toMatch(/请稍后重试/);
+  it('gives shoppers Chinese text ending with a short support code, never the transport\'s English words', () => {
+    const text = (init: Omit<ApiErrorInit, 'endpoint'>) => userMessage(new ApiError({ ...init, endpoint: '/x' }));
+    expect(text({ kind: 'network', message: 'Network Error' })).toBe('网络连接失败，请检查网络后重试（错误码 NET）');
+    expect(text({ kind: 'timeout', message: 'timeout of 50000ms exceeded' })).toBe('请求超时，请稍后重试（错误码 TIME）');
+    expect(text({ kind: 'aborted', message: 'Request aborted' })).toBe('请求已取消（错误码 ABORT）');
+    expect(text({ kind: 'http', message: 'Request failed with status code 500', status: 500 })).toBe('服务暂时不可用，请稍后重试（错误码 HTTP500）');
+    expect(text({ kind: 'contract', message: 'retData.0.price' })).toBe('服务返回的数据异常，请稍后重试（错误码 DATA）');
+    expect(text({ kind: 'business', message: '验证码错误', code: 'sms_40001' })).toBe('验证码错误');
+    expect(userMessage(new Error('boom'))).toBe('出了点问题，请稍后重试（错误码 APP）');
   });
 });
 

@@ -58,7 +58,8 @@ function saidOnce(page: Page, text: string): void {
 
 /** The personal centre's 退出登录, as session.spec.ts does it. */
 async function logOut(page: Page, phone: string): Promise<void> {
-  await page.getByRole('link', { name: `个人中心 ${masked(phone)}` }).click();
+  await page.getByRole('button', { name: `个人中心 ${masked(phone)}` }).click();
+  await page.getByRole('menuitem', { name: '账号与实名' }).click();
   await expect(page).toHaveURL(/\/setting/);
   const loggedOut = watchAnnouncement(page, '退出成功！');
   await page.getByRole('button', { name: '退出登录' }).click();
@@ -100,7 +101,7 @@ test('after A logs out, B in the same tab is offered none of A’s coupons and o
   await expect(page).toHaveURL(new RegExp(`${GAME_PATH}$`));
   await page.getByRole('button', { name: '立即购买' }).click();
   await loginWithSms(page, phoneB);
-  await expect(page.getByRole('link', { name: `个人中心 ${masked(phoneB)}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `个人中心 ${masked(phoneB)}` })).toBeVisible();
   await completeRealName(page);
 
   // B is a new account with no coupon yet. (B's new-account popup would issue B's own coupons, but it
@@ -136,7 +137,7 @@ test('after A logs out, the login form shows neither A’s phone nor A’s SMS c
 
   // B asks for a code at once and logs in.
   await loginWithSms(page, phoneB);
-  await expect(page.getByRole('link', { name: `个人中心 ${masked(phoneB)}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `个人中心 ${masked(phoneB)}` })).toBeVisible();
 });
 
 test('another tab switching the browser to B closes A’s pay dialog, and no order is made for B (point 2)', { tag: ['@live'] }, async ({ page, context, backend, phone }, testInfo) => {
@@ -163,13 +164,13 @@ test('another tab switching the browser to B closes A’s pay dialog, and no ord
   const switched = '账号已切换，本次购买已取消，请重新下单';
   const warned = watchAnnouncement(page, switched);
   await ask.getByRole('button', { name: '确认登录' }).click();
-  await expect(tab2.getByRole('link', { name: `个人中心 ${masked(phoneB)}` })).toBeVisible();
+  await expect(tab2.getByRole('button', { name: `个人中心 ${masked(phoneB)}` })).toBeVisible();
 
   // Tab 1 follows: A's purchase is cancelled, said once, and B holds the header.
   await warned({ timeout: 20_000 });
   saidOnce(page, switched);
   await expect(pay).toBeHidden();
-  await expect(page.getByRole('link', { name: `个人中心 ${masked(phoneB)}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `个人中心 ${masked(phoneB)}` })).toBeVisible();
   expect(await ordersOf(backend, phoneB), 'orders of B').toEqual([]);
   expect(await ordersOf(backend, phoneA), 'orders of A').toEqual([]);
 });
@@ -228,7 +229,7 @@ test('when the login expires before the order is made, logging in again reopens 
   saidOnce(page, expired);
   await expect(pay).toBeHidden();
   await loginWithSms(page, phone);
-  await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
 
   // The pay dialog reopens by itself, the choices kept.
   await expect(pay.getByRole('spinbutton', { name: '购买数量' })).toHaveValue('2');

@@ -313,7 +313,8 @@ test.describe('hostile coupon titles', () => {
     });
 
     await test.step('我的优惠券 in the personal centre', async () => {
-      await activate(page.getByRole('link', { name: /^个人中心/ }));
+      await activate(page.getByRole('button', { name: /^个人中心/ }));
+      await activate(page.getByRole('menuitem', { name: '账号与实名' }));
       await activate(page.getByRole('tab', { name: '我的优惠券' }));
       await expect(page).toHaveURL(/\/setting\?type=1/);
       await expect(main.getByRole('heading', { name: /^可使用/ })).toBeVisible();

@@ -78,7 +78,7 @@ test('keyboard only: browse, buy while logged out, log in, verify, pay and ask f
   // 订单 in the sidebar, then the order, then a refund.
   await activate(page, page.getByRole('complementary', { name: '快捷入口' }).getByRole('button', { name: '订单' }));
   await expect(page).toHaveURL(/\/setting\?type=0/);
-  await activate(page, page.getByRole('list', { name: '订单列表' }).getByRole('link', { name: new RegExp(orderId) }));
+  await activate(page, page.getByRole('list', { name: '订单列表' }).getByRole('listitem').filter({ hasText: `订单号 ${orderId}` }).getByRole('link').first());
   await expect(page).toHaveURL(new RegExp(`/orderDateil\\?id=${orderId}`));
   await activate(page, page.getByRole('button', { name: '申请退款' }));
   const refund = dialog(page, '申请退款');
@@ -217,7 +217,7 @@ test('keyboard only: QR login, then the login expires while paying and the purch
   await warned();
   await expect(dialog(page, '登录')).toBeVisible();
   await keyboardSmsLogin(page, phone);
-  await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
 
   // The purchase resumes by itself on the same order (docs/buying.md, "Account changes").
   expect(await shownOrderId(dialog(page, '支付订单'))).toBe(orderId);
@@ -233,7 +233,7 @@ test('keyboard only: confirm an auto-login link', async ({ page, backend, phone 
   const ask = dialog(page, '自动登录');
   await activate(page, ask.getByRole('button', { name: '确认登录' }));
   await expect(ask).toBeHidden();
-  await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
 });
 
 test('keyboard only: notices, help articles, and the 404 page back home', async ({ page }) => {
@@ -300,7 +300,7 @@ test('keyboard only: QR login from the header, the scan marked from /demo in a s
 
   // Back in tab A: logged in.
   await expect(login).toBeHidden({ timeout: 15_000 });
-  await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
 });
 
 test.describe('the daily coupon popup, keyboard only', () => {
@@ -326,7 +326,7 @@ test.describe('the daily coupon popup, keyboard only', () => {
     await expect(popup.getByRole('button', { name: '登录领取' })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(popup).toBeHidden();
-    await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
 
     // A second visit the same day (the address typed again, and another tab): the popup is not even asked for.
     const asked: Request[] = [];
@@ -336,12 +336,12 @@ test.describe('the daily coupon popup, keyboard only', () => {
     page.on('request', watch);
     await page.goto('/');
     await waitForHome(page);
-    await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
     const other = await context.newPage();
     other.on('request', watch);
     await other.goto('/new');
     await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(other.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+    await expect(other.getByRole('button', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
     expect(asked).toEqual([]);
     await expect(dialog(page, COUPON_POPUP_TITLE)).toHaveCount(0);
     await expect(dialog(other, COUPON_POPUP_TITLE)).toHaveCount(0);

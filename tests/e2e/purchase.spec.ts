@@ -35,7 +35,7 @@ test('a new visitor buys a game from a home plate, logs in, verifies, pays and a
   await page.getByRole('complementary', { name: '快捷入口' }).getByRole('button', { name: '订单' }).click();
   await expect(page).toHaveURL(/\/setting\?type=0/);
   const orders = page.getByRole('list', { name: '订单列表' });
-  const row = orders.getByRole('link', { name: new RegExp(orderId) });
+  const row = orders.getByRole('listitem').filter({ hasText: `订单号 ${orderId}` }).getByRole('link').first();
   await expect(row).toBeVisible();
   await row.click();
 

@@ -29,7 +29,7 @@ test.describe('a restored session at start-up', () => {
     const ping = page.waitForRequest((request) => new URL(request.url()).pathname === '/webapi/u-nnpc/hello');
     await page.reload();
     await ping;
-    await expect(page.getByRole('link', { name: /^个人中心/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^个人中心/ })).toBeVisible();
 
     expect(calls.length).toBeGreaterThan(3);
     const withoutToken = calls.filter((request) => request.headers()['token'] !== token).map((request) => new URL(request.url()).pathname);

@@ -17,7 +17,7 @@ test.describe('QR login (c)', () => {
     const loggedIn = watchAnnouncement(page, '登录成功');
     await loginByQr(page, backend, phone);
     await loggedIn();
-    await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
   });
 
   // The scan marked from /demo in a second tab (mock mode): keyboard.spec.ts walks it, keyboard only.
@@ -44,7 +44,7 @@ test('when the login expires while paying, the shopper logs in again and the pay
   await expect(pay).toBeHidden();
   await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
   await loginWithSms(page, phone);
-  await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
 
   // The pay dialog reopens by itself on the same order, which is paid: no new order is made.
   expect(await shownOrderId(pay)).toBe(orderId);
@@ -69,11 +69,11 @@ test.describe('auto-login from a link (g)', () => {
     await expect(ask.getByText(masked(phone))).toBeVisible();
     await ask.getByRole('button', { name: '确认登录' }).click();
     await expect(ask).toBeHidden();
-    await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
 
     // The token was used once: a reload asks nothing.
     await page.reload();
-    await expect(page.getByRole('link', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `个人中心 ${masked(phone)}` })).toBeVisible();
     await expect(page).toHaveTitle(STORE_NAME);
     await expect(dialog(page, '自动登录')).toHaveCount(0);
   }
@@ -103,7 +103,8 @@ test.describe('auto-login from a link (g)', () => {
 test('a logged-in shopper logs out from the personal centre', async ({ page, phone }) => {
   await page.goto('/');
   await loginFromHeader(page, phone);
-  await page.getByRole('link', { name: `个人中心 ${masked(phone)}` }).click();
+  await page.getByRole('button', { name: `个人中心 ${masked(phone)}` }).click();
+  await page.getByRole('menuitem', { name: '账号与实名' }).click();
   await expect(page).toHaveURL(/\/setting/);
   const loggedOut = watchAnnouncement(page, '退出成功！');
   await page.getByRole('button', { name: '退出登录' }).click();

@@ -95,9 +95,12 @@ describe('ID numbers as people type or paste them', () => {
 
   it.each([
     ['', INPUT_MESSAGES.idRequired],
-    ['11010519491231002', INPUT_MESSAGES.idInvalid],
-    ['110105194912310021', INPUT_MESSAGES.idInvalid],
-    [`${ID}1`, INPUT_MESSAGES.idInvalid],
+    ['11010519491231002', '身份证号应为18位，当前为17位'],
+    ['110105194912310021', '身份证号校验位不符，请逐位核对（末位可为 X）'],
+    [`${ID}1`, '身份证号应为18位，当前为19位'],
+    ['11010519491231002A', INPUT_MESSAGES.idCharacters],
+    ['110105194902310026', INPUT_MESSAGES.idDate],
+    ['010105194912310026', INPUT_MESSAGES.idRegion],
   ])('refuses %j with %s', (typed, error) => {
     expect(checkInput(IdCardSchema, typed)).toEqual({ ok: false, error });
   });

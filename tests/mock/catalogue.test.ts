@@ -180,8 +180,18 @@ describe('home sections', () => {
 
   it('answers competitor prices and the new-year event from the seed', async () => {
     const [gameId, prices] = Object.entries(catalogue.competitorPrices)[0]!;
-    expect(await getCompetitorPrices(Number(gameId))).toEqual(prices);
+    const standard = catalogue.goods.find((g) => g.gameId === Number(gameId) && g.type === 'key')!;
+    expect(await getCompetitorPrices(Number(gameId))).toEqual(prices.map((p) => ({ ...p, goodsId: standard.goodsId })));
     expect((await getNewYearActivity()).title).toBe(catalogue.newYear.title);
+  });
+
+  it("answers another edition's competitor prices scaled by its price, naming it (issue 32)", async () => {
+    const [gameId, prices] = Object.entries(catalogue.competitorPrices).find(([id]) => catalogue.goods.filter((g) => g.gameId === Number(id) && g.type === 'key').length > 1)!;
+    const [standard, other] = catalogue.goods.filter((g) => g.gameId === Number(gameId) && g.type === 'key');
+    const answer = await getCompetitorPrices(Number(gameId), { goodsId: other!.goodsId });
+    expect(answer.map((p) => p.goodsId)).toEqual(prices.map(() => other!.goodsId));
+    expect(answer.map((p) => p.price)).toEqual(prices.map((p) => Math.round((p.price * other!.price) / standard!.price / 10) * 10));
+    expect(await getCompetitorPrices(Number(gameId), { goodsId: 999_999 })).toEqual([]);
   });
 });
 

@@ -134,12 +134,14 @@ describe('the home popup', () => {
     expect(backend.control.state().coupons).toBe(0);
   });
 
-  it('gives a new user the popup coupons once', async () => {
+  it('gives a new user the popup coupons once, and lists those still to use in every later answer', async () => {
     await signUp();
     const popup = await getHomePopup();
     expect(popup.couponList).toHaveLength(popupIds.length);
     expect((await getMyCoupons()).map((c) => c.couponId).sort()).toEqual(popup.couponList.map((c) => c.couponId).sort());
-    expect((await getHomePopup()).couponList).toEqual([]);
+    // Asked again (an answer the store never read, issue 32): the same coupons, none issued twice.
+    expect((await getHomePopup()).couponList).toEqual(popup.couponList);
+    expect(await getMyCoupons()).toHaveLength(popupIds.length);
   });
 
   it('shows nothing to a user created more than 24 hours ago', async () => {

@@ -159,7 +159,7 @@ async function ensureLoggedIn(w: World, app: RenderedApp): Promise<void> {
   if (!w.account || header().queryByRole('button', { name: '登录' })) {
     w.account = await createAccount(nextPhone());
     otherTabStores(w.account);
-    await header().findByRole('link', { name: /^个人中心 / });
+    await header().findByRole('button', { name: /^个人中心 / });
   }
   const login = dialog('登录');
   if (login) {

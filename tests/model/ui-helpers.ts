@@ -52,7 +52,7 @@ export const header = () => within(screen.getByRole('banner'));
 /** Throws unless the header shows `phone` (masked) as logged in, or 登录 for null. */
 export function expectHeaderAccount(phone: string | null): void {
   if (phone === null) header().getByRole('button', { name: '登录' });
-  else header().getByRole('link', { name: `个人中心 ${maskPhone(phone)}` });
+  else header().getByRole('button', { name: `个人中心 ${maskPhone(phone)}` });
 }
 
 export const dialog = (name: string) => screen.queryByRole('dialog', { name });

@@ -11,9 +11,10 @@ import { useSingleFlight } from '../../shared/use-single-flight';
  * The gift that comes with some goods (`giftCdkGrant`): 领取赠品 shows its
  * code. Asking again returns the same code, so a claimed gift can be shown
  * again. Claiming ends the order's refundability (docs/api.md), which the
- * note says before the click.
+ * note says before the click, after what the gift is (`giftName`, issue 32), so the shopper knows what the
+ * refund is traded for.
  */
-export function GiftSection({ order }: { order: Pick<Order, 'orderId' | 'hasGift' | 'giftClaimed' | 'status'> }) {
+export function GiftSection({ order }: { order: Pick<Order, 'orderId' | 'hasGift' | 'giftName' | 'giftClaimed' | 'status'> }) {
   const queryClient = useQueryClient();
   const codeId = useId();
   const receive = useMutation({
@@ -28,6 +29,7 @@ export function GiftSection({ order }: { order: Pick<Order, 'orderId' | 'hasGift
   return (
     <section className="gift-section" aria-label="赠品">
       <h3>赠品</h3>
+      {order.giftName && !receive.data ? <p className="gift-what">赠品内容：{order.giftName}</p> : null}
       {receive.data ? (
         <p className="gift-code">
           {receive.data.name}：

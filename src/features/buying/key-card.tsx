@@ -5,11 +5,11 @@
  * 我的激活码 lists the same code rows. A refunded order's keys are void: the card says so and shows each code
  * struck through, with nothing to copy, mark or follow (我的激活码 leaves them out).
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { goodsPromise } from '../../api/goods-promise';
 import type { ActivationPlatform } from '../../api/goods';
 import type { Order } from '../../api/orders';
-import { activationSteps, keysByItem, PLATFORM_NAME } from './promise';
+import { activationSteps, keysByItem, PLATFORM_NAME, redeemLink } from './promise';
 import { useRedeemed } from './redeemed';
 import { COPIED_TEXT } from '../../shared/ui/copy-button';
 import './order.css';
@@ -75,9 +75,11 @@ export function KeyCard({
               {group.codes.map(({ code, index }) => (
                 <li key={index}>
                   {voided ? (
-                    <del className="key-code">{code}</del>
+                    <del className="key-code-void">
+                      <KeyText className="key-code" code={code} />
+                    </del>
                   ) : (
-                    <KeyCode code={code} redeemed={redeemed.includes(index)} onRedeemedChange={(on) => mark(index, on)} />
+                    <KeyCode code={code} platform={promise?.platform} redeemed={redeemed.includes(index)} onRedeemedChange={(on) => mark(index, on)} />
                   )}
                 </li>
               ))}
@@ -97,11 +99,46 @@ export function KeyCard({
   );
 }
 
-/** One code: the key, 复制激活码 (已复制 for a moment after), and the 标记为已兑换 mark. */
-export function KeyCode({ code, redeemed, onRedeemedChange }: { code: string; redeemed: boolean; onRedeemedChange: (redeemed: boolean) => void }) {
+/**
+ * A key as text that breaks only after its separators (`MQ4T-BQHY-34C5-J26D`: after each `-`), never inside
+ * a group: one text run, so it reads and copies as the key, with a break opportunity (`<wbr>`) after each
+ * separator and none anywhere else (order.css: no `break-all`). Its size shrinks to fit the box
+ * (`--key-chars`), so a phone shows the whole key on one line when it can.
+ */
+function KeyText({ code, id, className, ref }: { code: string; id?: string; className: string; ref?: Ref<HTMLElement> }) {
+  const parts = code.split(/(?<=[-\s])/);
+  return (
+    <code ref={ref} id={id} className={className} style={{ '--key-chars': code.length } as CSSProperties}>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </code>
+  );
+}
+
+/**
+ * One code: the key, 复制激活码 (已复制 for a moment after), beside it 在 Steam 中激活 where the key's store
+ * redeems a key from a link (./promise.ts `redeemLink`), and the 标记为已兑换 mark.
+ */
+export function KeyCode({
+  code,
+  platform,
+  redeemed,
+  onRedeemedChange,
+}: {
+  code: string;
+  /** the key's store, when the goods names it */
+  platform?: ActivationPlatform | null | undefined;
+  redeemed: boolean;
+  onRedeemedChange: (redeemed: boolean) => void;
+}) {
   const codeId = useId();
   const codeRef = useRef<HTMLElement>(null);
   const [outcome, setOutcome] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const redeem = redeemLink(platform, code);
 
   useEffect(() => {
     if (outcome !== 'copied') return;
@@ -123,12 +160,17 @@ export function KeyCode({ code, redeemed, onRedeemedChange }: { code: string; re
 
   return (
     <div className={redeemed ? 'key-code-box key-redeemed' : 'key-code-box'}>
-      <code ref={codeRef} id={codeId} className="key-code">
-        {code}
-      </code>
-      <button type="button" className="button button-primary key-copy" aria-describedby={codeId} onClick={() => void copy()}>
-        {outcome === 'copied' ? COPIED_TEXT : '复制激活码'}
-      </button>
+      <KeyText ref={codeRef} id={codeId} className="key-code" code={code} />
+      <div className="key-actions">
+        <button type="button" className="button button-primary key-copy" aria-describedby={codeId} onClick={() => void copy()}>
+          {outcome === 'copied' ? COPIED_TEXT : '复制激活码'}
+        </button>
+        {redeem ? (
+          <a className="button key-redeem" href={redeem.href} target="_blank" rel="noopener noreferrer" aria-describedby={codeId}>
+            {redeem.label}
+          </a>
+        ) : null}
+      </div>
       <p role="status" className={outcome === 'failed' ? 'key-copy-note' : 'visually-hidden'}>
         {outcome === 'copied' ? COPIED_ANNOUNCEMENT : outcome === 'failed' ? COPY_FAILED : ''}
       </p>

@@ -12,6 +12,7 @@ import { useCurrentUser } from '../../shared/app-actor';
 import { formatDate } from '../../shared/format';
 import { EmptyState, ErrorState, LinesSkeleton } from '../../shared/ui/states';
 import { KEY_CARD_ID, KeyCode } from './key-card';
+import { goodsPromise } from '../../api/goods-promise';
 import { keysByItem } from './promise';
 import { orderKeysQuery } from './queries';
 import { useRedeemed } from './redeemed';
@@ -56,7 +57,7 @@ function OrderKeys({ order, userId }: { order: Order; userId: number }) {
         订单号 {order.orderId} · {formatDate(order.payTime ?? order.createTime)}
       </p>
       {group.codes.map(({ code, index }) => (
-        <KeyCode key={index} code={code} redeemed={redeemed.includes(index)} onRedeemedChange={(on) => mark(index, on)} />
+        <KeyCode key={index} code={code} platform={group.item ? goodsPromise(group.item).platform : undefined} redeemed={redeemed.includes(index)} onRedeemedChange={(on) => mark(index, on)} />
       ))}
       <Link to="/orderDateil" search={{ id: order.orderId }} hash={KEY_CARD_ID} hashScrollIntoView={false} aria-describedby={`${titleId}-${groupIndex}`}>
         查看订单

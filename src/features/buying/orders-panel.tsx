@@ -1,7 +1,8 @@
 /**
  * Personal centre, tab 我的订单 (`/setting?type=0&status=&page=`): the
  * user's orders, newest first, ten per page, filtered by status (toggle
- * buttons, the chosen one pressed). The filter and the page live in the URL
+ * buttons, the chosen one pressed: the main states in one row that fits a phone, the rest behind 更多,
+ * shown at once when one of them is chosen). Each row's order number stays on one line with 复制订单号. The filter and the page live in the URL
  * (back and forward work, a link can be shared). Each row links to
  * `/orderDateil?id=`; rows with codes add 查看激活码 (the order's key card,
  * focused), unpaid rows 继续支付, which opens the pay modal for that order.
@@ -10,7 +11,8 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { CopyButton } from '../../shared/ui/copy-button';
 import type { Order, OrderStatus } from '../../api/orders';
 import { useCurrentUser, useModals } from '../../shared/app-actor';
 import { EmptyState, ErrorState, LinesSkeleton } from '../../shared/ui/states';
@@ -24,18 +26,16 @@ import './order.css';
 
 const routeApi = getRouteApi('/detail-layout/setting');
 
-/** The filter chips: 全部 first, then the statuses a shopper looks for most. */
-const ORDER_FILTERS: { status: OrderStatus | undefined; label: string }[] = [
+/** The filter chips a phone's row holds: 全部 first, then the statuses a shopper looks for most. */
+const MAIN_FILTERS: { status: OrderStatus | undefined; label: string }[] = [
   { status: undefined, label: '全部' },
   { status: 'unpaid', label: ORDER_STATUS_TEXT.unpaid },
-  { status: 'paid', label: ORDER_STATUS_TEXT.paid },
   { status: 'delivered', label: ORDER_STATUS_TEXT.delivered },
   { status: 'refunding', label: ORDER_STATUS_TEXT.refunding },
-  { status: 'refunded', label: ORDER_STATUS_TEXT.refunded },
-  { status: 'expired', label: ORDER_STATUS_TEXT.expired },
-  { status: 'failed', label: ORDER_STATUS_TEXT.failed },
-  { status: 'cancelled', label: ORDER_STATUS_TEXT.cancelled },
 ];
+
+/** Behind 更多. */
+const MORE_FILTERS: OrderStatus[] = ['paid', 'refunded', 'expired', 'failed', 'cancelled'];
 
 export function OrdersPanel() {
   const user = useCurrentUser();
@@ -49,13 +49,7 @@ export function OrdersPanel() {
 
   return (
     <div className="orders-panel">
-      <div role="group" aria-label="订单状态" className="order-filters">
-        {ORDER_FILTERS.map((filter) => (
-          <button key={filter.label} type="button" className="chip" aria-pressed={filter.status === status} onClick={() => filterBy(filter.status)}>
-            {filter.label}
-          </button>
-        ))}
-      </div>
+      <OrderFilters status={status} onFilter={filterBy} />
       {orders.isPending ? <LinesSkeleton label="我的订单" lines={4} /> : null}
       {orders.isError ? <ErrorState error={orders.error} title={ORDER_LOAD_FAILED} onRetry={() => void orders.refetch()} /> : null}
       {orders.isSuccess && orders.data.list.length === 0 ? (
@@ -81,9 +75,34 @@ export function OrdersPanel() {
   );
 }
 
+function OrderFilters({ status, onFilter }: { status: OrderStatus | undefined; onFilter: (status: OrderStatus | undefined) => void }) {
+  const moreId = useId();
+  const chosenMore = status !== undefined && MORE_FILTERS.includes(status);
+  const [more, setMore] = useState(chosenMore);
+  const chip = (value: OrderStatus | undefined, label: string) => (
+    <button key={label} type="button" className="chip" aria-pressed={value === status} onClick={() => onFilter(value)}>
+      {label}
+    </button>
+  );
+  return (
+    <div role="group" aria-label="订单状态" className="order-filters">
+      <div className="order-filters-main">
+        {MAIN_FILTERS.map((filter) => chip(filter.status, filter.label))}
+        <button type="button" className="chip order-filters-more" aria-expanded={more || chosenMore} aria-controls={moreId} disabled={chosenMore} onClick={() => setMore(!more)}>
+          更多
+        </button>
+      </div>
+      <div id={moreId} className="order-filters-rest" hidden={!(more || chosenMore)}>
+        {MORE_FILTERS.map((value) => chip(value, ORDER_STATUS_TEXT[value]))}
+      </div>
+    </div>
+  );
+}
+
 function OrderRow({ order }: { order: Order }) {
   const modals = useModals();
   const titleId = useId();
+  const numberId = useId();
   const cover = order.items[0]?.cover;
   const hasKeys = order.cdks.length > 0 && (order.status === 'paid' || order.status === 'delivered');
   return (
@@ -93,14 +112,18 @@ function OrderRow({ order }: { order: Order }) {
         <span id={titleId} className="setting-row-title">
           {orderTitle(order)}
         </span>
-        <span className="setting-row-meta">
-          订单号 {order.orderId} · {formatDate(order.createTime)}
-        </span>
+        <span className="setting-row-meta">{formatDate(order.createTime)}</span>
         <span className="setting-row-meta">
           实付 <span className="setting-row-amount">{formatYuan(order.payAmount)}</span> ·{' '}
           <span className={`order-status order-status-${order.status}`}>{ORDER_STATUS_TEXT[order.status]}</span>
         </span>
       </Link>
+      <p className="order-number">
+        <span id={numberId} className="order-number-id">
+          订单号 {order.orderId}
+        </span>
+        <CopyButton text={order.orderId} label="复制订单号" describedBy={numberId} />
+      </p>
       {hasKeys ? (
         <Link
           to="/orderDateil"

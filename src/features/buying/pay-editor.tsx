@@ -11,7 +11,9 @@ import type { OrderDraft } from '../../../machines/payment.machine';
 import type { Coupon } from '../../api/common';
 import { gameGoodsQueryOptions, matchCouponQueryOptions, type Goods } from '../../api/goods';
 import type { Package, PayChannelCode } from '../../api/orders';
-import { useCurrentUser } from '../../shared/app-actor';
+import type { ActorRefFrom } from 'xstate';
+import type { couponPopupMachine } from '../../../machines/coupon-popup.machine';
+import { useAppActor, useCurrentUser } from '../../shared/app-actor';
 import { formatYuan } from '../../shared/money';
 import { capQuantity, quantityCap } from './quantity';
 import { ErrorState, LinesSkeleton } from '../../shared/ui/states';
@@ -23,6 +25,7 @@ import { QuantityStepper } from './quantity-stepper';
 import { usePaymentSelector } from './use-payment';
 import { GOODS_LOAD_FAILED } from './load-failed';
 import { bestCoupon, couponSaving } from './pricing';
+import { onPopupCoupons } from './popup-coupons';
 
 const NO_COUPON = 'none';
 
@@ -90,6 +93,7 @@ function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, phone
   const couponsWanted = chosenPackage === null && userId !== null;
   const coupons = useQuery({ ...matchCouponQueryOptions(userId ?? 0, goods.goodsId, num), enabled: couponsWanted, refetchOnMount: 'always' });
   const couponsReady = !couponsWanted || coupons.isFetchedAfterMount;
+  useRefetchOnPopupCoupons(coupons.refetch, couponsWanted);
   const couponList = couponsReady ? (coupons.data?.coupons ?? []) : [];
   // null: the server's best coupon; NO_COUPON: none; otherwise the coupon the shopper picked, while it still applies.
   const picked = couponChoice === NO_COUPON ? null : couponList.find((coupon) => coupon.couponId === couponChoice);
@@ -170,30 +174,33 @@ function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, phone
         </ul>
       ) : null}
 
-      <dl className="pay-total">
-        <div>
-          <dt>商品金额</dt>
-          <dd>{formatYuan(subtotal)}</dd>
-        </div>
-        <div>
-          <dt>优惠</dt>
-          <dd>{saving > 0 ? `已优惠 ${formatYuan(saving)}` : '无'}</dd>
-        </div>
-        <div className="pay-total-due">
-          <dt>应付金额</dt>
-          <dd>
-            <Price fen={total} />
-          </dd>
-        </div>
-      </dl>
+      {/* The total and the pay button: a sticky footer, in view on a phone however long the options above (issue 32). */}
+      <div role="group" aria-label="结算" className="dialog-footer pay-footer">
+        <dl className="pay-total">
+          <div>
+            <dt>商品金额</dt>
+            <dd>{formatYuan(subtotal)}</dd>
+          </div>
+          <div>
+            <dt>优惠</dt>
+            <dd>{saving > 0 ? `已优惠 ${formatYuan(saving)}` : '无'}</dd>
+          </div>
+          <div className="pay-total-due">
+            <dt>应付金额</dt>
+            <dd>
+              <Price fen={total} />
+            </dd>
+          </div>
+        </dl>
 
-      {error ? (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      ) : null}
-      {busy ? <p role="status">正在创建订单…</p> : null}
-      <PaySubmitButton channel={channel} phone={phone} disabled={busy || channel === null || !couponsReady} onClick={() => channel && onSubmit(draft, channel)} />
+        {error ? (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        ) : null}
+        {busy ? <p role="status">正在创建订单…</p> : null}
+        <PaySubmitButton channel={channel} phone={phone} disabled={busy || channel === null || !couponsReady} onClick={() => channel && onSubmit(draft, channel)} />
+      </div>
     </div>
   );
 }
@@ -264,4 +271,13 @@ function PackageOffer({
       ))}
     </fieldset>
   );
+}
+
+/** Asks the matching owner again when the popup brings the account coupons (./popup-coupons.ts). */
+function useRefetchOnPopupCoupons(refetch: () => unknown, wanted: boolean) {
+  const actor = useAppActor();
+  useEffect(() => {
+    const popup = wanted ? (actor.system.get('couponPopup') as ActorRefFrom<typeof couponPopupMachine> | undefined) : undefined;
+    return popup ? onPopupCoupons(popup, () => void refetch()) : undefined;
+  }, [actor, refetch, wanted]);
 }

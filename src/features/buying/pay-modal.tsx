@@ -25,6 +25,7 @@ import { newRequestId, PayModalPropsSchema } from './order-text';
 import { PayEditor } from './pay-editor';
 import { LeaveConfirm, OrderPayForm, PayClosed, PayFailed, PayWaiting } from './pay-progress';
 import { ORDERS_KEY } from './queries';
+import { payReturnSettled, PAY_RETURN_PENDING } from './pay-return';
 import { usePaymentSelector } from './use-payment';
 import './order.css';
 
@@ -51,6 +52,14 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
     else if (userId === null) onClose();
   }, [actor, valid, requestId, orderId, userId, resume, onClose]);
 
+  const { context } = snapshot;
+  // Back from a pay app: once the order's status is known, the page shows again (./pay-return.ts also
+  // uncovers it when the dialogs close first).
+  const statusKnown = Boolean(context.order) || snapshot.hasTag('payment:closed') || snapshot.hasTag('payment:failed');
+  useEffect(() => {
+    if (resume && statusKnown) payReturnSettled();
+  }, [resume, statusKnown]);
+
   // Whatever happened (paid, left, expired), the order lists are out of date once the modal goes away.
   useEffect(() => () => void queryClient.invalidateQueries({ queryKey: ORDERS_KEY }), [queryClient]);
 
@@ -61,7 +70,6 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
     else if (active) actor.send({ type: 'payment.close' });
     else onClose();
   };
-  const { context } = snapshot;
   const busy = isSubmitting(snapshot);
   // A phone pays in the channel's app (docs/buying.md, "Paying on a phone"); a desktop scans the QR code.
   const phone = usePhone();
@@ -104,14 +112,25 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
         onSubmit={(draft, channel) => submit(channel, draft)}
       />
     );
+  } else if (resume) {
+    // Back from a pay app: the page behind is covered until this knows the order's status (./pay-return.ts).
+    body = <PayReturnPending />;
   } else {
     body = <LinesSkeleton label="订单" lines={3} />;
   }
 
   return (
-    <Dialog title="支付订单" onClose={close} wide closeLabel={isPaying(snapshot) ? '离开支付' : '关闭'}>
+    <Dialog title="支付订单" onClose={close} wide sheet closeLabel={isPaying(snapshot) ? '离开支付' : '关闭'}>
       {confirming ? <LeaveConfirm onLeave={() => actor.send({ type: 'payment.leave' })} onStay={() => actor.send({ type: 'payment.stay' })} /> : null}
       {body}
     </Dialog>
+  );
+}
+
+function PayReturnPending() {
+  return (
+    <p role="status" className="pay-return-pending">
+      {PAY_RETURN_PENDING}
+    </p>
   );
 }

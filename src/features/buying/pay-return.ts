@@ -4,6 +4,11 @@
  * (`?payOrder=`). This tab also keeps the hand-off in sessionStorage, so a reload while the payment is
  * awaited resumes it too. Both are read once at start-up (`takePaymentReturn`), and the app machine
  * resumes the payment for the account logged in.
+ *
+ * Meanwhile 正在确认支付结果 covers the page (issue 32): `html.pay-returning` (set by public/boot.js from the
+ * return URL before the app starts, and here for a resumed hand-off) shows index.html's cover, and a
+ * dialog replaces it; the class goes once the pay dialog knows the order's status (`payReturnSettled`), or
+ * when the dialogs that took over are all closed (the shopper closed the login instead).
  */
 import { browserStorage, type StorageLike } from '../../shared/storage';
 
@@ -69,10 +74,41 @@ export function takePaymentReturn(
   if (fromUrl !== null) {
     url.searchParams.delete(PAY_RETURN_PARAM);
     history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
-    if (ORDER_ID.test(fromUrl)) return { orderId: fromUrl };
+    if (ORDER_ID.test(fromUrl)) return coverUntilSettled({ orderId: fromUrl });
   }
   const kept = readHandOff(storage);
-  if (kept && (kept.owner === null || kept.owner === userId)) return { orderId: kept.orderId };
+  if (kept && (kept.owner === null || kept.owner === userId)) return coverUntilSettled({ orderId: kept.orderId });
   if (kept) forgetHandOff(storage);
+  payReturnSettled();
   return null;
+}
+
+const RETURNING = 'pay-returning';
+/** What the cover (index.html) and the pay dialog say until the returned order's status is known. */
+export const PAY_RETURN_PENDING = '正在确认支付结果…';
+
+/** The return's order is known to the store now: the page shows again. */
+export function payReturnSettled(): void {
+  document.documentElement.classList.remove(RETURNING);
+}
+
+/**
+ * Keeps the cover until the order's status is known; if the dialogs that took its place all close first (a
+ * visitor closed the login the return asked for), the page shows again.
+ */
+function coverUntilSettled<T>(value: T): T {
+  const root = document.documentElement;
+  root.classList.add(RETURNING);
+  let seen = false;
+  const observer = new MutationObserver(() => {
+    if (!root.classList.contains(RETURNING)) return observer.disconnect();
+    const open = document.querySelector('.dialog-backdrop') !== null;
+    if (open) seen = true;
+    else if (seen) {
+      payReturnSettled();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document.body, { childList: true });
+  return value;
 }

@@ -54,6 +54,15 @@ export const PLATFORM_NAME: Record<ActivationPlatform, string> = {
   xbox: 'Xbox',
 };
 
+/**
+ * A store's own page that redeems a key given in its address, where it has one (issue 32): Steam's key
+ * registration page (the shopper logs in there if need be). Other stores redeem in their apps only.
+ */
+export function redeemLink(platform: ActivationPlatform | null | undefined, code: string): { label: string; href: string } | null {
+  if (platform !== 'steam') return null;
+  return { label: `在 ${PLATFORM_NAME.steam} 中激活`, href: `https://store.steampowered.com/account/registerkey?key=${encodeURIComponent(code)}` };
+}
+
 const PASTE_AND_CONFIRM = '粘贴激活码，按提示确认激活';
 
 /** How to redeem a key on its store, step by step; `null`: a store the goods did not name. */

@@ -2,7 +2,9 @@
  * Agreement `/agreement?doc=user|privacy`: the user agreement and the privacy
  * policy, the articles of the `agreement` help category, as two tabs. The
  * tab is the `doc` in the URL (user agreement by default), so the footer and
- * the login form can link to either text.
+ * the login form can link to either text. Each text ends with who it is
+ * agreed with: the operator, its ICP licence number and the service hours
+ * (src/shared/operator.ts, the build's variables; issue 32).
  */
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -13,6 +15,7 @@ import { HtmlContent } from '../../shared/ui/html-content';
 import { EmptyState, ErrorState, LinesSkeleton } from '../../shared/ui/states';
 import { Tabs } from '../../shared/ui/tabs';
 import { formatDate } from '../../shared/format';
+import { operatorInfo, operatorLines } from '../../shared/operator';
 import './catalog.css';
 
 const routeApi = getRouteApi('/modal-wrap-layout/agreement');
@@ -58,6 +61,21 @@ function AgreementText({ category, doc }: { category: Classify; doc: AgreementDo
       <h2 id="agreement-title">{article.title}</h2>
       <p className="muted">更新于 {formatDate(article.updateTime, 'yyyy.MM.dd')}</p>
       <HtmlContent html={article.content} />
+      <Operator />
     </article>
+  );
+}
+
+/** The party to the agreement, as the footer names it (the same build variables). */
+function Operator() {
+  return (
+    <section aria-labelledby="agreement-operator" className="agreement-operator">
+      <h3 id="agreement-operator">经营者信息</h3>
+      <ul>
+        {operatorLines(operatorInfo(import.meta.env)).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </section>
   );
 }

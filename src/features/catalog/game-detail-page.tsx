@@ -82,8 +82,9 @@ function GameDetailView({ game }: { game: GameDetail }) {
           </div>
           <dl className="detail-facts">
             <div>
-              <dt>评分</dt>
-              <dd>{game.score > 0 ? `${game.score.toFixed(1)} 分` : '暂无评分'}</dd>
+              {/* Two scores on one page, on two scales: each says where it comes from (issue 32). */}
+              <dt>{SCORE_SOURCE.game}</dt>
+              <dd>{game.score > 0 ? `${game.score.toFixed(1)} / 10` : '暂无评分'}</dd>
             </div>
             <div>
               <dt>{upcoming ? '预计发售' : '发行日期'}</dt>
@@ -295,7 +296,7 @@ function PurchasePanel({ game, choice }: { game: GameDetail; choice: GoodsChoice
           立即购买
         </button>
       </div>
-      <CompetitorPrices gameId={game.gameId} ourPrice={selected?.price ?? game.minPrice} />
+      {selected ? <CompetitorPrices gameId={game.gameId} goods={selected} /> : null}
       <DeliveryNote gameId={game.gameId} />
     </section>
   );
@@ -313,7 +314,7 @@ function GoodsOption({ goods, checked, onChoose }: { goods: Goods; checked: bool
         <Price fen={goods.price} originalFen={goods.originalPrice} />
         <DiscountBadge fen={goods.price} originalFen={goods.originalPrice} />
         {goods.activityTag ? <span className="badge badge-activity">{goods.activityTag}</span> : null}
-        {goods.hasGift ? <span className="badge badge-gift">赠礼包</span> : null}
+        {goods.hasGift ? <span className="badge badge-gift">{goods.giftName ? `赠礼包：${goods.giftName}` : '赠礼包'}</span> : null}
         {soldOut ? <span className="badge badge-sold-out">已售罄</span> : null}
       </span>
     </label>
@@ -355,23 +356,33 @@ function CouponHint({ coupon }: { coupon: CouponOffer }) {
   );
 }
 
-function CompetitorPrices({ gameId, ourPrice }: { gameId: number; ourPrice: number }) {
+/**
+ * 全网比价 for the chosen goods (issue 32): other shops' prices for that edition, and which edition that is.
+ * Prices the answer does not say are for this goods (a server that compares per game) are not shown: a
+ * standard edition's prices beside a deluxe edition's price would mislead.
+ */
+function CompetitorPrices({ gameId, goods }: { gameId: number; goods: Goods }) {
   const { data } = useQuery(
-    queryOptions({ queryKey: ['competitorPrices', gameId], queryFn: ({ signal }) => getCompetitorPrices(gameId, { signal }) }),
+    queryOptions({
+      queryKey: ['competitorPrices', gameId, goods.goodsId],
+      queryFn: ({ signal }) => getCompetitorPrices(gameId, { goodsId: goods.goodsId, signal }),
+    }),
   );
-  if (!data || data.length === 0) return null;
-  const lowest = Math.min(...data.map((c) => c.price));
+  const prices = data?.filter((c) => c.goodsId === goods.goodsId) ?? [];
+  if (prices.length === 0) return null;
+  const lowest = Math.min(...prices.map((c) => c.price));
   return (
     <div className="price-compare">
       <h3>全网比价</h3>
+      <p className="price-compare-what">比较的是：{goods.name}</p>
       <ul>
-        {data.map((c) => (
+        {prices.map((c) => (
           <li key={c.platform}>
             {c.platform} {formatYuan(c.price)}
           </li>
         ))}
       </ul>
-      {ourPrice < lowest ? <p>本店比全网最低价便宜 {formatYuan(lowest - ourPrice)}</p> : null}
+      {goods.price < lowest ? <p>本店比全网最低价便宜 {formatYuan(lowest - goods.price)}</p> : null}
     </div>
   );
 }
@@ -478,6 +489,12 @@ function Requirements({ gameId }: { gameId: number }) {
 }
 type GameDetailConfigRow = { label: string; value: string };
 
+/**
+ * Where each of the detail's scores comes from (issue 32): the game's `score` (0–10) is the store's catalogue
+ * data, not its shoppers' (docs/catalog.md); the evaluations' average (1–5) is this store's buyers' reviews.
+ */
+const SCORE_SOURCE = { game: '商城评分（游戏资料）', reviews: '本店买家评分' } as const;
+
 const stars = (score: number) => '★'.repeat(clamp(Math.round(score), 0, 5)) + '☆'.repeat(5 - clamp(Math.round(score), 0, 5));
 
 function Evaluations({ gameId }: { gameId: number }) {
@@ -495,7 +512,8 @@ function Evaluations({ gameId }: { gameId: number }) {
         <>
           <div className="evaluation-summary">
             <p className="evaluation-average">
-              <strong>{data.avgScore.toFixed(1)}</strong> / 5 <span className="muted">共 {data.total} 条评价</span>
+              <span className="muted">{SCORE_SOURCE.reviews}</span> <strong>{data.avgScore.toFixed(1)}</strong> / 5{' '}
+              <span className="muted">共 {data.total} 条评价</span>
             </p>
             <ul className="score-distribution" aria-label="评分分布">
               {[5, 4, 3, 2, 1].map((score) => {

@@ -39,6 +39,7 @@ export function CouponModal({ onClose, props }: ModalComponentProps) {
 
   return (
     <Dialog title={COUPON_MODAL_TITLE} onClose={onClose}>
+      {user && coupons.length > 0 ? <p className="coupon-popup-count">{coupons.length} 张券已到账</p> : null}
       <p className="coupon-popup-lead">{user ? '以下优惠券已放入您的账户，下单时自动抵扣。' : '今日专享优惠券，登录后即可领取使用。'}</p>
       {coupons.length === 0 ? (
         <p>暂时没有可领取的优惠券。</p>

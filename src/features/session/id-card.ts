@@ -20,15 +20,21 @@ export function idCardCheckChar(first17: string): string {
   return CHECK_CHARS[sum % 11]!;
 }
 
+/** Which check an ID number fails first, so the form can say which (issue 32). */
+export type IdCardProblem = 'length' | 'characters' | 'region' | 'date' | 'check';
+
 /**
- * 18 characters: 17 digits then a digit or an upper-case X, with a valid
- * check character, a plausible birth date (YYYYMMDD at positions 7–14, not
- * in the future) and a non-zero region code.
+ * The first problem with an ID number, or null: 18 characters; 17 digits then a digit or an upper-case X;
+ * a non-zero region code; a plausible birth date (YYYYMMDD at positions 7–14, not in the future); the
+ * check character.
  */
-export function isValidIdCard(id: string, now: Date = new Date()): boolean {
-  if (!/^[1-9]\d{16}[\dX]$/.test(id)) return false;
-  if (!isBirthDate(id.slice(6, 14), now)) return false;
-  return idCardCheckChar(id.slice(0, 17)) === id[17];
+export function idCardProblem(id: string, now: Date = new Date()): IdCardProblem | null {
+  if ([...id].length !== 18) return 'length';
+  if (!/^\d{17}[\dX]$/.test(id)) return 'characters';
+  if (id.startsWith('0')) return 'region';
+  if (!isBirthDate(id.slice(6, 14), now)) return 'date';
+  if (idCardCheckChar(id.slice(0, 17)) !== id[17]) return 'check';
+  return null;
 }
 
 function isBirthDate(yyyymmdd: string, now: Date): boolean {

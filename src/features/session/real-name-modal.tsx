@@ -1,9 +1,10 @@
 /**
  * The real-name modal (dialog 实名认证): name and ID number, normalised and
  * checked here (src/features/session/session-input.ts: 2–20 Han characters, the dot
- * variants read as ·; 18 characters with a valid GB 11643 check character;
- * a paste is never cut) before `doAuth`, then `getAuth` reads the masked
- * result. The
+ * variants read as ·; 18 characters with a valid GB 11643 check character, the
+ * message naming the check that failed; a paste is never cut) before `doAuth`,
+ * then `getAuth` reads the masked result. Under the ID field 18位，末位可为 X;
+ * above the form, 信息如何使用和保存 (issue 32). The
  * session stores it (`session.realNameVerified`, persisted with the user).
  *
  * It closes when the account changes (another tab's logout or login).
@@ -22,7 +23,8 @@ import { useSessionSelector } from '../../shared/session-selector';
 import { toast } from '../../shared/toast';
 import { Dialog } from '../../shared/ui/dialog';
 import { maskIdCard, maskRealName } from '../../shared/mask-identity';
-import { IdCardSchema, RealNameSchema, checkInput, valueAfterChange } from './session-input';
+import { IdCardSchema, INPUT_MESSAGES, RealNameSchema, checkInput, valueAfterChange } from './session-input';
+import { Link } from '@tanstack/react-router';
 import './session.css';
 
 export interface RealNameModalProps {
@@ -94,6 +96,21 @@ export function RealNameModal({ onClose, props }: ModalComponentProps) {
   return (
     <Dialog title="实名认证" onClose={onClose}>
       <p className="muted">根据国家相关规定，购买前需完成实名认证。您的信息仅用于身份核验。</p>
+      <details className="real-name-use">
+        <summary>信息如何使用和保存</summary>
+        <ul>
+          <li>用途：姓名和身份证号只用于国家规定的实名核验（购买资格与未成年人保护），不用于营销，不提供给第三方。</li>
+          <li>传输：经加密连接提交核验，核验结果与账号绑定，认证成功后不能自行修改。</li>
+          <li>保存：本设备只保存打码后的姓名和身份证号（如 1101**********4477），在「账号与实名」中可查看。</li>
+          <li>
+            详见
+            <Link to="/agreement" search={{ doc: 'privacy' }} target="_blank">
+              隐私政策
+            </Link>
+            。
+          </li>
+        </ul>
+      </details>
       <form className="real-name-form" noValidate onSubmit={submit} aria-busy={verify.isPending || undefined}>
         <div className="field">
           <label htmlFor={ids.name}>姓名</label>
@@ -128,7 +145,7 @@ export function RealNameModal({ onClose, props }: ModalComponentProps) {
             placeholder="请输入18位身份证号"
             value={idCard}
             aria-invalid={errors.idCard ? true : undefined}
-            aria-describedby={errors.idCard ? `${ids.idCard}-error` : undefined}
+            aria-describedby={errors.idCard ? `${ids.idCard}-error` : `${ids.idCard}-hint`}
             onChange={(e) => {
               setIdCard(valueAfterChange(IdCardSchema, e));
               if (errors.idCard) setErrors((current) => ({ ...current, idCard: undefined }));
@@ -138,7 +155,11 @@ export function RealNameModal({ onClose, props }: ModalComponentProps) {
             <p id={`${ids.idCard}-error`} className="field-error">
               {errors.idCard}
             </p>
-          ) : null}
+          ) : (
+            <p id={`${ids.idCard}-hint`} className="field-hint">
+              {INPUT_MESSAGES.idHint}
+            </p>
+          )}
         </div>
         {verify.isError ? (
           <p role="alert" className="form-error">

@@ -20,7 +20,7 @@
  *   dropped, and the ends trimmed.
  */
 import * as z from 'zod/mini';
-import { isValidIdCard } from './id-card';
+import { idCardProblem, type IdCardProblem } from './id-card';
 
 /** The messages of these rules, shown under the field. */
 export const INPUT_MESSAGES = {
@@ -31,8 +31,30 @@ export const INPUT_MESSAGES = {
   nameRequired: '请输入真实姓名',
   nameInvalid: '姓名应为2-20个汉字',
   idRequired: '请输入身份证号',
-  idInvalid: '请输入正确的18位身份证号',
+  /** what the ID field says before anything is wrong, and a check-digit failure repeats */
+  idHint: '18位，末位可为 X',
+  idLength: (count: number) => `身份证号应为18位，当前为${count}位`,
+  idCharacters: '身份证号应为17位数字，末位为数字或 X',
+  idRegion: '身份证号开头的地区码不正确，请核对',
+  idDate: '身份证号第7–14位的出生日期不正确，请核对',
+  idCheck: '身份证号校验位不符，请逐位核对（末位可为 X）',
 } as const;
+
+/** Which check an ID number failed, in words (issue 32): length, characters, region, birth date, check digit. */
+function idCardMessage(problem: IdCardProblem, id: string): string {
+  switch (problem) {
+    case 'length':
+      return INPUT_MESSAGES.idLength([...id].length);
+    case 'characters':
+      return INPUT_MESSAGES.idCharacters;
+    case 'region':
+      return INPUT_MESSAGES.idRegion;
+    case 'date':
+      return INPUT_MESSAGES.idDate;
+    case 'check':
+      return INPUT_MESSAGES.idCheck;
+  }
+}
 
 /** Full-width ASCII forms (U+FF01–U+FF5E) become ASCII; the ideographic space becomes a space. */
 function toHalfWidth(value: string): string {
@@ -101,7 +123,10 @@ export const RealNameSchema = z.string().check(
 export const IdCardSchema = z.string().check(
   z.overwrite(normalizeIdCard),
   z.minLength(1, INPUT_MESSAGES.idRequired),
-  z.refine((value) => isValidIdCard(value), INPUT_MESSAGES.idInvalid),
+  z.check((ctx) => {
+    const problem = ctx.value === '' ? null : idCardProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', message: idCardMessage(problem, ctx.value), input: ctx.value });
+  }),
 );
 
 export type InputSchema = z.ZodMiniType<string, string>;

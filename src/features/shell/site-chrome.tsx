@@ -1,12 +1,14 @@
 import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
-import { Suspense, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useCurrentUser, useModals, useOptionalAppActor } from '../../shared/app-actor';
 import { useHydrated } from '../../shared/hydration';
 import { config } from '../../shared/env';
 import { maskPhone } from '../../shared/mask-phone';
 import { isKeywordCut, normalizeKeyword, SearchSuggestions } from '../catalog';
 
-// The suggestion panel is code of its own, fetched when the box is first focused (not before first paint).
+// The suggestion panel is code of its own, fetched when the box is first focused (not before first paint);
+// so is the account chip's menu, fetched when the chip is first opened.
+const AccountMenu = lazy(() => import('./account-menu'));
 
 function SearchBox() {
   const navigate = useNavigate();
@@ -118,16 +120,29 @@ function AccountEntry() {
       </button>
     );
   }
-  let label = user.telNum;
+  return <AccountChip telNum={user.telNum} />;
+}
+
+/** The logged-in account: a menu button (我的订单, 我的激活码, 账号与实名, 退出登录; account-menu.tsx). */
+function AccountChip({ telNum }: { telNum: string }) {
+  const [open, setOpen] = useState(false);
+  let label = telNum;
   try {
-    label = maskPhone(user.telNum);
+    label = maskPhone(telNum);
   } catch {
     // a malformed stored phone still shows something
   }
   return (
-    <Link to="/setting" search={{ type: 2 }} className="header-user" aria-label={`个人中心 ${label}`}>
-      {label}
-    </Link>
+    <div className="header-account">
+      <button type="button" className="header-user" aria-label={`个人中心 ${label}`} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {label}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <AccountMenu onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }
 
@@ -159,6 +174,8 @@ export function SiteHeader({ withNav }: { withNav: boolean }) {
   );
 }
 
+// The footer's fixed lines (operator, licence, hours, the healthy-gaming note) are HTML in index.html, after
+// the app (scripts/vite-site-legal.ts): they cost the first paint's script nothing.
 export function SiteFooter() {
   return (
     <footer className="site-footer">
@@ -172,8 +189,6 @@ export function SiteFooter() {
         </Link>
         <Link to="/notice">公告</Link>
       </nav>
-      <p>© 2026 {config.storeName} · 正版授权 · 售后无忧</p>
-      <p className="footer-note">抵制不良游戏，拒绝盗版游戏。注意自我保护，谨防受骗上当。适度游戏益脑，沉迷游戏伤身。</p>
     </footer>
   );
 }

@@ -6,11 +6,11 @@ import { smsRateLimit } from './routes-user';
 import { goodsNotFound } from './routes-goods';
 import type { OrderRecord } from './state';
 import type { Route, RouteContext, World } from './world';
-import { BizError, couponAppliesTo, couponView, findGoods, imageUrl, orderView, ownOrder, route } from './world';
+import { BizError, couponAppliesTo, couponView, findGoods, imageUrl, orderGiftName, orderView, ownOrder, route } from './world';
+import { GIFT_NAME } from '../seed/games';
 
 const STATUSES: readonly OrderStatus[] = ['unpaid', 'paid', 'delivered', 'cancelled', 'expired', 'failed', 'refunding', 'refunded'];
 const CHANNELS: readonly PayChannelCode[] = ['wechat', 'alipay'];
-const GIFT_NAME = '全民加速器 7 天会员';
 
 interface Line {
   goodsId: number;
@@ -283,7 +283,7 @@ export const orderRoutes: Route[] = [
     if (!order.hasGift) throw new BizError('gift_40401', '该订单没有可领取的赠品');
     if (order.gift) return order.gift;
     if (order.status !== 'paid' && order.status !== 'delivered') throw new BizError('order_40902', '订单未支付，暂不能领取赠品');
-    order.gift = { name: GIFT_NAME, code: cdkCode(world.random) };
+    order.gift = { name: orderGiftName(world, order) ?? GIFT_NAME, code: cdkCode(world.random) };
     return order.gift;
   }),
 ];

@@ -24,6 +24,7 @@ import {
   findUserByPhone,
   generatedPhone,
   isNewUser,
+  couponView,
   issueCoupon,
   openSession,
   previewCoupon,
@@ -194,19 +195,35 @@ export const userRoutes: Route[] = [
       .filter((t) => remainingOf(world, t) > 0);
     if (!account) return { couponList: templates.map((t) => previewCoupon(world, t)) };
     if (!isNewUser(world, account)) return { couponList: [] };
-    // A new user receives the popup coupons the first time the popup is asked for.
+    // A new user receives the popup coupons the first time the popup is asked for, and every answer while
+    // the account is new lists those still to use (issue 32): an answer the store never read (the shopper
+    // logged out and in again meanwhile) must not hide the coupons it handed out from the next one.
     const held = new Set(world.state.coupons.filter((c) => c.userId === account.userId).map((c) => c.templateId));
-    const issued = templates.filter((t) => !held.has(t.templateId)).map((t) => issueCoupon(world, account, t));
+    for (const template of templates) if (!held.has(template.templateId)) issueCoupon(world, account, template);
+    const popupIds = new Set(world.seed.popupTemplateIds);
     return {
-      couponList: issued.map((c) => ({
-        couponId: c.couponId, title: c.title, amount: c.amount, threshold: c.threshold, startTime: c.startTime,
-        expireTime: c.expireTime, status: 'available' as const, gameIds: c.gameIds, description: c.description,
-      })),
+      couponList: world.state.coupons
+        .filter((c) => c.userId === account.userId && popupIds.has(c.templateId))
+        .map((c) => couponView(world, c))
+        .filter((c) => c.status === 'available'),
     };
   }),
-  route(user.validaList, ({ world, body }) => world.seed.competitorPrices[Number(body.gameId)] ?? []),
+  route(user.validaList, ({ world, body }) => competitorPricesFor(world, Number(body.gameId), body.goodsId === undefined ? undefined : Number(body.goodsId))),
   route(user.snakeNewYear, ({ world }) => world.seed.newYear),
 ];
+
+/**
+ * Other shops' prices for a goods (issue 32: the edition chosen, not the game): the seed holds them for the
+ * game's standard edition (its first key goods); another edition's are scaled by its price, as shops price
+ * editions alike. Without a goods, the standard edition's. Each names the goods it is for.
+ */
+function competitorPricesFor(world: World, gameId: number, goodsId: number | undefined) {
+  const prices = world.seed.competitorPrices[gameId] ?? [];
+  const standard = world.seed.goods.find((g) => g.gameId === gameId && g.type === 'key');
+  const goods = goodsId === undefined ? standard : world.seed.goods.find((g) => g.goodsId === goodsId && g.gameId === gameId);
+  if (!standard || !goods) return [];
+  return prices.map((p) => ({ ...p, price: Math.round((p.price * goods.price) / standard.price / 10) * 10, goodsId: goods.goodsId }));
+}
 
 /** Shared with control: an account for a phone, created when new. */
 export function accountFor(world: World, phone: string): UserRecord {

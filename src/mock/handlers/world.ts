@@ -248,6 +248,11 @@ export const couponAppliesTo = (coupon: { gameIds: number[] }, gameId: number) =
 
 // --- orders ------------------------------------------------------------------------
 
+/** What an order's gift is: its gift goods' (issue 32). */
+export function orderGiftName(world: World, order: Pick<OrderRecord, 'items'>): string | undefined {
+  return order.items.map((item) => world.seed.goods.find((g) => g.goodsId === item.goodsId)?.giftName).find((name) => name !== undefined);
+}
+
 export const orderView = (world: World, order: OrderRecord): Order => ({
   orderId: order.orderId,
   status: order.status,
@@ -262,6 +267,7 @@ export const orderView = (world: World, order: OrderRecord): Order => ({
   expireTime: order.expireTime,
   cdks: order.cdks,
   hasGift: order.hasGift,
+  ...(order.hasGift && orderGiftName(world, order) ? { giftName: orderGiftName(world, order) } : {}),
   giftClaimed: order.gift !== null,
   refundable: isRefundOpen(order, world.now()),
   refundReason: order.refundReason,

@@ -178,6 +178,9 @@ export function createGames(random: Random, baseTime: number): GameRow[] {
   return rows;
 }
 
+/** What every gift of the simulated store is (giftCdkGrant hands out its code). */
+export const GIFT_NAME = '全民加速器 7 天会员';
+
 /** Creates 2–5 goods per game, ids from 1 in game order. */
 export function createGoods(random: Random, rows: GameRow[]): Goods[] {
   const goods: Goods[] = [];
@@ -190,7 +193,7 @@ export function createGoods(random: Random, rows: GameRow[]): Goods[] {
         type === 'topup' ? ['官方直充', '秒到账'] : type === 'accelerator' ? ['秒开通', '全区全服'] : type === 'dlc' ? ['官方正版', '需本体'] : upcoming ? ['官方正版', '预购'] : ['官方正版', '秒发货'];
       if (price < originalPrice) tags.push('限时折扣');
       if (hasGift) tags.push('赠品');
-      list.push({ name, type, originalPrice, price, deliveryType: type === 'key' || type === 'dlc' ? 'cdk' : 'account', hasGift, limitPerOrder: extra.limit ?? random.int(1, 5), tags });
+      list.push({ name, type, originalPrice, price, deliveryType: type === 'key' || type === 'dlc' ? 'cdk' : 'account', hasGift, ...(hasGift ? { giftName: GIFT_NAME } : {}), limitPerOrder: extra.limit ?? random.int(1, 5), tags });
     };
     const edition = (label: string) => (upcoming ? `预购${label}` : label);
 

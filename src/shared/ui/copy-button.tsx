@@ -4,10 +4,10 @@ import { toast } from '../toast';
 export const COPIED_TEXT = '已复制';
 
 /**
- * 复制: writes `text` to the clipboard and toasts 已复制. Its name is 复制;
+ * 复制: writes `text` to the clipboard and toasts 已复制. Its name is `label` (复制);
  * `describedBy` points at the element showing what it copies.
  */
-export function CopyButton({ text, describedBy }: { text: string; describedBy?: string }) {
+export function CopyButton({ text, describedBy, label = '复制' }: { text: string; describedBy?: string; label?: string }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
@@ -18,7 +18,7 @@ export function CopyButton({ text, describedBy }: { text: string; describedBy?: 
   };
   return (
     <button type="button" className="button order-copy" aria-describedby={describedBy} onClick={() => void copy()}>
-      复制
+      {label}
     </button>
   );
 }

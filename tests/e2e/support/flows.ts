@@ -41,7 +41,7 @@ export async function loginWithSms(page: Page, phone: string): Promise<void> {
 export async function loginFromHeader(page: Page, phone: string): Promise<void> {
   await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
   await loginWithSms(page, phone);
-  await expect(page.getByRole('link', { name: /^个人中心/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^个人中心/ })).toBeVisible();
 }
 
 /** Fills the open real-name dialog with a valid identity. */

@@ -118,3 +118,13 @@ export async function placePaidOrder(goods: { goodsId: number } = PLAIN, buyNum 
   backend.control.completePayment(order.orderId);
   return getOrder(order.orderId);
 }
+
+/** The row of 我的订单 that shows this order number (beside the row's link, with 复制订单号). */
+export async function orderRow(orderId: string): Promise<HTMLElement> {
+  const list = await screen.findByRole('list', { name: '订单列表' });
+  return waitFor(() => {
+    const row = within(list).getAllByRole('listitem').find((item) => item.textContent?.includes(`订单号 ${orderId}`));
+    if (!row) throw new Error(`no row for ${orderId}`);
+    return row;
+  });
+}

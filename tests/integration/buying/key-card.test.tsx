@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { goodsPromise } from '../../../src/api/goods-promise';
 import { REDEEMED_KEY_PREFIX } from '../../../src/features/buying/redeemed';
-import { activationSteps, PLATFORM_NAME } from '../../../src/features/buying/promise';
+import { activationSteps, PLATFORM_NAME, redeemLink } from '../../../src/features/buying/promise';
 import { getOrder, type OrderItem } from '../../../src/api/orders';
 import { resetToasts } from '../../../src/shared/toast';
 import { createAccount, loginWithSms } from '../session/helpers';
@@ -52,6 +52,29 @@ describe('the key card', FLOW_TIMEOUT, () => {
     const list = within(card).getByRole('list', { name: heading });
     expect(within(list).getAllByRole('listitem').map((step) => step.textContent)).toEqual(steps);
     expect(redeemedBox(card)).not.toBeChecked();
+  });
+
+  it('breaks a key only after its separators and offers 在 Steam 中激活 beside 复制激活码 for a Steam key', async () => {
+    const { router } = await renderLoggedIn('/');
+    const order = await placePaidOrder(PLAIN);
+    expect(goodsPromise(order.items[0]!).platform).toBe('steam');
+    await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
+    const card = await keyCard();
+    const code = order.cdks[0]!.code;
+    const key = within(card).getByText(code);
+    // One text run (it reads and copies as the key); a break opportunity after each "-" and nowhere else.
+    expect(key.textContent).toBe(code);
+    expect([...key.childNodes].map((node) => (node.nodeName === 'WBR' ? '|' : node.textContent)).join('')).toBe(code.replaceAll('-', '-|'));
+    const steam = within(card).getByRole('link', { name: '在 Steam 中激活' });
+    expect(steam).toHaveAttribute('href', `https://store.steampowered.com/account/registerkey?key=${code}`);
+    expect(steam).toHaveAttribute('target', '_blank');
+    expect(steam).toHaveAccessibleDescription(code);
+    expect(within(card).getByRole('button', { name: '复制激活码' }).parentElement).toBe(steam.parentElement);
+  });
+
+  it('offers a redeem link only for a store that redeems from one (Steam), never for the others', () => {
+    expect(redeemLink('steam', 'AB-C D')).toEqual({ label: '在 Steam 中激活', href: 'https://store.steampowered.com/account/registerkey?key=AB-C%20D' });
+    for (const platform of ['epic', 'nintendo', 'playstation', 'xbox', null, undefined] as const) expect(redeemLink(platform, 'X')).toBeNull();
   });
 
   it('shows the activation steps of each store the goods name (Steam: 游戏 → 激活产品…)', async () => {

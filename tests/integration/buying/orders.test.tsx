@@ -16,7 +16,9 @@ const SEND_SMS = '/nnorder/mall/unified/order/sendSms';
 const DATE_TIME = /^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}:\d{2}$/;
 const orderList = () => screen.findByRole('list', { name: '订单列表' });
 /** Each row's link to its order (a row with codes has a 查看激活码 link too). */
-const rowLinks = (list: HTMLElement) => within(list).getAllByRole('link', { name: /订单号/ });
+const rows = (list: HTMLElement) => within(list).getAllByRole('listitem');
+/** A row's link to its order, named by its title (the order number is beside it, with 复制订单号). */
+const rowLink = (row: HTMLElement) => within(row).getAllByRole('link')[0]!;
 const filters = () => within(screen.getByRole('group', { name: '订单状态' }));
 const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
 
@@ -28,16 +30,16 @@ describe('my orders (/setting?type=0)', FLOW_TIMEOUT, () => {
     await router.navigate({ to: '/setting', search: { type: 0 } });
 
     let list = await orderList();
-    expect(rowLinks(list)).toHaveLength(10);
-    expect(rowLinks(list)[0]).toHaveAccessibleName(new RegExp(placed[11]!.orderId));
+    expect(rows(list)).toHaveLength(10);
+    expect(rows(list)[0]).toHaveTextContent(`订单号 ${placed[11]!.orderId}`);
     expect(screen.getByText('第 1 / 2 页')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '上一页' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: '下一页' }));
     await screen.findByText('第 2 / 2 页');
     list = await orderList();
-    await waitFor(() => expect(rowLinks(list)).toHaveLength(2));
-    expect(rowLinks(list)[1]).toHaveAccessibleName(new RegExp(placed[0]!.orderId));
+    await waitFor(() => expect(rows(list)).toHaveLength(2));
+    expect(rows(list)[1]).toHaveTextContent(`订单号 ${placed[0]!.orderId}`);
     expect(router.state.location.search).toMatchObject({ type: 0, page: 2 });
 
     await user.click(screen.getByRole('button', { name: '上一页' }));
@@ -49,7 +51,8 @@ describe('my orders (/setting?type=0)', FLOW_TIMEOUT, () => {
     const order = await placeOrder(PLAIN, 2);
     await router.navigate({ to: '/setting', search: { type: 0 } });
 
-    const [link] = rowLinks(await orderList());
+    const [row] = rows(await orderList());
+    const link = rowLink(row!);
     expect(link).toHaveAttribute('href', `/orderDateil?id=${order.orderId}`);
     expect(link).toHaveTextContent('星砂回响 · 标准版（Steam 激活码） × 2');
     expect(link).toHaveTextContent('¥81.60');
@@ -62,24 +65,49 @@ describe('my orders (/setting?type=0)', FLOW_TIMEOUT, () => {
     const unpaid = await placeOrder();
     const paid = await placePaidOrder();
     await router.navigate({ to: '/setting', search: { type: 0 } });
-    expect(rowLinks(await orderList())).toHaveLength(2);
+    expect(rows(await orderList())).toHaveLength(2);
     expect(filters().getByRole('button', { name: '全部' })).toHaveAttribute('aria-pressed', 'true');
     expect(filters().getByRole('button', { name: '待支付' })).toHaveAttribute('aria-pressed', 'false');
 
     await user.click(filters().getByRole('button', { name: '待支付' }));
 
-    await waitFor(() => expect(rowLinks(screen.getByRole('list', { name: '订单列表' }))).toHaveLength(1));
-    expect(rowLinks(screen.getByRole('list', { name: '订单列表' }))[0]).toHaveAccessibleName(new RegExp(unpaid.orderId));
+    await waitFor(() => expect(rows(screen.getByRole('list', { name: '订单列表' }))).toHaveLength(1));
+    expect(rows(screen.getByRole('list', { name: '订单列表' }))[0]).toHaveTextContent(unpaid.orderId);
     expect(router.state.location.search).toMatchObject({ type: 0, status: 'unpaid' });
     expect(filters().getByRole('button', { name: '待支付' })).toHaveAttribute('aria-pressed', 'true');
     expect(filters().getByRole('button', { name: '全部' })).toHaveAttribute('aria-pressed', 'false');
 
+    // The rarer states wait behind 更多, so the row fits a phone.
+    expect(filters().queryByRole('button', { name: '已退款' })).not.toBeInTheDocument();
+    await user.click(filters().getByRole('button', { name: '更多' }));
+    expect(filters().getByRole('button', { name: '更多' })).toHaveAttribute('aria-expanded', 'true');
     await user.click(filters().getByRole('button', { name: '已退款' }));
     expect(await screen.findByText('暂无已退款订单')).toBeInTheDocument();
     expect(paid.status).toBe('delivered');
 
     router.history.back();
     await waitFor(() => expect(filters().getByRole('button', { name: '待支付' })).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  it('keeps each order number on one line with 复制订单号, which copies it', async () => {
+    const { user, router } = await renderLoggedIn('/');
+    const order = await placeOrder();
+    await router.navigate({ to: '/setting', search: { type: 0 } });
+    const [row] = rows(await orderList());
+    const copy = within(row!).getByRole('button', { name: '复制订单号' });
+    expect(copy).toHaveAccessibleDescription(`订单号 ${order.orderId}`);
+    await user.click(copy);
+    expect(await navigator.clipboard.readText()).toBe(order.orderId);
+    expect(await screen.findByText('已复制')).toBeInTheDocument();
+  });
+
+  it('shows a rarer status chosen through the URL open under 更多, pressed', async () => {
+    const { router } = await renderLoggedIn('/');
+    await placeOrder();
+    await router.navigate({ to: '/setting', search: { type: 0, status: 'cancelled' } });
+    expect(await screen.findByText('暂无已取消订单')).toBeInTheDocument();
+    expect(filters().getByRole('button', { name: '已取消' })).toHaveAttribute('aria-pressed', 'true');
+    expect(filters().getByRole('button', { name: '更多' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('offers 查看激活码 on orders with codes, which opens the order detail on its key card, focused', async () => {
@@ -93,7 +121,7 @@ describe('my orders (/setting?type=0)', FLOW_TIMEOUT, () => {
     expect(toKeys).toHaveLength(1);
     expect(toKeys[0]).toHaveAttribute('href', `/orderDateil?id=${paid.orderId}#key`);
     expect(toKeys[0]).toHaveAccessibleDescription(new RegExp(PLAIN.name));
-    const unpaidRow = rowLinks(list).find((link) => link.textContent?.includes(unpaid.orderId))?.closest('li');
+    const unpaidRow = rows(list).find((row) => row.textContent?.includes(unpaid.orderId));
     expect(within(unpaidRow!).queryByRole('link', { name: '查看激活码' })).not.toBeInTheDocument();
 
     await user.click(toKeys[0]!);
@@ -206,11 +234,14 @@ describe('the order detail (/orderDateil?id=)', FLOW_TIMEOUT, () => {
     await router.navigate({ to: '/orderDateil', search: { id: order.orderId } });
     expect(await screen.findByRole('button', { name: '申请退款' })).toBeInTheDocument();
     expect(screen.getByText('领取赠品后，本订单将不再支持退款。')).toBeInTheDocument();
+    // What the gift is, said before the shopper trades the refund for it, and before the note.
+    const what = within(screen.getByRole('region', { name: '赠品' })).getByText('赠品内容：全民加速器 7 天会员');
+    expect(what.compareDocumentPosition(screen.getByText('领取赠品后，本订单将不再支持退款。')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: '领取赠品' }));
 
     const gift = screen.getByRole('region', { name: '赠品' });
-    expect(await within(gift).findByText(/全民加速器 7 天会员/)).toBeInTheDocument();
+    expect(await within(gift).findByText(/全民加速器 7 天会员：/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: '申请退款' })).not.toBeInTheDocument());
   });
 
@@ -228,7 +259,7 @@ describe('the order detail (/orderDateil?id=)', FLOW_TIMEOUT, () => {
     });
 
     const gift = screen.getByRole('region', { name: '赠品' });
-    expect(await within(gift).findByText(/全民加速器 7 天会员/)).toBeInTheDocument();
+    expect(await within(gift).findByText(/全民加速器 7 天会员：/)).toBeInTheDocument();
     expect(requests.count).toBe(1);
   });
 

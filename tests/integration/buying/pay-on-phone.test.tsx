@@ -7,7 +7,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HandOff } from '../../../machines/payment.machine';
 import { getOrder, getOrderStatus, payOrder } from '../../../src/api/orders';
-import { PAY_RETURN_PARAM, rememberHandOff, takePaymentReturn } from '../../../src/features/buying/pay-return';
+import { PAY_RETURN_PARAM, payReturnSettled, rememberHandOff, takePaymentReturn } from '../../../src/features/buying/pay-return';
+import { http, HttpResponse } from 'msw';
+import { gate } from '../catalog/helpers';
+import { API, testServer } from '../../support/server';
 import { h5ReturnPath } from '../../../src/mock/handlers/routes-orders';
 import { resetToasts } from '../../../src/shared/toast';
 import { renderApp } from '../../support/render-app';
@@ -24,6 +27,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  payReturnSettled();
   resetToasts();
   sessionStorage.clear();
 });
@@ -119,6 +123,41 @@ describe('paying on a phone', FLOW_TIMEOUT, () => {
     const { cdks } = await getOrder(order.orderId);
     expect(await success.findByText(cdks[0]!.code)).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: '支付订单' })).not.toBeInTheDocument();
+  });
+
+  it('back from the pay app, says 正在确认支付结果 over the page until the order’s status is known, then 支付成功', async () => {
+    const before = await renderLoggedIn('/gameDetail/1?goods=2');
+    const order = await placeOrder(PLAIN);
+    const payment = await payOrder({ orderId: order.orderId, channelCode: 'wechat', client: 'h5', returnUrl: `/?${PAY_RETURN_PARAM}=${order.orderId}` });
+    await submitH5Page(payment.h5Url!, 'pay');
+    before.close();
+
+    // The return URL, read at start-up as main.tsx does: the page is covered from then on (boot.js covers
+    // it before, from the first frame; the journeys check that).
+    const page = { location: new URL(`http://shop.test/gameDetail/1?goods=2&${PAY_RETURN_PARAM}=${order.orderId}`) as unknown as Location, history: { state: null, replaceState: () => undefined } as unknown as History };
+    const paymentReturn = takePaymentReturn(before.account.userId, { ...page, storage: undefined });
+    expect(document.documentElement).toHaveClass('pay-returning');
+
+    const held = gate();
+    const DETAIL = '/nnorder/mall/unified/order/detail';
+    testServer.use(
+      http.get(`${API}${DETAIL}`, async ({ request }) => {
+        await held.wait;
+        const url = new URL(request.url);
+        const reply = await backend.handle({ method: 'GET', path: DETAIL, query: Object.fromEntries(url.searchParams), headers: Object.fromEntries(request.headers), body: undefined });
+        return HttpResponse.json(reply.body as object, { status: reply.status });
+      }),
+    );
+    await renderApp('/gameDetail/1?goods=2', { deps: { ...fastDeps, start: { paymentReturn } } });
+    const pay = await screen.findByRole('dialog', { name: '支付订单' });
+    expect(within(pay).getByRole('status')).toHaveTextContent('正在确认支付结果…');
+    expect(document.documentElement).toHaveClass('pay-returning');
+    // No stale choice of the page left behind: no editor, no price, no 立即购买 in the dialog.
+    expect(within(pay).queryByRole('radio')).not.toBeInTheDocument();
+
+    held.release();
+    expect(await screen.findByRole('dialog', { name: '支付成功' })).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement).not.toHaveClass('pay-returning'));
   });
 
   it('back after 取消支付 (or a reload while paying), the pay dialog waits for the payment and can open the pay app again', async () => {

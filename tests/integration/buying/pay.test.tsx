@@ -4,7 +4,7 @@ import { gameGoodsQueryOptions, getGameGoods } from '../../../src/api/goods';
 import { getOrders } from '../../../src/api/orders';
 import { resetToasts } from '../../../src/shared/toast';
 import { maskPhone } from '../../../src/shared/format';
-import { backend, listOrders, PLAIN, TOP_UP, WITH_GIFT, payDialog, payWithQr, preloadBuyingChunks, renderLoggedIn, startPurchase, FLOW_TIMEOUT } from './helpers';
+import { backend, listOrders, orderRow, PLAIN, TOP_UP, WITH_GIFT, payDialog, payWithQr, preloadBuyingChunks, renderLoggedIn, startPurchase, FLOW_TIMEOUT } from './helpers';
 
 beforeAll(preloadBuyingChunks);
 
@@ -77,7 +77,7 @@ describe('paying in the pay dialog', FLOW_TIMEOUT, () => {
     await user.click(await success.findByRole('button', { name: '领取赠品' }));
 
     const gift = success.getByRole('region', { name: '赠品' });
-    expect(await within(gift).findByText(/全民加速器 7 天会员/)).toBeInTheDocument();
+    expect(await within(gift).findByText(/全民加速器 7 天会员：/)).toBeInTheDocument();
     expect(within(gift).getByRole('button', { name: '复制' })).toBeInTheDocument();
   });
 
@@ -132,7 +132,7 @@ describe('paying in the pay dialog', FLOW_TIMEOUT, () => {
     await user.click(within(dialog).getByRole('button', { name: '知道了' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '支付订单' })).not.toBeInTheDocument());
     await router.navigate({ to: '/setting', search: { type: 0 } });
-    const row = await screen.findByRole('link', { name: new RegExp(order.orderId) });
+    const row = await orderRow(order.orderId);
     expect(row).toHaveTextContent('已过期');
   });
 
@@ -172,7 +172,7 @@ describe('paying in the pay dialog', FLOW_TIMEOUT, () => {
 
     expect((await listOrders()).map((o) => [o.orderId, o.status])).toEqual([[order.orderId, 'unpaid']]);
     await router.navigate({ to: '/setting', search: { type: 0 } });
-    expect(await screen.findByRole('link', { name: new RegExp(order.orderId) })).toHaveTextContent('待支付');
+    expect(await orderRow(order.orderId)).toHaveTextContent('待支付');
   });
 
   it('creates one order for a double click on 立即支付', async () => {

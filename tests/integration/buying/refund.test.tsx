@@ -5,7 +5,7 @@ import { KEYS_VOID } from '../../../src/features/buying/key-card';
 import { REFUND_DETAILS_CUT, REFUND_DETAILS_MAX, REFUND_REASONS } from '../../../src/features/buying/refund-modal';
 import { resetToasts } from '../../../src/shared/toast';
 import { countRequests } from '../catalog/helpers';
-import { backend, listOrders, placeOrder, placePaidOrder, preloadBuyingChunks, renderLoggedIn, toasts, FLOW_TIMEOUT } from './helpers';
+import { backend, listOrders, orderRow, placeOrder, placePaidOrder, preloadBuyingChunks, renderLoggedIn, toasts, FLOW_TIMEOUT } from './helpers';
 
 beforeAll(preloadBuyingChunks);
 
@@ -42,7 +42,7 @@ describe('refunds', FLOW_TIMEOUT, () => {
 
     backend.control.advanceClock(3_000);
     await router.navigate({ to: '/setting', search: { type: 0 } });
-    expect(await screen.findByRole('link', { name: new RegExp(order.orderId) })).toHaveTextContent('已退款');
+    expect(await orderRow(order.orderId)).toHaveTextContent('已退款');
     expect((await listOrders())[0]?.status).toBe('refunded');
   });
 

@@ -31,6 +31,20 @@ describe('agreement page', () => {
     await waitFor(() => expect(document.title).toBe('用户协议 - 星游商城'));
   });
 
+  it('names the operator, its ICP licence number and the service hours under each text, marked as the simulated store\'s by default', async () => {
+    const { user } = await renderApp('/agreement');
+    for (const name of ['用户协议', '隐私政策']) {
+      await user.click(tab(name));
+      const text = await within(panel()).findByRole('article', { name });
+      const operator = within(text).getByRole('region', { name: '经营者信息' });
+      expect(within(operator).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        '运营方：星游商城演示运营方（模拟商城示例，非真实信息）',
+        'ICP 备案号：示例ICP备00000000号（模拟商城示例，非真实信息）',
+        '客服时间：每天 9:00–22:00（模拟商城示例，非真实信息）',
+      ]);
+    }
+  });
+
   it('switches to the privacy policy with the tab, by click or arrow key, keeping it in the URL', async () => {
     const { user, router } = await renderApp('/agreement');
     await within(await screen.findByRole('tabpanel')).findByRole('article', { name: '用户协议' });

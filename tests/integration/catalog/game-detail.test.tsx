@@ -66,7 +66,7 @@ describe('game detail page', () => {
     expect(screen.getByText('发行商').nextElementSibling).toHaveTextContent(game.publisher);
     expect(screen.getByText('开发商').nextElementSibling).toHaveTextContent(game.developer);
     expect(screen.getByText('平台').nextElementSibling).toHaveTextContent(game.platforms.join(' / '));
-    expect(screen.getByText(`${game.score.toFixed(1)} 分`)).toBeInTheDocument();
+    expect(screen.getByText(`${game.score.toFixed(1)} / 10`)).toBeInTheDocument();
     const tags = screen.getByRole('list', { name: '标签' });
     expect(within(tags).getByRole('link', { name: game.tags[0] })).toHaveAttribute('href', expect.stringContaining('/search?keyword='));
     expect(within(section('游戏介绍')).getByRole('heading', { level: 3, name: '游戏特色' })).toBeInTheDocument();
@@ -153,6 +153,49 @@ describe('game detail page', () => {
     await user.click(screen.getByRole('radio', { name: /豪华版/ }));
     expect(router.state.location.search).toEqual({ goods: 2, num: 2 });
     expect(screen.getByRole('radio', { name: /豪华版/ })).toBeChecked();
+  });
+
+  it('compares other shops\' prices for the chosen edition, and says which edition it compares', async () => {
+    type Price = { platform: string; price: number; goodsId?: number };
+    const deluxe = await backendData<Price[]>('/u-nnpc/mall/activity/competitor/validaList', { gameId: 1, goodsId: 2 });
+    const standard = await backendData<Price[]>('/u-nnpc/mall/activity/competitor/validaList', { gameId: 1, goodsId: 1 });
+    expect(deluxe[0]!.price).toBeGreaterThan(standard[0]!.price);
+    const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+
+    const { user } = await renderApp('/gameDetail/1?goods=2');
+    const section = () => screen.getByRole('heading', { name: '全网比价' }).parentElement!;
+    await screen.findByRole('heading', { name: '全网比价' });
+    await waitFor(() => expect(section()).toHaveTextContent('比较的是：豪华版（Steam 激活码）'));
+    expect(within(section()).getByText(`${deluxe[0]!.platform} ${yuan(deluxe[0]!.price)}`)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: /标准版/ }));
+    await waitFor(() => expect(section()).toHaveTextContent('比较的是：标准版（Steam 激活码）'));
+    expect(within(section()).getByText(`${standard[0]!.platform} ${yuan(standard[0]!.price)}`)).toBeInTheDocument();
+  });
+
+  it('says what the gift of a goods with one is, and where each score comes from', async () => {
+    await renderApp('/gameDetail/1');
+    expect(await screen.findByRole('radio', { name: /赠礼包：全民加速器 7 天会员/ })).toBeInTheDocument();
+    expect(screen.getByText('商城评分（游戏资料）')).toBeInTheDocument();
+    expect(screen.getByText('商城评分（游戏资料）').nextElementSibling).toHaveTextContent(/^\d+\.\d \/ 10$/);
+    const reviews = await screen.findByRole('region', { name: '用户评价' });
+    expect(await within(reviews).findByText('本店买家评分')).toBeInTheDocument();
+  });
+
+  it('asks for the chosen edition and shows no price the answer does not say is for it', async () => {
+    const asked: unknown[] = [];
+    answerPost('/u-nnpc/mall/activity/competitor/validaList', (body) => {
+      asked.push(body);
+      return [
+        { platform: '某店', price: 100, url: 'https://example.com/x' },
+        { platform: '另一店', price: 9900, url: 'https://example.com/y', goodsId: 2 },
+      ];
+    });
+    await renderApp('/gameDetail/1?goods=2');
+    const heading = await screen.findByRole('heading', { name: '全网比价' });
+    expect(heading.parentElement).toHaveTextContent('另一店 ¥99.00');
+    expect(heading.parentElement).not.toHaveTextContent('某店 ¥1.00');
+    expect(asked).toContainEqual({ gameId: 1, goodsId: 2 });
   });
 
   it('caps a quantity typed above the limit at once and says so next to it', async () => {
@@ -373,12 +416,21 @@ describe('game detail page', () => {
     expect(screen.getByText('404')).toBeInTheDocument();
   });
 
+  it('says a server error in Chinese with a short support code, never the transport\'s English', async () => {
+    backend.control.setFault(DETAIL, { kind: 'http', status: 500 });
+    await renderApp('/gameDetail/1');
+    const alert = await within(screen.getByRole('main')).findByRole('alert');
+    expect(alert).toHaveTextContent('服务暂时不可用，请稍后重试（错误码 HTTP500）');
+    expect(alert).not.toHaveTextContent(/Request failed|status code/);
+  });
+
   it('shows an error with a retry button when the game cannot be loaded', async () => {
     backend.control.setFault(DETAIL, { kind: 'network' });
     const { user } = await renderApp('/gameDetail/1');
     const alert = await within(screen.getByRole('main')).findByRole('alert');
     expect(alert).toHaveTextContent('游戏信息加载失败');
-    expect(alert).toHaveTextContent('网络连接失败');
+    expect(alert).toHaveTextContent('网络连接失败，请检查网络后重试（错误码 NET）');
+    expect(alert).not.toHaveTextContent('Network Error');
     backend.control.setFault(DETAIL, null);
     await user.click(within(alert).getByRole('button', { name: '重试' }));
     expect(await screen.findByRole('heading', { level: 1, name: '星砂回响' })).toBeInTheDocument();

@@ -217,7 +217,7 @@ describe('the real-name form takes names and ID numbers as written', FLOW_TIMEOU
     expect(field(dialog, '姓名')).toHaveValue('阿卜杜•');
     expect(field(dialog, '姓名')).toHaveAccessibleDescription('姓名应为2-20个汉字');
     expect(field(dialog, '身份证号')).toHaveValue(' 110105 19491231 0021');
-    expect(field(dialog, '身份证号')).toHaveAccessibleDescription('请输入正确的18位身份证号');
+    expect(field(dialog, '身份证号')).toHaveAccessibleDescription('身份证号校验位不符，请逐位核对（末位可为 X）');
     expect(sent).toEqual([]);
   });
 });

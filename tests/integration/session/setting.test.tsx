@@ -105,6 +105,39 @@ describe('the personal centre /setting', FLOW_TIMEOUT, () => {
     expect(screen.queryByText('新用户')).not.toBeInTheDocument();
   });
 
+  it('says under the ID number that the last character may be X, and which check a wrong number failed', async () => {
+    const { user } = await loggedIn('/setting?type=2');
+    await user.click(await screen.findByRole('button', { name: '去实名' }));
+    const dialog = await screen.findByRole('dialog', { name: '实名认证' });
+    const idCard = within(dialog).getByRole('textbox', { name: '身份证号' });
+    expect(idCard).toHaveAccessibleDescription('18位，末位可为 X');
+    await user.type(within(dialog).getByRole('textbox', { name: '姓名' }), '张三');
+    const submit = within(dialog).getByRole('button', { name: '提交' });
+
+    for (const [typed, said] of [
+      ['1101051949123100', '身份证号应为18位，当前为16位'],
+      ['110105194902310026', '身份证号第7–14位的出生日期不正确，请核对'],
+      ['11010519491231002A', '身份证号应为17位数字，末位为数字或 X'],
+      ['110105194912310021', '身份证号校验位不符，请逐位核对（末位可为 X）'],
+    ]) {
+      await user.clear(idCard);
+      await user.type(idCard, typed!);
+      await user.click(submit);
+      expect(idCard).toHaveAccessibleDescription(said);
+    }
+  });
+
+  it('says how the real-name data is used and kept', async () => {
+    const { user } = await loggedIn('/setting?type=2');
+    await user.click(await screen.findByRole('button', { name: '去实名' }));
+    const dialog = await screen.findByRole('dialog', { name: '实名认证' });
+    await user.click(within(dialog).getByText('信息如何使用和保存'));
+    const group = within(dialog).getByRole('group');
+    expect(group).toHaveTextContent('只用于国家规定的实名核验');
+    expect(group).toHaveTextContent('本设备只保存打码后的姓名和身份证号');
+    expect(within(group).getByRole('link', { name: '隐私政策' })).toHaveAttribute('href', '/agreement?doc=privacy');
+  });
+
   it('verifies the real name: client checks first, then the server, then shows the masked result and keeps it', async () => {
     const { user } = await loggedIn('/setting?type=2');
     await user.click(await screen.findByRole('button', { name: '去实名' }));
@@ -117,7 +150,7 @@ describe('the personal centre /setting', FLOW_TIMEOUT, () => {
     await user.click(within(dialog).getByRole('button', { name: '提交' }));
     expect(name).toHaveAccessibleDescription('姓名应为2-20个汉字');
     expect(name).toHaveAttribute('aria-invalid', 'true');
-    expect(idCard).toHaveAccessibleDescription('请输入正确的18位身份证号');
+    expect(idCard).toHaveAccessibleDescription('身份证号校验位不符，请逐位核对（末位可为 X）');
 
     await user.clear(name);
     await user.type(name, '张三');

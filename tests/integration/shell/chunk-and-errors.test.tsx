@@ -32,5 +32,6 @@ describe('when a page cannot be shown', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '返回首页' })).toBeInTheDocument();
+    expect(await screen.findByRole('searchbox', { name: '搜索商品' })).toBeInTheDocument();
   });
 });

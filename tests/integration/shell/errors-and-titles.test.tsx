@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../support/render-app';
 
@@ -7,6 +7,16 @@ describe('error pages', () => {
     await renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found: /no/such/page' })).toBeInTheDocument();
     expect(screen.getByText('404')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
+  });
+
+  it('offer a search of the store and the way back to it on the 404 page, the spec message kept', async () => {
+    await renderApp('/no/such/page');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found: /no/such/page' });
+    const search = await screen.findByRole('search', { name: '找找其他商品' });
+    expect(within(search).getByRole('searchbox', { name: '搜索商品' })).toHaveAttribute('name', 'keyword');
+    expect(search).toHaveAttribute('action', '/search');
+    expect(within(search).getByRole('button', { name: '去搜索' })).toHaveAttribute('type', 'submit');
     expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
   });
 

@@ -26,24 +26,24 @@ const UNKNOWN_CODE = 'zz_59999';
 const UNKNOWN_CODE_MESSAGE = '服务开小差了（zz_59999）';
 const AUTH_40001_MESSAGE = '登录信息已失效,请重新登录';
 const AUTH_40002_MESSAGE = '您的账号已在其他设备登录,请重新登录';
-const CONTRACT_TEXT = '服务返回的数据异常，请稍后重试';
+const CONTRACT_TEXT = '服务返回的数据异常，请稍后重试（错误码 DATA）';
 
 export const FAULTS: readonly FaultCase[] = [
-  { name: 'network error', fault: { kind: 'network' }, kind: 'network', userText: () => '网络连接失败，请检查网络后重试（Network Error）' },
-  { name: 'timeout', fault: { kind: 'timeout' }, kind: 'timeout', userText: (ms) => `请求超时，请稍后重试（timeout of ${ms}ms exceeded）` },
+  { name: 'network error', fault: { kind: 'network' }, kind: 'network', userText: () => '网络连接失败，请检查网络后重试（错误码 NET）' },
+  { name: 'timeout', fault: { kind: 'timeout' }, kind: 'timeout', userText: () => '请求超时，请稍后重试（错误码 TIME）' },
   {
     name: 'HTTP 500',
     fault: { kind: 'http', status: 500 },
     kind: 'http',
     status: 500,
-    userText: () => '服务暂时不可用，请稍后重试（Request failed with status code 500）',
+    userText: () => '服务暂时不可用，请稍后重试（错误码 HTTP500）',
   },
   {
     name: 'HTTP 502 HTML page',
     fault: { kind: 'http', status: 502, html: true },
     kind: 'http',
     status: 502,
-    userText: () => '服务暂时不可用，请稍后重试（Request failed with status code 502）',
+    userText: () => '服务暂时不可用，请稍后重试（错误码 HTTP502）',
   },
   {
     name: 'success:false, unknown code',
