@@ -14,6 +14,7 @@
  */
 import { defineConfig } from '@playwright/test';
 import { E2E_BUILD_DIRS, E2E_PORTS } from './tests/e2e/support/env';
+import { CHROME_FLAGS } from './scripts/lib/chromium';
 
 const CI = Boolean(process.env.CI);
 const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
@@ -65,16 +66,7 @@ export default defineConfig({
     launchOptions: {
       executablePath: CHROMIUM,
       // Playwright adds --headless itself (headless: true); the rest keep Chromium off the network.
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROME_FLAGS,
     },
   },
   projects: [

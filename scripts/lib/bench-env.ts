@@ -10,19 +10,8 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { preview } from 'vite';
 import { buildWithStats, type BundleStats } from './bundle-stats';
+import { CHROME, CHROME_FLAGS } from './chromium';
 
-export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** Headless, and nothing that talks to the network on its own. */
-export const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** For Playwright's `chromium.launch` (which sets headless itself). */
 export const PLAYWRIGHT_CHROME = { executablePath: CHROME, headless: true, args: CHROME_FLAGS.filter((f) => f !== '--headless') };
 
