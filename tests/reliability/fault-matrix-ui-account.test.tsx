@@ -109,7 +109,7 @@ describe('personal centre', () => {
     await placeOrder();
     const app = await renderApp('/setting?type=0');
     const { queryClient, router, user, actor } = app;
-    await within(mainEl()).findByRole('link', { name: /订单号/ });
+    await within(mainEl()).findByRole('button', { name: '复制订单号' });
 
     for (const fault of FAULTS) {
       await cell(app, account, ['orders.list'], fault, `orders × ${fault.name}`, () => refetch(queryClient, [['orders']]), async () => {
@@ -118,7 +118,7 @@ describe('personal centre', () => {
       });
     }
     await refetch(queryClient, [['orders']]);
-    await within(mainEl()).findByRole('link', { name: /订单号/ });
+    await within(mainEl()).findByRole('button', { name: '复制订单号' });
 
     await router.navigate({ to: '/setting', search: { type: 1 } });
     await within(mainEl()).findByText('暂无优惠券');
@@ -180,7 +180,7 @@ describe('personal centre', () => {
         },
         async () => {
           expect(await errorToasts().findByText(uiText(fault)), where).toBeInTheDocument();
-          expect(header().getByRole('link', { name: /个人中心/ }), where).toBeInTheDocument();
+          expect(header().getByRole('button', { name: /个人中心/ }), where).toBeInTheDocument();
           expect(actor.getSnapshot().children.session!.getSnapshot().hasTag('session:loggedIn'), where).toBe(true);
         },
       );

@@ -311,8 +311,10 @@ describe('game detail', () => {
     await within(mainEl()).findByRole('heading', { level: 1, name: game.name });
 
     // Its sections.
-    const sectionIds = ['goods.gameDetail', 'games.evaluationPage', 'games.gameConfig', 'games.recommend', 'user.validaList'];
-    const sectionKeys = [['gameGoods', 1], ['evaluations', 1], ['gameConfig', 1], ['recommend', 1], ['competitorPrices', 1]];
+    // 全网比价 compares the chosen goods (issue 32): it is asked for only once a goods is chosen, so its
+    // faults are tried below, with the goods loaded.
+    const sectionIds = ['goods.gameDetail', 'games.evaluationPage', 'games.gameConfig', 'games.recommend'];
+    const sectionKeys = [['gameGoods', 1], ['evaluations', 1], ['gameConfig', 1], ['recommend', 1]];
     for (const fault of FAULTS) {
       const where = `game detail sections × ${fault.name}`;
       const clear = await injectFault(sectionIds, fault);
@@ -339,6 +341,22 @@ describe('game detail', () => {
     await within(purchase()).findByRole('radio', { checked: true });
     await within(evaluations()).findByText(/共 \d+ 条评价/);
     await refetch(queryClient, sectionKeys.slice(2));
+    await within(mainEl()).findByRole('heading', { name: '全网比价' });
+    for (const fault of FAULTS) {
+      const where = `game detail 全网比价 × ${fault.name}`;
+      const clear = await injectFault(['user.validaList'], fault);
+      try {
+        await refetch(queryClient, [['competitorPrices', 1]]);
+        await expectFaultsUsed(['user.validaList'], where);
+        await waitFor(() => expect(within(mainEl()).queryByRole('heading', { name: '全网比价' }), where).toBeNull());
+        expect(within(mainEl()).queryByRole('alert'), where).toBeNull();
+        await expectNoProblems(where);
+        tally(['user.validaList'], fault);
+      } finally {
+        clear();
+      }
+    }
+    await refetch(queryClient, [['competitorPrices', 1]]);
     await within(mainEl()).findByRole('heading', { name: '全网比价' });
 
     // Logged in: the matching-coupon hint.

@@ -373,7 +373,7 @@ describe('logging in', () => {
     await form.findByRole('img', { name: '微信扫码登录二维码' });
     backend.control.markQrScanned(qrId(), phone);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '登录' })).toBeNull());
-    await within(siteHeader()).findByRole('link', { name: /个人中心/ });
+    await within(siteHeader()).findByRole('button', { name: /个人中心/ });
 
     // A fresh login reads the real-name facts; their failure leaves the login standing.
     backend.control.setRealNameConfig({ enable: true, sceneType: 1 });
@@ -388,7 +388,7 @@ describe('logging in', () => {
         else {
           await waitFor(() => expect(child(actor, 'session').getSnapshot().hasTag('session:signingIn')).toBe(false));
           expect(child(actor, 'session').getSnapshot().hasTag('session:loggedIn'), where).toBe(true);
-          expect(within(siteHeader()).getByRole('link', { name: /个人中心/ }), where).toBeInTheDocument();
+          expect(within(siteHeader()).getByRole('button', { name: /个人中心/ }), where).toBeInTheDocument();
           expect(screen.queryByRole('alert', { name: '错误提示' })?.textContent ?? '', where).toBe('');
         }
         expectPageShown(where);
@@ -448,7 +448,7 @@ describe('auto-login', () => {
     // The way out: the next link logs in.
     start();
     await user.click(within(await screen.findByRole('dialog', { name: '自动登录' })).getByRole('button', { name: '确认登录' }));
-    await within(siteHeader()).findByRole('link', { name: /个人中心/ });
+    await within(siteHeader()).findByRole('button', { name: /个人中心/ });
     expectAllFaultsTried(UI_PLAN.autoLogin);
   });
 });
@@ -475,7 +475,7 @@ describe('start-up', () => {
         if (isAuthFault(fault)) await expectExpiryThenLogBackIn(actor, account, where);
         else {
           await waitFor(() => expect(child(actor, 'session').getSnapshot().value).toEqual({ loggedIn: { active: 'ready' } }));
-          expect(within(siteHeader()).getByRole('link', { name: /个人中心/ }), where).toBeInTheDocument();
+          expect(within(siteHeader()).getByRole('button', { name: /个人中心/ }), where).toBeInTheDocument();
         }
         await waitFor(() => expect(child(actor, 'couponPopup').getSnapshot().hasTag('popup:busy')).toBe(false));
         if (isAuthFault(fault) && ids.includes('user.homePopup')) {

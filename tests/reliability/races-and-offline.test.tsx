@@ -256,7 +256,7 @@ describe('a session that expires mid-flow ends logged in again with the work int
     expect(screen.queryByRole('dialog', { name: '支付订单' })).toBeNull();
     expect(router.state.location.search).toMatchObject({ goods: PLAIN.goodsId, num: 2 });
     await loginWithSms(user, login, account.telNum);
-    await header().findByRole('link', { name: /个人中心/ });
+    await header().findByRole('button', { name: /个人中心/ });
     expect(router.state.location.pathname).toBe(`/gameDetail/${PLAIN.gameId}`);
     expect(router.state.location.search).toMatchObject({ goods: PLAIN.goodsId, num: 2 });
 
@@ -276,7 +276,7 @@ describe('a session that expires mid-flow ends logged in again with the work int
   it('during QR polling: the dialog comes back, a new code is scanned, and the same page is logged in', async () => {
     const account = await shopper();
     const { actor, user, router } = await renderApp('/notice', { deps: { testing: { sessionFlows: { delays: { qrPollMs: 20, tokenPingMs: 60_000, expiryPromptMs: 30 } } } } });
-    await header().findByRole('link', { name: /个人中心/ });
+    await header().findByRole('button', { name: /个人中心/ });
     // The login dialog over a logged-in page (e.g. to switch accounts), on the QR tab, polling.
     act(() => actor.send({ type: 'modal.open', name: 'login', source: 'user' }));
     let dialog = await screen.findByRole('dialog', { name: '登录' });
@@ -295,7 +295,7 @@ describe('a session that expires mid-flow ends logged in again with the work int
     const qr = child(actor, 'qrLogin').getSnapshot().context.qr as { qrId: string };
     backend.control.markQrScanned(qr.qrId, account.telNum);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '登录' })).toBeNull());
-    await header().findByRole('link', { name: /个人中心/ });
+    await header().findByRole('button', { name: /个人中心/ });
     expect(router.state.location.pathname).toBe('/notice');
     expect(child(actor, 'session').getSnapshot().context.user).toMatchObject({ telNum: account.telNum });
   });

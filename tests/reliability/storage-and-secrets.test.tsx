@@ -289,7 +289,7 @@ describe('two tabs', () => {
     storeSession(account);
     const { user, queryClient } = await renderApp('/');
     const header = () => within(screen.getByRole('banner'));
-    await header().findByRole('link', { name: /个人中心/ });
+    await header().findByRole('button', { name: /个人中心/ });
 
     // The other tab logs out: its effects remove the stored session (the browser tells this tab).
     createBrowserSessionEffects({ localStorage, sessionStorage: undefined, cookieJar: undefined }).forgetSession();
@@ -304,7 +304,7 @@ describe('two tabs', () => {
     const stored = JSON.stringify({ user: account, realName: null });
     localStorage.setItem(SESSION_STORAGE_KEY, stored);
     await otherTab(stored);
-    await header().findByRole('link', { name: /个人中心/ });
+    await header().findByRole('button', { name: /个人中心/ });
     await act(() => getGameDetail(1));
     expect(backend.control.lastRequestHeaders('/sgame/game/mall/gameDetail')?.token).toBe(account.token);
 
@@ -316,7 +316,7 @@ describe('two tabs', () => {
     // The other tab cleared all storage.
     localStorage.setItem(SESSION_STORAGE_KEY, stored);
     await otherTab(stored);
-    await header().findByRole('link', { name: /个人中心/ });
+    await header().findByRole('button', { name: /个人中心/ });
     localStorage.clear();
     await otherTab(null, null);
     await header().findByRole('button', { name: '登录' });
@@ -388,7 +388,7 @@ describe('tokens are never logged or reported', () => {
     const account = await createAccount(nextPhone());
     storeSession(account);
     const { actor } = await renderApp('/setting?type=2');
-    await within(screen.getByRole('banner')).findByRole('link', { name: /个人中心/ });
+    await within(screen.getByRole('banner')).findByRole('button', { name: /个人中心/ });
     backend.control.setFault('/u-nnpc/getOpenBindInfo', { kind: 'http', status: 500, times: 1 });
     backend.control.expireSessions();
     await act(async () => {
