@@ -5,6 +5,7 @@
  * 登录 button opens the login modal; once logged in the same URL shows their
  * data (the page reads the session, nothing navigates).
  */
+import { SETTING_TAB_LABELS } from '../../shared/setting-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { isLoggingOut } from '../../../machines/session.machine';
@@ -24,10 +25,10 @@ type TabKey = '0' | '1' | '2' | '3';
 
 // 我的激活码 is the fourth tab, not a reordering: `type` values are the spec's and links to them exist.
 const TABS: { key: TabKey; label: string }[] = [
-  { key: '0', label: '我的订单' },
-  { key: '1', label: '我的优惠券' },
-  { key: '2', label: '账号与实名' },
-  { key: '3', label: '我的激活码' },
+  { key: '0', label: SETTING_TAB_LABELS[0] },
+  { key: '1', label: SETTING_TAB_LABELS[1] },
+  { key: '2', label: SETTING_TAB_LABELS[2] },
+  { key: '3', label: SETTING_TAB_LABELS[3] },
 ];
 
 function masked(phone: string): string {

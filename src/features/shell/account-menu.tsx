@@ -5,6 +5,7 @@
  * Enter or Space and the first item takes focus, ↑/↓ move and wrap, Home/End jump, Escape closes it and gives focus
  * back to the chip, Tab or a click elsewhere closes it.
  */
+import { SETTING_TAB_LABELS } from '../../shared/setting-tabs';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { isLoggingOut } from '../../../machines/session.machine';
@@ -18,9 +19,9 @@ export interface AccountMenuProps {
 
 /** `type` values of /setting (spec: 0 = orders; setting-page.tsx's tabs). */
 const PLACES = [
-  { label: '我的订单', type: 0 },
-  { label: '我的激活码', type: 3 },
-  { label: '账号与实名', type: 2 },
+  { label: SETTING_TAB_LABELS[0], type: 0 },
+  { label: SETTING_TAB_LABELS[3], type: 3 },
+  { label: SETTING_TAB_LABELS[2], type: 2 },
 ] as const;
 
 export default function AccountMenu({ onClose }: AccountMenuProps) {

@@ -3,11 +3,12 @@
  * it goes to /search?keyword=… even from a page whose scripts are in trouble.
  */
 import type { ReactElement } from 'react';
+import { SEARCH_PLACEHOLDER } from './site-chrome';
 
 export default function ErrorSearch(): ReactElement | null {
   return (
     <form role="search" action="/search" className="search-box error-search" aria-label="找找其他商品">
-      <input type="search" name="keyword" aria-label="搜索商品" placeholder="搜索游戏、激活码、充值" />
+      <input type="search" name="keyword" aria-label="搜索商品" placeholder={SEARCH_PLACEHOLDER} />
       <button type="submit" className="search-submit">
         去搜索
       </button>

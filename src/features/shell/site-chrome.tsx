@@ -4,6 +4,9 @@ import { useCurrentUser, useModals, useOptionalAppActor } from '../../shared/app
 import { useHydrated } from '../../shared/hydration';
 import { config } from '../../shared/env';
 import { maskPhone } from '../../shared/mask-phone';
+
+/** What the store's search boxes suggest searching for (the header's, and the error pages'). */
+export const SEARCH_PLACEHOLDER = '搜索游戏、激活码、充值';
 import { isKeywordCut, normalizeKeyword, SearchSuggestions } from '../catalog';
 
 // The suggestion panel is code of its own, fetched when the box is first focused (not before first paint);
@@ -77,7 +80,7 @@ function SearchBox() {
         aria-label="搜索"
         aria-controls={open ? panelId : undefined}
         aria-describedby={open && cut ? `${panelId}-note` : undefined}
-        placeholder="搜索游戏、激活码、充值"
+        placeholder={SEARCH_PLACEHOLDER}
         value={value}
         onChange={(e) => {
           const typed = e.target.value;
