@@ -15,7 +15,8 @@ describe('the account chip', FLOW_TIMEOUT, () => {
     const menu = await screen.findByRole('menu', { name: '个人中心' }, { timeout: 10_000 });
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['我的订单', '我的激活码', '账号与实名', '退出登录']);
-    expect(within(menu).getByRole('menuitem', { name: '我的订单' })).toHaveFocus();
+    // The first item takes the focus in the menu's effect, which may run after the menu is on screen.
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: '我的订单' })).toHaveFocus());
 
     await user.click(within(menu).getByRole('menuitem', { name: '我的激活码' }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ type: 3 }));
@@ -40,7 +41,8 @@ describe('the account chip', FLOW_TIMEOUT, () => {
     expect(within(menu).getByRole('menuitem', { name: '退出登录' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    expect(button).toHaveFocus();
+    // The chip takes the focus back as the menu unmounts (its effect's cleanup).
+    await waitFor(() => expect(button).toHaveFocus());
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
