@@ -50,12 +50,12 @@ async function start(): Promise<void> {
   takeAutoLoginParams();
   mark('store:entry-evaluated');
   if (await startMockBackend()) return;
-  // The flows' chunk downloads while the page hydrates; it runs after.
   // The build metadata's redirects (a static file): the router's first load of a page that is not
   // prerendered follows them; a prerendered page is the build's own path, which no redirect names.
   const buildRedirects = fetchBuildMeta(BUILD_ID)
     .then((meta) => setBuildRedirects(meta.redirects))
     .catch(() => undefined); // no metadata (e.g. an old build): no redirects
+  // The flows' chunk downloads while the page hydrates; it runs after.
   const storeCode = import('./start-store').then(({ startStore }) => {
     mark('store:flows-loaded');
     return startStore;
@@ -82,9 +82,8 @@ async function start(): Promise<void> {
   };
   const app = (current: AppActor | null) => <App router={router} queryClient={queryClient} actor={current} onCommit={onCommit} />;
   // A prerendered page is hydrated by code loaded only then (docs/prerendering.md); any other page renders
-  // from scratch once the flows have started.
-  // The phase runs until the hydration has committed: an update before that would make React throw the HTML
-  // away and render again.
+  // from scratch once the flows have started. The phase runs until the hydration has committed: an update
+  // before that would make React throw the HTML away and render again.
   const prerendered = hasPrerenderData
     ? await phase('store:hydrate', async () => {
         const { hydratePrerendered } = await import('./prerendered');
