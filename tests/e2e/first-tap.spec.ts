@@ -36,9 +36,18 @@ async function throttle(page: Page, rate: number): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
-/** Opens `url` and returns as soon as the browser has the response: the page is not waited for. */
+/**
+ * Opens `url` and returns as soon as the browser has the response: the page is not waited for. The step
+ * before may have left a navigation of its own in flight (a link taken before the app started is followed by
+ * the browser and again by the app, src/app/main.tsx); a `goto` that meets it is aborted, and is made again.
+ */
 async function open(page: Page, url: string): Promise<void> {
-  await page.goto(url, { waitUntil: 'commit' });
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+  } catch (error) {
+    if (!String(error).includes('ERR_ABORTED')) throw error;
+    await page.goto(url, { waitUntil: 'commit' });
+  }
 }
 
 /**
