@@ -4,7 +4,8 @@
  * - with data: `/`, `/new`, `/notice`, `/help`, `/agreement`, every game the home page and /new link to (the
  *   home's rankings first, at most `MAX_GAME_PAGES`), and every view of help and the agreement that their
  *   pages link to (each category, each article, the privacy policy), found by following the links of the
- *   HTML as it is rendered;
+ *   HTML as it is rendered, and each game's goods views (`/gameDetail/1?goods=12`, its offers' URLs, where
+ *   search engines and shared links lead: `page.views`);
  * - a page whose data failed gets its shell (rendered without data) and is named in the report; a page the
  *   router did not find is not written (its path is served the SPA shell);
  * - without data (a live build with no server to read from): the fixed pages' shells.
@@ -56,6 +57,8 @@ const MAX_GAME_PAGES = 60;
 const VIEWS_FOLLOWED = ['/help', '/agreement'];
 /** At most this many such views. */
 const MAX_QUERY_VIEWS = 120;
+/** At most this many goods views of the game details (`page.views`: each offer's `?goods=` landing). */
+const MAX_GOODS_VIEWS = 4 * MAX_GAME_PAGES;
 
 export interface SiteReport {
   /** the URLs written with their data */
@@ -102,6 +105,7 @@ export async function prerenderSite(renderer: SiteRenderer, options: { origin: s
   const queue = [...FIXED_PAGES, ...games];
   const seen = new Set(queue.map(pageUrlKey));
   let views = 0;
+  let goodsViews = 0;
   for (let index = 0; index < queue.length; index += 1) {
     const url = queue[index]!;
     const page = await renderer.prerenderPage(url, origin);
@@ -121,6 +125,13 @@ export async function prerenderSite(renderer: SiteRenderer, options: { origin: s
       seen.add(key);
       views += 1;
       queue.push(link);
+    }
+    for (const view of page.views) {
+      const key = pageUrlKey(view);
+      if (seen.has(key) || goodsViews >= MAX_GOODS_VIEWS || pageFile(view) === undefined) continue;
+      seen.add(key);
+      goodsViews += 1;
+      queue.push(view);
     }
   }
   return report;

@@ -22,6 +22,7 @@ import { createQueryClient } from './query-client';
 import { PRERENDER_DATA_ID } from './prerender-data-id';
 import { createAppRouter } from './router';
 import { takeAutoLoginParams } from '../features/session/link-params';
+import { applyVisitIdentity } from './visit-identity';
 import { config } from '../shared/env';
 import { sessionUserId, type AppActor } from '../shared/app-actor';
 import { mark, phase, yieldToMain } from '../shared/start-phases';
@@ -50,6 +51,9 @@ async function start(): Promise<void> {
   takeAutoLoginParams();
   mark('store:entry-evaluated');
   if (await startMockBackend()) return;
+  // Before the first call: every call carries the restored token, the channel and a stored bid, the page's
+  // own calls made before the flows start included.
+  const restoredSession = applyVisitIdentity(window.location.href);
   // The build metadata's redirects (a static file): the router's first load of a page that is not
   // prerendered follows them; a prerendered page is the build's own path, which no redirect names.
   const buildRedirects = fetchBuildMeta(BUILD_ID)
@@ -100,7 +104,7 @@ async function start(): Promise<void> {
     await router.load().catch(() => undefined); // a failing loader is the page's to show once it renders
   }
   const startStore = await storeCode;
-  actor = await phase('store:start-flows', () => startStore({ router, queryClient, leaving: followEarlyNavigation }));
+  actor = await phase('store:start-flows', () => startStore({ router, queryClient, restoredSession, leaving: followEarlyNavigation }));
   if (!actor) return;
   let root: Root;
   if (prerendered) {

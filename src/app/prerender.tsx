@@ -40,6 +40,22 @@ export interface PrerenderedPage {
   failed: string[];
   /** the first banner's image on the home page, preloaded */
   preloadImage: string | undefined;
+  /**
+   * The page's views named by a query that are landing pages of their own, as paths with their query: a game
+   * detail's goods (`?goods=12`, each offer's URL in the head's JSON-LD, where search engines and shared links
+   * lead). Prerendered too, so that such a landing hydrates instead of rendering over another URL's HTML.
+   */
+  views: string[];
+}
+
+/** The paths of the offers' URLs in a page's JSON-LD (`gameHead` in src/features/catalog/game-head.ts). */
+function offerViews(jsonLd: Record<string, unknown> | undefined): string[] {
+  const offers = Array.isArray(jsonLd?.offers) ? (jsonLd.offers as { url?: unknown }[]) : [];
+  return offers.flatMap((offer) => {
+    if (typeof offer.url !== 'string') return [];
+    const url = new URL(offer.url);
+    return [`${url.pathname}${url.search}`];
+  });
 }
 
 async function toText(stream: ReadableStream<Uint8Array>): Promise<string> {
@@ -89,6 +105,7 @@ function pageApp(url: string, origin: string) {
       url: `${location.pathname}${location.searchStr}`,
       status: matches.some((match) => match.status === 'notFound') ? 404 : 200,
       head: { title: head.title, tags: headTags(head) },
+      views: offerViews(head.jsonLd),
       meta,
     };
   };

@@ -49,7 +49,7 @@ export interface RootActorDeps {
   };
   /** What this page view starts from (the app machine's start-up). All optional. */
   start?: {
-    /** The session persisted by an earlier visit (`loadPersistedSession()` in ./session-effects.ts). Default: none, anonymous. */
+    /** The session persisted by an earlier visit (`loadPersistedSession()` in src/features/session/persisted-session.ts). Default: none, anonymous. */
     restoredSession?: PersistedSession | null;
     /** The auto-login link's token this page was opened with (`readStoredAutoLogin()` in ./session-bridge.ts). Default: none. */
     linkToken?: LinkToken | null;

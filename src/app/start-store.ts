@@ -11,6 +11,7 @@
  * router, the adapters and the browser.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import type { PersistedSession } from '../../machines/session.machine';
 import { installAccountScope } from './account-data';
 import { BUILD_ID, fetchLatestBuild } from '../features/shell/build-info';
 import { loadInspector } from './inspector';
@@ -19,7 +20,6 @@ import { toast } from '../shared/toast';
 import { createRootActor } from './root-actor';
 import type { AppRouter } from './router';
 import { installSessionBridge, readStoredAutoLogin } from '../features/session/session-bridge';
-import { loadPersistedSession } from '../features/session/session-effects';
 import { config } from '../shared/env';
 import { startMarketing } from '../features/marketing/start';
 import { loadModal } from './modal-registry';
@@ -29,20 +29,20 @@ import { loadModalHost } from './root-shell';
 interface StartStoreOptions {
   router: AppRouter;
   queryClient: QueryClient;
+  /** The session an earlier visit stored, as the entry read it (./visit-identity.ts). */
+  restoredSession: PersistedSession | null;
   /** Whether a link taken meanwhile is being followed instead (public/boot.js): the store then does not start. */
   leaving: () => boolean;
 }
 
 /** Starts the root actor and wires it; null when the page is being left for a link taken meanwhile. */
-export async function startStore({ router, queryClient, leaving }: StartStoreOptions): Promise<AppActor | null> {
+export async function startStore({ router, queryClient, restoredSession, leaving }: StartStoreOptions): Promise<AppActor | null> {
   // The dialogs' host renders with the actor: its code comes now, beside the pay return's.
   void loadModalHost();
   // The third-party adapters' code only when one is configured, fetched while the pay return is read
   // (if it fails to load, the store runs without them).
   const integrations =
     config.analyticsScriptUrl || config.adScriptUrl || config.sentryDsn ? import('../features/marketing/integrations').catch(() => undefined) : undefined;
-  // The user of an earlier visit (validated; a corrupt value is dropped quietly).
-  const restoredSession = loadPersistedSession();
   const [inspect, adapters, paymentReturn] = await Promise.all([
     loadInspector(),
     integrations,

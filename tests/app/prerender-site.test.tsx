@@ -1,7 +1,7 @@
 /**
  * What a build prerenders and what becomes of each page (scripts/lib/prerender-site.ts), with the real
  * renderer (src/app/prerender.tsx) reading the tests' simulated backend, as a mock build's does: pages with
- * their data and head, the help and agreement views their links reach, a page whose data fails written as
+ * their data and head, the help and agreement views their links reach, each game's goods views, a page whose data fails written as
  * its shell and named, and the data-free shells of a live build with no server to read from.
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -49,9 +49,16 @@ describe('a build with data', () => {
     const detail = [...written.values()].find((page) => page.url.startsWith('/gameDetail/'))!;
     const canonical = detail.head.tags.find((tag) => tag.identity.rel === 'canonical')?.value;
     expect(canonical).toBe(`${ORIGIN}${detail.url}`);
-    const jsonLd = JSON.parse(detail.head.tags.find((tag) => tag.tag === 'script')!.value!) as { url: string; offers: unknown[] };
+    const jsonLd = JSON.parse(detail.head.tags.find((tag) => tag.tag === 'script')!.value!) as { url: string; offers: { url: string; sku: string }[] };
     expect(jsonLd.url).toBe(`${ORIGIN}${detail.url}`);
     expect(jsonLd.offers.length).toBeGreaterThan(0);
+
+    // Each offer's URL (where a search engine or a shared link leads) is a page of its own, with that goods chosen.
+    for (const offer of jsonLd.offers) {
+      const view = written.get(`${detail.url}?goods=${offer.sku}`);
+      expect(`${ORIGIN}${view?.url}`, offer.url).toBe(offer.url);
+      expect(view?.html).toMatch(new RegExp(`value="${offer.sku}"[^>]*checked|checked[^>]*value="${offer.sku}"`));
+    }
   });
 
   it('writes a page whose data call fails as its shell, with no data, and names it with the call', async () => {

@@ -8,7 +8,7 @@ import type { Request } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { loginFromHeader } from './support/flows';
 
-const SESSION_KEY = 'userInfo'; // SESSION_STORAGE_KEY of src/features/session/session-effects.ts
+const SESSION_KEY = 'userInfo'; // SESSION_STORAGE_KEY of src/features/session/persisted-session.ts
 
 test.describe('a restored session at start-up', () => {
   test('sends its token with every start-up call after a reload', { tag: ['@live'] }, async ({ page, phone, apiMode, viewportName }) => {

@@ -47,7 +47,7 @@ import { http, HttpResponse } from 'msw';
 import type { AnyMachineSnapshot } from 'xstate';
 import { SESSION_MESSAGES, type sessionMachine } from '../../machines/session.machine';
 import type { RealNameInfo, UserInfo } from '../../src/api/user';
-import { SESSION_STORAGE_KEY } from '../../src/features/session/session-effects';
+import { SESSION_STORAGE_KEY } from '../../src/features/session/persisted-session';
 import { RECENT_SEARCH_KEY } from '../../src/features/catalog/recent-searches';
 import { resetToasts } from '../../src/shared/toast';
 import { maskPhone } from '../../src/shared/format';

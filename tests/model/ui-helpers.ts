@@ -9,7 +9,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { clientState } from '../../src/api/client-state';
 import type { RealNameInfo, UserInfo } from '../../src/api/user';
 import { historyStore } from '../../src/features/shell/history-store';
-import { SESSION_STORAGE_KEY } from '../../src/features/session/session-effects';
+import { SESSION_STORAGE_KEY } from '../../src/features/session/persisted-session';
 import { MODAL_LOAD_FAILED } from '../../src/app/root-actor';
 import { resetToasts, toast } from '../../src/shared/toast';
 import { maskPhone } from '../../src/shared/format';

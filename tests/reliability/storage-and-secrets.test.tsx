@@ -21,11 +21,8 @@ import { reloadOnceFor } from '../../src/shared/chunk-reload';
 import { historyStore } from '../../src/features/shell/history-store';
 import { readStoredAutoLogin } from '../../src/features/session/session-bridge';
 import { AUTO_LOGIN_APP_ID_KEY, AUTO_LOGIN_TOKEN_KEY, takeAutoLoginParams } from '../../src/features/session/link-params';
-import {
-  SESSION_STORAGE_KEY,
-  createBrowserSessionEffects,
-  loadPersistedSession,
-} from '../../src/features/session/session-effects';
+import { createBrowserSessionEffects } from '../../src/features/session/session-effects';
+import { SESSION_STORAGE_KEY, loadPersistedSession } from '../../src/features/session/persisted-session';
 import { RECENT_SEARCH_KEY, readRecentSearches } from '../../src/features/catalog/recent-searches';
 import { ADAN_STORAGE_KEY, OCPC_STORAGE_KEY, readStoredAdan, readStoredParams } from '../../src/features/marketing/attribution';
 import { CHANNEL_STORAGE_KEY, resolveChannel } from '../../src/features/marketing/channel';
@@ -194,7 +191,7 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
       REDEEMED_KEY_PREFIX,
     ]);
     const sources = [
-      'src/features/session/session-effects.ts',
+      'src/features/session/persisted-session.ts',
       'src/features/session/link-params.ts',
       'src/features/catalog/recent-searches.ts',
       'src/features/marketing/popup-record.ts',
@@ -220,8 +217,11 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
         'src/shared/chunk-reload.ts',
         'src/features/shell/history-store.ts',
         'src/app/root-actor.ts',
+        // Reads the session's, the channel's and the bid's keys (tested above) before the first call.
+        'src/app/visit-identity.ts',
         'src/features/session/session-bridge.ts',
         'src/features/session/session-effects.ts',
+        'src/features/session/persisted-session.ts',
         'src/features/session/link-params.ts',
         'src/features/catalog/recent-searches.ts',
         'src/features/marketing/attribution.ts',

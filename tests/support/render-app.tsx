@@ -15,7 +15,7 @@ import { installConnectivityEvents, installNavigationHooks, recordPagesShown } f
 import { sessionUserId } from '../../src/shared/app-actor';
 import { installSessionBridge, readStoredAutoLogin } from '../../src/features/session/session-bridge';
 import { stashAutoLoginParams } from '../../src/features/session/link-params';
-import { loadPersistedSession } from '../../src/features/session/session-effects';
+import { loadPersistedSession } from '../../src/features/session/persisted-session';
 import { startMarketing } from '../../src/features/marketing/start';
 import { loadModal } from '../../src/app/modal-registry';
 import { onTestEnd } from './cleanup';

@@ -3,7 +3,8 @@
  * query value, else the one this tab already chose, else the default channel
  * (the product key, `VITE_PRODUCT`). The result is kept in sessionStorage so
  * that later pages of the same visit keep it, and every request carries it as
- * the `registerCanal` header (set by src/features/marketing/start.ts before any call).
+ * the `registerCanal` header (set before the first call by src/app/visit-identity.ts, and again by
+ * src/features/marketing/start.ts when the flows start).
  */
 import * as z from 'zod/mini';
 

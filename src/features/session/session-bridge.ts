@@ -22,7 +22,7 @@ import type { PersistedSession } from '../../../machines/session.machine';
 import { clientState } from '../../api/client-state';
 import { config } from '../../shared/env';
 import { browserStorage, type StorageLike } from '../../shared/storage';
-import { SESSION_STORAGE_KEY, parsePersistedSession } from './session-effects';
+import { SESSION_STORAGE_KEY, parsePersistedSession } from './persisted-session';
 import { AUTO_LOGIN_APP_ID_KEY, AUTO_LOGIN_TOKEN_KEY } from './link-params';
 import type { AppActor } from '../../shared/app-actor';
 

@@ -1,7 +1,7 @@
 /**
  * The real effects of the session flows (machines/session, login, qr-login,
  * auto-login): what the charts only name. Storage of the logged-in user
- * (localStorage, validated with zod when read back), the token cookie and
+ * (localStorage; read back by ./persisted-session.ts), the token cookie and
  * request header, the analytics user id hook, toasts, and the API calls with
  * errors turned into text a shopper can read.
  *
@@ -12,7 +12,6 @@
  * any part (effects, api, delays). Nothing here runs at import.
  */
 import { fromPromise } from 'xstate';
-import * as z from 'zod/mini';
 import { autoLoginMachine, type AutoLoginRequest } from '../../../machines/auto-login.machine';
 import type { CaptchaStatus, Credentials } from '../../../machines/login.machine';
 import { sessionMachine, type NoticeKind, type PersistedSession } from '../../../machines/session.machine';
@@ -24,58 +23,17 @@ import type {
   RealNameInfo,
   UserInfo,
 } from '../../api/user';
-import { RealNameInfoSchema, UserInfoSchema } from '../../api/user-info';
 import { delayOverride, delaysOf, fetchRealNameConfig, shopperErrors, userApi } from '../../shared/flow-effects';
 import { browserStorage, type StorageLike } from '../../shared/storage';
 import { toast } from '../../shared/toast';
+import { SESSION_STORAGE_KEY } from './persisted-session';
 import { tokenCookieAttributes } from './token-cookie';
 import { AUTO_LOGIN_APP_ID_KEY, AUTO_LOGIN_TOKEN_KEY } from './link-params';
 
-/** localStorage: the logged-in user with its real-name info, `{ user: UserInfo, realName: RealNameInfo | null }` as JSON. */
-export const SESSION_STORAGE_KEY = 'userInfo';
-/** sessionStorage: the auto-login token and appId taken from the URL at start, until exchanged. */
+/** The cookie that carries the token (spec section 9). */
 const TOKEN_COOKIE_NAME = 'token';
 /** Spec section 9: 30 days. */
 const TOKEN_COOKIE_MAX_AGE_S = 2592000;
-
-/** A token the request header can carry (see `isHeaderValue` in src/api/http.ts), at most 1 KiB. */
-const StoredTokenSchema = z.string().check(z.regex(/^[\x21-\x7e](?:[\x20-\x7e]{0,1022}[\x21-\x7e])?$/));
-
-const PersistedSessionSchema = z.object({
-  // A stored token that no header could carry would make every call fail: such a session is dropped.
-  user: z.extend(UserInfoSchema, { token: StoredTokenSchema }),
-  realName: z.nullable(RealNameInfoSchema),
-});
-
-/** Parses a stored session; anything unreadable or of the wrong shape is null. */
-export function parsePersistedSession(raw: string | null | undefined): PersistedSession | null {
-  if (!raw) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  const result = PersistedSessionSchema.safeParse(value);
-  return result.success ? result.data : null;
-}
-
-/**
- * The session stored by an earlier visit, or null. A value that does not
- * parse (hand-edited, an older format) is removed quietly: the visitor simply
- * starts anonymous.
- */
-export function loadPersistedSession(storage: StorageLike | undefined = browserStorage('localStorage')): PersistedSession | null {
-  if (!storage) return null;
-  try {
-    const raw = storage.getItem(SESSION_STORAGE_KEY);
-    const session = parsePersistedSession(raw);
-    if (raw !== null && !session) storage.removeItem(SESSION_STORAGE_KEY);
-    return session;
-  } catch {
-    return null;
-  }
-}
 
 /** What the session flows do to the browser. */
 export interface SessionEffects {

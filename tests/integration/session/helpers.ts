@@ -8,7 +8,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { beforeAll, onTestFinished } from 'vitest';
 import { isApiError } from '../../../src/api/errors';
 import { postPhoneRegister, postRegisterLogin, postSendSms, type RealNameInfo, type UserInfo } from '../../../src/api/user';
-import { SESSION_STORAGE_KEY } from '../../../src/features/session/session-effects';
+import { SESSION_STORAGE_KEY } from '../../../src/features/session/persisted-session';
 import { loadModal } from '../../../src/app/modal-registry';
 import type { RootActorOverrides } from '../../support/render-app';
 import { API, backend, testServer } from '../../support/server';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SESSION_STORAGE_KEY } from '../../../src/features/session/session-effects';
+import { SESSION_STORAGE_KEY } from '../../../src/features/session/persisted-session';
 import { resetToasts } from '../../../src/shared/toast';
 import { backend } from '../../support/server';
 import { renderApp } from '../../support/render-app';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { postSendSms } from '../../../src/api/user';
-import { SESSION_STORAGE_KEY } from '../../../src/features/session/session-effects';
+import { SESSION_STORAGE_KEY } from '../../../src/features/session/persisted-session';
 import { resetToasts } from '../../../src/shared/toast';
 import { backend } from '../../support/server';
 import { renderApp } from '../../support/render-app';

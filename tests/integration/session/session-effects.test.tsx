@@ -1,12 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientState } from '../../../src/api/client-state';
-import {
-  SESSION_STORAGE_KEY,
-  createBrowserSessionEffects,
-  loadPersistedSession,
-  parsePersistedSession,
-} from '../../../src/features/session/session-effects';
+import { createBrowserSessionEffects } from '../../../src/features/session/session-effects';
+import { SESSION_STORAGE_KEY, loadPersistedSession, parsePersistedSession } from '../../../src/features/session/persisted-session';
 import { getToasts, resetToasts } from '../../../src/shared/toast';
 import { renderApp } from '../../support/render-app';
 import { REAL_NAME, USER_A } from '../../model/session-fixtures';

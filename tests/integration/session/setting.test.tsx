@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyEventObject, InspectionEvent } from 'xstate';
-import { SESSION_STORAGE_KEY } from '../../../src/features/session/session-effects';
+import { SESSION_STORAGE_KEY } from '../../../src/features/session/persisted-session';
 import { resetToasts } from '../../../src/shared/toast';
 import { formatDate } from '../../../src/shared/format';
 import { backend } from '../../support/server';

@@ -4,7 +4,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SESSION_STORAGE_KEY } from '../../../src/features/session/session-effects';
+import { SESSION_STORAGE_KEY } from '../../../src/features/session/persisted-session';
 import { renderApp } from '../../support/render-app';
 import { FLOW_TIMEOUT, fastSession, loginWithSms, openLoginDialog } from './helpers';
 
