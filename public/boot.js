@@ -11,7 +11,8 @@
  *    button, a choice or a tab, a link once React holds the page, a form's submission, a keyword typed in a
  *    search box. A kept tap is marked at once (`data-tap-kept`, styled in src/shared/styles.css, and
  *    `aria-busy`), and src/app/main.tsx calls `__storeReady()` once the page has its handlers: what was typed
- *    reaches its box's handler, and the taps are replayed in order, one per task.
+ *    reaches its box's handler, and the taps are replayed in order, one per task. If the store cannot start,
+ *    they are replayed all the same: what needs no flow (a tab, a link) still acts.
  * 3. On a prerendered page with its data, it starts the app ("When the app starts"). The page is already
  *    there as HTML: the app's script (named by `<meta name="app-entry">`, written by
  *    scripts/lib/prerender-html.ts in place of the module script) is asked for once the page's first

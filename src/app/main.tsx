@@ -26,6 +26,8 @@ import { applyVisitIdentity } from './visit-identity';
 import { config } from '../shared/env';
 import { sessionUserId, type AppActor } from '../shared/app-actor';
 import { mark, phase, yieldToMain } from '../shared/start-phases';
+import { guardChunk } from '../shared/chunk-reload';
+import { toast } from '../shared/toast';
 import '../shared/styles.css';
 
 /** Starts the simulated backend; `true` when this page is one of its own pages instead of the store. */
@@ -59,11 +61,13 @@ async function start(): Promise<void> {
   const buildRedirects = fetchBuildMeta(BUILD_ID)
     .then((meta) => setBuildRedirects(meta.redirects))
     .catch(() => undefined); // no metadata (e.g. an old build): no redirects
-  // The flows' chunk downloads while the page hydrates; it runs after.
-  const storeCode = import('./start-store').then(({ startStore }) => {
+  // The flows' chunk downloads while the page hydrates; it runs after. A chunk that fails to load reloads the
+  // page once (a new deploy renamed it); a second failure is `storeUnavailable()`'s.
+  const storeCode = guardChunk(() => import('./start-store'))().then(({ startStore }) => {
     mark('store:flows-loaded');
     return startStore;
   });
+  storeCode.catch(() => undefined); // awaited below, after the hydration: not an unhandled rejection meanwhile
   const queryClient = createQueryClient();
   let actor: AppActor | null = null;
   // A prerendered page (its data block) is hydrated, and may have been scrolled before the app started: the
@@ -103,7 +107,18 @@ async function start(): Promise<void> {
     await buildRedirects;
     await router.load().catch(() => undefined); // a failing loader is the page's to show once it renders
   }
-  const startStore = await storeCode;
+  let startStore: Awaited<typeof storeCode>;
+  try {
+    startStore = await storeCode;
+  } catch (error) {
+    if (!prerendered) {
+      (window as EarlyClicks).__appStarted = true;
+      createRoot(container).render(app(null));
+      await hydrated; // the first commit, with no actor, as a hydration's
+    }
+    storeUnavailable(error);
+    return;
+  }
   actor = await phase('store:start-flows', () => startStore({ router, queryClient, restoredSession, leaving: followEarlyNavigation }));
   if (!actor) return;
   let root: Root;
@@ -132,6 +147,21 @@ interface EarlyClicks {
   __appStarted?: boolean;
   /** Replays the taps kept until now, and lets every later one through. */
   __storeReady?: () => void;
+}
+
+/** Said when the store's flows could not load even after a reload: the page can be read, not used. */
+const STORE_LOAD_FAILED = '页面功能未能加载，请检查网络后刷新页面';
+
+/**
+ * The flows' chunk failed to load after the one reload guardChunk allows. The page is shown for nobody (a page
+ * not yet shown has been rendered so), readable and its links followed by the router; the taps kept meanwhile
+ * are replayed all the same (a tab, a link, a quantity act; what needs a flow does nothing), and a message
+ * that stays says what to do.
+ */
+function storeUnavailable(error: unknown): void {
+  console.error('[start] the store could not start', error);
+  (window as EarlyClicks).__storeReady?.();
+  toast.error(STORE_LOAD_FAILED, 0);
 }
 
 /**

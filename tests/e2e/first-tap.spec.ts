@@ -140,3 +140,37 @@ for (const rate of RATES) {
     });
   });
 }
+
+test.describe('when the store’s flows cannot load', () => {
+  // The flows' chunk fails to load, after the one reload a failed chunk earns (src/shared/chunk-reload.ts,
+  // tested in tests/app/chunk-reload.test.ts). That reload is recorded as just made, an init script run on
+  // every load (the one state this journey seeds): a tap made before a reload goes with the page, and this
+  // journey is about what the shopper meets after it.
+  test.use({ expectedConsoleErrors: { 'the chunk’s load': '/assets/start-store-', 'the store’s report': '[start] the store could not start' } });
+
+  test('the prerendered home stays readable: a tap kept meanwhile still acts, its links work, and a message says to reload', async ({ page, context }) => {
+    // The popup is a flow: it cannot open here, so nothing needs to be seeded for it.
+    await context.addInitScript(() => sessionStorage.setItem(`chunk-reload:${location.pathname}`, String(Date.now())));
+    let asked = 0;
+    await context.route(/\/assets\/start-store-[\w-]+\.js$/, (route) => {
+      asked += 1;
+      return route.abort('failed');
+    });
+    await open(page, '/');
+    // A ranking tab tapped the moment it shows: kept until the store gives up, then acted on.
+    const tabs = page.getByRole('tablist').first();
+    await tabs.waitFor({ state: 'visible' });
+    const second = tabs.getByRole('tab').nth(1);
+    await tapWhenVisible(page, second);
+
+    await expect(page.getByText('页面功能未能加载，请检查网络后刷新页面')).toBeVisible(ANSWER);
+    await expect(second).toHaveAttribute('aria-selected', 'true');
+    await expect(second).not.toHaveAttribute('aria-busy', 'true');
+    expect(asked, 'the flows’ chunk asked for once, no reload loop').toBe(1);
+
+    // The page's links are the router's: the new games.
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '新品' }).click();
+    await expect(page).toHaveURL(/\/new$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});

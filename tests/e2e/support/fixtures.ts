@@ -16,6 +16,11 @@
  *   Chromium makes while the app's sanitiser parses attack markup (below)
  *   into an attachment instead of a failure; only the hostile-content
  *   journeys set it;
+ * - `expectedConsoleErrors` (default none): console errors a journey causes
+ *   on purpose (a chunk it makes fail), each named, with a text the line or
+ *   its location contains (strings: Playwright does not keep a RegExp
+ *   option); each must be met at least once, so the journey proves the
+ *   failure happened;
  * - `liveRegions` (always on): records, in the page, every message its live regions (`role="status"`,
  *   `role="alert"`, `aria-live`) show, as a screen reader hears them; `watchAnnouncement(page, text)`, called before a step, waits after
  *   it for the message.
@@ -86,6 +91,7 @@ interface Fixtures {
   phone: string;
   dismissCouponPopup: boolean;
   sanitizerCspReports: 'fail' | 'attach';
+  expectedConsoleErrors: Record<string, string>;
   pageGuard: void;
   liveRegions: void;
 }
@@ -256,6 +262,7 @@ export const test = base.extend<Fixtures>({
   viewportName: [async ({}, use, testInfo) => use((testInfo.project.metadata.viewportName as ViewportName | undefined) ?? 'desktop'), { option: false }],
   dismissCouponPopup: [true, { option: true }],
   sanitizerCspReports: ['fail', { option: true }],
+  expectedConsoleErrors: [{}, { option: true }],
 
   backend: async ({ apiMode, page, request }, use) => {
     await use({
@@ -294,8 +301,10 @@ export const test = base.extend<Fixtures>({
   ],
 
   pageGuard: [
-    async ({ context, apiMode, sanitizerCspReports }, use, testInfo) => {
+    async ({ context, apiMode, sanitizerCspReports, expectedConsoleErrors }, use, testInfo) => {
       const problems: string[] = [];
+      /** The console errors the journey causes on purpose (`expectedConsoleErrors`), each expected at least once. */
+      const expectedSeen = new Set<string>();
       /** Reports of the sanitiser's parse (`sanitizerCspReports: 'attach'`), attached to the test. */
       const sanitizerReports: string[] = [];
       // Mock mode: msw's worker stops answering for a page once that page starts to unload, so a call
@@ -353,6 +362,11 @@ export const test = base.extend<Fixtures>({
           if (IGNORED_CONSOLE_ERRORS.some((pattern) => pattern.test(text))) return;
           // "Failed to load resource" names the resource only in its location.
           const where = message.location().url;
+          const expected = Object.entries(expectedConsoleErrors).filter(([, part]) => `${text} ${where}`.includes(part));
+          if (expected.length > 0) {
+            for (const [name] of expected) expectedSeen.add(name);
+            return;
+          }
           const line = `console.error on ${page.url()}: ${text}${where && where !== page.url() ? ` (${where})` : ''}`;
           if (text.startsWith('Failed to load resource') && where) resourceErrors.push({ text: line, resource: where });
           else problems.push(line);
@@ -368,6 +382,7 @@ export const test = base.extend<Fixtures>({
       problems.push(...resourceErrors.filter((error) => !passedThrough.has(error.resource)).map((error) => error.text));
       if (testInfo.status === testInfo.expectedStatus && testInfo.expectedStatus === 'passed') {
         expect(problems, 'the page logged errors or broke its Content-Security-Policy').toEqual([]);
+        expect(Object.keys(expectedConsoleErrors).filter((name) => !expectedSeen.has(name)), 'console errors the journey expected but never saw').toEqual([]);
       } else if (problems.length > 0) {
         await testInfo.attach('page-problems.txt', { body: problems.join('\n'), contentType: 'text/plain' });
       }
