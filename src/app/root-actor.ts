@@ -183,16 +183,17 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     });
     return gate;
   };
-  // The popup's call waits for a quiet moment after the page has loaded (./quiet-moment.ts): it neither
-  // competes with the first paint (docs/performance.md) nor takes the shopper's first gestures; the user
+  // The popup's call waits for a quiet moment after the page has loaded (./quiet-moment.ts), and its answer
+  // for another if the shopper acted while it was out: it neither competes with the first paint
+  // (docs/performance.md) nor opens over the shopper's gestures; the user
   // endpoints are loaded on first use (./session-effects.ts).
   const fetchHomePopup =
     testing.fetchHomePopup ??
     ((signal: AbortSignal) =>
       import('../features/marketing/quiet-moment')
-        .then(({ quietMoment }) => quietMoment(signal, testing.popupQuietMs))
-        .then(() => import('../api/user'))
-        .then((api) => api.getHomePopup({ signal }))
+        .then(({ inQuietMoment }) =>
+          inQuietMoment(signal, () => import('../api/user').then((api) => api.getHomePopup({ signal })), testing.popupQuietMs),
+        )
         .then((answer) => answer.couponList));
   const couponPopup = couponPopupMachine.provide({
     actors: {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { quietMoment } from '../../src/features/marketing/quiet-moment';
+import { inQuietMoment, quietMoment } from '../../src/features/marketing/quiet-moment';
 
 describe('quietMoment (when the daily popup may come)', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -33,5 +33,44 @@ describe('quietMoment (when the daily popup may come)', () => {
     const moment = quietMoment(controller.signal, 2500);
     controller.abort(new Error('logged out'));
     await expect(moment).rejects.toThrow('logged out');
+  });
+});
+
+describe('inQuietMoment (the popup’s call and its answer)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** A call that answers when told to. */
+  function pendingCall() {
+    let answer: (value: string) => void = () => undefined;
+    const work = vi.fn(() => new Promise<string>((resolve) => (answer = resolve)));
+    return { work, answer: (value: string) => answer(value) };
+  }
+
+  it('makes the call in a quiet moment and answers at once when the page stayed quiet', async () => {
+    const call = pendingCall();
+    let result: string | undefined;
+    void inQuietMoment(new AbortController().signal, call.work, 2500).then((value) => (result = value));
+    await vi.advanceTimersByTimeAsync(2499);
+    expect(call.work).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(call.work).toHaveBeenCalledTimes(1);
+    call.answer('coupons');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(result).toBe('coupons');
+  });
+
+  it('holds an answer that arrives after a gesture until the next quiet moment, so the popup never opens over a key press', async () => {
+    const call = pendingCall();
+    let result: string | undefined;
+    void inQuietMoment(new AbortController().signal, call.work, 2500).then((value) => (result = value));
+    await vi.advanceTimersByTimeAsync(2500);
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true }));
+    call.answer('coupons');
+    await vi.advanceTimersByTimeAsync(2499);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(result).toBe('coupons');
+    expect(call.work).toHaveBeenCalledTimes(1);
   });
 });

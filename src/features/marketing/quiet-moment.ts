@@ -53,3 +53,24 @@ export async function quietMoment(signal: AbortSignal, quietMs: number = POPUP_Q
     signal.addEventListener('abort', abort, { once: true });
   });
 }
+
+/**
+ * Runs `work` (the popup's call) in a quiet moment, and resolves with its result in one too: a gesture made
+ * while the call was out means the shopper is acting again, so the result waits for the next quiet moment
+ * instead of opening over what they are doing.
+ */
+export async function inQuietMoment<T>(signal: AbortSignal, work: () => Promise<T>, quietMs: number = POPUP_QUIET_MS): Promise<T> {
+  await quietMoment(signal, quietMs);
+  if (typeof window === 'undefined' || quietMs <= 0) return work();
+  let acted = false;
+  const onGesture = () => (acted = true);
+  for (const type of GESTURES) window.addEventListener(type, onGesture, { capture: true, passive: true });
+  let result: T;
+  try {
+    result = await work();
+  } finally {
+    for (const type of GESTURES) window.removeEventListener(type, onGesture, true);
+  }
+  if (acted) await quietMoment(signal, quietMs);
+  return result;
+}
