@@ -52,7 +52,7 @@ export type {
   StorageLike,
 } from './handlers/types';
 export { DEFAULT_STORAGE_KEY } from './handlers/state';
-export { idCardCheckChar } from './handlers/rules';
+export { idCardCheckChar } from '../features/session/id-card';
 
 const CONTROL_PREFIX = '/__mock/';
 

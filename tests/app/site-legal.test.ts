@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { siteLegalHtml } from '../../scripts/vite-site-legal';
+import { payReturnCoverHtml, siteLegalHtml, siteLegalPlugin } from '../../scripts/vite-site-legal';
+import { PAY_RETURN_PENDING } from '../../src/features/buying/pay-return';
 
 describe("the footer's fixed lines written into index.html", () => {
   it('name the operator, the ICP licence and the service hours from the build variables', () => {
@@ -18,5 +19,14 @@ describe("the footer's fixed lines written into index.html", () => {
 
   it('escape what a variable holds', () => {
     expect(siteLegalHtml({ VITE_OPERATOR_NAME: '<b>x</b>', VITE_STORE_NAME: 'A&B' })).toContain('运营方：&#60;b&#62;x&#60;/b&#62;');
+  });
+
+  it('writes the pay-return cover with the pay dialog’s own text, in place of its marker in index.html', () => {
+    const plugin = siteLegalPlugin();
+    const transform = plugin.transformIndexHtml as (html: string) => string;
+    const html = transform('<body><div id="root"></div><!-- site-legal --><!-- pay-return-cover --></body>');
+    expect(html).toContain(payReturnCoverHtml());
+    expect(payReturnCoverHtml()).toBe(`<div class="pay-return-cover"><p>${PAY_RETURN_PENDING}</p></div>`);
+    expect(html).not.toContain('<!--');
   });
 });

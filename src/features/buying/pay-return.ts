@@ -84,7 +84,7 @@ export function takePaymentReturn(
 }
 
 const RETURNING = 'pay-returning';
-/** What the cover (index.html) and the pay dialog say until the returned order's status is known. */
+/** What the cover (index.html, written by scripts/vite-site-legal.ts) and the pay dialog say until the returned order's status is known. */
 export const PAY_RETURN_PENDING = '正在确认支付结果…';
 
 /** The return's order is known to the store now: the page shows again. */

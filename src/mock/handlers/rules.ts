@@ -2,6 +2,7 @@
 import { refundDeadline } from '../../api/goods-promise';
 import type { OrderRecord } from './state';
 import type { LatencyOption } from './types';
+import { idCardCheckChar } from '../../features/session/id-card';
 
 export const SMS_CODE = '123456';
 export const SMS_INTERVAL_MS = 60_000;
@@ -48,17 +49,7 @@ export function isChineseName(value: unknown): value is string {
   return CHINESE_NAME.test(value);
 }
 
-const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-const ID_CHECK_CHARS = '10X98765432';
-
-/** The GB 11643-1999 check character for the first 17 digits. */
-export function idCardCheckChar(first17: string): string {
-  let sum = 0;
-  for (let i = 0; i < 17; i += 1) sum += Number(first17[i]) * ID_WEIGHTS[i]!;
-  return ID_CHECK_CHARS[sum % 11]!;
-}
-
-/** 18 characters, 17 digits then a digit or X, with a valid GB 11643-1999 checksum. */
+/** 18 characters, 17 digits then a digit or X, with a valid GB 11643-1999 checksum (the store's own rule, `idCardCheckChar`). */
 export function isIdCardNo(value: unknown): value is string {
   if (typeof value !== 'string' || !/^\d{17}[\dXx]$/.test(value)) return false;
   return idCardCheckChar(value.slice(0, 17)) === value[17]!.toUpperCase();
