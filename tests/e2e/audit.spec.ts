@@ -189,10 +189,16 @@ test.describe('a visitor (logged out)', () => {
 });
 
 test.describe('a shopper (logged in)', () => {
-  test('buying: real name, pay, the leave question, pay success, order detail, refund, the account tabs and an auto-login link pass axe', { tag: '@screens' }, async ({ page, viewportName, backend, phone }, testInfo) => {
+  test('buying: the account menu, real name, pay, the leave question, pay success, order detail, refund, the account tabs and an auto-login link pass axe', { tag: '@screens' }, async ({ page, viewportName, backend, phone }, testInfo) => {
     const audit = new Audit(page, testInfo, viewportName);
     await logIn(page, phone, audit);
     await audit.check('home-logged-in', { screenshot: false });
+    // The account chip's menu (issue 32): where orders and keys are, one tap away.
+    await page.getByRole('banner').getByRole('button', { name: /个人中心/ }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await audit.check('account-menu');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
 
     await page.goto('/gameDetail/1');
     await page.getByRole('button', { name: '立即购买' }).click();

@@ -280,8 +280,22 @@ function toastsOverTitles(regions: string[]): { toast: string; title: string }[]
       .filter((title): title is HTMLElement => title !== null),
   );
   const covered: { toast: string; title: string }[] = [];
+  /** What of `element` shows: its box cut by every ancestor that clips (the toast band keeps one toast in view). */
+  const visibleBox = (element: Element) => {
+    const box = element.getBoundingClientRect();
+    let { left, top, right, bottom } = box;
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflow === 'visible') continue;
+      const clip = parent.getBoundingClientRect();
+      left = Math.max(left, clip.left);
+      top = Math.max(top, clip.top);
+      right = Math.min(right, clip.right);
+      bottom = Math.min(bottom, clip.bottom);
+    }
+    return { left, top, right, bottom };
+  };
   for (const toast of toasts) {
-    const a = toast.getBoundingClientRect();
+    const a = visibleBox(toast);
     for (const title of titles) {
       const b = title.getBoundingClientRect();
       const meet = Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
