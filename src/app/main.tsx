@@ -7,7 +7,8 @@
  *   React Query and the page), while the store's flows (src/app/start-store.ts: XState, the machines, the
  *   HTTP client) download in a chunk of their own; they start in a task of their own after hydration, and
  *   the page is rendered again with the root actor;
- * - on any other page: the flows start first, then the first render.
+ * - on any other page: its route, code and data load while the flows download; a visitor's page is rendered
+ *   for nobody at once, a restored session's once the flows have started (then again with the root actor).
  *
  * Until the flows run, public/boot.js keeps every tap on the page and replays it once `__storeReady()` is
  * called: a prerendered page looks ready before it is, and no tap on it is lost.
@@ -77,11 +78,12 @@ async function start(): Promise<void> {
   recordPagesShown(router);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  // React tells when it has committed: the hydration (no actor yet), then the render with the root actor.
-  let hydrationCommitted: () => void = () => undefined;
-  const hydrated = new Promise<void>((resolve) => (hydrationCommitted = resolve));
+  // React tells when it has committed: the first render for nobody (a hydration, or a visitor's page rendered
+  // before the flows), then the render with the root actor.
+  let committedForNobody: () => void = () => undefined;
+  const firstCommit = new Promise<void>((resolve) => (committedForNobody = resolve));
   const onCommit = (committed: AppActor | null) => {
-    if (!committed) hydrationCommitted();
+    if (!committed) committedForNobody();
     else {
       // The taps kept meanwhile (public/boot.js) are replayed now that every handler has its actor.
       mark('store:ready');
@@ -89,42 +91,51 @@ async function start(): Promise<void> {
     }
   };
   const app = (current: AppActor | null) => <App router={router} queryClient={queryClient} actor={current} onCommit={onCommit} />;
-  // A prerendered page is hydrated by code loaded only then (docs/prerendering.md); any other page renders
-  // from scratch once the flows have started. The phase runs until the hydration has committed: an update
-  // before that would make React throw the HTML away and render again.
+  /** Renders the page from scratch for nobody (no root actor yet), and resolves with its root once committed. */
+  const renderForNobody = async (): Promise<Root> => {
+    (window as EarlyClicks).__appStarted = true;
+    const root = createRoot(container);
+    startTransition(() => root.render(app(null)));
+    await firstCommit;
+    return root;
+  };
+  // A prerendered page is hydrated by code loaded only then (docs/prerendering.md). The phase runs until the
+  // hydration has committed: an update before that would make React throw the HTML away and render again.
   const prerendered = hasPrerenderData
     ? await phase('store:hydrate', async () => {
         const { hydratePrerendered } = await import('./prerendered');
         const outcome = await hydratePrerendered(app(null), container, router, queryClient, followEarlyNavigation);
-        if (outcome && outcome !== 'left') await hydrated;
+        if (outcome && outcome !== 'left') await firstCommit;
         return outcome;
       })
     : null;
   if (prerendered === 'left') return;
-  // Any other page: its route, its code and its data load while the flows' chunk downloads (no waterfall of
-  // chunk, then data, then chunk); it renders once the flows have started.
+  // Any other page (search, an account page): its route, its code and its data load while the flows' chunk
+  // downloads (no waterfall of chunk, then data, then chunk). A visitor's page is rendered at once, for nobody
+  // (which is what a visitor sees), so that its results show as soon as the API answers; a restored session's
+  // page waits for the flows, so that a shopper never sees the visitor's view of their own page (the login
+  // prompt of 个人中心).
+  let renderedForNobody: Root | null = null;
   if (!prerendered) {
     await buildRedirects;
     await router.load().catch(() => undefined); // a failing loader is the page's to show once it renders
+    if (!restoredSession) renderedForNobody = await phase('store:render-for-nobody', renderForNobody);
   }
   let startStore: Awaited<typeof storeCode>;
   try {
     startStore = await storeCode;
   } catch (error) {
-    if (!prerendered) {
-      (window as EarlyClicks).__appStarted = true;
-      createRoot(container).render(app(null));
-      await hydrated; // the first commit, with no actor, as a hydration's
-    }
+    if (!prerendered && !renderedForNobody) await renderForNobody();
     storeUnavailable(error);
     return;
   }
   actor = await phase('store:start-flows', () => startStore({ router, queryClient, restoredSession, leaving: followEarlyNavigation }));
   if (!actor) return;
   let root: Root;
-  if (prerendered) {
+  const shown = prerendered?.root ?? renderedForNobody;
+  if (shown) {
     await yieldToMain();
-    root = prerendered.root;
+    root = shown;
   } else {
     (window as EarlyClicks).__appStarted = true;
     root = createRoot(container);

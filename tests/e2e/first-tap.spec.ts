@@ -1,6 +1,7 @@
 /**
- * A prerendered page answers the first tap (issue 31): the page looks ready from its first paint, before
- * React holds it and before the store's flows run, and a shopper taps then. Each journey opens a fresh
+ * A prerendered page answers the first tap (issue 31), and so does a visitor's search (not prerendered, but
+ * rendered before the store's flows run): the page looks ready from its first paint, before React holds it
+ * and before the store's flows run, and a shopper taps then. Each journey opens a fresh
  * page, waits only until the control is visible, and presses the mouse at the middle of its box (not a
  * locator click, which would wait for the control to be stable and enabled, that is for the page), then
  * checks the control did what it says. public/boot.js keeps such a tap, marks it, and replays it once the
@@ -69,7 +70,7 @@ async function tapWhenVisible(page: Page, control: Locator): Promise<string | nu
 const firstGame = (page: Page): Locator => page.getByRole('region', { name: '为你推荐' }).locator('a[href^="/gameDetail/"]').first();
 
 for (const rate of RATES) {
-  test.describe(`the first tap on a prerendered page, CPU ${rate}×`, () => {
+  test.describe(`the first tap on a page that looks ready, CPU ${rate}×`, () => {
     test.beforeEach(async ({ page, context }) => {
       // Seven page loads in each journey, each to an app that starts slowly on purpose.
       test.slow();
@@ -137,6 +138,26 @@ for (const rate of RATES) {
       await open(page, href);
       await tapWhenVisible(page, page.getByRole('button', { name: '立即购买' }));
       await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible(ANSWER);
+    });
+
+    test(`on a search (not prerendered): a result and a keyword typed in the header's search do what they say @live`, async ({ page }) => {
+      // A visitor's search renders its results as soon as the API answers, before the store's flows run.
+      const results = page.getByRole('region', { name: '搜索结果' });
+      await open(page, '/search?keyword=%E6%98%9F');
+      const first = results.locator('a[href^="/gameDetail/"]').first();
+      const href = await tapWhenVisible(page, first);
+      expect(href).toMatch(/^\/gameDetail\/\d+$/);
+      await expect(page).toHaveURL(new RegExp(`${href}$`), ANSWER);
+      await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+
+      await open(page, '/search?keyword=%E6%98%9F');
+      const search = page.getByRole('banner').getByRole('searchbox', { name: '搜索' });
+      await tapWhenVisible(page, search);
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type('裂');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/search\?keyword=%E8%A3%82$/, ANSWER);
+      await expect(results.getByRole('status')).toHaveText(/共找到 \d+ 款游戏/, ANSWER);
     });
   });
 }
