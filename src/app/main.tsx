@@ -7,8 +7,8 @@
  *   React Query and the page), while the store's flows (src/app/start-store.ts: XState, the machines, the
  *   HTTP client) download in a chunk of their own; they start in a task of their own after hydration, and
  *   the page is rendered again with the root actor;
- * - on any other page: its route, code and data load while the flows download; a visitor's page is rendered
- *   for nobody at once, a restored session's once the flows have started (then again with the root actor).
+ * - on any other page: its route, code and data load while the flows download; a visitor's public page is
+ *   rendered for nobody at once, any other once the flows have started (then again with the root actor).
  *
  * Until the flows run, public/boot.js keeps every tap on the page and replays it once `__storeReady()` is
  * called: a prerendered page looks ready before it is, and no tap on it is lost.
@@ -111,15 +111,16 @@ async function start(): Promise<void> {
     : null;
   if (prerendered === 'left') return;
   // Any other page (search, an account page): its route, its code and its data load while the flows' chunk
-  // downloads (no waterfall of chunk, then data, then chunk). A visitor's page is rendered at once, for nobody
-  // (which is what a visitor sees), so that its results show as soon as the API answers; a restored session's
-  // page waits for the flows, so that a shopper never sees the visitor's view of their own page (the login
-  // prompt of 个人中心).
+  // downloads (no waterfall of chunk, then data, then chunk). A public page (its route's `rendersForNobody`)
+  // is rendered at once for a visitor, for nobody (which is what a visitor sees), so that its results show as
+  // soon as the API answers. A restored session's page waits for the flows, so that a shopper never sees the
+  // visitor's view of a page, and so does a page whose controls need the flows (an account page, a landing).
   let renderedForNobody: Root | null = null;
   if (!prerendered) {
     await buildRedirects;
     await router.load().catch(() => undefined); // a failing loader is the page's to show once it renders
-    if (!restoredSession) renderedForNobody = await phase('store:render-for-nobody', renderForNobody);
+    const publicPage = router.state.matches.at(-1)?.staticData.rendersForNobody === true;
+    if (publicPage && !restoredSession) renderedForNobody = await phase('store:render-for-nobody', renderForNobody);
   }
   let startStore: Awaited<typeof storeCode>;
   try {

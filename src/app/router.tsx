@@ -45,6 +45,8 @@ export interface RouterContext {
 }
 
 const meta = (m: RouteMeta) => ({ meta: m });
+/** A public page: it renders for nobody, before the root actor exists, as a visitor sees it (src/app/main.tsx). */
+const publicMeta = (m: RouteMeta) => ({ meta: m, rendersForNobody: true });
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootShell,
@@ -61,7 +63,7 @@ const semLayout = createRoute({ getParentRoute: () => rootRoute, id: 'sem-layout
 const indexRoute = createRoute({
   getParentRoute: () => homeLayout,
   path: '/',
-  staticData: { ...meta({ name: 'index', layout: 'home', title: '首页' }), beforeHydrate: loadHomeAside },
+  staticData: { ...publicMeta({ name: 'index', layout: 'home', title: '首页' }), beforeHydrate: loadHomeAside },
   loader: ({ context }) => loadHome(context.queryClient),
   component: lazyPage(() => import('../features/catalog/home-page'), 'HomePage'),
 });
@@ -69,7 +71,7 @@ const indexRoute = createRoute({
 const newRoute = createRoute({
   getParentRoute: () => homeLayout,
   path: '/new',
-  staticData: meta({ name: 'new', layout: 'home', title: '新品上架' }),
+  staticData: publicMeta({ name: 'new', layout: 'home', title: '新品上架' }),
   validateSearch: parseSearch(NewPageSearchSchema),
   loader: ({ context }) => prefetchNew(context.queryClient),
   component: lazyPage(() => import('../features/catalog/new-page'), 'NewPage'),
@@ -78,7 +80,7 @@ const newRoute = createRoute({
 const searchRoute = createRoute({
   getParentRoute: () => homeLayout,
   path: '/search',
-  staticData: meta({ name: 'search', layout: 'home', title: '搜索' }),
+  staticData: publicMeta({ name: 'search', layout: 'home', title: '搜索' }),
   validateSearch: parseSearch(SearchPageSearchSchema),
   // The search parameters are read from the location: declaring them as loaderDeps
   // defeats the inference of the route's search type (TS sees `{}`).
@@ -89,7 +91,7 @@ const searchRoute = createRoute({
 const gameDetailRoute = createRoute({
   getParentRoute: () => detailLayout,
   path: '/gameDetail/$id',
-  staticData: meta({ name: 'gameDetail-id', layout: 'detail', title: '商品详情' }),
+  staticData: publicMeta({ name: 'gameDetail-id', layout: 'detail', title: '商品详情' }),
   // Page validity (spec: "Page validation failure → 404 'Page Not Found: {path}'").
   validateSearch: parseSearch(GameDetailSearchSchema),
   // The parameter is annotated: a context-typed beforeLoad defeats the inference of
@@ -147,7 +149,7 @@ const semActivityRoute = createRoute({
 const noticeRoute = createRoute({
   getParentRoute: () => modalWrapLayout,
   path: '/notice',
-  staticData: meta({ name: 'notice', layout: 'modal-wrap', title: '公告' }),
+  staticData: publicMeta({ name: 'notice', layout: 'modal-wrap', title: '公告' }),
   validateSearch: parseSearch(NoticeSearchSchema),
   loader: ({ context }) => prefetchNotices(context.queryClient),
   component: lazyPage(() => import('../features/catalog/notice-page'), 'NoticePage'),
@@ -156,7 +158,7 @@ const noticeRoute = createRoute({
 const helpRoute = createRoute({
   getParentRoute: () => modalWrapLayout,
   path: '/help',
-  staticData: meta({ name: 'help', layout: 'modal-wrap', title: '帮助中心' }),
+  staticData: publicMeta({ name: 'help', layout: 'modal-wrap', title: '帮助中心' }),
   validateSearch: parseSearch(HelpSearchSchema),
   loader: ({ context }) => prefetchClassifies(context.queryClient),
   component: lazyPage(() => import('../features/catalog/help-page'), 'HelpPage'),
@@ -165,7 +167,7 @@ const helpRoute = createRoute({
 const agreementRoute = createRoute({
   getParentRoute: () => modalWrapLayout,
   path: '/agreement',
-  staticData: meta({ name: 'agreement', layout: 'modal-wrap', title: '用户协议' }),
+  staticData: publicMeta({ name: 'agreement', layout: 'modal-wrap', title: '用户协议' }),
   validateSearch: parseSearch(AgreementSearchSchema),
   loader: ({ context }) => prefetchClassifies(context.queryClient),
   component: lazyPage(() => import('../features/catalog/agreement-page'), 'AgreementPage'),

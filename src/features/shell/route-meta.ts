@@ -34,6 +34,12 @@ declare module '@tanstack/react-router' {
      * part shown in its HTML): src/app/prerendered.ts waits for it, so that part hydrates with the page.
      */
     beforeHydrate?: () => Promise<unknown>;
+    /**
+     * The page renders for nobody (no root actor yet) as a visitor sees it: a public page. Such a page that
+     * is not prerendered (a search) is shown to a visitor before the store's flows run (src/app/main.tsx);
+     * any other page (an account page, a landing whose controls need the flows) waits for them.
+     */
+    rendersForNobody?: boolean;
   }
 }
 
