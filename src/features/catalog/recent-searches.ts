@@ -10,7 +10,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
-import { dropInvisible, isGarbled, KEYWORD_MAX_LENGTH } from './search-keyword';
+import { isGarbled } from '../../shared/chars';
+import { dropInvisible, KEYWORD_MAX_LENGTH } from './search-keyword';
 
 export const RECENT_SEARCH_KEY = 'recent-searches:v1';
 export const RECENT_SEARCH_MAX = 10;

@@ -20,7 +20,7 @@ function SearchBox() {
   const inputRef = useRef<HTMLInputElement>(null);
   // Focus is the intent to search: fetch the search page's code then, so that Enter only waits for results.
   const preloadSearchPage = () => void router.loadRouteChunk(router.routesByPath['/search'])?.catch(() => undefined);
-  // The search page's keyword as its route validated it (src/app/search-params.ts): shortened, never garbled.
+  // The search page's keyword as its route validated it (src/features/catalog/route-search.ts): shortened, never garbled.
   const current = useRouterState({ select: (s) => s.matches.find((m) => m.routeId === '/home-layout/search')?.search.keyword });
   const [value, setValue] = useState(current ?? '');
   const [open, setOpen] = useState(false);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { quietMoment } from '../../src/features/marketing/quiet-moment';
+import { quietMoment } from '../../../src/features/marketing/quiet-moment';
 
 describe('quietMoment (when the daily popup may come)', () => {
   beforeEach(() => vi.useFakeTimers());
