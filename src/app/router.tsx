@@ -176,7 +176,7 @@ const demoRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/demo',
   staticData: meta({ name: 'demo', layout: 'none', title: '演示控制台' }),
-  component: lazyPage(() => import('../features/marketing/demo-page'), 'DemoPage'),
+  component: lazyPage(() => import('../features/demo/demo-page'), 'DemoPage'),
 });
 
 const routeTree = rootRoute.addChildren([

@@ -1,7 +1,7 @@
 import { defaultParseSearch } from '@tanstack/react-router';
 import type * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { KEYWORD_MAX_LENGTH } from '../../src/features/catalog/search-keyword';
+import { KEYWORD_MAX_LENGTH } from '../../src/shared/search-keyword';
 import { OrderDetailSearchSchema } from '../../src/features/buying/route-search';
 import { HelpSearchSchema, SearchPageSearchSchema } from '../../src/features/catalog/route-search';
 import { SettingSearchSchema } from '../../src/features/session/route-search';

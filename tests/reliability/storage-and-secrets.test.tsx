@@ -228,7 +228,7 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
         'src/features/marketing/channel.ts',
         'src/features/marketing/popup-record.ts',
         'src/features/marketing/start.ts',
-        'src/features/marketing/demo-page.tsx',
+        'src/features/demo/demo-page.tsx',
         'src/features/buying/pay-return.ts',
         'src/features/buying/redeemed.ts',
         // The one helper that reaches the browser's storage (missing or blocked); it holds no key of its own.

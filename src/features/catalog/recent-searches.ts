@@ -11,12 +11,12 @@
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { isGarbled } from '../../shared/chars';
-import { dropInvisible, KEYWORD_MAX_LENGTH } from './search-keyword';
+import { dropInvisible, KEYWORD_MAX_LENGTH } from '../../shared/search-keyword';
 
 export const RECENT_SEARCH_KEY = 'recent-searches:v1';
 export const RECENT_SEARCH_MAX = 10;
 
-// The keyword's rules are src/features/catalog/search-keyword.ts's: no invisible format characters (a stored one is
+// The keyword's rules are src/shared/search-keyword.ts's: no invisible format characters (a stored one is
 // dropped on the way out too), at most KEYWORD_MAX_LENGTH characters (zod counts characters, not UTF-16 units), never
 // U+FFFD garbage.
 const KeywordSchema = z

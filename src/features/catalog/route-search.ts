@@ -6,11 +6,11 @@
 import * as z from 'zod/mini';
 import { SearchSortSchema } from '../../api/games';
 import { optionalPositiveInt, optionalText, text } from '../../shared/search-fields';
-import { normalizeKeyword } from './search-keyword';
+import { normalizeKeyword } from '../../shared/search-keyword';
 
 export const SearchPageSearchSchema = z.object({
   /**
-   * normalised (./search-keyword.ts): invisible format characters dropped, a longer one shortened
+   * normalised (src/shared/search-keyword.ts): invisible format characters dropped, a longer one shortened
    * to KEYWORD_MAX_LENGTH characters; nothing left (a lone zero-width space) is the empty search, as `?keyword=` is
    */
   keyword: z.catch(z.optional(z.pipe(text, z.transform(normalizeKeyword))), undefined),

@@ -18,7 +18,7 @@ import { config } from '../../shared/env';
 import { formatDate } from '../../shared/format';
 import { formatYuan } from '../../shared/money';
 import { normalizePhone } from '../session';
-import { DAY_MS, DEMO_CLOCK_OFFSET_KEY, POPUP_RECORD_KEY, readDemoClockOffsetDays } from './popup-record';
+import { DAY_MS, DEMO_CLOCK_OFFSET_KEY, POPUP_RECORD_KEY, readDemoClockOffsetDays } from '../marketing';
 import { browserStorage } from '../../shared/storage';
 import { loadDevInspector } from '../../shared/dev-inspector';
 import './demo.css';

@@ -1,7 +1,7 @@
 /**
- * The search keyword's rules: one owner for the header search box, the
- * `/search?keyword=` schema (./route-search.ts) and the recent
- * searches (src/features/catalog/recent-searches.ts).
+ * The search keyword's rules: one owner for the header search box (shell), the
+ * `/search?keyword=` schema and the recent searches (catalog: route-search.ts, recent-searches.ts).
+ * In src/shared because both features apply them, and the shell must not import the catalogue.
  *
  * - At most KEYWORD_MAX_LENGTH characters, counted as characters (code
  *   points), so 𠮷 counts once and is never cut in half. A longer keyword
@@ -16,7 +16,7 @@
  *   show a remembered keyword backwards). A keyword of only these is no
  *   keyword. The zero-width joiners stay: emoji sequences need them.
  */
-import { charCount, firstChars } from '../../shared/chars';
+import { charCount, firstChars } from './chars';
 
 export const KEYWORD_MAX_LENGTH = 50;
 
