@@ -11,6 +11,7 @@
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { isGarbled } from '../../shared/chars';
+import { browserStorage, parseJson, readText, writeJson } from '../../shared/storage';
 import { dropInvisible, KEYWORD_MAX_LENGTH } from '../../shared/search-keyword';
 
 export const RECENT_SEARCH_KEY = 'recent-searches:v1';
@@ -46,37 +47,20 @@ function cleanList(list: readonly unknown[]): string[] {
   return out.slice(0, RECENT_SEARCH_MAX);
 }
 
-function readRaw(): string | null {
-  try {
-    return window.localStorage.getItem(RECENT_SEARCH_KEY);
-  } catch {
-    return null;
-  }
-}
-
 /** The stored list, re-read only when the raw value changed (cheap for useSyncExternalStore). */
 export function readRecentSearches(): RecentSearches {
-  const raw = readRaw();
+  const raw = readText(browserStorage('localStorage'), RECENT_SEARCH_KEY);
   if (cache && cache.raw === raw) return cache.value;
-  let value = EMPTY;
-  if (raw) {
-    try {
-      const parsed = StoredSchema.safeParse(JSON.parse(raw));
-      if (parsed.success) value = { keywords: cleanList(parsed.data.keywords), hiddenServer: cleanList(parsed.data.hiddenServer) };
-    } catch {
-      // not JSON: start over
-    }
-  }
+  // not JSON, or not the list's shape: start over
+  const stored = parseJson(raw, StoredSchema);
+  const value = stored ? { keywords: cleanList(stored.keywords), hiddenServer: cleanList(stored.hiddenServer) } : EMPTY;
   cache = { raw, value };
   return value;
 }
 
 function write(next: RecentSearches): void {
-  try {
-    window.localStorage.setItem(RECENT_SEARCH_KEY, JSON.stringify(next));
-  } catch {
-    // storage full or blocked: recent searches are a convenience
-  }
+  // storage full or blocked: recent searches are a convenience
+  writeJson(browserStorage('localStorage'), RECENT_SEARCH_KEY, next);
   for (const listener of listeners) listener();
 }
 
