@@ -31,6 +31,7 @@ import { gameHead } from './game-head';
 import { GameDetailSkeleton } from './detail-skeleton';
 import { GameGrid, isUpcoming } from './game-card';
 import { HtmlContent } from '../../shared/ui/html-content';
+import { pageCount, Pager } from '../../shared/ui/pagination';
 import { SafeImage } from '../../shared/ui/safe-image';
 import { EmptyState, ErrorState, GameGridSkeleton, LinesSkeleton } from '../../shared/ui/states';
 import { DiscountBadge, FromPrice, Price } from '../../shared/ui/price';
@@ -501,7 +502,6 @@ function Evaluations({ gameId }: { gameId: number }) {
   const [page, setPage] = useState(1);
   const query = useQuery({ ...evaluationsQueryOptions(gameId, page), placeholderData: keepPreviousData });
   const { data } = query;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.pageSize))) : 1;
   return (
     <section aria-labelledby="game-evaluations" className="section evaluations" aria-busy={query.isFetching}>
       <h2 id="game-evaluations">用户评价</h2>
@@ -546,19 +546,7 @@ function Evaluations({ gameId }: { gameId: number }) {
               </li>
             ))}
           </ul>
-          {totalPages > 1 ? (
-            <nav className="pager" aria-label="评价分页">
-              <button type="button" className="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                上一页
-              </button>
-              <span aria-live="polite">
-                第 {data.pageNum} / {totalPages} 页
-              </span>
-              <button type="button" className="button" disabled={page >= totalPages} onClick={() => setPage((p) => p + 1)}>
-                下一页
-              </button>
-            </nav>
-          ) : null}
+          <Pager label="评价分页" page={page} totalPages={pageCount(data.total, data.pageSize)} onPage={setPage} />
         </>
       ) : null}
     </section>

@@ -24,6 +24,7 @@ import { getActivityGames, getActivityTopGame, type ActivityGame } from '../../a
 import { getCompetitorPrices, getNewYearActivity } from '../../api/user';
 import { useAppActor } from '../../shared/app-actor';
 import { startPurchase } from '../buying';
+import { pageCount, Pager } from '../../shared/ui/pagination';
 import { SafeImage } from '../../shared/ui/safe-image';
 import { ErrorState, GameGridSkeleton, LinesSkeleton, Skeleton } from '../../shared/ui/states';
 import { Price } from '../../shared/ui/price';
@@ -202,7 +203,6 @@ function ActivityGameItem({ item, phase }: { item: ActivityGame; phase: Activity
 function ActivityGames({ activityId, phase }: { activityId: string; phase: ActivityPhase }) {
   const [pageNum, setPageNum] = useState(1);
   const { data, isPending, isError, error, refetch, isPlaceholderData } = useQuery(activityGamesQueryOptions(activityId, pageNum));
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <section aria-labelledby="activity-games" className="section">
       <h2 id="activity-games">活动商品</h2>
@@ -219,19 +219,7 @@ function ActivityGames({ activityId, phase }: { activityId: string; phase: Activ
               <ActivityGameItem key={item.goods.goodsId} item={item} phase={phase} />
             ))}
           </ul>
-          {totalPages > 1 ? (
-            <nav className="pagination" aria-label="活动商品分页">
-              <button type="button" className="button" disabled={pageNum <= 1} onClick={() => setPageNum((n) => n - 1)}>
-                上一页
-              </button>
-              <span aria-live="polite">
-                第 {pageNum} / {totalPages} 页
-              </span>
-              <button type="button" className="button" disabled={pageNum >= totalPages} onClick={() => setPageNum((n) => n + 1)}>
-                下一页
-              </button>
-            </nav>
-          ) : null}
+          <Pager label="活动商品分页" page={pageNum} totalPages={pageCount(data.total, data.pageSize)} onPage={setPageNum} />
         </>
       )}
     </section>
