@@ -6,7 +6,7 @@
 export { GOODS_LOAD_FAILED } from './load-failed';
 export { KeysPanel } from './keys-panel';
 export { OrdersPanel } from './orders-panel';
-export { bestCoupon, couponSaving } from './pricing';
+export { bestCoupon, goodsOrderTotal } from './pricing';
 export { capQuantity, quantityCap } from './quantity';
 export { QuantityStepper } from './quantity-stepper';
 export { startPurchase } from './start-purchase';

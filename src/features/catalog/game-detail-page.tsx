@@ -37,7 +37,7 @@ import { EmptyState, ErrorState, GameGridSkeleton, LinesSkeleton } from '../../s
 import { DiscountBadge, FromPrice, Price } from '../../shared/ui/price';
 import { formatDate, joinList } from '../../shared/format';
 import { formatYuan } from '../../shared/money';
-import { bestCoupon, capQuantity, couponSaving, GOODS_LOAD_FAILED, QuantityStepper, quantityCap, startPurchase, TrustStrip } from '../buying';
+import { bestCoupon, capQuantity, goodsOrderTotal, GOODS_LOAD_FAILED, QuantityStepper, quantityCap, startPurchase, TrustStrip } from '../buying';
 import { useSwipe } from './use-swipe';
 import './catalog.css';
 
@@ -228,10 +228,9 @@ function useCouponOffer(goods: Goods | undefined, buyNum: number) {
     placeholderData: (previous, previousQuery) => (userId !== null && previousQuery?.queryKey[1] === userId ? previous : undefined),
   });
   if (userId === null || !goods) return { userId, offer: undefined };
-  const total = goods.price * buyNum;
   if (!data || data.coupons.length === 0) return { userId, offer: undefined };
   const best = bestCoupon(data.coupons, data.bestCouponId);
-  return { userId, offer: { count: data.coupons.length, best, saving: couponSaving(best, total), total } };
+  return { userId, offer: { count: data.coupons.length, best, ...goodsOrderTotal(goods.price, buyNum, best) } };
 }
 type CouponOffer = ReturnType<typeof useCouponOffer>;
 
@@ -271,7 +270,7 @@ function PurchasePanel({ game, choice }: { game: GameDetail; choice: GoodsChoice
             每单限购 {selected.limitPerOrder} 件 · 库存 {selected.stock} 件 · {selected.deliveryType === 'cdk' ? '付款后发放激活码' : '付款后直充到账'}
           </p>
           <p className="purchase-total">
-            合计 <Price fen={selected.price * num} originalFen={selected.originalPrice * num} />
+            合计 <Price fen={goodsOrderTotal(selected.price, num).subtotal} originalFen={goodsOrderTotal(selected.originalPrice, num).subtotal} />
           </p>
           <CouponHint coupon={coupon} />
         </>
@@ -283,7 +282,7 @@ function PurchasePanel({ game, choice }: { game: GameDetail; choice: GoodsChoice
       <div className="buy-bar">
         {selected ? (
           <p className="buy-bar-price">
-            到手价 <Price fen={selected.price * num - (coupon.offer?.saving ?? 0)} />
+            到手价 <Price fen={coupon.offer?.due ?? goodsOrderTotal(selected.price, num).due} />
           </p>
         ) : null}
         <button
@@ -351,7 +350,7 @@ function CouponHint({ coupon }: { coupon: CouponOffer }) {
   if (!offer.best) return <p className="coupon-hint">有 {offer.count} 张优惠券可用于此商品</p>;
   return (
     <p className="coupon-hint">
-      可用优惠券：{offer.best.title}，预计可省 {formatYuan(offer.saving)}，券后 {formatYuan(offer.total - offer.saving)}
+      可用优惠券：{offer.best.title}，预计可省 {formatYuan(offer.saving)}，券后 {formatYuan(offer.due)}
       {offer.count > 1 ? `（共 ${offer.count} 张可用）` : ''}
     </p>
   );
