@@ -18,13 +18,13 @@
  * login or a reload keeps them. An unknown id never reaches this component:
  * the route loader turns `game_40404` into the 404 page.
  */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { fromPrice, fromPriceGoods } from '../../api/from-price';
 import { evaluationsQueryOptions, gameConfigQueryOptions, gameDetailQueryOptions, recommendQueryOptions, type GameDetail } from '../../api/games';
 import { gameGoodsQueryOptions, matchCouponQueryOptions, type Goods, type GoodsType } from '../../api/goods';
-import { getCompetitorPrices } from '../../api/user';
+import { belowLowestPrice, competitorPricesQueryOptions } from '../../api/user';
 import { useCurrentUser, useModals, useOptionalAppActor } from '../../shared/app-actor';
 import { usePageHead, useSiteOrigin } from '../shell';
 import { gameHead } from './game-head';
@@ -362,15 +362,10 @@ function CouponHint({ coupon }: { coupon: CouponOffer }) {
  * standard edition's prices beside a deluxe edition's price would mislead.
  */
 function CompetitorPrices({ gameId, goods }: { gameId: number; goods: Goods }) {
-  const { data } = useQuery(
-    queryOptions({
-      queryKey: ['competitorPrices', gameId, goods.goodsId],
-      queryFn: ({ signal }) => getCompetitorPrices(gameId, { goodsId: goods.goodsId, signal }),
-    }),
-  );
+  const { data } = useQuery(competitorPricesQueryOptions(gameId, goods.goodsId));
   const prices = data?.filter((c) => c.goodsId === goods.goodsId) ?? [];
   if (prices.length === 0) return null;
-  const lowest = Math.min(...prices.map((c) => c.price));
+  const cheaper = belowLowestPrice(goods.price, prices);
   return (
     <div className="price-compare">
       <h3>全网比价</h3>
@@ -382,7 +377,7 @@ function CompetitorPrices({ gameId, goods }: { gameId: number; goods: Goods }) {
           </li>
         ))}
       </ul>
-      {goods.price < lowest ? <p>本店比全网最低价便宜 {formatYuan(lowest - goods.price)}</p> : null}
+      {cheaper > 0 ? <p>本店比全网最低价便宜 {formatYuan(cheaper)}</p> : null}
     </div>
   );
 }

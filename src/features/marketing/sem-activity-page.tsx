@@ -21,7 +21,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { DICT_KEYS, dictItemsQueryOptions } from '../../api/dictionary';
 import { getActivityGames, getActivityTopGame, type ActivityGame } from '../../api/goods';
-import { getCompetitorPrices, getNewYearActivity } from '../../api/user';
+import { belowLowestPrice, competitorPricesQueryOptions, getNewYearActivity } from '../../api/user';
 import { useAppActor } from '../../shared/app-actor';
 import { startPurchase } from '../buying';
 import { pageCount, Pager } from '../../shared/ui/pagination';
@@ -44,8 +44,6 @@ const activityGamesQueryOptions = (activityId: string, pageNum: number) =>
   });
 const activityTopGameQueryOptions = (activityId: string) =>
   queryOptions({ queryKey: ['activityTopGame', activityId], queryFn: ({ signal }) => getActivityTopGame(activityId, { signal }) });
-const competitorPricesQueryOptions = (gameId: number) =>
-  queryOptions({ queryKey: ['competitorPrices', gameId], queryFn: ({ signal }) => getCompetitorPrices(gameId, { signal }) });
 const newYearQueryOptions = () => queryOptions({ queryKey: ['newYearActivity'], queryFn: ({ signal }) => getNewYearActivity({ signal }) });
 
 const PHASE_TEXT: Record<ActivityPhase, string> = { upcoming: '活动未开始', live: '活动进行中', ended: '活动已结束' };
@@ -113,8 +111,7 @@ function PriceCheck({ item }: { item: ActivityGame }) {
   const { data, isPending } = useQuery(competitorPricesQueryOptions(item.game.gameId));
   if (isPending) return <LinesSkeleton label="全网比价" lines={3} />;
   if (!data || data.length === 0) return null;
-  const lowest = Math.min(...data.map((p) => p.price));
-  const saving = lowest - item.activityPrice;
+  const saving = belowLowestPrice(item.activityPrice, data);
   return (
     <section aria-labelledby="price-check" className="price-check">
       <h3 id="price-check">全网比价</h3>
