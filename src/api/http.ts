@@ -69,7 +69,8 @@ export function registeredEndpoints(): EndpointDef[] {
   return [...registry.values()];
 }
 
-const EnvelopeSchema = z.object({
+/** The answer every /webapi call gets (and the simulated backend's controls too: ./demo-controls.ts). */
+export const EnvelopeSchema = z.object({
   success: z.boolean(),
   retCode: z.optional(z.nullable(z.union([z.string(), z.number()]))),
   retMsg: z.optional(z.nullable(z.string())),
