@@ -20,6 +20,7 @@ import { and, assign, fromPromise, sendParent, setup } from 'xstate';
 import type { Order, OrderLine, OrderStatus, PayChannelCode, Payment } from '../src/api/orders';
 import { cancelledPurchaseMessage, purchaseOnAccountChange, type AccountChange } from './account-change';
 import { readFailure } from './failure';
+import { PAYMENT_MESSAGES } from './payment-messages';
 import type { PurchaseRequest, SuspendedPurchase } from './pay-gate.machine';
 
 /** What 立即支付 orders: one goods (unified/order/create) or a package (combine/order/create). */
@@ -110,11 +111,6 @@ export type PaymentTag =
   | 'payment:failed'
   | 'payment:closed';
 
-const PAYMENT_MESSAGES = {
-  createFailed: '下单失败，请稍后重试',
-  payFailed: '发起支付失败，请稍后重试',
-  loadFailed: '订单加载失败，请稍后重试',
-} as const;
 
 /** Everything a payment sets, as it is before one (and after, `reset`); `online` follows the browser throughout. */
 const NO_PAYMENT = {
