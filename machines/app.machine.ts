@@ -2,7 +2,7 @@
  * The root of the one actor system: it starts the long-lived flows in order,
  * owns them as children and is the single address the UI, the router and the
  * HTTP layer send events to; it forwards each event to the child that owns it
- * (docs/decisions/0005-root-actor-forwards-events.md).
+ * (docs/decisions/0022-root-actor-routes-events.md).
  *
  * Invariants:
  * - one system per page, created by `createRootActor()` at start, never at import;
