@@ -11,6 +11,31 @@ const DEV_TOOLS_IMPORTS = {
   message: 'Load the dev inspector only through loadDevInspector() (src/shared/dev-inspector.ts): a live build must not contain it.',
 };
 
+/**
+ * The order of the features (docs/architecture.md, "Layout"; decision 0021): a feature imports only features
+ * of an earlier row, so two features can never import each other, directly or round a longer loop. A new
+ * feature gets a row before it may import any other.
+ */
+const FEATURE_LAYERS = [
+  ['shell'], // the frame: layouts, header, head, history
+  ['buying'], // pay gating, dialogs, orders
+  ['catalog', 'marketing'], // pages that sell: they start purchases
+  ['session'], // the personal centre lists buying's orders and marketing's coupons
+  ['demo'], // the /demo console drives the simulated backend and the popup's clock
+];
+const KNOWN_FEATURES = FEATURE_LAYERS.flat();
+const anyOf = (names) => (names.length === 1 ? names[0] : `{${names.join(',')}}`);
+const featureOrder = FEATURE_LAYERS.flatMap((row, index) =>
+  row.map((feature) => {
+    const allowed = [feature, ...FEATURE_LAYERS.slice(0, index).flat()];
+    return {
+      from: { element: { type: 'feature', captured: { feature } } },
+      disallow: { to: { element: { type: 'feature', captured: { feature: `!${anyOf(allowed)}` } } } },
+      message: `Features import each other one way only (FEATURE_LAYERS in eslint.config.js): ${feature} may import ${allowed.filter((f) => f !== feature).join(', ') || 'no other feature'}. Compose the two in src/app, or move the shared piece to src/shared.`,
+    };
+  }),
+);
+
 export default tseslint.config(
   { ignores: ['.tmp', 'dist', 'dist-*', 'coverage', 'public/mockServiceWorker.js', 'bench/**/dist', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -59,9 +84,32 @@ export default tseslint.config(
             message: 'Features do not import the composition root (src/app); take what you need from src/shared or an index.ts.',
           },
           {
+            from: { element: { type: 'feature', captured: { feature: `!${anyOf(KNOWN_FEATURES)}` } } },
+            disallow: { to: { element: { type: 'feature', captured: { feature: '!{{ from.element.captured.feature }}' } } } },
+            message: 'A new feature gets a row in FEATURE_LAYERS (eslint.config.js) before it imports another feature.',
+          },
+          ...featureOrder,
+          {
             from: { element: { types: ['shared', 'api'] } },
             disallow: { to: { element: { types: ['feature', 'app'] } } },
             message: 'src/shared and src/api import no feature and not the composition root.',
+          },
+          {
+            from: { element: { type: 'shared' } },
+            disallow: { to: { element: { type: 'machines' } }, dependency: { kind: 'value' } },
+            message: 'src/shared takes only types from machines/.',
+          },
+          {
+            // The layers run one way: src/shared may use the API layer, so the API layer uses nothing of src/shared
+            // but the build's settings (env.ts).
+            from: { element: { type: 'api' } },
+            disallow: { to: { element: { types: ['machines', 'mock', 'devTools'] } } },
+            message: 'src/api imports no machine, not even a type: the contract stands on its own.',
+          },
+          {
+            from: { element: { type: 'api' } },
+            disallow: { to: { element: { type: 'shared', fileInternalPath: '!env.ts' } } },
+            message: 'src/api imports only src/shared/env.ts of src/shared (which imports src/api).',
           },
           {
             from: { element: { type: 'devTools' } },

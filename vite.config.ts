@@ -18,7 +18,7 @@ import { join } from 'node:path';
 export const ISOLATED_TESTS = [
   'tests/api/api-base.test.ts',
   'tests/app/prerender-site.test.tsx',
-  'tests/integration/marketing/demo-page.test.tsx',
+  'tests/integration/demo/demo-page.test.tsx',
   'tests/integration/shell/chunk-and-errors.test.tsx',
   'tests/machines/app.machine.test.ts',
 ];

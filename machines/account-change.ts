@@ -50,3 +50,27 @@ export function cancelledPurchaseMessage(effect: 'switched' | 'signedOutElsewher
   if (effect === 'switched') return orderKept ? ACCOUNT_CHANGE_MESSAGES.switchedOrderKept : ACCOUNT_CHANGE_MESSAGES.switched;
   return orderKept ? ACCOUNT_CHANGE_MESSAGES.signedOutElsewhereOrderKept : ACCOUNT_CHANGE_MESSAGES.signedOutElsewhere;
 }
+
+type GuardArgs = { context: { owner: number | null }; event: { type: string } };
+
+const changeOf = ({ context, event }: GuardArgs): PurchaseOnAccountChange =>
+  event.type === 'session.changed' ? purchaseOnAccountChange(context.owner, event as AccountChange) : 'keep';
+
+/**
+ * The guards both purchase flows take into their `setup()`, for the purchase's owner (`context.owner`): one
+ * copy of the rule's reading, so the pay gate and the payment cannot drift apart.
+ */
+export const accountChangeGuards = {
+  /** The login expired: the purchase waits for its account. */
+  isExpiry: (args: GuardArgs) => changeOf(args) === 'suspend',
+  /** This tab's own 退出登录. */
+  isOwnLogout: (args: GuardArgs) => changeOf(args) === 'cancel',
+  /**
+   * Another account holds this tab now, or the owner logged out elsewhere: another tab's login or logout, an
+   * auto-login link, or a login in this tab over the owner's account. The purchase is cancelled with a warning.
+   */
+  isCancelledByAccountChange: (args: GuardArgs) => {
+    const change = changeOf(args);
+    return change === 'switched' || change === 'signedOutElsewhere';
+  },
+};

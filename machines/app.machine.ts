@@ -2,7 +2,7 @@
  * The root of the one actor system: it starts the long-lived flows in order,
  * owns them as children and is the single address the UI, the router and the
  * HTTP layer send events to; it forwards each event to the child that owns it
- * (docs/decisions/0005-root-actor-forwards-events.md).
+ * (docs/decisions/0022-root-actor-routes-events.md).
  *
  * Invariants:
  * - one system per page, created by `createRootActor()` at start, never at import;
@@ -31,6 +31,14 @@ import {
   type SessionChangedEvent,
   type SessionEvent,
 } from './session.machine';
+
+/**
+ * Who hears the session's `session.changed`, kept here once: the children that always run, and, once the
+ * login and purchase flows are spawned, those too (each resumes or resets when the account changes). A
+ * new child that cares adds its forwardTo to the right list.
+ */
+const HEAR_SESSION_CHANGED = ['forwardToCouponPopup', 'forwardToAutoLogin'] as const;
+const FLOWS_HEAR_SESSION_CHANGED = [...HEAR_SESSION_CHANGED, 'forwardToPayGate', 'forwardToPayment', 'forwardToLogin'] as const;
 
 /** An auto-login link's token, taken off the URL (and stashed in sessionStorage) before the app starts. */
 export interface LinkToken {
@@ -231,7 +239,7 @@ export const appMachine = setup({
     // The modal machine's answer to the popup's promo open (the longer, exact descriptor wins over `modal.*`).
     'modal.promoShown': { actions: 'forwardToCouponPopup' },
     'modal.promoDropped': { actions: 'forwardToCouponPopup' },
-    'session.changed': { actions: ['forwardToCouponPopup', 'forwardToAutoLogin'] },
+    'session.changed': { actions: [...HEAR_SESSION_CHANGED] },
     // A family of events goes to the child of that name (`session.changed`, the session's own
     // announcement, is matched exactly above and never goes back to it).
     'session.*': { actions: 'forwardToSession' },
@@ -329,7 +337,7 @@ export const appMachine = setup({
           },
           on: {
             'purchase.*': { actions: { type: 'keepPendingPurchase', params: ({ event }) => event } },
-            'session.changed': { guard: 'isLogout', actions: ['forwardToCouponPopup', 'forwardToAutoLogin', 'dropPendingPurchase'] },
+            'session.changed': { guard: 'isLogout', actions: [...HEAR_SESSION_CHANGED, 'dropPendingPurchase'] },
           },
         },
         failed: {
@@ -346,8 +354,7 @@ export const appMachine = setup({
             // The modal machine first: the purchase flows react to a modal that is already gone.
             'modal.close': { actions: ['forwardToModal', 'forwardToPayGate', 'forwardToPayment'] },
             'modal.closeAll': { actions: ['forwardToModal', 'forwardToPayGate', 'forwardToPayment'] },
-            // Flows that resume or reset when the user logs in or out: add each child's forwardTo here (and at the root).
-            'session.changed': { actions: ['forwardToCouponPopup', 'forwardToAutoLogin', 'forwardToPayGate', 'forwardToPayment', 'forwardToLogin'] },
+            'session.changed': { actions: [...FLOWS_HEAR_SESSION_CHANGED] },
             // The real-name modal reports a verification the purchase flow asked for.
             'realName.verified': { actions: 'forwardToPayGate' },
             // 立即购买; a purchase an expiry interrupted (from the payment flow), which the gate resumes after the

@@ -18,7 +18,7 @@
 import { and, assign, fromPromise, sendParent, setup } from 'xstate';
 import type { PayChannelCode } from '../src/api/orders';
 import type { RealNameConfig } from '../src/api/user';
-import { ACCOUNT_CHANGE_MESSAGES, cancelledPurchaseMessage, purchaseOnAccountChange, type AccountChange } from './account-change';
+import { ACCOUNT_CHANGE_MESSAGES, accountChangeGuards, cancelledPurchaseMessage, purchaseOnAccountChange, type AccountChange } from './account-change';
 import { readFailure } from './failure';
 
 /** What the shopper had chosen in the pay dialog; the dialog re-checks each against fresh answers when it opens again. */
@@ -222,13 +222,8 @@ export const payGateMachine = setup({
     /** Spec section 4 step 2: enabled, sceneType 1, and no real-name info. */
     needsRealName: ({ context }, params: { config: RealNameConfig }) => params.config.enable && params.config.sceneType === 1 && !context.hasRealName,
     isInStock: (_, params: { available: boolean }) => params.available,
-    /** The rule of machines/account-change.ts, for the purchase's owner. */
-    isExpiry: ({ context, event }) => accountChange(context, event) === 'suspend',
-    isOwnLogout: ({ context, event }) => accountChange(context, event) === 'cancel',
-    isTakenByOtherTab: ({ context, event }) => {
-      const change = accountChange(context, event);
-      return change === 'switched' || change === 'signedOutElsewhere';
-    },
+    /** The rule of machines/account-change.ts, for the purchase's owner: the same guards as the payment's. */
+    ...accountChangeGuards,
     /** The next login is the suspended purchase's account (or any, for a visitor's purchase). */
     isOwnerBack: ({ context, event }) => event.type === 'session.changed' && event.user !== null && accountChange(context, event) === 'keep',
     isOtherAccountBack: ({ context, event }) => event.type === 'session.changed' && accountChange(context, event) === 'switched',
@@ -309,7 +304,7 @@ export const payGateMachine = setup({
         'session.changed': [
           { guard: 'isExpiry', target: 'suspended', actions: 'suspendRequest' },
           {
-            guard: 'isTakenByOtherTab',
+            guard: 'isCancelledByAccountChange',
             target: 'idle',
             actions: {
               type: 'notify',

@@ -18,8 +18,9 @@
  */
 import { and, assign, fromPromise, sendParent, setup } from 'xstate';
 import type { Order, OrderLine, OrderStatus, PayChannelCode, Payment } from '../src/api/orders';
-import { cancelledPurchaseMessage, purchaseOnAccountChange, type AccountChange } from './account-change';
+import { accountChangeGuards, cancelledPurchaseMessage, purchaseOnAccountChange, type AccountChange } from './account-change';
 import { readFailure } from './failure';
+import { PAYMENT_MESSAGES } from './payment-messages';
 import type { PurchaseRequest, SuspendedPurchase } from './pay-gate.machine';
 
 /** What 立即支付 orders: one goods (unified/order/create) or a package (combine/order/create). */
@@ -110,11 +111,6 @@ export type PaymentTag =
   | 'payment:failed'
   | 'payment:closed';
 
-const PAYMENT_MESSAGES = {
-  createFailed: '下单失败，请稍后重试',
-  payFailed: '发起支付失败，请稍后重试',
-  loadFailed: '订单加载失败，请稍后重试',
-} as const;
 
 /** Everything a payment sets, as it is before one (and after, `reset`); `online` follows the browser throughout. */
 const NO_PAYMENT = {
@@ -167,6 +163,12 @@ function requireSuspended(context: PaymentContext): SuspendedPurchase {
   return purchase;
 }
 
+/**
+ * The channel a payment uses when none is known: a resumed order that never named one, or a pay app opened
+ * before a channel was chosen. WeChat Pay, the store's first channel. One owner, read by the pay dialog too.
+ */
+export const channelOrDefault = (channel: PayChannelCode | null | undefined): PayChannelCode => channel ?? 'wechat';
+
 const accountChange = (context: PaymentContext, event: PaymentEvent) =>
   event.type === 'session.changed' ? purchaseOnAccountChange(context.owner, event) : 'keep';
 
@@ -215,7 +217,7 @@ export const paymentMachine = setup({
       order: params.order,
       orderId: params.order.orderId,
       status: params.order.status,
-      channel: params.order.payChannel ?? 'wechat',
+      channel: channelOrDefault(params.order.payChannel),
       h5: true,
     })),
     assignPayment: assign((_, params: { payment: Payment }) => ({ payment: params.payment })),
@@ -260,13 +262,8 @@ export const paymentMachine = setup({
     isPaid: (_, params: { status: OrderStatus }) => PAID.includes(params.status),
     isFailed: (_, params: { status: OrderStatus }) => params.status === 'failed',
     closesPayModal: ({ event }) => event.type === 'modal.closeAll' || (event.type === 'modal.close' && event.name === 'pay'),
-    /** The rules of machines/account-change.ts, for the account the modal was opened for. */
-    isExpiry: ({ context, event }) => accountChange(context, event) === 'suspend',
-    isOwnLogout: ({ context, event }) => accountChange(context, event) === 'cancel',
-    isTakenByOtherTab: ({ context, event }) => {
-      const change = accountChange(context, event);
-      return change === 'switched' || change === 'signedOutElsewhere';
-    },
+    /** The rules of machines/account-change.ts, for the account the modal was opened for: the same guards as the pay gate's. */
+    ...accountChangeGuards,
     canResume: ({ context }) => suspendedOf(context) !== null,
     isOffline: ({ context }) => !context.online,
   },
@@ -318,7 +315,7 @@ export const paymentMachine = setup({
           },
           { guard: 'isExpiry', target: 'idle', actions: 'closePayModal' },
           {
-            guard: 'isTakenByOtherTab',
+            guard: 'isCancelledByAccountChange',
             target: 'idle',
             actions: [
               'closePayModal',
@@ -424,7 +421,7 @@ export const paymentMachine = setup({
                   invoke: {
                     id: 'payOrder',
                     src: 'payOrder',
-                    input: ({ context }) => ({ orderId: requireOrder(context).orderId, channel: context.channel ?? 'wechat', h5: context.h5 }),
+                    input: ({ context }) => ({ orderId: requireOrder(context).orderId, channel: channelOrDefault(context.channel), h5: context.h5 }),
                     onDone: [
                       {
                         guard: { type: 'isHandOff', params: ({ event }) => ({ payment: event.output }) },

@@ -1,6 +1,7 @@
 /**
- * The session's texts (the spec's wording). Their own module, without XState, so that the HTTP layer, which is
- * in the entry chunk, can name the expiry message without loading the session machine (src/api/http.ts).
+ * The session's texts (the spec's wording). The HTTP layer, which may not import a machine, writes the expiry
+ * message again as its fallback for an auth answer without a message (AUTH_FALLBACK_MESSAGE, src/api/errors.ts);
+ * tests/api/http.test.ts keeps the two equal.
  */
 export const SESSION_MESSAGES = {
   loggedIn: '登录成功',

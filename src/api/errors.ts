@@ -35,6 +35,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What a failure says when the server gave no retMsg. The auth text is the spec's expiry message, the same
+ * words the session machine shows when it prompts a new login (SESSION_MESSAGES.expired, machines/session-messages.ts):
+ * the API layer imports no machine, so the words stand in both places and tests/api/http.test.ts keeps them equal.
+ */
+export const AUTH_FALLBACK_MESSAGE = '登录信息已失效,请重新登录';
+export const BUSINESS_FALLBACK_MESSAGE = '请求失败，请稍后重试';
+
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }

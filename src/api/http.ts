@@ -11,13 +11,25 @@
  */
 import type { AxiosInstance } from 'axios';
 import * as z from 'zod/mini';
-import { SESSION_MESSAGES } from '../../machines/session-messages';
-import { config } from '../shared/env';
-import { BUILD_RENDER, buildRenderListener } from '../shared/build-render';
+import { BUILD_RENDER, config } from '../shared/env';
 import { clientState } from './client-state';
-import { ApiError, isAuthCode } from './errors';
+import { ApiError, AUTH_FALLBACK_MESSAGE, BUSINESS_FALLBACK_MESSAGE, isAuthCode } from './errors';
 
 type HttpMethod = 'GET' | 'POST';
+
+type FallbackListener = (endpoint: string, message: string) => void;
+let fallbackListener: FallbackListener | null = null;
+
+/**
+ * Hears every call that failed and answered its endpoint's fallback, while a build renders a page (only then:
+ * the browser's bundle drops the call behind `BUILD_RENDER`). Returns what stops listening.
+ */
+export function listenToFallbacks(listener: FallbackListener): () => void {
+  fallbackListener = listener;
+  return () => {
+    if (fallbackListener === listener) fallbackListener = null;
+  };
+}
 
 export interface EndpointDef<S extends z.ZodMiniType = z.ZodMiniType> {
   /** `resource.name`, unique */
@@ -57,7 +69,8 @@ export function registeredEndpoints(): EndpointDef[] {
   return [...registry.values()];
 }
 
-const EnvelopeSchema = z.object({
+/** The answer every /webapi call gets (and the simulated backend's controls too: ./demo-controls.ts). */
+export const EnvelopeSchema = z.object({
   success: z.boolean(),
   retCode: z.optional(z.nullable(z.union([z.string(), z.number()]))),
   retMsg: z.optional(z.nullable(z.string())),
@@ -120,7 +133,7 @@ export function parseAnswer<S extends z.ZodMiniType>(def: EndpointDef<S>, body: 
     const auth = isAuthCode(code);
     throw new ApiError({
       kind: auth ? 'auth' : 'business',
-      message: retMsg || (auth ? SESSION_MESSAGES.expired : '请求失败，请稍后重试'),
+      message: retMsg || (auth ? AUTH_FALLBACK_MESSAGE : BUSINESS_FALLBACK_MESSAGE),
       endpoint: def.path,
       code,
     });
@@ -177,8 +190,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       // A caller that cancelled does not want a fallback value, it wants to stop.
       if (error.kind === 'aborted') throw error;
       if (def.fallback) {
-        // A build's render writes no page from a fallback (src/shared/build-render.ts).
-        if (BUILD_RENDER) buildRenderListener()?.fallback(def.path, error.message);
+        // A build's render writes no page from a fallback (src/shared/build-render.ts listens).
+        if (BUILD_RENDER) fallbackListener?.(def.path, error.message);
         return def.fallback();
       }
       throw error;

@@ -1,4 +1,5 @@
 /** User: login, session, real-name and account calls under /u-nnpc. */
+import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { CouponSchema, EpochMsSchema } from './common';
 import { defineEndpoint, emptyList, http } from './http';
@@ -174,3 +175,19 @@ export const getHomePopup = (o: Opts = {}) => http.call(homePopup, { signal: o.s
 export const getCompetitorPrices = (gameId: number, o: Opts & { goodsId?: number } = {}) =>
   http.call(validaList, { body: o.goodsId === undefined ? { gameId } : { gameId, goodsId: o.goodsId }, signal: o.signal });
 export const getNewYearActivity = (o: Opts = {}) => http.call(snakeNewYear, { signal: o.signal });
+
+/**
+ * Other shops' prices for a game, or for one goods (edition) of it: the game detail asks per goods, the
+ * activity landing per game. One key family, so refetching `['competitorPrices', gameId]` reaches both.
+ */
+export const competitorPricesQueryOptions = (gameId: number, goodsId?: number) =>
+  queryOptions({
+    queryKey: ['competitorPrices', gameId, ...(goodsId === undefined ? [] : [goodsId])],
+    queryFn: ({ signal }) => getCompetitorPrices(gameId, { goodsId, signal }),
+  });
+
+/** How much less than the lowest of `prices` our price is, in fen; 0 when it is not lower, or there is no price. */
+export function belowLowestPrice(ourPrice: number, prices: readonly Pick<CompetitorPrice, 'price'>[]): number {
+  if (prices.length === 0) return 0;
+  return Math.max(0, Math.min(...prices.map((p) => p.price)) - ourPrice);
+}

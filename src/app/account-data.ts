@@ -1,31 +1,11 @@
 /**
- * What the account routes (`/orderDateil`, `/setting?type=0`) load. Who is logged in belongs to the
- * session machine: the loaders read it from the root actor in the router context (`sessionUserId`
- * of src/shared/app-actor.ts), and start the queries under that user's keys (the same keys the pages read), so
- * the page's code and its data arrive together. Anonymous: nothing to load, the page asks the visitor to log in.
- *
- * The order queries stay out of the entry chunk (dynamic import), and the loaders do not wait for
- * them: the page shows its own skeleton.
+ * The account scope of the query cache: the composition root's wiring between the session machine (who is
+ * logged in) and React Query (whose answers are kept). What the account routes load is buying's
+ * (src/features/buying/route-data.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { isAccountScoped } from '../api/account-scope';
 import { sessionUserId, type AppActor, type SessionActor } from '../shared/app-actor';
-
-const orderQueries = () => import('../features/buying/queries');
-
-export function prefetchOrder(queryClient: QueryClient, userId: number | null, orderId: string): void {
-  if (userId === null || !orderId) return;
-  void orderQueries()
-    .then(({ orderDetailQuery }) => queryClient.prefetchQuery(orderDetailQuery(userId, orderId)))
-    .catch(() => undefined); // the page loads it itself (and reports a failure)
-}
-
-export function prefetchOrderList(queryClient: QueryClient, userId: number | null, page: number, status: string | undefined): void {
-  if (userId === null) return;
-  void orderQueries()
-    .then(({ orderListQuery, orderStatusOf }) => queryClient.prefetchQuery(orderListQuery(userId, page, orderStatusOf(status))))
-    .catch(() => undefined);
-}
 
 /**
  * Drops every account-scoped answer (`ACCOUNT_SCOPED` in src/api/account-scope.ts) whenever the

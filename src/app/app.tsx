@@ -1,7 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useEffect, type ReactNode } from 'react';
+import { SearchSuggestions } from '../features/catalog';
 import { ConnectivityBanner } from '../features/shell/connectivity';
+import { SearchSuggestionsSlot } from '../features/shell/search-suggestions-slot';
 import { AppActorContext, type AppActor } from '../shared/app-actor';
 import { useHydrated } from '../shared/hydration';
 import type { AppRouter } from './router';
@@ -18,14 +20,20 @@ export interface AppProps {
   onCommit?: ((actor: AppActor | null) => void) | undefined;
 }
 
-/** Providers around the router, and the offline banner. Toasts and modals live in the root route (root-shell.tsx). */
+/**
+ * Providers around the router, and the offline banner. The header's search box (shell) gets the catalogue's
+ * suggestion panel here, so neither feature imports the other both ways. Toasts and modals live in the root
+ * route (root-shell.tsx).
+ */
 export function App({ router, queryClient, actor, onCommit }: AppProps) {
   useEffect(() => onCommit?.(actor), [actor, onCommit]);
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <AppActorContext.Provider value={actor}>
-          <RouterProvider router={router} />
+          <SearchSuggestionsSlot.Provider value={SearchSuggestions}>
+            <RouterProvider router={router} />
+          </SearchSuggestionsSlot.Provider>
           <HydratedOnly>
             <ConnectivityBanner />
           </HydratedOnly>

@@ -140,6 +140,8 @@ function reportModalLoadFailure(name: string, error: unknown): void {
 }
 
 export const MODAL_LOAD_FAILED = '弹窗加载失败，请检查网络后重试';
+/** Said when the login and purchase flows failed to load while a purchase waited for them (src/app/start-store.ts). */
+export const FLOWS_LOAD_FAILED = '加载失败，请检查网络后重试';
 
 function warnFlowsFailure(error: unknown): void {
   console.warn('[flows] failed to load the login and purchase flows', error);

@@ -1,13 +1,15 @@
 /**
  * Code-based route tree (docs/decisions/0002-code-based-routes.md): every
  * path of spec section 2 with its route name, layout and title in
- * `staticData.meta`, grouped under pathless layout routes.
+ * `staticData.meta`, grouped under pathless layout routes. Each feature owns what its routes accept
+ * (`route-search.ts`) and load (`route-data.ts`); this file only puts them together.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, notFound } from '@tanstack/react-router';
 import { DetailLayout, HomeLayout, ModalWrapLayout, SemLayout } from '../features/shell/layouts';
 import { ErrorPage, NotFoundPage } from '../features/shell/error-pages';
-import { prefetchOrder, prefetchOrderList } from './account-data';
+import { prefetchOrder, prefetchOrderList } from '../features/buying/route-data';
+import { OrderDetailSearchSchema } from '../features/buying/route-search';
 import { lazyPage } from './lazy-page';
 import { RootShell } from './root-shell';
 import { runMiddleware } from './route-middleware';
@@ -26,14 +28,13 @@ import {
   AgreementSearchSchema,
   GameDetailSearchSchema,
   HelpSearchSchema,
-  LandingSearchSchema,
   NewPageSearchSchema,
   NoticeSearchSchema,
-  OrderDetailSearchSchema,
   SearchPageSearchSchema,
-  SettingSearchSchema,
-  parseSearch,
-} from './search-params';
+} from '../features/catalog/route-search';
+import { LandingSearchSchema } from '../features/marketing/route-search';
+import { SettingSearchSchema } from '../features/session/route-search';
+import { parseSearch } from '../shared/search-fields';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -177,7 +178,7 @@ const demoRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/demo',
   staticData: meta({ name: 'demo', layout: 'none', title: '演示控制台' }),
-  component: lazyPage(() => import('../features/marketing/demo-page'), 'DemoPage'),
+  component: lazyPage(() => import('../features/demo/demo-page'), 'DemoPage'),
 });
 
 const routeTree = rootRoute.addChildren([

@@ -17,7 +17,7 @@ import { BUILD_ID, fetchLatestBuild } from '../features/shell/build-info';
 import { loadInspector } from './inspector';
 import { installConnectivityEvents, installNavigationHooks } from './navigation';
 import { toast } from '../shared/toast';
-import { createRootActor } from './root-actor';
+import { createRootActor, FLOWS_LOAD_FAILED } from './root-actor';
 import type { AppRouter } from './router';
 import { installSessionBridge, readStoredAutoLogin } from '../features/session/session-bridge';
 import { config } from '../shared/env';
@@ -73,7 +73,7 @@ export async function startStore({ router, queryClient, restoredSession, leaving
       couponPopupEnabled: !window.location.pathname.startsWith('/demo'),
     },
     reportFlowsFailure: (_error, lostPurchase) => {
-      if (lostPurchase) toast.error('加载失败，请检查网络后重试');
+      if (lostPurchase) toast.error(FLOWS_LOAD_FAILED);
     },
     inspect,
     // No `testing`: every test-only hook keeps the browser's default here.

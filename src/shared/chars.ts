@@ -9,3 +9,11 @@ export const charCount = (text: string): number => Array.from(text).length;
 
 /** The first `max` characters of `text`, so a character is never cut in half. */
 export const firstChars = (text: string, max: number): string => Array.from(text).slice(0, max).join('');
+
+const REPLACEMENT_CHARACTER = '\uFFFD';
+
+/**
+ * Text a decoder could not read (it holds U+FFFD, what a broken percent-escape or invalid UTF-8 decodes to):
+ * never what a person typed, so no field of a URL and no remembered keyword keeps it.
+ */
+export const isGarbled = (text: string): boolean => text.includes(REPLACEMENT_CHARACTER);

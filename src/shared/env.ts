@@ -56,3 +56,11 @@ export const config = {
   sentryDsn: env.VITE_SENTRY_DSN,
   requestTimeoutMs: 50000,
 } as const;
+
+/**
+ * Whether this code runs in a build's render of a page (Vite's SSR loader) or in the tests, where the render's
+ * listener (src/shared/build-render.ts) is heard; in the browser's bundle it is `false` and the code behind it
+ * goes. Here, with the rest of the build's settings, so that the API layer may read it (it imports nothing else
+ * of src/shared). `import.meta.env` is Vite's: code run by Node alone (the simulated backend's HTTP server) has none.
+ */
+export const BUILD_RENDER = import.meta.env ? import.meta.env.SSR || import.meta.env.MODE === 'test' : false;

@@ -101,26 +101,6 @@ export function joinList(list: string | readonly string[] | null | undefined): s
     .join(' / ');
 }
 
-/** `value × 10^by` through the decimal string form, exact for the decimal the value was written as. */
-function shiftDecimal(value: number, by: number): number {
-  const [mantissa = '0', exponent = '0'] = String(value).split('e');
-  return Number(`${mantissa}e${Number(exponent) + by}`);
-}
-
-/**
- * `99.5` → `{ integer: '99', decimal: '50' }`; decimals rounded half away
- * from zero to `digits` (decimal rounding, so 1.005 → 1.01, not the binary
- * `toFixed` answer 1.00). Non-finite values count as 0.
- */
-export function splitNumber(value: number, digits = 2): { integer: string; decimal: string } {
-  const safe = Number.isFinite(value) ? value : 0;
-  const sign = safe < 0 ? '-' : '';
-  const shifted = Math.round(shiftDecimal(Math.abs(safe), digits));
-  const rounded = shiftDecimal(shifted, -digits);
-  const [integer = '0', decimal = ''] = rounded.toFixed(digits).split('.');
-  return { integer: rounded === 0 ? integer : sign + integer, decimal };
-}
-
 /**
  * Reads one query value from a URL or a query string; `null` when absent. A
  * hash-router URL (`/#/path?a=1`) is searched after the real query string.

@@ -10,6 +10,12 @@ export function splitPrice(fen: number): { int: string; dec: string } {
   return { int: `${sign}${Math.floor(abs / 100)}`, dec: String(abs % 100).padStart(2, '0') };
 }
 
+/** Yuan without needless zeros, for a coupon's face: `1000` → `10`, `1050` → `10.5`, `1005` → `10.05`; below zero → `0`. */
+export function shortYuan(fen: number): string {
+  const { int, dec } = splitPrice(Math.max(0, fen));
+  return dec === '00' ? int : `${int}.${dec.replace(/0$/, '')}`;
+}
+
 /** Yuan as a plain decimal string, `9900` → `'99.00'`, for inputs and calculations shown as text. */
 export function fenToYuan(fen: number): string {
   const { int, dec } = splitPrice(fen);

@@ -1,3 +1,11 @@
+/**
+ * Web storage as the app uses it: possibly missing or blocked (private modes, sandboxed frames), possibly full,
+ * and holding whatever an earlier build, another tab or a person wrote. Every reader and writer of JSON in
+ * storage goes through here, so each of them treats a missing, blocked or damaged value the same way: as if
+ * nothing were stored. A write that fails is reported, never thrown: what is stored is a convenience.
+ */
+import type * as z from 'zod/mini';
+
 /** Web storage as the app reads it: possibly missing or blocked (private modes, sandboxed frames). */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -7,5 +15,61 @@ export function browserStorage(kind: 'localStorage' | 'sessionStorage'): Storage
     return typeof window === 'undefined' ? undefined : window[kind];
   } catch {
     return undefined;
+  }
+}
+
+/** The text stored under `key`, or null: nothing stored, or storage missing or blocked. */
+export function readText(storage: Pick<Storage, 'getItem'> | undefined, key: string): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Stored JSON text read as `schema` says, or undefined: nothing stored, not JSON, or not of that shape. For a
+ * reader that keeps the text it parsed (to parse again only when it changes); others use `readJson`.
+ */
+export function parseJson<S extends z.ZodMiniType>(raw: string | null | undefined, schema: S): z.output<S> | undefined {
+  if (!raw) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The JSON value stored under `key`, read as `schema` says, or `fallback` when there is none that fits. */
+export function readJson<S extends z.ZodMiniType, F>(storage: Pick<Storage, 'getItem'> | undefined, key: string, schema: S, fallback: F): z.output<S> | F {
+  const value = parseJson(readText(storage, key), schema);
+  return value === undefined ? fallback : value;
+}
+
+/** Stores `text` under `key`; false when storage is missing, full or blocked. */
+export function writeText(storage: Pick<Storage, 'setItem'> | undefined, key: string, text: string): boolean {
+  if (!storage) return false;
+  try {
+    storage.setItem(key, text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stores `value` as JSON under `key`; false when storage is missing, full or blocked. */
+export const writeJson = (storage: Pick<Storage, 'setItem'> | undefined, key: string, value: unknown): boolean => writeText(storage, key, JSON.stringify(value));
+
+/** Removes `key`; false when storage is missing or blocked. */
+export function removeStored(storage: Pick<Storage, 'removeItem'> | undefined, key: string): boolean {
+  if (!storage) return false;
+  try {
+    storage.removeItem(key);
+    return true;
+  } catch {
+    return false;
   }
 }

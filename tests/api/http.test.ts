@@ -1,5 +1,6 @@
 import { http as mswHttp, HttpResponse, delay } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { SESSION_MESSAGES } from '../../machines/session-messages';
 import { clientState } from '../../src/api/client-state';
 import { ApiError, userMessage, type ApiErrorInit } from '../../src/api/errors';
 import { getBanners, getHotSearch, getLabels, getPlates, getGameDetail } from '../../src/api/games';
@@ -183,6 +184,12 @@ describe('auth codes', () => {
     expect(error).toMatchObject({ kind: 'auth', code });
     expect(listener).toHaveBeenCalledTimes(1);
     expect(listener.mock.calls[0]![0]).toBe(error);
+  });
+
+  it('says the session has expired, in the words of the session prompt, when an auth answer carries no message', async () => {
+    testServer.use(mswHttp.get(`${BASE}/u-nnpc/hello`, () => fail('auth_40001', '')));
+    const error = await caught(getHello());
+    expect(error).toMatchObject({ kind: 'auth', message: SESSION_MESSAGES.expired });
   });
 
   it('raises the event even for a list fetch that quietly falls back to []', async () => {

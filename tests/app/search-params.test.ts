@@ -1,8 +1,11 @@
 import { defaultParseSearch } from '@tanstack/react-router';
 import type * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { KEYWORD_MAX_LENGTH } from '../../src/features/catalog/search-keyword';
-import { HelpSearchSchema, OrderDetailSearchSchema, SearchPageSearchSchema, SettingSearchSchema, parseSearch } from '../../src/app/search-params';
+import { KEYWORD_MAX_LENGTH } from '../../src/shared/search-keyword';
+import { OrderDetailSearchSchema } from '../../src/features/buying/route-search';
+import { HelpSearchSchema, SearchPageSearchSchema } from '../../src/features/catalog/route-search';
+import { SettingSearchSchema } from '../../src/features/session/route-search';
+import { parseSearch } from '../../src/shared/search-fields';
 
 /** What a route's validateSearch makes of a query string, read the way the router reads the address bar. */
 const read = <S extends z.ZodMiniType>(schema: S, query: string) => parseSearch(schema)(defaultParseSearch(query));

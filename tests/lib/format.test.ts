@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropEmpty, formatDate, isNewUser, joinList, maskPhone, queryValue, splitNumber, stripHtml, toMillis } from '../../src/shared/format';
+import { dropEmpty, formatDate, isNewUser, joinList, maskPhone, queryValue, stripHtml, toMillis } from '../../src/shared/format';
 
 describe('maskPhone', () => {
   it('hides the middle four digits of an 11-digit phone number', () => {
@@ -131,35 +131,6 @@ describe('joinList', () => {
     expect(joinList('')).toBe('');
     expect(joinList(null)).toBe('');
     expect(joinList([])).toBe('');
-  });
-});
-
-describe('splitNumber', () => {
-  it('splits into integer and decimal parts with two decimals by default', () => {
-    expect(splitNumber(99.5)).toEqual({ integer: '99', decimal: '50' });
-    expect(splitNumber(128)).toEqual({ integer: '128', decimal: '00' });
-  });
-
-  it('rounds half away from zero in decimal, not in binary', () => {
-    expect(splitNumber(1.005)).toEqual({ integer: '1', decimal: '01' });
-    expect(splitNumber(2.675)).toEqual({ integer: '2', decimal: '68' });
-    expect(splitNumber(0.1 + 0.2)).toEqual({ integer: '0', decimal: '30' });
-  });
-
-  it('keeps the sign of negative numbers', () => {
-    expect(splitNumber(-3.456)).toEqual({ integer: '-3', decimal: '46' });
-    expect(splitNumber(-0.5)).toEqual({ integer: '-0', decimal: '50' });
-  });
-
-  it('takes another number of decimals, or none', () => {
-    expect(splitNumber(8.345, 1)).toEqual({ integer: '8', decimal: '3' });
-    expect(splitNumber(12.7, 0)).toEqual({ integer: '13', decimal: '' });
-  });
-
-  it('counts non-finite values and very small numbers as zero', () => {
-    expect(splitNumber(Number.NaN)).toEqual({ integer: '0', decimal: '00' });
-    expect(splitNumber(Number.POSITIVE_INFINITY)).toEqual({ integer: '0', decimal: '00' });
-    expect(splitNumber(1e-7)).toEqual({ integer: '0', decimal: '00' });
   });
 });
 

@@ -29,9 +29,9 @@ describe('npm run lint: who may import whom', () => {
   it('accepts the same import through the index.ts, and a feature’s own files and src/shared', async () => {
     const code = [
       "import { capQuantity } from '../buying';",
-      "import { normalizeKeyword } from './search-keyword';",
+      "import { loadHome } from './route-data';",
       "import { toast } from '../../shared/toast';",
-      'export const probe = [capQuantity, normalizeKeyword, toast];',
+      'export const probe = [capQuantity, loadHome, toast];',
       '',
     ].join('\n');
     expect(await boundaryErrors('src/features/catalog/probe.ts', code)).toEqual([]);
@@ -47,6 +47,28 @@ describe('npm run lint: who may import whom', () => {
     const code = "import { startPurchase } from '../features/buying';\nexport const probe = startPurchase;\n";
     expect(await boundaryErrors('src/shared/probe.ts', code)).toHaveLength(1);
     expect(await boundaryErrors('src/api/probe.ts', code)).toHaveLength(1);
+  });
+
+  it('rejects a cycle between two features: of two features, only one may import the other', async () => {
+    // catalog → buying is the allowed way (the detail page starts a purchase); buying → catalog would close a loop.
+    expect(await boundaryErrors('src/features/catalog/probe.ts', "import { startPurchase } from '../buying';\nexport const probe = startPurchase;\n")).toEqual([]);
+    const errors = await boundaryErrors('src/features/buying/probe.ts', "import { SearchSuggestions } from '../catalog';\nexport const probe = SearchSuggestions;\n");
+    expect(errors).toEqual([expect.stringMatching(/^Features import each other one way only .*buying may import shell\./)]);
+    // a feature nobody has placed in the order yet may import no other feature
+    expect(await boundaryErrors('src/features/probe/probe.ts', "import { startPurchase } from '../buying';\nexport const probe = startPurchase;\n")).toEqual([
+      expect.stringMatching(/^A new feature gets a row in FEATURE_LAYERS/),
+    ]);
+  });
+
+  it('keeps src/api below src/shared and free of machines: env.ts is all it takes from src/shared', async () => {
+    expect(await boundaryErrors('src/api/probe.ts', "import { config } from '../shared/env';\nexport const probe = config;\n")).toEqual([]);
+    expect(await boundaryErrors('src/api/probe.ts', "import { toast } from '../shared/toast';\nexport const probe = toast;\n")).toEqual([
+      expect.stringMatching(/^src\/api imports only src\/shared\/env\.ts/),
+    ]);
+    expect(await boundaryErrors('src/api/probe.ts', "import { SESSION_MESSAGES } from '../../machines/session-messages';\nexport const probe = SESSION_MESSAGES;\n")).toEqual([
+      expect.stringMatching(/^src\/api imports no machine/),
+    ]);
+    expect(await boundaryErrors('src/api/probe.ts', "import type { SessionTag } from '../../machines/session.machine';\nexport type Probe = SessionTag;\n")).toHaveLength(1);
   });
 
   it('lets machines/ take types from src/, and nothing at run time', async () => {

@@ -19,6 +19,8 @@ const SAME_WORDS_DIFFERENT_ROLES: Record<string, string> = {
   '请输入真实姓名': 'the name field’s placeholder, and the message when it is left empty',
   '我的优惠券': 'the personal centre’s tab, and the heading of the panel it shows',
   '演示控制台': 'the /demo route’s document title, and the page’s heading',
+  '登录信息已失效,请重新登录':
+    'the HTTP layer’s fallback for an auth answer that carries no message (src/api/errors.ts), and the session’s expiry prompt (machines/session-messages.ts): the API layer imports no machine and a machine no value of src (decision 0021); tests/api/http.test.ts keeps the two equal',
   'App 下载': 'the placeholder of the home page’s download section, in the first chunk and again in the lazily loaded side column; a shared constant would make the first chunk export it, which the 170 KB first-paint budget has no room for',
 };
 

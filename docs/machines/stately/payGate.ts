@@ -118,7 +118,7 @@ export const payGateMachine = createMachine({
           },
           {
             "target": "#payGate.idle",
-            "guard": "isTakenByOtherTab",
+            "guard": "isCancelledByAccountChange",
             "actions": [
               "notify"
             ]

@@ -70,7 +70,7 @@ export const paymentMachine = createMachine({
           },
           {
             "target": "#payment.idle",
-            "guard": "isTakenByOtherTab",
+            "guard": "isCancelledByAccountChange",
             "actions": [
               "closePayModal",
               "notify"

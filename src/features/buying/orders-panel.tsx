@@ -13,6 +13,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { CopyButton } from '../../shared/ui/copy-button';
+import { pageCount, Pager } from '../../shared/ui/pagination';
 import type { Order, OrderStatus } from '../../api/orders';
 import { useCurrentUser, useModals } from '../../shared/app-actor';
 import { EmptyState, ErrorState, LinesSkeleton } from '../../shared/ui/states';
@@ -68,7 +69,7 @@ export function OrdersPanel() {
               <OrderRow key={order.orderId} order={order} />
             ))}
           </ul>
-          <Pager page={page} total={orders.data.total} onPage={goTo} />
+          <Pager label="订单分页" page={page} totalPages={pageCount(orders.data.total, ORDER_PAGE_SIZE)} onPage={goTo} />
         </>
       ) : null}
     </div>
@@ -145,20 +146,3 @@ function OrderRow({ order }: { order: Order }) {
   );
 }
 
-function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE));
-  if (pages <= 1 && page <= 1) return null;
-  return (
-    <nav className="order-pager" aria-label="订单分页">
-      <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        上一页
-      </button>
-      <span>
-        第 {page} / {pages} 页
-      </span>
-      <button type="button" className="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        下一页
-      </button>
-    </nav>
-  );
-}

@@ -24,7 +24,7 @@ import { packagesQuery } from './queries';
 import { QuantityStepper } from './quantity-stepper';
 import { usePaymentSelector } from './use-payment';
 import { GOODS_LOAD_FAILED } from './load-failed';
-import { bestCoupon, couponSaving } from './pricing';
+import { bestCoupon, couponSaving, goodsOrderTotal, packageOrderTotal, packageSaving } from './pricing';
 import { onPopupCoupons } from './popup-coupons';
 
 const NO_COUPON = 'none';
@@ -103,9 +103,7 @@ function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, phone
       ? null
       : (picked ?? bestCoupon(couponList, coupons.data?.bestCouponId) ?? null);
 
-  const subtotal = chosenPackage ? chosenPackage.originalPrice : goods.price * num;
-  const saving = chosenPackage ? Math.max(0, chosenPackage.originalPrice - chosenPackage.price) : couponSaving(coupon, subtotal);
-  const total = subtotal - saving;
+  const { subtotal, saving, due: total } = chosenPackage ? packageOrderTotal(chosenPackage) : goodsOrderTotal(goods.price, num, coupon);
   const channels = usePayChannels(total);
   const channel = effectiveChannel(channels.data, chosenChannel);
 
@@ -264,7 +262,7 @@ function PackageOffer({
         <label key={item.packageId} className="pay-option pay-package">
           <input type="radio" name="pay-package" checked={value === item.packageId} onChange={() => onChange(item.packageId)} />
           <span>
-            套餐：{item.name} {formatYuan(item.price)}（省 {formatYuan(Math.max(0, item.originalPrice - item.price))}）
+            套餐：{item.name} {formatYuan(item.price)}（省 {formatYuan(packageSaving(item))}）
             <span className="order-muted pay-package-goods">含 {item.goodsIds.map(nameOf).join(' + ')}</span>
           </span>
         </label>

@@ -15,7 +15,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { PurchaseRequest } from '../../../machines/pay-gate.machine';
-import { isPaying, isSubmitting, type OrderDraft } from '../../../machines/payment.machine';
+import { channelOrDefault, isPaying, isSubmitting, type OrderDraft } from '../../../machines/payment.machine';
 import type { PayChannelCode } from '../../api/orders';
 import { usePhone } from '../../shared/use-phone';
 import { useAppActor, useCurrentUser, type ModalComponentProps } from '../../shared/app-actor';
@@ -94,7 +94,7 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
     body = <PayClosed orderId={context.order?.orderId ?? orderId ?? null} status={context.status} error={context.error} onClose={close} />;
   } else if ((snapshot.hasTag('payment:awaiting') || (context.h5 && snapshot.hasTag('payment:paying'))) && context.order) {
     // On a phone whose server gave no H5 page, the QR code or link as on a desktop.
-    const inApp = context.h5 && (context.payment === null || Boolean(context.payment.h5Url)) ? (context.channel ?? 'wechat') : null;
+    const inApp = context.h5 && (context.payment === null || Boolean(context.payment.h5Url)) ? channelOrDefault(context.channel) : null;
     body = <PayWaiting order={context.order} payment={context.payment} inApp={inApp} busy={busy} onReopen={(channel) => submit(channel)} />;
   } else if (context.order) {
     body = <OrderPayForm order={context.order} busy={busy} error={context.error} phone={phone} onSubmit={(channel) => submit(channel)} />;

@@ -10,7 +10,8 @@
  * dialog replaces it; the class goes once the pay dialog knows the order's status (`payReturnSettled`), or
  * when the dialogs that took over are all closed (the shopper closed the login instead).
  */
-import { browserStorage, type StorageLike } from '../../shared/storage';
+import * as z from 'zod/mini';
+import { browserStorage, readJson, removeStored, writeJson, type StorageLike } from '../../shared/storage';
 
 /** The return URL's parameter naming the order whose payment resumes. */
 export const PAY_RETURN_PARAM = 'payOrder';
@@ -30,33 +31,22 @@ interface StoredHandOff {
   owner: number | null;
 }
 
+/** A kept hand-off: an order id of the right form; an owner that is not a number is nobody's. */
+const StoredHandOffSchema = z.object({
+  orderId: z.string().check(z.regex(ORDER_ID)),
+  owner: z.catch(z.nullable(z.number()), null),
+});
+
 export function rememberHandOff(handOff: StoredHandOff, storage: StorageLike | undefined = browserStorage('sessionStorage')): void {
-  try {
-    storage?.setItem(HAND_OFF_STORAGE_KEY, JSON.stringify({ orderId: handOff.orderId, owner: handOff.owner }));
-  } catch {
-    // Storage full or blocked: the return URL still carries the order.
-  }
+  // Storage full or blocked: the return URL still carries the order.
+  writeJson(storage, HAND_OFF_STORAGE_KEY, { orderId: handOff.orderId, owner: handOff.owner });
 }
 
 export function forgetHandOff(storage: StorageLike | undefined = browserStorage('sessionStorage')): void {
-  try {
-    storage?.removeItem(HAND_OFF_STORAGE_KEY);
-  } catch {
-    // Nothing was kept.
-  }
+  removeStored(storage, HAND_OFF_STORAGE_KEY);
 }
 
-function readHandOff(storage: StorageLike | undefined): StoredHandOff | null {
-  try {
-    const value: unknown = JSON.parse(storage?.getItem(HAND_OFF_STORAGE_KEY) ?? 'null');
-    if (typeof value !== 'object' || value === null) return null;
-    const { orderId, owner } = value as Record<string, unknown>;
-    if (typeof orderId !== 'string' || !ORDER_ID.test(orderId)) return null;
-    return { orderId, owner: typeof owner === 'number' ? owner : null };
-  } catch {
-    return null;
-  }
-}
+const readHandOff = (storage: StorageLike | undefined): StoredHandOff | null => readJson(storage, HAND_OFF_STORAGE_KEY, StoredHandOffSchema, null);
 
 /**
  * The payment to resume at start-up, if any: the return URL's order (taken off the address bar, so a

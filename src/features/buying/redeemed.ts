@@ -6,7 +6,7 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
-import { browserStorage } from '../../shared/storage';
+import { browserStorage, parseJson, readText, removeStored, writeJson } from '../../shared/storage';
 
 export const REDEEMED_KEY_PREFIX = 'redeemed:v1:';
 
@@ -17,13 +17,7 @@ const cache = new Map<string, { raw: string | null; value: readonly number[] }>(
 
 const keyOf = (userId: number, orderId: string) => `${REDEEMED_KEY_PREFIX}${userId}:${orderId}`;
 
-function readRaw(key: string): string | null {
-  try {
-    return browserStorage('localStorage')?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
+const readRaw = (key: string) => readText(browserStorage('localStorage'), key);
 
 /** The positions of the codes of `orderId` that `userId` marked, re-read only when the stored value changed. */
 function readRedeemed(userId: number, orderId: string): readonly number[] {
@@ -31,29 +25,19 @@ function readRedeemed(userId: number, orderId: string): readonly number[] {
   const raw = readRaw(key);
   const cached = cache.get(key);
   if (cached && cached.raw === raw) return cached.value;
-  let value = NONE;
-  if (raw) {
-    try {
-      const parsed = IndexesSchema.safeParse(JSON.parse(raw));
-      if (parsed.success) value = [...new Set(parsed.data)].sort((a, b) => a - b);
-    } catch {
-      // not JSON: nothing marked
-    }
-  }
+  // not JSON, or not a list of positions: nothing marked
+  const stored = parseJson(raw, IndexesSchema);
+  const value = stored ? [...new Set(stored)].sort((a, b) => a - b) : NONE;
   cache.set(key, { raw, value });
   return value;
 }
 
 function writeRedeemed(userId: number, orderId: string, indexes: readonly number[]): void {
   const key = keyOf(userId, orderId);
-  try {
-    const storage = browserStorage('localStorage');
-    if (indexes.length === 0) storage?.removeItem(key);
-    else storage?.setItem(key, JSON.stringify(indexes));
-  } catch {
-    // Storage full or blocked: the mark lasts until the page is left.
-    cache.set(key, { raw: readRaw(key), value: indexes });
-  }
+  const storage = browserStorage('localStorage');
+  const stored = indexes.length === 0 ? removeStored(storage, key) : writeJson(storage, key, indexes);
+  // Storage full or blocked: the mark lasts until the page is left.
+  if (!stored) cache.set(key, { raw: readRaw(key), value: indexes });
   for (const listener of listeners) listener();
 }
 

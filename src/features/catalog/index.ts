@@ -1,8 +1,7 @@
 /**
- * The catalogue's door. The site header (shell) is in the first paint, so this file holds only what it
- * needs then: the keyword rule, and the suggestions panel as its own chunk, loaded on first focus.
+ * The catalogue's door. The site header's search box (shell) is in the first paint and gets its suggestions
+ * panel from src/app/app.tsx, so this file holds only that panel, as its own chunk, loaded on first focus.
  */
 import { lazy } from 'react';
 
-export { isKeywordCut, normalizeKeyword } from './search-keyword';
 export const SearchSuggestions = lazy(() => import('./search-suggestions'));

@@ -10,12 +10,14 @@
  */
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
-import { dropInvisible, isGarbled, KEYWORD_MAX_LENGTH } from './search-keyword';
+import { isGarbled } from '../../shared/chars';
+import { browserStorage, parseJson, readText, writeJson } from '../../shared/storage';
+import { dropInvisible, KEYWORD_MAX_LENGTH } from '../../shared/search-keyword';
 
 export const RECENT_SEARCH_KEY = 'recent-searches:v1';
 export const RECENT_SEARCH_MAX = 10;
 
-// The keyword's rules are src/features/catalog/search-keyword.ts's: no invisible format characters (a stored one is
+// The keyword's rules are src/shared/search-keyword.ts's: no invisible format characters (a stored one is
 // dropped on the way out too), at most KEYWORD_MAX_LENGTH characters (zod counts characters, not UTF-16 units), never
 // U+FFFD garbage.
 const KeywordSchema = z
@@ -45,37 +47,20 @@ function cleanList(list: readonly unknown[]): string[] {
   return out.slice(0, RECENT_SEARCH_MAX);
 }
 
-function readRaw(): string | null {
-  try {
-    return window.localStorage.getItem(RECENT_SEARCH_KEY);
-  } catch {
-    return null;
-  }
-}
-
 /** The stored list, re-read only when the raw value changed (cheap for useSyncExternalStore). */
 export function readRecentSearches(): RecentSearches {
-  const raw = readRaw();
+  const raw = readText(browserStorage('localStorage'), RECENT_SEARCH_KEY);
   if (cache && cache.raw === raw) return cache.value;
-  let value = EMPTY;
-  if (raw) {
-    try {
-      const parsed = StoredSchema.safeParse(JSON.parse(raw));
-      if (parsed.success) value = { keywords: cleanList(parsed.data.keywords), hiddenServer: cleanList(parsed.data.hiddenServer) };
-    } catch {
-      // not JSON: start over
-    }
-  }
+  // not JSON, or not the list's shape: start over
+  const stored = parseJson(raw, StoredSchema);
+  const value = stored ? { keywords: cleanList(stored.keywords), hiddenServer: cleanList(stored.hiddenServer) } : EMPTY;
   cache = { raw, value };
   return value;
 }
 
 function write(next: RecentSearches): void {
-  try {
-    window.localStorage.setItem(RECENT_SEARCH_KEY, JSON.stringify(next));
-  } catch {
-    // storage full or blocked: recent searches are a convenience
-  }
+  // storage full or blocked: recent searches are a convenience
+  writeJson(browserStorage('localStorage'), RECENT_SEARCH_KEY, next);
   for (const listener of listeners) listener();
 }
 

@@ -26,7 +26,7 @@ import {
 } from '../../api/games';
 import { GameGrid, type NameOf } from './game-card';
 import { Highlight } from './highlight';
-import { SearchPagination } from '../../shared/ui/pagination';
+import { pageCount, SearchPagination } from '../../shared/ui/pagination';
 import { KeywordHints } from './keyword-hints';
 import { addRecentSearch } from './recent-searches';
 import { PRICE_SORTS, resultsTitle } from './listing-text';
@@ -154,7 +154,6 @@ function Results({ request }: { request: SearchRequest }) {
   if (total === 0 || list.length === 0) {
     return total === 0 ? <NoResults keyword={request.keyword} /> : <EmptyState title="这一页没有更多结果了" />;
   }
-  const totalPages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   return (
     <section aria-labelledby="search-results-title" className="search-results" aria-busy={results.isPlaceholderData}>
       <h2 id="search-results-title" className="visually-hidden">
@@ -164,7 +163,7 @@ function Results({ request }: { request: SearchRequest }) {
         共找到 {total} 款游戏
       </p>
       <GameGrid games={list} priorityCount={4} className={results.isPlaceholderData ? 'is-stale' : undefined} nameOf={markKeyword(request.keyword)} />
-      <SearchPagination page={pageNum} totalPages={totalPages} />
+      <SearchPagination page={pageNum} totalPages={pageCount(total, pageSize)} />
     </section>
   );
 }

@@ -17,10 +17,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { getCombSearch } from '../../api/games';
+import type { SearchSuggestionsProps } from '../shell';
 import { SafeImage } from '../../shared/ui/safe-image';
 import { FromPrice } from '../../shared/ui/price';
 import { Highlight } from './highlight';
-import { KEYWORD_MAX_LENGTH } from './search-keyword';
+import { KEYWORD_MAX_LENGTH } from '../../shared/search-keyword';
 import { KeywordHints } from './keyword-hints';
 import './catalog.css';
 
@@ -44,16 +45,6 @@ export const combSearchQueryOptions = (keyword: string) => ({
   queryFn: ({ signal }: { signal: AbortSignal }) => getCombSearch(keyword, { signal }),
   staleTime: 60_000,
 });
-
-interface SearchSuggestionsProps {
-  id: string;
-  /** what is in the search box now */
-  value: string;
-  /** the box cut longer text to KEYWORD_MAX_LENGTH characters */
-  cut: boolean;
-  /** close the panel (a suggestion was chosen, or Escape) */
-  onClose: (returnFocus: boolean) => void;
-}
 
 /** ↑/↓ between the panel's links; ↑ on the first goes back to the search box. */
 function moveFocus(event: KeyboardEvent<HTMLDivElement>, onClose: SearchSuggestionsProps['onClose']) {

@@ -21,6 +21,7 @@
  */
 import * as z from 'zod/mini';
 import type { DictItem } from '../../api/dictionary';
+import { readJson, readText, writeJson, writeText } from '../../shared/storage';
 
 /** sessionStorage key of the attribution values (JSON of `OcpcReportParams`). */
 export const OCPC_STORAGE_KEY = 'ocpcReportParams';
@@ -75,36 +76,16 @@ export function readAttributionParams(items: readonly DictItem[], search: URLSea
 type ReadStorage = Pick<Storage, 'getItem'> | undefined;
 type WriteStorage = Pick<Storage, 'getItem' | 'setItem'> | undefined;
 
-function readJson(storage: ReadStorage, key: string): unknown {
-  try {
-    const raw = storage?.getItem(key);
-    return raw == null ? null : (JSON.parse(raw) as unknown);
-  } catch {
-    return null; // unavailable storage or a damaged value: as if nothing were stored
-  }
-}
-
 export function readStoredParams(storage: ReadStorage): OcpcReportParams | null {
-  const parsed = OcpcReportParamsSchema.safeParse(readJson(storage, OCPC_STORAGE_KEY));
-  return parsed.success ? parsed.data : null;
+  // unavailable storage or a damaged value: as if nothing were stored
+  return readJson(storage, OCPC_STORAGE_KEY, OcpcReportParamsSchema, null);
 }
 
 export function readStoredAdan(storage: ReadStorage): string | null {
-  try {
-    const parsed = AdanSchema.safeParse(storage?.getItem(ADAN_STORAGE_KEY));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const parsed = AdanSchema.safeParse(readText(storage, ADAN_STORAGE_KEY));
+  return parsed.success ? parsed.data : null;
 }
 
-function write(storage: WriteStorage, key: string, value: string): void {
-  try {
-    storage?.setItem(key, value);
-  } catch {
-    // without storage the values still hold for this page
-  }
-}
 
 /** `/sem` and every path below it is the activity landing area (spec section 2). */
 const isSemLanding = (pathname: string): boolean => pathname === '/sem' || pathname.startsWith('/sem/');
@@ -171,7 +152,8 @@ async function runAttribution(deps: AttributionDeps, storedAdan: string | null):
   if (hasCampaignQuery(deps.url.searchParams)) {
     const items = await deps.loadConfig().catch(() => [] as readonly DictItem[]);
     fromUrl = readAttributionParams(items, deps.url.searchParams);
-    if (fromUrl) write(deps.storage, OCPC_STORAGE_KEY, JSON.stringify(fromUrl));
+    // without storage the values still hold for this page
+    if (fromUrl) writeJson(deps.storage, OCPC_STORAGE_KEY, fromUrl);
   }
   const params = fromUrl ?? stored;
   if (!isSemLanding(deps.url.pathname)) return { params, bid: 'skipped', adan: storedAdan };
@@ -180,7 +162,7 @@ async function runAttribution(deps: AttributionDeps, storedAdan: string | null):
   try {
     const { bId } = await deps.requestBid(bidRequestBody(params ?? emptyParams(), deps));
     const adan = AdanSchema.parse(bId);
-    write(deps.storage, ADAN_STORAGE_KEY, adan);
+    writeText(deps.storage, ADAN_STORAGE_KEY, adan);
     deps.setAdan(adan);
     return { params, bid: 'requested', adan };
   } catch {

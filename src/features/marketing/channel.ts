@@ -7,6 +7,7 @@
  * src/features/marketing/start.ts when the flows start).
  */
 import * as z from 'zod/mini';
+import { readText, writeText } from '../../shared/storage';
 
 /** sessionStorage key holding the channel of this visit (a plain string). */
 export const CHANNEL_STORAGE_KEY = 'channel';
@@ -22,22 +23,16 @@ export interface ResolveChannelOptions {
 }
 
 function readStored(storage: ResolveChannelOptions['storage']): string | null {
-  try {
-    const parsed = ChannelSchema.safeParse(storage?.getItem(CHANNEL_STORAGE_KEY));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null; // storage can be unavailable (private mode, blocked cookies)
-  }
+  // storage can be unavailable (private mode, blocked cookies)
+  const parsed = ChannelSchema.safeParse(readText(storage, CHANNEL_STORAGE_KEY));
+  return parsed.success ? parsed.data : null;
 }
 
 /** Decides the channel of this visit and stores it. Never throws. */
 export function resolveChannel({ search, storage, defaultChannel }: ResolveChannelOptions): string {
   const fromUrl = ChannelSchema.safeParse(search.get('channel'));
   const channel = fromUrl.success ? fromUrl.data : (readStored(storage) ?? defaultChannel);
-  try {
-    storage?.setItem(CHANNEL_STORAGE_KEY, channel);
-  } catch {
-    // see readStored: without storage the channel still holds for this page
-  }
+  // see readStored: without storage the channel still holds for this page
+  writeText(storage, CHANNEL_STORAGE_KEY, channel);
   return channel;
 }

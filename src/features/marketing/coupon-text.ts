@@ -4,19 +4,12 @@
  * Amounts are integer fen.
  */
 import { formatDate } from '../../shared/format';
+import { shortYuan } from '../../shared/money';
 
 /** `1000` → `¥10`, `1050` → `¥10.5`, `1005` → `¥10.05`. */
-function yuanShort(fen: number): string {
-  const whole = Math.max(0, Math.round(Number.isFinite(fen) ? fen : 0));
-  const yuan = Math.floor(whole / 100);
-  const cents = whole % 100;
-  if (cents === 0) return String(yuan);
-  return `${yuan}.${String(cents).padStart(2, '0').replace(/0$/, '')}`;
-}
+export const couponAmount = (fen: number): string => `¥${shortYuan(fen)}`;
 
-export const couponAmount = (fen: number): string => `¥${yuanShort(fen)}`;
-
-export const couponThreshold = (fen: number): string => (fen > 0 ? `满${yuanShort(fen)}可用` : '无门槛');
+export const couponThreshold = (fen: number): string => (fen > 0 ? `满${shortYuan(fen)}可用` : '无门槛');
 
 export const couponExpiry = (expireTime: number): string => `有效期至 ${formatDate(expireTime, 'yyyy.MM.dd')}`;
 

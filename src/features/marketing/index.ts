@@ -1,5 +1,7 @@
 /**
- * Marketing's door: the coupon list of the personal centre. Start-up (start.ts), the adapters
- * (integrations.ts), the landings, the /demo console and the popup dialog are wired by src/app.
+ * Marketing's door: the coupon list of the personal centre, and the daily popup's record and clock for the
+ * /demo console (src/features/demo). Start-up (start.ts), the adapters (integrations.ts), the landings and
+ * the popup dialog are wired by src/app.
  */
 export { CouponsPanel } from './coupons-panel';
+export { DAY_MS, DEMO_CLOCK_OFFSET_KEY, POPUP_RECORD_KEY, readDemoClockOffsetDays } from './popup-record';

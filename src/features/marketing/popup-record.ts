@@ -15,6 +15,7 @@
  * popup of "tomorrow" without waiting.
  */
 import * as z from 'zod/mini';
+import { readJson, readText, writeJson } from '../../shared/storage';
 
 export const POPUP_RECORD_KEY = 'couponPopup:shown';
 /** localStorage key of the demo clock offset (whole days, mock mode only). */
@@ -41,14 +42,7 @@ export function localDay(ms: number): string {
 export const audienceKey = (userId: number | null): string => (userId === null ? 'browser' : `user:${userId}`);
 
 export function readPopupRecord(storage: Pick<Storage, 'getItem'> | undefined): PopupRecord {
-  try {
-    const raw = storage?.getItem(POPUP_RECORD_KEY);
-    if (raw == null) return {};
-    const parsed = PopupRecordSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
+  return readJson(storage, POPUP_RECORD_KEY, PopupRecordSchema, {});
 }
 
 interface PopupDecision {
@@ -80,22 +74,15 @@ export function createPopupGate({ storage, now, enabled = true }: PopupGateOptio
     record(userId, day) {
       const today = Object.entries(readPopupRecord(storage)).filter(([, shownOn]) => shownOn === day);
       const next: PopupRecord = { ...Object.fromEntries(today), [audienceKey(userId)]: day };
-      try {
-        storage?.setItem(POPUP_RECORD_KEY, JSON.stringify(next));
-      } catch {
-        // storage unavailable: the popup may show again on the next start
-      }
+      // storage unavailable: the popup may show again on the next start
+      writeJson(storage, POPUP_RECORD_KEY, next);
     },
   };
 }
 
 export function readDemoClockOffsetDays(storage: Pick<Storage, 'getItem'> | undefined): number {
-  try {
-    const parsed = DemoClockOffsetSchema.safeParse(Number(storage?.getItem(DEMO_CLOCK_OFFSET_KEY) ?? 0));
-    return parsed.success ? parsed.data : 0;
-  } catch {
-    return 0;
-  }
+  const parsed = DemoClockOffsetSchema.safeParse(Number(readText(storage, DEMO_CLOCK_OFFSET_KEY) ?? 0));
+  return parsed.success ? parsed.data : 0;
 }
 
 /** The popup's clock: the wall clock, plus the demo offset in mock mode. */

@@ -21,9 +21,10 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { DICT_KEYS, dictItemsQueryOptions } from '../../api/dictionary';
 import { getActivityGames, getActivityTopGame, type ActivityGame } from '../../api/goods';
-import { getCompetitorPrices, getNewYearActivity } from '../../api/user';
+import { belowLowestPrice, competitorPricesQueryOptions, getNewYearActivity } from '../../api/user';
 import { useAppActor } from '../../shared/app-actor';
 import { startPurchase } from '../buying';
+import { pageCount, Pager } from '../../shared/ui/pagination';
 import { SafeImage } from '../../shared/ui/safe-image';
 import { ErrorState, GameGridSkeleton, LinesSkeleton, Skeleton } from '../../shared/ui/states';
 import { Price } from '../../shared/ui/price';
@@ -43,8 +44,6 @@ const activityGamesQueryOptions = (activityId: string, pageNum: number) =>
   });
 const activityTopGameQueryOptions = (activityId: string) =>
   queryOptions({ queryKey: ['activityTopGame', activityId], queryFn: ({ signal }) => getActivityTopGame(activityId, { signal }) });
-const competitorPricesQueryOptions = (gameId: number) =>
-  queryOptions({ queryKey: ['competitorPrices', gameId], queryFn: ({ signal }) => getCompetitorPrices(gameId, { signal }) });
 const newYearQueryOptions = () => queryOptions({ queryKey: ['newYearActivity'], queryFn: ({ signal }) => getNewYearActivity({ signal }) });
 
 const PHASE_TEXT: Record<ActivityPhase, string> = { upcoming: '活动未开始', live: '活动进行中', ended: '活动已结束' };
@@ -112,8 +111,7 @@ function PriceCheck({ item }: { item: ActivityGame }) {
   const { data, isPending } = useQuery(competitorPricesQueryOptions(item.game.gameId));
   if (isPending) return <LinesSkeleton label="全网比价" lines={3} />;
   if (!data || data.length === 0) return null;
-  const lowest = Math.min(...data.map((p) => p.price));
-  const saving = lowest - item.activityPrice;
+  const saving = belowLowestPrice(item.activityPrice, data);
   return (
     <section aria-labelledby="price-check" className="price-check">
       <h3 id="price-check">全网比价</h3>
@@ -202,7 +200,6 @@ function ActivityGameItem({ item, phase }: { item: ActivityGame; phase: Activity
 function ActivityGames({ activityId, phase }: { activityId: string; phase: ActivityPhase }) {
   const [pageNum, setPageNum] = useState(1);
   const { data, isPending, isError, error, refetch, isPlaceholderData } = useQuery(activityGamesQueryOptions(activityId, pageNum));
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <section aria-labelledby="activity-games" className="section">
       <h2 id="activity-games">活动商品</h2>
@@ -219,19 +216,7 @@ function ActivityGames({ activityId, phase }: { activityId: string; phase: Activ
               <ActivityGameItem key={item.goods.goodsId} item={item} phase={phase} />
             ))}
           </ul>
-          {totalPages > 1 ? (
-            <nav className="pagination" aria-label="活动商品分页">
-              <button type="button" className="button" disabled={pageNum <= 1} onClick={() => setPageNum((n) => n - 1)}>
-                上一页
-              </button>
-              <span aria-live="polite">
-                第 {pageNum} / {totalPages} 页
-              </span>
-              <button type="button" className="button" disabled={pageNum >= totalPages} onClick={() => setPageNum((n) => n + 1)}>
-                下一页
-              </button>
-            </nav>
-          ) : null}
+          <Pager label="活动商品分页" page={pageNum} totalPages={pageCount(data.total, data.pageSize)} onPage={setPageNum} />
         </>
       )}
     </section>

@@ -18,18 +18,12 @@ import { clientState } from '../../api/client-state';
 import { DICT_KEYS, getDictItems, type DictItem } from '../../api/dictionary';
 import { postSemBid } from '../../api/attribution';
 import { config } from '../../shared/env';
+import { browserStorage } from '../../shared/storage';
 import { startAttribution, type AttributionOutcome, type BidBody } from './attribution';
 import { resolveChannel } from './channel';
 
 type SessionStore = Pick<Storage, 'getItem' | 'setItem'>;
 
-function browserSessionStorage(): SessionStore | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 export interface StartMarketingOptions {
   /** the URL the visit landed on (in the browser: `window.location.href`) */
@@ -53,7 +47,7 @@ export interface MarketingStart {
 
 export function startMarketing(options: StartMarketingOptions): MarketingStart {
   const url = new URL(options.href, 'http://localhost');
-  const storage = 'storage' in options ? options.storage : browserSessionStorage();
+  const storage = 'storage' in options ? options.storage : browserStorage('sessionStorage');
   const channel = resolveChannel({ search: url.searchParams, storage, defaultChannel: options.defaultChannel ?? config.product });
   clientState.set({ channel });
   const { done } = startAttribution({

@@ -19,6 +19,7 @@ import { Dialog } from '../../shared/ui/dialog';
 import { Tabs } from '../../shared/ui/tabs';
 import { usePhone } from '../../shared/use-phone';
 import { PhoneSchema, SmsCodeSchema, checkInput, valueAfterChange } from './session-input';
+import { LabelledField } from './labelled-field';
 import './session.css';
 
 /** The form's own message; the phone and code messages are the input rules' (src/features/session/session-input.ts). */
@@ -116,57 +117,43 @@ function SmsLoginForm() {
 
   return (
     <form className="login-form" noValidate onSubmit={submit} aria-busy={submitting || undefined}>
-      <div className="field">
-        <label htmlFor={ids.phone}>手机号</label>
-        <input
-          id={ids.phone}
-          ref={phoneRef}
-          data-autofocus
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          placeholder="请输入手机号"
-          value={phone}
-          aria-invalid={errors.phone ? true : undefined}
-          aria-describedby={errors.phone ? `${ids.phone}-error` : undefined}
-          onChange={(e) => {
-            setPhone(valueAfterChange(PhoneSchema, e));
-            if (errors.phone) setErrors((current) => ({ ...current, phone: undefined }));
-          }}
-        />
-        {errors.phone ? (
-          <p id={`${ids.phone}-error`} className="field-error">
-            {errors.phone}
-          </p>
-        ) : null}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.code}>验证码</label>
-        <div className="code-row">
-          <input
-            id={ids.code}
-            ref={codeRef}
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="6位数字验证码"
-            value={code}
-            aria-invalid={errors.code ? true : undefined}
-            aria-describedby={[errors.code ? `${ids.code}-error` : '', countingDown ? ids.codeHint : ''].filter(Boolean).join(' ') || undefined}
-            onChange={(e) => {
-              setCode(valueAfterChange(SmsCodeSchema, e));
-              if (errors.code) setErrors((current) => ({ ...current, code: undefined }));
-            }}
-          />
+      <LabelledField
+        id={ids.phone}
+        label="手机号"
+        inputRef={phoneRef}
+        data-autofocus
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        placeholder="请输入手机号"
+        value={phone}
+        error={errors.phone}
+        onChange={(e) => {
+          setPhone(valueAfterChange(PhoneSchema, e));
+          if (errors.phone) setErrors((current) => ({ ...current, phone: undefined }));
+        }}
+      />
+      <LabelledField
+        id={ids.code}
+        label="验证码"
+        inputRef={codeRef}
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        placeholder="6位数字验证码"
+        value={code}
+        error={errors.code}
+        describedBy={countingDown ? ids.codeHint : undefined}
+        onChange={(e) => {
+          setCode(valueAfterChange(SmsCodeSchema, e));
+          if (errors.code) setErrors((current) => ({ ...current, code: undefined }));
+        }}
+        action={
           <button type="button" className="button code-button" disabled={!sendable} onClick={requestCode}>
             {codeButtonLabel}
           </button>
-        </div>
-        {errors.code ? (
-          <p id={`${ids.code}-error`} className="field-error">
-            {errors.code}
-          </p>
-        ) : null}
+        }
+      >
         {countingDown && lastPhone ? (
           <p id={ids.codeHint} className="field-hint">
             验证码已发送至 {lastPhone.slice(0, 3)}****{lastPhone.slice(7)}
@@ -177,7 +164,7 @@ function SmsLoginForm() {
             {codeError}
           </p>
         ) : null}
-      </div>
+      </LabelledField>
       <div className="field field-check">
         <input
           id={ids.agreement}

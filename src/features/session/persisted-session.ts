@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import type { PersistedSession } from '../../../machines/session.machine';
 import { RealNameInfoSchema, UserInfoSchema } from '../../api/user-info';
-import { browserStorage, type StorageLike } from '../../shared/storage';
+import { browserStorage, parseJson, readText, removeStored, type StorageLike } from '../../shared/storage';
 
 /** localStorage: the logged-in user with its real-name info, `{ user: UserInfo, realName: RealNameInfo | null }` as JSON. */
 export const SESSION_STORAGE_KEY = 'userInfo';
@@ -23,15 +23,7 @@ const PersistedSessionSchema = z.object({
 
 /** Parses a stored session; anything unreadable or of the wrong shape is null. */
 export function parsePersistedSession(raw: string | null | undefined): PersistedSession | null {
-  if (!raw) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  const result = PersistedSessionSchema.safeParse(value);
-  return result.success ? result.data : null;
+  return parseJson(raw, PersistedSessionSchema) ?? null;
 }
 
 /**
@@ -40,13 +32,8 @@ export function parsePersistedSession(raw: string | null | undefined): Persisted
  * starts anonymous.
  */
 export function loadPersistedSession(storage: StorageLike | undefined = browserStorage('localStorage')): PersistedSession | null {
-  if (!storage) return null;
-  try {
-    const raw = storage.getItem(SESSION_STORAGE_KEY);
-    const session = parsePersistedSession(raw);
-    if (raw !== null && !session) storage.removeItem(SESSION_STORAGE_KEY);
-    return session;
-  } catch {
-    return null;
-  }
+  const raw = readText(storage, SESSION_STORAGE_KEY);
+  const session = parsePersistedSession(raw);
+  if (raw !== null && !session) removeStored(storage, SESSION_STORAGE_KEY);
+  return session;
 }

@@ -24,6 +24,7 @@ import { toast } from '../../shared/toast';
 import { Dialog } from '../../shared/ui/dialog';
 import { maskIdCard, maskRealName } from '../../shared/mask-identity';
 import { IdCardSchema, INPUT_MESSAGES, RealNameSchema, checkInput, valueAfterChange } from './session-input';
+import { LabelledField } from './labelled-field';
 import { Link } from '@tanstack/react-router';
 import './session.css';
 
@@ -112,55 +113,36 @@ export function RealNameModal({ onClose, props }: ModalComponentProps) {
         </ul>
       </details>
       <form className="real-name-form" noValidate onSubmit={submit} aria-busy={verify.isPending || undefined}>
-        <div className="field">
-          <label htmlFor={ids.name}>姓名</label>
-          <input
-            id={ids.name}
-            ref={nameRef}
-            data-autofocus
-            type="text"
-            autoComplete="name"
-            placeholder="请输入真实姓名"
-            value={name}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${ids.name}-error` : undefined}
-            onChange={(e) => {
-              setName(valueAfterChange(RealNameSchema, e));
-              if (errors.name) setErrors((current) => ({ ...current, name: undefined }));
-            }}
-          />
-          {errors.name ? (
-            <p id={`${ids.name}-error`} className="field-error">
-              {errors.name}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor={ids.idCard}>身份证号</label>
-          <input
-            id={ids.idCard}
-            ref={idRef}
-            type="text"
-            autoComplete="off"
-            placeholder="请输入18位身份证号"
-            value={idCard}
-            aria-invalid={errors.idCard ? true : undefined}
-            aria-describedby={errors.idCard ? `${ids.idCard}-error` : `${ids.idCard}-hint`}
-            onChange={(e) => {
-              setIdCard(valueAfterChange(IdCardSchema, e));
-              if (errors.idCard) setErrors((current) => ({ ...current, idCard: undefined }));
-            }}
-          />
-          {errors.idCard ? (
-            <p id={`${ids.idCard}-error`} className="field-error">
-              {errors.idCard}
-            </p>
-          ) : (
-            <p id={`${ids.idCard}-hint`} className="field-hint">
-              {INPUT_MESSAGES.idHint}
-            </p>
-          )}
-        </div>
+        <LabelledField
+          id={ids.name}
+          label="姓名"
+          inputRef={nameRef}
+          data-autofocus
+          type="text"
+          autoComplete="name"
+          placeholder="请输入真实姓名"
+          value={name}
+          error={errors.name}
+          onChange={(e) => {
+            setName(valueAfterChange(RealNameSchema, e));
+            if (errors.name) setErrors((current) => ({ ...current, name: undefined }));
+          }}
+        />
+        <LabelledField
+          id={ids.idCard}
+          label="身份证号"
+          inputRef={idRef}
+          type="text"
+          autoComplete="off"
+          placeholder="请输入18位身份证号"
+          value={idCard}
+          error={errors.idCard}
+          hint={INPUT_MESSAGES.idHint}
+          onChange={(e) => {
+            setIdCard(valueAfterChange(IdCardSchema, e));
+            if (errors.idCard) setErrors((current) => ({ ...current, idCard: undefined }));
+          }}
+        />
         {verify.isError ? (
           <p role="alert" className="form-error">
             {userMessage(verify.error)}

@@ -24,7 +24,7 @@ import type {
   UserInfo,
 } from '../../api/user';
 import { delayOverride, delaysOf, fetchRealNameConfig, shopperErrors, userApi } from '../../shared/flow-effects';
-import { browserStorage, type StorageLike } from '../../shared/storage';
+import { browserStorage, removeStored, writeJson, type StorageLike } from '../../shared/storage';
 import { toast } from '../../shared/toast';
 import { SESSION_STORAGE_KEY } from './persisted-session';
 import { tokenCookieAttributes } from './token-cookie';
@@ -101,21 +101,16 @@ export interface BrowserEffectsOptions {
   setAnalyticsUserId?: (userId: number | null) => void;
 }
 
-function quietly(write: () => void): void {
-  try {
-    write();
-  } catch {
-    // Full or blocked storage: the session still works for this page, it just is not remembered.
-  }
-}
+// Full or blocked storage: the session still works for this page, it just is not remembered (src/shared/storage.ts
+// reports such a write as false; nothing here needs to know).
 
 export function createBrowserSessionEffects(options: BrowserEffectsOptions = {}): SessionEffects {
   const local = 'localStorage' in options ? options.localStorage : browserStorage('localStorage');
   const session = 'sessionStorage' in options ? options.sessionStorage : browserStorage('sessionStorage');
   const cookieJar = 'cookieJar' in options ? options.cookieJar : typeof document === 'undefined' ? undefined : document;
   return {
-    persistSession: (value) => quietly(() => local?.setItem(SESSION_STORAGE_KEY, JSON.stringify(value))),
-    forgetSession: () => quietly(() => local?.removeItem(SESSION_STORAGE_KEY)),
+    persistSession: (value) => void writeJson(local, SESSION_STORAGE_KEY, value),
+    forgetSession: () => void removeStored(local, SESSION_STORAGE_KEY),
     setRequestToken: (token) => clientState.set({ token }),
     setTokenCookie: (token) => {
       if (cookieJar) cookieJar.cookie = `${TOKEN_COOKIE_NAME}=${encodeURIComponent(token)}; max-age=${TOKEN_COOKIE_MAX_AGE_S}; ${tokenCookieAttributes()}`;
@@ -128,11 +123,10 @@ export function createBrowserSessionEffects(options: BrowserEffectsOptions = {})
     notify: (kind, text) => {
       toast[kind](text);
     },
-    clearAutoLoginToken: () =>
-      quietly(() => {
-        session?.removeItem(AUTO_LOGIN_TOKEN_KEY);
-        session?.removeItem(AUTO_LOGIN_APP_ID_KEY);
-      }),
+    clearAutoLoginToken: () => {
+      removeStored(session, AUTO_LOGIN_TOKEN_KEY);
+      removeStored(session, AUTO_LOGIN_APP_ID_KEY);
+    },
   };
 }
 

@@ -11,6 +11,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import * as z from 'zod/mini';
+import { browserStorage, readJson, writeJson } from '../../shared/storage';
 
 export interface HistoryState {
   routeHistory: string[];
@@ -77,32 +78,19 @@ export function backTarget(state: HistoryState): { href: string; next: HistorySt
   return { href, next: { ...state, routeHistory: history.slice(0, -1), lastRoutePath: history.at(-2) ?? null } };
 }
 
-function load(storage: Storage | undefined): HistoryState {
-  try {
-    const raw = storage?.getItem(STORAGE_KEY);
-    if (!raw) return emptyHistory();
-    const parsed = HistorySchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : emptyHistory();
-  } catch {
-    return emptyHistory();
-  }
-}
-
 let state: HistoryState | undefined;
-const storage = () => (typeof window === 'undefined' ? undefined : window.sessionStorage);
+// Guarded: a blocked sessionStorage (a sandboxed frame) throws on access; the history then lives in memory.
+const storage = () => browserStorage('sessionStorage');
 
 export const historyStore = {
   get(): HistoryState {
-    state ??= load(storage());
+    state ??= readJson(storage(), STORAGE_KEY, HistorySchema, null) ?? emptyHistory();
     return state;
   },
   set(next: HistoryState): void {
     state = next;
-    try {
-      storage()?.setItem(STORAGE_KEY, JSON.stringify(next));
-    } catch {
-      // storage full or unavailable: the in-memory history still works
-    }
+    // storage full or unavailable: the in-memory history still works
+    writeJson(storage(), STORAGE_KEY, next);
   },
   visit(location: VisitedLocation): void {
     historyStore.set(recordVisit(historyStore.get(), location));

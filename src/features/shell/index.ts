@@ -5,3 +5,4 @@
 export { OFFLINE_MESSAGE, useOnline } from './connectivity';
 export { onPageShown } from './page-shown';
 export { usePageHead, usePageTitle, useSiteOrigin, type PageHead } from './page-head';
+export type { SearchSuggestionsProps } from './search-suggestions-slot';

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useContext, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useCurrentUser, useModals, useOptionalAppActor } from '../../shared/app-actor';
 import { useHydrated } from '../../shared/hydration';
 import { config } from '../../shared/env';
@@ -7,20 +7,22 @@ import { maskPhone } from '../../shared/mask-phone';
 
 /** What the store's search boxes suggest searching for (the header's, and the error pages'). */
 export const SEARCH_PLACEHOLDER = '搜索游戏、激活码、充值';
-import { isKeywordCut, normalizeKeyword, SearchSuggestions } from '../catalog';
+import { isKeywordCut, normalizeKeyword } from '../../shared/search-keyword';
+import { SearchSuggestionsSlot } from './search-suggestions-slot';
 
-// The suggestion panel is code of its own, fetched when the box is first focused (not before first paint);
-// so is the account chip's menu, fetched when the chip is first opened.
+// The suggestion panel (the catalogue's, put in the slot by src/app/app.tsx) is code of its own, fetched when the
+// box is first focused (not before first paint); so is the account chip's menu, fetched when the chip is first opened.
 const AccountMenu = lazy(() => import('./account-menu'));
 
 function SearchBox() {
   const navigate = useNavigate();
   const router = useRouter();
   const panelId = useId();
+  const SuggestionsPanel = useContext(SearchSuggestionsSlot);
   const inputRef = useRef<HTMLInputElement>(null);
   // Focus is the intent to search: fetch the search page's code then, so that Enter only waits for results.
   const preloadSearchPage = () => void router.loadRouteChunk(router.routesByPath['/search'])?.catch(() => undefined);
-  // The search page's keyword as its route validated it (src/app/search-params.ts): shortened, never garbled.
+  // The search page's keyword as its route validated it (src/features/catalog/route-search.ts): shortened, never garbled.
   const current = useRouterState({ select: (s) => s.matches.find((m) => m.routeId === '/home-layout/search')?.search.keyword });
   const [value, setValue] = useState(current ?? '');
   const [open, setOpen] = useState(false);
@@ -100,9 +102,10 @@ function SearchBox() {
       <button type="submit" className="search-submit">
         搜索
       </button>
-      {open ? (
+      {open && SuggestionsPanel ? (
         <Suspense fallback={null}>
-          <SearchSuggestions id={panelId} value={value} cut={cut} onClose={close} />
+          {/* eslint-disable-next-line react-hooks/static-components -- not made here: the app provides one module-level component for its whole life (src/app/app.tsx) */}
+          <SuggestionsPanel id={panelId} value={value} cut={cut} onClose={close} />
         </Suspense>
       ) : null}
     </form>

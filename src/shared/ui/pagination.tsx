@@ -1,4 +1,12 @@
+/**
+ * The store's pagers: one rule for how many pages a list has (`pageCount`), links for the search results
+ * (each page has a URL) and buttons for the lists inside a page (a game's evaluations, the orders, an
+ * activity's games), whose page is the page's own state.
+ */
 import { Link } from '@tanstack/react-router';
+
+/** How many pages `total` items make at `pageSize` a page: at least one, even for an empty list or a bad size. */
+export const pageCount = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
 
 /** Page numbers to show: first, last, and a window around the current page, gaps as null. */
 function pageWindow(current: number, total: number, radius = 2): (number | null)[] {
@@ -57,6 +65,28 @@ export function SearchPagination({ page, totalPages }: { page: number; totalPage
           下一页
         </span>
       )}
+    </nav>
+  );
+}
+
+/**
+ * 上一页 · 第 n / m 页 · 下一页 for a list inside a page. Shown while there is more than one page, or while the
+ * page asked for is past the last one (the list shrank), so the shopper can always step back. The page
+ * number is announced politely as it changes.
+ */
+export function Pager({ label, page, totalPages, onPage }: { label: string; page: number; totalPages: number; onPage: (page: number) => void }) {
+  if (totalPages <= 1 && page <= 1) return null;
+  return (
+    <nav className="pager" aria-label={label}>
+      <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        上一页
+      </button>
+      <span aria-live="polite">
+        第 {page} / {totalPages} 页
+      </span>
+      <button type="button" className="button" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+        下一页
+      </button>
     </nav>
   );
 }

@@ -5,7 +5,7 @@ import { searchQueryOptions } from '../../../src/api/games';
 import { historyStore } from '../../../src/features/shell/history-store';
 import { RECENT_SEARCH_KEY } from '../../../src/features/catalog/recent-searches';
 import { searchRequestOf } from '../../../src/features/catalog/route-data';
-import { KEYWORD_MAX_LENGTH } from '../../../src/features/catalog/search-keyword';
+import { KEYWORD_MAX_LENGTH } from '../../../src/shared/search-keyword';
 import { renderApp } from '../../support/render-app';
 import { createAccount, storeSession } from '../session/helpers';
 import { API, answerPost, backend, backendData, countRequests, gate, holdPost, ok, testServer, warmPages } from './helpers';

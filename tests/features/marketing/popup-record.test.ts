@@ -7,7 +7,7 @@ import {
   createPopupGate,
   localDay,
   readPopupRecord,
-} from '../../src/features/marketing/popup-record';
+} from '../../../src/features/marketing/popup-record';
 
 const at = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min).getTime();
 

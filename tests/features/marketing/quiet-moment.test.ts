@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { inQuietMoment, quietMoment } from '../../src/features/marketing/quiet-moment';
+import { inQuietMoment, quietMoment } from '../../../src/features/marketing/quiet-moment';
 
 describe('quietMoment (when the daily popup may come)', () => {
   beforeEach(() => vi.useFakeTimers());

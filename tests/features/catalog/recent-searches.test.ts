@@ -6,7 +6,7 @@ import {
   clearRecentSearches,
   mergeRecentSearches,
   readRecentSearches,
-} from '../../src/features/catalog/recent-searches';
+} from '../../../src/features/catalog/recent-searches';
 
 describe('recent searches kept in this browser', () => {
   it('keeps keywords newest first, trimmed, without duplicates', () => {

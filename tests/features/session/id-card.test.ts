@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { idCardCheckChar, idCardProblem } from '../../src/features/session/id-card';
-import { maskIdCard } from '../../src/shared/mask-identity';
+import { idCardCheckChar, idCardProblem } from '../../../src/features/session/id-card';
+import { maskIdCard } from '../../../src/shared/mask-identity';
 
 const withCheck = (first17: string) => `${first17}${idCardCheckChar(first17)}`;
 

@@ -5,7 +5,7 @@ import { DEMO_CLOCK_OFFSET_KEY } from '../../../src/features/marketing/popup-rec
 import { renderApp } from '../../support/render-app';
 import { backend } from '../../support/server';
 import { placeOrder, signUp } from '../../mock/helpers';
-import './helpers'; // longer waits for a busy machine
+import '../marketing/helpers'; // longer waits for a busy machine (the marketing tests' setting)
 
 const status = () => screen.getByRole('status', { name: '' });
 
@@ -87,7 +87,7 @@ describe('the demo console /demo', { timeout: 20_000 }, () => {
     vi.stubEnv('VITE_API_MODE', 'live');
     vi.resetModules();
     try {
-      const { DemoPage } = await import('../../../src/features/marketing/demo-page');
+      const { DemoPage } = await import('../../../src/features/demo/demo-page');
       render(<DemoPage />);
       expect(screen.getByRole('alert')).toHaveTextContent('演示控制台仅在模拟后端模式下可用');
       expect(screen.queryByRole('button')).not.toBeInTheDocument();

@@ -12,7 +12,7 @@ import {
   normalizePhone,
   normalizeRealName,
   normalizeSmsCode,
-} from '../../src/features/session/session-input';
+} from '../../../src/features/session/session-input';
 
 const ID = '11010519491231002X';
 

@@ -3,11 +3,11 @@
  * and nothing leaves the test.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { analyticsPageName, createAnalytics, type AnalyticsWindow } from '../../src/features/marketing/analytics';
-import { BUFFER_LIMIT, startErrorReporting, type SentryLike } from '../../src/features/marketing/error-reporting';
-import { afterFirstPaint, loadScript, startAdAttribution } from '../../src/features/marketing/external-scripts';
-import { startIntegrations } from '../../src/features/marketing/integrations';
-import type { ChunkFailureListener } from '../../src/shared/chunk-reload';
+import { analyticsPageName, createAnalytics, type AnalyticsWindow } from '../../../src/features/marketing/analytics';
+import { BUFFER_LIMIT, startErrorReporting, type SentryLike } from '../../../src/features/marketing/error-reporting';
+import { afterFirstPaint, loadScript, startAdAttribution } from '../../../src/features/marketing/external-scripts';
+import { startIntegrations } from '../../../src/features/marketing/integrations';
+import type { ChunkFailureListener } from '../../../src/shared/chunk-reload';
 
 function fakeSentry() {
   const sdk = {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { clientState } from '../../src/api/client-state';
-import { getNotices } from '../../src/api/assist';
+import { clientState } from '../../../src/api/client-state';
+import { getNotices } from '../../../src/api/assist';
 import {
   ADAN_STORAGE_KEY,
   OCPC_STORAGE_KEY,
@@ -9,9 +9,9 @@ import {
   readStoredParams,
   startAttribution,
   type AttributionDeps,
-} from '../../src/features/marketing/attribution';
-import { startMarketing } from '../../src/features/marketing/start';
-import { backend } from '../support/server';
+} from '../../../src/features/marketing/attribution';
+import { startMarketing } from '../../../src/features/marketing/start';
+import { backend } from '../../support/server';
 
 /** The seed's leigod_mall_ocpc items: text = stored field, value = query parameter. */
 const OCPC_CONFIG = [

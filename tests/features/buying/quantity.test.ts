@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capQuantity, quantityCap, quantityCapNotice } from '../../src/features/buying/quantity';
+import { capQuantity, quantityCap, quantityCapNotice } from '../../../src/features/buying/quantity';
 
 describe('the quantity one order may hold (one owner for the game detail and the pay dialog)', () => {
   it('is the limit per order, or the stock when less is left, and at least 1', () => {

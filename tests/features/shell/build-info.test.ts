@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchLatestBuild } from '../../src/features/shell/build-info';
+import { fetchLatestBuild } from '../../../src/features/shell/build-info';
 
 afterEach(() => {
   vi.useRealTimers();

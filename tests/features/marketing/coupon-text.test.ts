@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { couponAmount, couponExpiry, couponTarget, couponThreshold } from '../../src/features/marketing/coupon-text';
+import { couponAmount, couponExpiry, couponTarget, couponThreshold } from '../../../src/features/marketing/coupon-text';
 
 describe('coupon texts', () => {
   it('show amounts in yuan without needless decimals', () => {

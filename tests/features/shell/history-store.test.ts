@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backTarget, emptyHistory, recordVisit, storedPath, type HistoryState, type VisitedLocation } from '../../src/features/shell/history-store';
+import { backTarget, emptyHistory, recordVisit, storedPath, type HistoryState, type VisitedLocation } from '../../../src/features/shell/history-store';
 
 const visit = (pathname: string, search: Record<string, unknown> = {}): VisitedLocation => ({ pathname, search });
 const walk = (...locations: VisitedLocation[]): HistoryState => locations.reduce(recordVisit, emptyHistory());

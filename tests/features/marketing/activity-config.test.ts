@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityPhase, parseActivityConfig } from '../../src/features/marketing/activity-config';
+import { activityPhase, parseActivityConfig } from '../../../src/features/marketing/activity-config';
 
 const item = (text: string, value: string) => ({ text, value });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createBrowserSessionEffects } from '../../src/features/session/session-effects';
-import { tokenCookieAttributes } from '../../src/features/session/token-cookie';
+import { createBrowserSessionEffects } from '../../../src/features/session/session-effects';
+import { tokenCookieAttributes } from '../../../src/features/session/token-cookie';
 
 afterEach(() => {
   vi.unstubAllGlobals();

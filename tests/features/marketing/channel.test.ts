@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { clientState } from '../../src/api/client-state';
-import { getNotices } from '../../src/api/assist';
-import { CHANNEL_STORAGE_KEY, resolveChannel } from '../../src/features/marketing/channel';
-import { startMarketing } from '../../src/features/marketing/start';
-import { backend } from '../support/server';
+import { clientState } from '../../../src/api/client-state';
+import { getNotices } from '../../../src/api/assist';
+import { CHANNEL_STORAGE_KEY, resolveChannel } from '../../../src/features/marketing/channel';
+import { startMarketing } from '../../../src/features/marketing/start';
+import { backend } from '../../support/server';
 
 const search = (query: string) => new URLSearchParams(query);
 

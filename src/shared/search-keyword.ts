@@ -1,7 +1,7 @@
 /**
- * The search keyword's rules: one owner for the header search box, the
- * `/search?keyword=` schema (src/app/search-params.ts) and the recent
- * searches (src/features/catalog/recent-searches.ts).
+ * The search keyword's rules: one owner for the header search box (shell), the
+ * `/search?keyword=` schema and the recent searches (catalog: route-search.ts, recent-searches.ts).
+ * In src/shared because both features apply them, and the shell must not import the catalogue.
  *
  * - At most KEYWORD_MAX_LENGTH characters, counted as characters (code
  *   points), so 𠮷 counts once and is never cut in half. A longer keyword
@@ -9,21 +9,16 @@
  *   is 9 bytes percent-encoded). The box keeps the first 50 characters of
  *   longer typed or pasted text, and its suggestion panel says so
  *   (KEYWORD_TOO_LONG, src/features/catalog/search-suggestions.tsx).
- * - Never text holding U+FFFD: that is what a broken percent-escape
+ * - Never text holding U+FFFD (`isGarbled`, src/shared/chars.ts): that is what a broken percent-escape
  *   (`%E4%A`) or invalid UTF-8 decodes to, never what a shopper typed.
  * - Without invisible format characters: zero-width spaces, word joiners, the
  *   byte-order mark and the bidirectional marks and overrides (U+202E would
  *   show a remembered keyword backwards). A keyword of only these is no
  *   keyword. The zero-width joiners stay: emoji sequences need them.
  */
-import { charCount, firstChars } from '../../shared/chars';
+import { charCount, firstChars } from './chars';
 
 export const KEYWORD_MAX_LENGTH = 50;
-
-const REPLACEMENT_CHARACTER = '\uFFFD';
-
-/** Text a decoder could not read (it holds U+FFFD): neither searched nor remembered. */
-export const isGarbled = (text: string): boolean => text.includes(REPLACEMENT_CHARACTER);
 
 // U+200B zero-width space, U+200E/F direction marks, U+202A–E embeddings and overrides, U+2060–4 word joiner
 // and invisible operators, U+2066–9 isolates, U+FEFF byte-order mark.

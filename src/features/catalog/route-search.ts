@@ -1,0 +1,40 @@
+/**
+ * What the catalogue's routes accept in the URL, validated with zod. Bad values never break a page: each
+ * field falls back to its default (the field rules are src/shared/search-fields.ts's). The router
+ * (src/app/router.tsx) hands these to `validateSearch`; the loaders of ./route-data.ts read the same shapes.
+ */
+import * as z from 'zod/mini';
+import { SearchSortSchema } from '../../api/games';
+import { optionalPositiveInt, optionalText, text } from '../../shared/search-fields';
+import { normalizeKeyword } from '../../shared/search-keyword';
+
+export const SearchPageSearchSchema = z.object({
+  /**
+   * normalised (src/shared/search-keyword.ts): invisible format characters dropped, a longer one shortened
+   * to KEYWORD_MAX_LENGTH characters; nothing left (a lone zero-width space) is the empty search, as `?keyword=` is
+   */
+  keyword: z.catch(z.optional(z.pipe(text, z.transform(normalizeKeyword))), undefined),
+  labelId: optionalPositiveInt,
+  sort: z.catch(z.optional(SearchSortSchema), undefined),
+  page: optionalPositiveInt,
+});
+
+export const HelpSearchSchema = z.object({
+  category: optionalPositiveInt,
+  article: optionalPositiveInt,
+  q: optionalText,
+});
+
+export const NewPageSearchSchema = z.object({
+  sort: z.catch(z.optional(z.enum(['newest', 'sales', 'priceAsc', 'priceDesc'])), undefined),
+});
+
+/** `/gameDetail/:id?goods=&num=`: the chosen goods and quantity survive a login or a reload. */
+export const GameDetailSearchSchema = z.object({
+  goods: optionalPositiveInt,
+  num: optionalPositiveInt,
+});
+
+export const NoticeSearchSchema = z.object({ id: optionalPositiveInt });
+
+export const AgreementSearchSchema = z.object({ doc: z.catch(z.optional(z.enum(['user', 'privacy'])), undefined) });
