@@ -9,8 +9,8 @@
  * - `VITE_API_BASE` on another origin: calls and the images it serves.
  *
  * No inline script is allowed (`'unsafe-inline'` is never in script-src; the
- * build has no inline script: the entry is a module file, Vite's
- * modulepreload polyfill is bundled into it). Images may be `data:` and
+ * build has no inline script: the entry is a module file, and the build has
+ * no modulepreload polyfill or preload helper, `build.modulePreload: false`). Images may be `data:` and
  * `blob:`; msw's service worker (mock builds) is same-origin (`worker-src
  * 'self'`). A meta policy cannot carry `frame-ancestors`, `report-to` or
  * `upgrade-insecure-requests`; docs/reliability.md lists the equivalent HTTP

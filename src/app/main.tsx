@@ -14,7 +14,7 @@
  * called: a prerendered page looks ready before it is, and no tap on it is lost.
  */
 import { startTransition } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { App } from './app';
 import { recordPagesShown } from './navigation';
 import { setBuildRedirects } from './route-middleware';
@@ -57,6 +57,11 @@ async function start(): Promise<void> {
   // Before the first call: every call carries the restored token, the channel and a stored bid, the page's
   // own calls made before the flows start included.
   const restoredSession = applyVisitIdentity(window.location.href);
+  // React DOM is a chunk of its own, asked for now and evaluated in a task of its own when it arrives, not as
+  // part of this module's evaluation: the start-up's first long task is then this module's graph alone
+  // (docs/performance.md, "What the trace found").
+  const reactDom = guardChunk(() => import('react-dom/client'))();
+  reactDom.catch(() => undefined); // awaited where a root is made; a failure is the reload guard's
   // The build metadata's redirects (a static file): the router's first load of a page that is not
   // prerendered follows them; a prerendered page is the build's own path, which no redirect names.
   const buildRedirects = fetchBuildMeta(BUILD_ID)
@@ -69,6 +74,8 @@ async function start(): Promise<void> {
     return startStore;
   });
   storeCode.catch(() => undefined); // awaited below, after the hydration: not an unhandled rejection meanwhile
+  // The router's table and history are made in a task of their own, after the module's evaluation.
+  await yieldToMain();
   const queryClient = createQueryClient();
   let actor: AppActor | null = null;
   // A prerendered page (its data block) is hydrated, and may have been scrolled before the app started: the
@@ -93,6 +100,7 @@ async function start(): Promise<void> {
   const app = (current: AppActor | null) => <App router={router} queryClient={queryClient} actor={current} onCommit={onCommit} />;
   /** Renders the page from scratch for nobody (no root actor yet), and resolves with its root once committed. */
   const renderForNobody = async (): Promise<Root> => {
+    const { createRoot } = await reactDom;
     (window as EarlyClicks).__appStarted = true;
     const root = createRoot(container);
     startTransition(() => root.render(app(null)));
@@ -138,6 +146,7 @@ async function start(): Promise<void> {
     await yieldToMain();
     root = shown;
   } else {
+    const { createRoot } = await reactDom;
     (window as EarlyClicks).__appStarted = true;
     root = createRoot(container);
   }
