@@ -21,7 +21,7 @@ import { setBuildRedirects } from './route-middleware';
 import { BUILD_ID, fetchBuildMeta } from '../features/shell/build-info';
 import { createQueryClient } from './query-client';
 import { PRERENDER_DATA_ID } from './prerender-data-id';
-import { createAppRouter } from './router';
+import { createAppRouter, type AppRouter } from './router';
 import { takeAutoLoginParams } from '../features/session/link-params';
 import { applyVisitIdentity } from './visit-identity';
 import { config } from '../shared/env';
@@ -83,6 +83,11 @@ async function start(): Promise<void> {
   const hasPrerenderData = document.getElementById(PRERENDER_DATA_ID) !== null;
   const router = createAppRouter({ queryClient, userId: () => (actor ? sessionUserId(actor.system) : null) }, { keepFirstScroll: hasPrerenderData });
   recordPagesShown(router);
+  // The page's code is asked for now: a prerendered page's while the hydration's own code loads, another's while
+  // the build's redirects load (the search page's chunk would otherwise wait for that file). A chunk's imports
+  // load once it has arrived (no preload helper, decision 0024), so this keeps the page's code two round trips
+  // after the entry, as before.
+  preloadPageCode(router);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   // React tells when it has committed: the first render for nobody (a hydration, or a visitor's page rendered
@@ -194,6 +199,21 @@ function followEarlyNavigation(): boolean {
   if (!early) return false;
   window.location.assign(early);
   return true;
+}
+
+/**
+ * Starts loading the code of the page the address bar shows: each matched route's lazy component
+ * (`lazyPage().preload`, what the router itself calls on intent) and the lazy parts its HTML shows (a route's
+ * `beforeHydrate`). Nothing runs; a route redirected away from has only cost a download.
+ */
+function preloadPageCode(router: AppRouter): void {
+  const { pathname, search } = router.state.location;
+  for (const match of router.matchRoutes(pathname, search)) {
+    const route = (router.routesById as Record<string, { options: { component?: unknown } } | undefined>)[match.routeId];
+    const component = route?.options.component as { preload?: () => Promise<void> } | undefined;
+    void component?.preload?.().catch(() => undefined);
+    void match.staticData.beforeHydrate?.().catch(() => undefined);
+  }
 }
 
 function afterLoadWhenIdle(task: () => void): void {
