@@ -11,8 +11,10 @@
  *    button, a choice or a tab, a link once React holds the page, a form's submission, a keyword typed in a
  *    search box. A kept tap is marked at once (`data-tap-kept`, styled in src/shared/styles.css, and
  *    `aria-busy`), and src/app/main.tsx calls `__storeReady()` once the page has its handlers: what was typed
- *    reaches its box's handler, and the taps are replayed in order, one per task. If the store cannot start,
- *    they are replayed all the same: what needs no flow (a tab, a link) still acts.
+ *    reaches its box's handler, and the taps are replayed in order, one per task. A page rendered anew (its
+ *    HTML was for another address) has new elements: a kept control's twin, the same kind with the same name,
+ *    is clicked instead. If the store cannot start, they are replayed all the same: what needs no flow (a tab,
+ *    a link) still acts.
  * 3. On a prerendered page with its data, it starts the app ("When the app starts"). The page is already
  *    there as HTML: the app's script (named by `<meta name="app-entry">`, written by
  *    scripts/lib/prerender-html.ts in place of the module script) is asked for once the page's first
@@ -43,9 +45,44 @@
     return (node instanceof HTMLInputElement && !/^(checkbox|radio|button|submit|reset|image|file|color|range)$/.test(node.type)) || node instanceof HTMLTextAreaElement;
   }
 
+  // What names a control to a shopper (its label, or its text), for finding it again in a page rendered anew.
+  function nameOf(el) {
+    return (el.getAttribute('aria-label') || el.getAttribute('name') || el.getAttribute('placeholder') || el.textContent || '').replace(/\s+/g, ' ').trim();
+  }
+
+  // A page whose HTML the app throws away (its data block is for another address, src/app/prerendered.ts) is
+  // rendered anew: a control kept meanwhile is gone, and its twin, the same kind of control with the same name
+  // (and for a link the same address), in the same place in the new page's order, stands for it.
+  function twinOf(entry) {
+    var root = document.getElementById('root');
+    if (!root || !entry.name) return null;
+    var found = root.querySelectorAll(entry.el.tagName);
+    var same = [];
+    for (var i = 0; i < found.length; i += 1) {
+      var candidate = found[i];
+      if (candidate.getAttribute('role') !== entry.role || nameOf(candidate) !== entry.name) continue;
+      if (entry.href !== null && candidate.getAttribute('href') !== entry.href) continue;
+      same.push(candidate);
+    }
+    return same[Math.min(entry.index, same.length - 1)] || null;
+  }
+
+  // Where `el` stands among the page's controls of its kind and name (0: the first), read when it is kept.
+  function indexOf(el, name) {
+    var root = document.getElementById('root');
+    if (!root || !name) return 0;
+    var found = root.querySelectorAll(el.tagName);
+    var index = 0;
+    for (var i = 0; i < found.length && found[i] !== el; i += 1) {
+      if (found[i].getAttribute('role') === el.getAttribute('role') && nameOf(found[i]) === name) index += 1;
+    }
+    return index;
+  }
+
   function keep(entry, event) {
     event.preventDefault();
     event.stopImmediatePropagation();
+    remember(entry);
     if (entry.el.setAttribute) {
       entry.el.setAttribute(KEPT, '');
       entry.el.setAttribute('aria-busy', 'true');
@@ -90,20 +127,29 @@
       var box = event.target;
       if (ready || !inPage(box) || !isTextBox(box)) return;
       var last = kept[kept.length - 1];
-      if (!last || last.el !== box) kept.push({ kind: 'input', el: box });
+      if (!last || last.el !== box) kept.push(remember({ kind: 'input', el: box }));
     },
     true,
   );
 
   // Tells React's handler of `box` what it holds: React only hears a value it has not seen, so the box is set
   // through React's own tracking to '' and back through the element's native setter before the event.
-  function replayInput(box) {
-    var value = box.value;
+  function replayInput(box, value) {
     var proto = Object.getPrototypeOf(box);
     var setter = Object.getOwnPropertyDescriptor(proto, 'value');
     box.value = value === '' ? ' ' : '';
     if (setter && setter.set) setter.set.call(box, value);
     box.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+
+  // Notes, when a tap is kept, what finds its control again if the page is rendered anew.
+  function remember(entry) {
+    var el = entry.el;
+    entry.name = el.getAttribute ? nameOf(el) : '';
+    entry.role = el.getAttribute ? el.getAttribute('role') : null;
+    entry.href = el.getAttribute ? el.getAttribute('href') : null;
+    entry.index = el.getAttribute ? indexOf(el, entry.name) : 0;
+    return entry;
   }
 
   function replay(entry) {
@@ -112,10 +158,12 @@
       el.removeAttribute(KEPT);
       el.removeAttribute('aria-busy');
     }
-    if (!el.isConnected) return;
-    if (entry.kind === 'input') replayInput(el);
-    else if (entry.kind === 'submit') el.requestSubmit();
-    else el.click();
+    var target = el.isConnected ? el : twinOf(entry);
+    if (!target) return;
+    // What was typed is read from the box it was typed in, which a page rendered anew has dropped.
+    if (entry.kind === 'input') replayInput(target, el.value);
+    else if (entry.kind === 'submit') target.requestSubmit();
+    else target.click();
   }
 
   window.__storeReady = function () {
