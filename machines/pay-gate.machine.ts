@@ -212,8 +212,13 @@ export const payGateMachine = setup({
             },
       source: 'flow',
     })),
-    /** Spec: "close and warn". */
-    closePayModal: sendParent({ type: 'modal.close', name: 'pay' }),
+    /**
+     * Spec section 4, "close and warn". This gating never opened a pay dialog (it opens one only in stock); the
+     * one it closes is an earlier gating's, still showing when 立即购买 was pressed again (while the dialog's
+     * code loaded, the page is not inert yet): the goods are gone, so that dialog goes too. With none showing,
+     * the modal machine ignores it.
+     */
+    closeEarlierPayModal: sendParent({ type: 'modal.close', name: 'pay' }),
   },
   guards: {
     isAnonymous: (_, params: { facts: SessionFacts }) => params.facts.status === 'anonymous',
@@ -432,7 +437,7 @@ export const payGateMachine = setup({
               },
               {
                 target: '#payGate.idle',
-                actions: ['closePayModal', { type: 'notify', params: { kind: 'warning', text: PAY_GATE_MESSAGES.outOfStock } }],
+                actions: ['closeEarlierPayModal', { type: 'notify', params: { kind: 'warning', text: PAY_GATE_MESSAGES.outOfStock } }],
               },
             ],
             // Spec section 7: a failed stock check counts as available (order creation checks again).
