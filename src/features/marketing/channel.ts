@@ -7,6 +7,7 @@
  * src/features/marketing/start.ts when the flows start).
  */
 import * as z from 'zod/mini';
+import { config } from '../../shared/env';
 import { readText, writeText } from '../../shared/storage';
 
 /** sessionStorage key holding the channel of this visit (a plain string). */
@@ -35,4 +36,12 @@ export function resolveChannel({ search, storage, defaultChannel }: ResolveChann
   // see readStored: without storage the channel still holds for this page
   writeText(storage, CHANNEL_STORAGE_KEY, channel);
   return channel;
+}
+
+/**
+ * The channel of the visit that landed on `url`, with the store's default (`config.product`): what the entry
+ * (src/app/visit-identity.ts) sets before the first call and the flows' start (./start.ts) sets again.
+ */
+export function channelOfVisit(url: URL, storage: ResolveChannelOptions['storage'], defaultChannel: string = config.product): string {
+  return resolveChannel({ search: url.searchParams, storage, defaultChannel });
 }
