@@ -113,6 +113,7 @@ export type PayGateEvent =
 
 export type PayGateTag = 'payGate:busy' | 'payGate:waiting';
 
+/** @internal */
 export const PAY_GATE_MESSAGES = {
   realNameRequired: '请先实名',
   outOfStock: '库存不足，请联系客服',

@@ -10,7 +10,10 @@ import * as z from 'zod/mini';
 import { config } from '../../shared/env';
 import { readText, writeText } from '../../shared/storage';
 
-/** sessionStorage key holding the channel of this visit (a plain string). */
+/**
+ * sessionStorage key holding the channel of this visit (a plain string).
+ * @internal
+ */
 export const CHANNEL_STORAGE_KEY = 'channel';
 
 /** Channel names are short codes; anything else in the URL is ignored. */
@@ -29,7 +32,10 @@ function readStored(storage: ResolveChannelOptions['storage']): string | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Decides the channel of this visit and stores it. Never throws. */
+/**
+ * Decides the channel of this visit and stores it. Never throws.
+ * @internal
+ */
 export function resolveChannel({ search, storage, defaultChannel }: ResolveChannelOptions): string {
   const fromUrl = ChannelSchema.safeParse(search.get('channel'));
   const channel = fromUrl.success ? fromUrl.data : (readStored(storage) ?? defaultChannel);

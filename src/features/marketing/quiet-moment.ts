@@ -33,7 +33,10 @@ function pageLoaded(signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Resolves after the page has loaded and then `quietMs` have passed without a gesture; rejects on abort. */
+/**
+ * Resolves after the page has loaded and then `quietMs` have passed without a gesture; rejects on abort.
+ * @internal
+ */
 export async function quietMoment(signal: AbortSignal, quietMs: number = POPUP_QUIET_MS): Promise<void> {
   await pageLoaded(signal);
   signal.throwIfAborted();
