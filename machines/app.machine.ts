@@ -312,11 +312,20 @@ export const appMachine = setup({
     flows: {
       initial: 'idle',
       states: {
+        // The flows do not run: asked for (again) by a `flows.load` or a purchase, whether or not a load failed.
         idle: {
+          initial: 'notAsked',
           on: {
             'flows.load': { target: 'loading' },
             // 立即购买, or a pay app's return at start-up (`purchase.start` / `purchase.return`).
             'purchase.*': { target: 'loading', actions: { type: 'keepPendingPurchase', params: ({ event }) => event } },
+          },
+          states: {
+            notAsked: {},
+            // The last load failed: tagged, so that whenFlowsReady (src/app/root-actor.ts) rejects instead of waiting.
+            failed: {
+              tags: ['app:flowsFailed'],
+            },
           },
         },
         loading: {
@@ -328,7 +337,7 @@ export const appMachine = setup({
               actions: [{ type: 'spawnFlows', params: ({ event }) => event.output }, 'deliverPendingPurchase'],
             },
             onError: {
-              target: 'failed',
+              target: 'idle.failed',
               actions: [
                 { type: 'reportFlowsLoadFailure', params: ({ context, event }) => ({ error: event.error, lostPurchase: context.pendingPurchase !== null }) },
                 'dropPendingPurchase',
@@ -338,14 +347,6 @@ export const appMachine = setup({
           on: {
             'purchase.*': { actions: { type: 'keepPendingPurchase', params: ({ event }) => event } },
             'session.changed': { guard: 'isLogout', actions: [...HEAR_SESSION_CHANGED, 'dropPendingPurchase'] },
-          },
-        },
-        failed: {
-          tags: ['app:flowsFailed'],
-          on: {
-            'flows.load': { target: 'loading' },
-            // 立即购买, or a pay app's return at start-up (`purchase.start` / `purchase.return`).
-            'purchase.*': { target: 'loading', actions: { type: 'keepPendingPurchase', params: ({ event }) => event } },
           },
         },
         ready: {

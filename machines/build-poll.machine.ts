@@ -142,7 +142,10 @@ export const buildPollMachine = setup({
   },
 });
 
-/** Whether the build is known to be outdated (the next navigation may reload). */
+/**
+ * Whether the build is known to be outdated (the next navigation may reload).
+ * @internal
+ */
 export function isBuildStale(snapshot: { hasTag(tag: 'build:stale'): boolean }): boolean {
   return snapshot.hasTag('build:stale');
 }
@@ -150,6 +153,7 @@ export function isBuildStale(snapshot: { hasTag(tag: 'build:stale'): boolean }):
 /**
  * Whether a navigation sent now would reload the page (stale and no payment in
  * progress). The router can use it to skip client-side work for that navigation.
+ * @internal
  */
 export function willReloadOnNavigation(snapshot: { can(event: BuildPollEvent): boolean }): boolean {
   return snapshot.can({ type: 'navigation.requested', to: '/' });

@@ -157,12 +157,18 @@ export const couponPopupMachine = setup({
   },
 });
 
-/** Whether the popup is being decided or loaded (tag `popup:busy`). */
+/**
+ * Whether the popup is being decided or loaded (tag `popup:busy`).
+ * @internal
+ */
 export function isPopupBusy(snapshot: { hasTag(tag: 'popup:busy'): boolean }): boolean {
   return snapshot.hasTag('popup:busy');
 }
 
-/** Whether the popup was shown during this visit to the current audience (tag `popup:shown`). */
+/**
+ * Whether the popup was shown during this visit to the current audience (tag `popup:shown`).
+ * @internal
+ */
 export function wasPopupShown(snapshot: { hasTag(tag: 'popup:shown'): boolean }): boolean {
   return snapshot.hasTag('popup:shown');
 }

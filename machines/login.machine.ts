@@ -53,6 +53,7 @@ export type LoginTag = 'login:checkingCaptcha' | 'login:sendingCode' | 'login:co
 
 const DEFAULT_COUNTDOWN_SECONDS = 60;
 
+/** @internal */
 export const LOGIN_MESSAGES = {
   captchaRequired: '当前操作需要完成安全验证，请稍后再试',
   sendFailed: '验证码发送失败，请稍后重试',

@@ -20,6 +20,7 @@ import { and, assign, fromPromise, not, sendParent, setup } from 'xstate';
 
 const MODAL_NAMES = ['login', 'autoLogin', 'pay', 'paySuccess', 'realName', 'coupon', 'refund'] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
+/** @internal */
 export type ModalProps = Readonly<Record<string, unknown>>;
 
 /** Who asked for a dialog: the shopper's gesture, one of the app's flows, or a marketing popup nobody asked for. */
@@ -255,16 +256,23 @@ export function openModals(snapshot: HasModalContext): readonly OpenModal[] {
   return snapshot.context.stack;
 }
 
+/** @internal */
 export function isModalOpen(snapshot: HasModalContext, name: ModalName): boolean {
   return snapshot.context.stack.some((modal) => modal.name === name);
 }
 
-/** The modal on top of the stack (the one that gets Escape and focus), if any. */
+/**
+ * The modal on top of the stack (the one that gets Escape and focus), if any.
+ * @internal
+ */
 export function topModal(snapshot: HasModalContext): OpenModal | undefined {
   return snapshot.context.stack.at(-1);
 }
 
-/** Whether a modal's code is being loaded (tag `modal:opening`). */
+/**
+ * Whether a modal's code is being loaded (tag `modal:opening`).
+ * @internal
+ */
 export function isOpeningModal(snapshot: { hasTag(tag: 'modal:opening'): boolean }): boolean {
   return snapshot.hasTag('modal:opening');
 }

@@ -113,6 +113,7 @@ export type PayGateEvent =
 
 export type PayGateTag = 'payGate:busy' | 'payGate:waiting';
 
+/** @internal */
 export const PAY_GATE_MESSAGES = {
   realNameRequired: '请先实名',
   outOfStock: '库存不足，请联系客服',
@@ -212,8 +213,13 @@ export const payGateMachine = setup({
             },
       source: 'flow',
     })),
-    /** Spec: "close and warn". */
-    closePayModal: sendParent({ type: 'modal.close', name: 'pay' }),
+    /**
+     * Spec section 4, "close and warn". This gating never opened a pay dialog (it opens one only in stock); the
+     * one it closes is an earlier gating's, still showing when 立即购买 was pressed again (while the dialog's
+     * code loaded, the page is not inert yet): the goods are gone, so that dialog goes too. With none showing,
+     * the modal machine ignores it.
+     */
+    closeEarlierPayModal: sendParent({ type: 'modal.close', name: 'pay' }),
   },
   guards: {
     isAnonymous: (_, params: { facts: SessionFacts }) => params.facts.status === 'anonymous',
@@ -432,7 +438,7 @@ export const payGateMachine = setup({
               },
               {
                 target: '#payGate.idle',
-                actions: ['closePayModal', { type: 'notify', params: { kind: 'warning', text: PAY_GATE_MESSAGES.outOfStock } }],
+                actions: ['closeEarlierPayModal', { type: 'notify', params: { kind: 'warning', text: PAY_GATE_MESSAGES.outOfStock } }],
               },
             ],
             // Spec section 7: a failed stock check counts as available (order creation checks again).

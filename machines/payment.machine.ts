@@ -104,12 +104,18 @@ export type PaymentTag =
   | 'payment:loading'
   | 'payment:editing'
   | 'payment:paying'
-  | 'payment:creating'
+  /** The order is being created (unified/order/create or combine/order/create). */
+  | 'payment:creatingOrder'
+  /** The QR code, pay link or H5 page is being asked for (unified/order/pay). */
+  | 'payment:requestingPayment'
   | 'payment:awaiting'
   | 'payment:offline'
   | 'payment:confirmingLeave'
   | 'payment:failed'
-  | 'payment:closed';
+  /** The order to pay could not be loaded. */
+  | 'payment:loadFailed'
+  /** The order is past paying: the server reports it paid, cancelled, expired, failed or refunded (`status`). */
+  | 'payment:orderClosed';
 
 
 /** Everything a payment sets, as it is before one (and after, `reset`); `online` follows the browser throughout. */
@@ -303,6 +309,9 @@ export const paymentMachine = setup({
       tags: ['payment:active'],
       initial: 'editing',
       on: {
+        // × / 关闭 / 暂不支付 / 知道了: the dialog closes, whatever it showed. Mid-payment the leave region takes
+        // it instead (it asks first), and XState prefers a descendant's transition to this one.
+        'payment.close': { target: 'idle', actions: 'closePayModal' },
         'modal.close': { guard: 'closesPayModal', target: 'idle' },
         'modal.closeAll': { target: 'idle' },
         // docs/buying.md, "Account changes": an expiry suspends the purchase for the next login of its
@@ -362,15 +371,9 @@ export const paymentMachine = setup({
               actions: ['forgetHandOff', { type: 'assignError', params: ({ event }) => ({ message: readFailure(event.error, PAYMENT_MESSAGES.loadFailed).message }) }],
             },
           },
-          on: {
-            'payment.close': { target: '#payment.idle', actions: 'closePayModal' },
-          },
         },
         loadFailed: {
-          tags: ['payment:closed'],
-          on: {
-            'payment.close': { target: '#payment.idle', actions: 'closePayModal' },
-          },
+          tags: ['payment:loadFailed'],
         },
         editing: {
           tags: ['payment:editing'],
@@ -388,7 +391,6 @@ export const paymentMachine = setup({
                 actions: { type: 'assignSubmit', params: ({ event }) => ({ channel: event.channel, draft: event.draft ?? null, h5: event.h5 === true }) },
               },
             ],
-            'payment.close': { target: '#payment.idle', actions: 'closePayModal' },
           },
         },
         paying: {
@@ -401,7 +403,7 @@ export const paymentMachine = setup({
               initial: 'creatingOrder',
               states: {
                 creatingOrder: {
-                  tags: ['payment:creating'],
+                  tags: ['payment:creatingOrder'],
                   invoke: {
                     id: 'createOrder',
                     src: 'createOrder',
@@ -417,7 +419,7 @@ export const paymentMachine = setup({
                   },
                 },
                 requestingPayment: {
-                  tags: ['payment:creating'],
+                  tags: ['payment:requestingPayment'],
                   invoke: {
                     id: 'payOrder',
                     src: 'payOrder',
@@ -496,10 +498,12 @@ export const paymentMachine = setup({
             },
             leave: {
               initial: 'quiet',
+              // Closing mid-payment asks first (and, asked already, still asks: the dialog's × then sends
+              // payment.stay). On the region, not on `quiet`: a transition here leaves the region's state,
+              // so it overrides the parent's close for the whole of `paying`, asking or not.
+              on: { 'payment.close': '.confirming' },
               states: {
-                quiet: {
-                  on: { 'payment.close': 'confirming' },
-                },
+                quiet: {},
                 confirming: {
                   tags: ['payment:confirmingLeave'],
                   on: {
@@ -519,14 +523,10 @@ export const paymentMachine = setup({
               target: 'paying',
               actions: { type: 'assignRetry', params: ({ event }) => ({ requestId: event.requestId }) },
             },
-            'payment.close': { target: '#payment.idle', actions: 'closePayModal' },
           },
         },
         orderClosed: {
-          tags: ['payment:closed'],
-          on: {
-            'payment.close': { target: '#payment.idle', actions: 'closePayModal' },
-          },
+          tags: ['payment:orderClosed'],
         },
       },
     },
@@ -542,6 +542,11 @@ export function isPaying(snapshot: Tagged): boolean {
 
 /** An order or pay request is in flight: 立即支付 is disabled. */
 export function isSubmitting(snapshot: Tagged): boolean {
-  return snapshot.hasTag('payment:creating');
+  return snapshot.hasTag('payment:creatingOrder') || snapshot.hasTag('payment:requestingPayment');
+}
+
+/** The order cannot be paid here: it failed to load, or the server closed it. The dialog says why. */
+export function isUnpayable(snapshot: Tagged): boolean {
+  return snapshot.hasTag('payment:loadFailed') || snapshot.hasTag('payment:orderClosed');
 }
 

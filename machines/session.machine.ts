@@ -74,7 +74,10 @@ export type SessionTag = 'session:anonymous' | 'session:loggedIn' | 'session:exp
 
 export type NoticeKind = 'success' | 'warning' | 'error';
 
-/** The session's own messages (spec section 8). A rejected logout shows the server's message instead. */
+/**
+ * The session's own messages (spec section 8). A rejected logout shows the server's message instead.
+ * @internal
+ */
 export { SESSION_MESSAGES };
 
 function requireUser(context: SessionContext): UserInfo {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`'s first step: the types and the lint (ESLint, then knip) side by side. Each runs on one core,
+# `npm test`'s first step: the types and the lint (ESLint, then knip, then knip --production) side by side. Each runs on one core,
 # and the machine has two (docs/testing.md, "Wall time"); their outputs are printed one after the other.
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -8,6 +8,7 @@ import type { CouponStatusSchema} from './common';
 import { CouponSchema, FenSchema, IdSchema } from './common';
 import { defineEndpoint, http } from './http';
 
+/** @internal */
 export const CouponOfferSchema = z.object({
   templateId: IdSchema,
   title: z.string(),

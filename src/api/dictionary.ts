@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { config } from '../shared/env';
 import { defineEndpoint, emptyList, http } from './http';
 
+/** @internal */
 export const DictItemSchema = z.object({ text: z.string(), value: z.string() });
 export type DictItem = z.infer<typeof DictItemSchema>;
 
@@ -29,6 +30,7 @@ export const dictText = defineEndpoint({
 });
 
 export const getDictItems = (key: string, o: Opts = {}) => http.call(dictItems, { params: { key }, signal: o.signal });
+/** @internal */
 export const getDictText = (key: string, item: string, o: Opts = {}) => http.call(dictText, { params: { key, item }, signal: o.signal });
 
 export const dictItemsQueryOptions = (key: string) =>

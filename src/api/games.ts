@@ -26,6 +26,7 @@ export const GameCardSchema = z.object({
 });
 export type GameCard = z.infer<typeof GameCardSchema>;
 
+/** @internal */
 export const GameDetailSchema = z.extend(GameCardSchema, {
   /** server HTML; render only through the sanitiser */
   description: z.string(),
@@ -37,6 +38,7 @@ export const GameDetailSchema = z.extend(GameCardSchema, {
 });
 export type GameDetail = z.infer<typeof GameDetailSchema>;
 
+/** @internal */
 export const BannerSchema = z.object({
   bannerId: IdSchema,
   title: z.string(),
@@ -54,9 +56,11 @@ const PlateSchema = z.object({
   games: z.array(GameCardSchema),
 });
 
+/** @internal */
 export const LabelSchema = z.object({ labelId: IdSchema, name: z.string() });
 export type Label = z.infer<typeof LabelSchema>;
 
+/** @internal */
 export const RankTypeSchema = z.enum(['hot', 'sales', 'new', 'score']);
 export type RankType = z.infer<typeof RankTypeSchema>;
 
@@ -91,6 +95,7 @@ const CombSearchSchema = z.object({
   keywords: z.array(z.string()),
 });
 
+/** @internal */
 export const GameConfigSchema = z.object({
   gameId: IdSchema,
   /** system requirements, label/value rows */
@@ -101,6 +106,7 @@ export const GameConfigSchema = z.object({
 });
 export type GameConfig = z.infer<typeof GameConfigSchema>;
 
+/** @internal */
 export const EvaluationSchema = z.object({
   evaluationId: IdSchema,
   /** masked nickname */
@@ -191,18 +197,27 @@ export const evaluationPage = defineEndpoint({
 
 type Opts = { signal?: AbortSignal | undefined };
 
+/** @internal */
 export const getBanners = (bannerSite = 1, o: Opts = {}) => http.call(qryBanner, { body: { bannerSite }, signal: o.signal });
+/** @internal */
 export const getHotSearch = (o: Opts = {}) => http.call(hotSearch, { body: {}, signal: o.signal });
+/** @internal */
 export const getRecommend = (body: { gameId?: number; size?: number } = {}, o: Opts = {}) => http.call(recommend, { body, signal: o.signal });
 export const searchGames = (body: SearchRequest, o: Opts = {}) =>
   http.call(search, { body: { pageNum: 1, pageSize: 20, sort: 'default', ...body }, signal: o.signal });
 export const getRecentGameSearch = (o: Opts = {}) => http.call(recentGameSearch, { body: {}, signal: o.signal });
+/** @internal */
 export const getRanks = (o: Opts = {}) => http.call(rank, { body: {}, signal: o.signal });
+/** @internal */
 export const getPlates = (o: Opts = {}) => http.call(qryPlate, { body: {}, signal: o.signal });
+/** @internal */
 export const getLabels = (o: Opts = {}) => http.call(qryLabel, { body: {}, signal: o.signal });
 export const getCombSearch = (keyword: string, o: Opts = {}) => http.call(combSearch, { body: { keyword }, signal: o.signal });
+/** @internal */
 export const getGameDetail = (gameId: number, o: Opts = {}) => http.call(gameDetail, { body: { gameId }, signal: o.signal });
+/** @internal */
 export const getGameConfig = (gameId: number, o: Opts = {}) => http.call(gameConfig, { body: { gameId }, signal: o.signal });
+/** @internal */
 export const getEvaluations = (body: { gameId: number; pageNum?: number; pageSize?: number }, o: Opts = {}) =>
   http.call(evaluationPage, { body: { pageNum: 1, pageSize: 10, ...body }, signal: o.signal });
 

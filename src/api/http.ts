@@ -123,7 +123,10 @@ function contractError(endpoint: string, prefix: string, error: z.core.$ZodError
   });
 }
 
-/** Parses a raw HTTP body against the envelope and the endpoint's data schema. */
+/**
+ * Parses a raw HTTP body against the envelope and the endpoint's data schema.
+ * @internal
+ */
 export function parseAnswer<S extends z.ZodMiniType>(def: EndpointDef<S>, body: unknown): z.output<S> {
   const envelope = EnvelopeSchema.safeParse(body);
   if (!envelope.success) throw contractError(def.path, '', envelope.error);
@@ -161,6 +164,7 @@ async function callError(caught: unknown, endpoint: string, timeout: number): Pr
   }
 }
 
+/** @internal */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   let instance: Promise<AxiosInstance> | undefined;
   const axiosInstance = () => {

@@ -28,7 +28,10 @@ export async function loadInspector(): Promise<InspectionFn | undefined> {
   return bothInspectors(devTools?.startInspectorSession(), stately);
 }
 
-/** One `inspect` observer that tells both (either may be missing). */
+/**
+ * One `inspect` observer that tells both (either may be missing).
+ * @internal
+ */
 export function bothInspectors(first: InspectionFn | undefined, second: InspectionFn | undefined): InspectionFn | undefined {
   if (!first || !second) return first ?? second;
   const tell = (observer: InspectionFn, event: InspectionEvent) => (typeof observer === 'function' ? observer(event) : observer.next?.(event));

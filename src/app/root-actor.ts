@@ -107,6 +107,7 @@ const FLOW_MODALS: ReadonlySet<string> = new Set(['login', 'pay']);
 /**
  * Resolves once the flows run (asking for them if needed); rejects if they
  * fail to load. For code that reads a flow child, and for tests.
+ * @internal
  */
 export async function whenFlowsReady(actor: AppActor): Promise<void> {
   if (actor.getSnapshot().hasTag('app:flowsReady')) return;
@@ -124,6 +125,7 @@ export async function whenFlowsReady(actor: AppActor): Promise<void> {
  * Resolves once the start-up region has run every step (the session restored, the channel set, the
  * link's token handed to the auto-login flow, the build check scheduled and the popup started). For
  * tests of what comes after start-up; the app itself never waits for it.
+ * @internal
  */
 export async function whenStartedUp(actor: AppActor): Promise<void> {
   await waitFor(actor, (snapshot) => snapshot.matches({ startup: 'done' }));
@@ -139,6 +141,7 @@ function reportModalLoadFailure(name: string, error: unknown): void {
   toast.error(MODAL_LOAD_FAILED);
 }
 
+/** @internal */
 export const MODAL_LOAD_FAILED = '弹窗加载失败，请检查网络后重试';
 /** Said when the login and purchase flows failed to load while a purchase waited for them (src/app/start-store.ts). */
 export const FLOWS_LOAD_FAILED = '加载失败，请检查网络后重试';

@@ -8,9 +8,8 @@
 import type { PersistedSession } from '../../machines/session.machine';
 import { clientState } from '../api/client-state';
 import { readStoredAdan } from '../features/marketing/attribution';
-import { resolveChannel } from '../features/marketing/channel';
+import { channelOfVisit } from '../features/marketing/channel';
 import { loadPersistedSession } from '../features/session/persisted-session';
-import { config } from '../shared/env';
 import { browserStorage } from '../shared/storage';
 
 /** Sets the request identity of this visit; returns the session an earlier visit stored (or null). */
@@ -19,7 +18,7 @@ export function applyVisitIdentity(href: string): PersistedSession | null {
   const visit = browserStorage('sessionStorage');
   clientState.set({
     token: restored?.user.token,
-    channel: resolveChannel({ search: new URL(href).searchParams, storage: visit, defaultChannel: config.product }),
+    channel: channelOfVisit(new URL(href), visit),
     adan: readStoredAdan(visit) ?? undefined,
   });
   return restored;

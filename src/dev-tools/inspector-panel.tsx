@@ -11,8 +11,9 @@ import { describeSnapshot, type RecordedActor, type RecordedEvent, type Recorder
 import { StateChart } from './state-chart';
 import './inspector.css';
 
+/** @internal */
 export const SHOWN_EVENTS = 100;
-export const LOG_FILE_NAME = 'inspector-session.json';
+const LOG_FILE_NAME = 'inspector-session.json';
 
 export interface InspectorPanelProps {
   recorder: Recorder;

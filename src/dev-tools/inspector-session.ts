@@ -17,7 +17,10 @@ export async function toggleInspectorPanel(): Promise<void> {
   togglePanel(recorder, secrets);
 }
 
-/** Alt+Shift+I (by key position, so any layout). */
+/**
+ * Alt+Shift+I (by key position, so any layout).
+ * @internal
+ */
 export const isInspectorChord = (event: Pick<KeyboardEvent, 'altKey' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'code'>) =>
   event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyI';
 

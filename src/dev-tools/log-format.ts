@@ -43,7 +43,7 @@ export interface SessionLog {
   events: LoggedEvent[];
 }
 
-export interface RecordedPath {
+interface RecordedPath {
   machine: string;
   /** The actor whose events these are (`app/payGate`). */
   actor: string;
@@ -54,6 +54,7 @@ export interface RecordedPath {
 /**
  * The events one actor of `machine` received, each with the state it was in after: the path a replay
  * sends to a fresh actor of that machine. `actor` picks one by label when the session ran several.
+ * @internal
  */
 export function recordedPath(log: SessionLog, machine: string, actor?: string): RecordedPath {
   const candidates = log.actors.filter((a) => a.machine === machine && (actor === undefined || a.label === actor));

@@ -39,19 +39,22 @@ import type {
   SeedVariant,
   StateSummary,
 } from './handlers/types';
+/** @internal */
+export type { FaultSpec } from './handlers/types';
 import type { Route, World } from './handlers/world';
 import { BizError, createContext, findQr } from './handlers/world';
 
 export type {
   Backend,
   BackendOptions,
-  FaultSpec,
   LatencyOption,
   MockResponse,
   SeedVariant,
   StorageLike,
 } from './handlers/types';
+/** @internal */
 export { DEFAULT_STORAGE_KEY } from './handlers/state';
+/** @internal */
 export { idCardCheckChar } from '../features/session/id-card';
 
 const CONTROL_PREFIX = '/__mock/';

@@ -7,6 +7,7 @@
 import { hashString, mulberry32 } from './seed/random';
 import type { SeedData } from './seed/types';
 
+/** @internal */
 export const IMAGE_SIZES = {
   cover: [600, 800],
   icon: [256, 256],
@@ -172,6 +173,7 @@ export function renderImage(kind: string, id: string, label?: string): string | 
  * to draw names on the artwork when the request carries no `?label=`:
  * covers, icons and gallery shots show the game name, goods images the goods
  * name, banners their title.
+ * @internal
  */
 export function seedImageLabel(seed: Pick<SeedData, 'games' | 'goods' | 'banners'>, kind: string, id: string): string | undefined {
   const num = Number.parseInt(id, 10);

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 
+/** @internal */
 export const RELOAD_GUARD_MS = 10_000;
 /** The stored time of the last reload, epoch ms. */
 const StampSchema = z.number().check(z.int(), z.nonnegative());
@@ -14,6 +15,7 @@ const KEY_PREFIX = 'chunk-reload:';
 
 const CHUNK_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading chunk [\w-]+ failed/i;
 
+/** @internal */
 export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return error.name === 'ChunkLoadError' || CHUNK_ERROR.test(error.message);
@@ -25,7 +27,10 @@ export interface ReloadGuardDeps {
   reload: () => void;
 }
 
-/** Reloads unless this path already reloaded within 10 s. Returns whether it reloaded. */
+/**
+ * Reloads unless this path already reloaded within 10 s. Returns whether it reloaded.
+ * @internal
+ */
 export function reloadOnceFor(path: string, deps: ReloadGuardDeps): boolean {
   const key = KEY_PREFIX + path;
   const now = deps.now();
@@ -60,7 +65,10 @@ export function onChunkFailure(listener: ChunkFailureListener): () => void {
 
 let defaults: Partial<ReloadGuardDeps> = {};
 
-/** Replaces the browser defaults (sessionStorage, Date.now, location.reload), e.g. in tests. */
+/**
+ * Replaces the browser defaults (sessionStorage, Date.now, location.reload), e.g. in tests.
+ * @internal
+ */
 export function configureChunkReload(deps: Partial<ReloadGuardDeps>): void {
   defaults = deps;
 }

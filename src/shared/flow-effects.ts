@@ -5,7 +5,10 @@
 import { isApiError, userMessage } from '../api/errors';
 import type { RealNameConfig } from '../api/user';
 
-/** An error the machines read with `readFailure()`: the business code and a message to show as is. */
+/**
+ * An error the machines read with `readFailure()`: the business code and a message to show as is.
+ * @internal
+ */
 export class FlowError extends Error {
   override readonly name = 'FlowError';
   readonly code: string | undefined;

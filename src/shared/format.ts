@@ -86,7 +86,10 @@ export function textPreview(html: string | null | undefined, maxChars: number): 
   return text.length > maxChars ? `${text.slice(0, maxChars)}…` : text;
 }
 
-/** Drops keys whose value is the empty string (e.g. before sending a form). */
+/**
+ * Drops keys whose value is the empty string (e.g. before sending a form).
+ * @internal
+ */
 export function dropEmpty<T extends Record<string, unknown>>(object: T): Partial<T> {
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== '')) as Partial<T>;
 }
@@ -104,6 +107,7 @@ export function joinList(list: string | readonly string[] | null | undefined): s
 /**
  * Reads one query value from a URL or a query string; `null` when absent. A
  * hash-router URL (`/#/path?a=1`) is searched after the real query string.
+ * @internal
  */
 export function queryValue(name: string, url: string = typeof window === 'undefined' ? '' : window.location.href): string | null {
   const hashAt = url.indexOf('#');

@@ -26,7 +26,10 @@ const ALLOWED_TAGS = [
 
 const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'width', 'height', 'colspan', 'rowspan', 'scope', 'lang', 'dir'];
 
-/** Named for the test that asserts none of them ever survives. */
+/**
+ * Named for the test that asserts none of them ever survives.
+ * @internal
+ */
 export const FORBIDDEN_TAGS = [
   'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'form', 'input', 'button', 'textarea',
   'select', 'option', 'link', 'meta', 'base', 'svg', 'math', 'template', 'noscript', 'audio', 'video', 'source',

@@ -12,6 +12,7 @@ export interface ScrubOptions {
   field?: (key: string, value: unknown) => unknown;
 }
 
+/** @internal */
 export const FILTERED = '[Filtered]';
 const SECRET_FIELD = /token|authorization|cookie|password|passwd|secret|idcard|sessioncode|smscode/i;
 const SECRET_QUERY = /([?&#;](?:token|sessionCode|code|appToken)=)[^&#;\s"']*/gi;

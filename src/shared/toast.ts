@@ -13,6 +13,7 @@ export interface Toast {
   duration: number;
 }
 
+/** @internal */
 export const TOAST_DURATION_MS = 3000;
 export const TOAST_TOP_PX = 100;
 
@@ -60,7 +61,10 @@ export function getToasts(): readonly Toast[] {
   return toasts;
 }
 
-/** Test helper: forget every toast and timer. */
+/**
+ * Test helper: forget every toast and timer.
+ * @internal
+ */
 export function resetToasts(): void {
   for (const timer of timers.values()) clearTimeout(timer);
   timers.clear();

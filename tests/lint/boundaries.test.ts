@@ -110,4 +110,25 @@ describe('npm run lint: unused exports (knip)', () => {
     expect(failure?.code).toBe(1);
     expect(failure?.stdout).toMatch(/probeNobodyImports\s+src\/shared\/probe\.ts/);
   }, 60_000);
+
+  it('fails, in production mode, on an export only a test imports, unless it is tagged @internal (decision 0024)', async () => {
+    writeFileSync(
+      join(dir, 'src/shared/probe.ts'),
+      'export const used = 1;\nexport const probeOnlyTestsUse = 2;\n/** @internal */\nexport const probeTestSeam = 3;\n',
+    );
+    mkdirSync(join(dir, 'tests'), { recursive: true });
+    writeFileSync(join(dir, 'tests/probe.test.ts'), "import { probeOnlyTestsUse, probeTestSeam } from '../src/shared/probe';\nconsole.log(probeOnlyTestsUse, probeTestSeam);\n");
+    const knip = join(ROOT, 'node_modules/.bin/knip');
+    // The full run counts the test as an entry, so the export is used there (it fails on the probe's unused vite).
+    const full = await promisify(execFile)(knip, ['--no-progress', '--no-config-hints'], { cwd: dir }).then(
+      ({ stdout }) => stdout,
+      (error: { stdout?: string }) => error.stdout ?? '',
+    );
+    expect(full).not.toMatch(/probeOnlyTestsUse/);
+    const run = promisify(execFile)(knip, ['--production', '--no-progress', '--no-config-hints'], { cwd: dir });
+    const failure = await run.then(() => null, (error: { code?: number; stdout?: string }) => error);
+    expect(failure?.code).toBe(1);
+    expect(failure?.stdout).toMatch(/probeOnlyTestsUse\s+src\/shared\/probe\.ts/);
+    expect(failure?.stdout).not.toMatch(/probeTestSeam/);
+  }, 60_000);
 });

@@ -35,7 +35,7 @@ function startGate(setup: Setup = {}) {
     openLoginModal: vi.fn(),
     openRealNameModal: vi.fn(),
     openPayModal: vi.fn<(target: PayModalTarget) => void>(),
-    closePayModal: vi.fn(),
+    closeEarlierPayModal: vi.fn(),
   };
   const machine = payGateMachine.provide({
     actors: {
@@ -59,7 +59,7 @@ function startGate(setup: Setup = {}) {
       openLoginModal: () => effects.openLoginModal(),
       openRealNameModal: () => effects.openRealNameModal(),
       openPayModal: (_, request) => effects.openPayModal(request),
-      closePayModal: () => effects.closePayModal(),
+      closeEarlierPayModal: () => effects.closeEarlierPayModal(),
     },
   });
   const actor = createActor(machine).start();
@@ -160,7 +160,7 @@ describe('pay gate', () => {
     const { actor, effects, settled } = startGate({ stock: false });
     actor.send(START);
     await settled();
-    expect(effects.closePayModal).toHaveBeenCalledTimes(1);
+    expect(effects.closeEarlierPayModal).toHaveBeenCalledTimes(1);
     expect(effects.notify).toHaveBeenCalledWith({ kind: 'warning', text: '库存不足，请联系客服' });
     expect(effects.openPayModal).not.toHaveBeenCalled();
   });

@@ -101,7 +101,7 @@ describe('payment flow', () => {
     run.actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
     expect(run.actor.getSnapshot().hasTag('payment:editing')).toBe(true);
     run.actor.send({ type: 'payment.submit', channel: 'alipay', draft: DRAFT });
-    expect(run.actor.getSnapshot().hasTag('payment:creating')).toBe(true);
+    expect(run.actor.getSnapshot().hasTag('payment:creatingOrder')).toBe(true);
     await tick();
     expect(run.calls.createOrder).toEqual([{ draft: DRAFT, requestId: 'req-1' }]);
     expect(run.calls.payOrder).toEqual([{ orderId: 'XY1', channel: 'alipay', h5: false }]);
@@ -164,7 +164,7 @@ describe('payment flow', () => {
     run.server.status = 'expired';
     await tick(2000);
     const snapshot = run.actor.getSnapshot();
-    expect(snapshot.hasTag('payment:closed')).toBe(true);
+    expect(snapshot.hasTag('payment:orderClosed')).toBe(true);
     expect(snapshot.context.status).toBe('expired');
     expect(run.effects.ended).toBe(1);
     await tick(10_000);
@@ -176,6 +176,11 @@ describe('payment flow', () => {
     await toQrCode(run);
     run.actor.send({ type: 'payment.close' });
     expect(run.actor.getSnapshot().hasTag('payment:confirmingLeave')).toBe(true);
+    expect(run.effects.closePayModal).not.toHaveBeenCalled();
+    // Asked already: closing again still asks, and the payment goes on.
+    run.actor.send({ type: 'payment.close' });
+    expect(run.actor.getSnapshot().hasTag('payment:confirmingLeave')).toBe(true);
+    expect(run.actor.getSnapshot().hasTag('payment:awaiting')).toBe(true);
     expect(run.effects.closePayModal).not.toHaveBeenCalled();
     await tick(2000);
     expect(run.calls.checkStatus).toBe(1);
@@ -265,7 +270,7 @@ describe('payment flow', () => {
     run.actor.send({ type: 'payment.open', requestId: 'req-1', orderId: 'XY9', userId: 1 });
     await tick();
     const snapshot = run.actor.getSnapshot();
-    expect(snapshot.hasTag('payment:closed')).toBe(true);
+    expect(snapshot.hasTag('payment:orderClosed')).toBe(true);
     expect(snapshot.context.status).toBe('delivered');
   });
 

@@ -48,7 +48,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { PAY_GATE_MESSAGES } from '../../machines/pay-gate.machine';
-import type { paymentMachine } from '../../machines/payment.machine';
+import { isSubmitting, isUnpayable, type paymentMachine } from '../../machines/payment.machine';
 import { SESSION_MESSAGES, sessionMachine } from '../../machines/session.machine';
 import type { Order } from '../../src/api/orders';
 import type { UserInfo } from '../../src/api/user';
@@ -346,7 +346,7 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
       if (before.hasTag('payment:confirmingLeave')) throw new Error('payment.close: with the leave confirmation shown, × and Escape send payment.stay');
       if (before.hasTag('payment:loading')) await user.keyboard('{Escape}');
       else if (before.hasTag('payment:failed')) await user.click(pay.getByRole('button', { name: '暂不支付' }));
-      else if (before.hasTag('payment:closed')) await user.click(pay.getByRole('button', { name: '知道了' }));
+      else if (isUnpayable(before)) await user.click(pay.getByRole('button', { name: '知道了' }));
       else await user.click(pay.getByRole('button', { name: before.hasTag('payment:paying') ? '离开支付' : '关闭' }));
     },
     'payment.stay': async ({ user }) => {
@@ -500,8 +500,8 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
       else if (alertText().length) throw new Error(`${where}: an alert shows with no error: ${JSON.stringify(alertText())}`);
       // An existing order (继续支付, or kept after a failed pay request) is shown with its number.
       if (context.order) pay.getByText(context.order.orderId);
-    } else if (snapshot.hasTag('payment:creating')) {
-      const creating = snapshot.matches({ active: { paying: { flow: 'creatingOrder' } } });
+    } else if (isSubmitting(snapshot)) {
+      const creating = snapshot.hasTag('payment:creatingOrder');
       pay.getByText(creating ? '正在创建订单…' : '正在发起支付…');
       if (!submitButton().disabled) throw new Error(`${where}: 立即支付 is enabled while a request is in flight`);
       calling(creating ? 'createOrder' : 'payOrder');

@@ -163,6 +163,7 @@ export const appMachine = createMachine({
       "initial": "idle",
       "states": {
         "idle": {
+          "initial": "notAsked",
           "on": {
             "flows.load": {
               "target": "#app.flows.loading"
@@ -171,6 +172,14 @@ export const appMachine = createMachine({
               "target": "#app.flows.loading",
               "actions": [
                 "keepPendingPurchase"
+              ]
+            }
+          },
+          "states": {
+            "notAsked": {},
+            "failed": {
+              "tags": [
+                "app:flowsFailed"
               ]
             }
           }
@@ -187,7 +196,7 @@ export const appMachine = createMachine({
               ]
             },
             "onError": {
-              "target": "#app.flows.failed",
+              "target": "#app.flows.idle.failed",
               "actions": [
                 "reportFlowsLoadFailure",
                 "dropPendingPurchase"
@@ -206,22 +215,6 @@ export const appMachine = createMachine({
                 "forwardToCouponPopup",
                 "forwardToAutoLogin",
                 "dropPendingPurchase"
-              ]
-            }
-          }
-        },
-        "failed": {
-          "tags": [
-            "app:flowsFailed"
-          ],
-          "on": {
-            "flows.load": {
-              "target": "#app.flows.loading"
-            },
-            "purchase.*": {
-              "target": "#app.flows.loading",
-              "actions": [
-                "keepPendingPurchase"
               ]
             }
           }

@@ -336,7 +336,7 @@ export const payGateMachine = createMachine({
               {
                 "target": "#payGate.idle",
                 "actions": [
-                  "closePayModal",
+                  "closeEarlierPayModal",
                   "notify"
                 ]
               }

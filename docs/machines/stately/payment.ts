@@ -45,6 +45,12 @@ export const paymentMachine = createMachine({
         "payment:active"
       ],
       "on": {
+        "payment.close": {
+          "target": "#payment.idle",
+          "actions": [
+            "closePayModal"
+          ]
+        },
         "modal.close": {
           "target": "#payment.idle",
           "guard": "closesPayModal"
@@ -132,28 +138,12 @@ export const paymentMachine = createMachine({
                 "assignError"
               ]
             }
-          },
-          "on": {
-            "payment.close": {
-              "target": "#payment.idle",
-              "actions": [
-                "closePayModal"
-              ]
-            }
           }
         },
         "loadFailed": {
           "tags": [
-            "payment:closed"
-          ],
-          "on": {
-            "payment.close": {
-              "target": "#payment.idle",
-              "actions": [
-                "closePayModal"
-              ]
-            }
-          }
+            "payment:loadFailed"
+          ]
         },
         "editing": {
           "tags": [
@@ -180,13 +170,7 @@ export const paymentMachine = createMachine({
                   "assignSubmit"
                 ]
               }
-            ],
-            "payment.close": {
-              "target": "#payment.idle",
-              "actions": [
-                "closePayModal"
-              ]
-            }
+            ]
           }
         },
         "paying": {
@@ -207,7 +191,7 @@ export const paymentMachine = createMachine({
               "states": {
                 "creatingOrder": {
                   "tags": [
-                    "payment:creating"
+                    "payment:creatingOrder"
                   ],
                   "invoke": {
                     "id": "createOrder",
@@ -228,7 +212,7 @@ export const paymentMachine = createMachine({
                 },
                 "requestingPayment": {
                   "tags": [
-                    "payment:creating"
+                    "payment:requestingPayment"
                   ],
                   "invoke": {
                     "id": "payOrder",
@@ -339,14 +323,13 @@ export const paymentMachine = createMachine({
             },
             "leave": {
               "initial": "quiet",
+              "on": {
+                "payment.close": {
+                  "target": "#payment.active.paying.leave.confirming"
+                }
+              },
               "states": {
-                "quiet": {
-                  "on": {
-                    "payment.close": {
-                      "target": "#payment.active.paying.leave.confirming"
-                    }
-                  }
-                },
+                "quiet": {},
                 "confirming": {
                   "tags": [
                     "payment:confirmingLeave"
@@ -378,27 +361,13 @@ export const paymentMachine = createMachine({
               "actions": [
                 "assignRetry"
               ]
-            },
-            "payment.close": {
-              "target": "#payment.idle",
-              "actions": [
-                "closePayModal"
-              ]
             }
           }
         },
         "orderClosed": {
           "tags": [
-            "payment:closed"
-          ],
-          "on": {
-            "payment.close": {
-              "target": "#payment.idle",
-              "actions": [
-                "closePayModal"
-              ]
-            }
-          }
+            "payment:orderClosed"
+          ]
         }
       }
     }

@@ -19,7 +19,10 @@ export const KEY_CARD_ID = 'key';
 const COPIED_ANNOUNCEMENT = '激活码已复制到剪贴板';
 const COPY_FAILED = '复制失败，已选中激活码，请手动复制';
 const CONFIRM_MS = 2_000;
-/** What a refunded order's key card says (the refund dialog promised: 退款成功后激活码将失效). */
+/**
+ * What a refunded order's key card says (the refund dialog promised: 退款成功后激活码将失效).
+ * @internal
+ */
 export const KEYS_VOID = '订单已退款，以下激活码已失效，不能再兑换';
 
 type Heading = 'h2' | 'h3';

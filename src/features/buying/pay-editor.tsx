@@ -46,7 +46,10 @@ export interface PayEditorProps {
   onChoose: (request: PurchaseRequest) => void;
 }
 
-/** What the resumed dialog says when a choice it had no longer holds (the quantity cap says so itself). */
+/**
+ * What the resumed dialog says when a choice it had no longer holds (the quantity cap says so itself).
+ * @internal
+ */
 export const RESUME_NOTES = {
   package: '之前选择的套餐已不可用，已改为单独购买',
   coupon: '之前选择的优惠券已不可用，已为您重新选择',

@@ -15,7 +15,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { PurchaseRequest } from '../../../machines/pay-gate.machine';
-import { channelOrDefault, isPaying, isSubmitting, type OrderDraft } from '../../../machines/payment.machine';
+import { channelOrDefault, isPaying, isSubmitting, isUnpayable, type OrderDraft } from '../../../machines/payment.machine';
 import type { PayChannelCode } from '../../api/orders';
 import { usePhone } from '../../shared/use-phone';
 import { useAppActor, useCurrentUser, type ModalComponentProps } from '../../shared/app-actor';
@@ -55,7 +55,7 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
   const { context } = snapshot;
   // Back from a pay app: once the order's status is known, the page shows again (./pay-return.ts also
   // uncovers it when the dialogs close first).
-  const statusKnown = Boolean(context.order) || snapshot.hasTag('payment:closed') || snapshot.hasTag('payment:failed');
+  const statusKnown = Boolean(context.order) || isUnpayable(snapshot) || snapshot.hasTag('payment:failed');
   useEffect(() => {
     if (resume && statusKnown) payReturnSettled();
   }, [resume, statusKnown]);
@@ -90,7 +90,7 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
         onClose={close}
       />
     );
-  } else if (snapshot.hasTag('payment:closed')) {
+  } else if (isUnpayable(snapshot)) {
     body = <PayClosed orderId={context.order?.orderId ?? orderId ?? null} status={context.status} error={context.error} onClose={close} />;
   } else if ((snapshot.hasTag('payment:awaiting') || (context.h5 && snapshot.hasTag('payment:paying'))) && context.order) {
     // On a phone whose server gave no H5 page, the QR code or link as on a desktop.

@@ -13,9 +13,15 @@
 import * as z from 'zod/mini';
 import { browserStorage, readJson, removeStored, writeJson, type StorageLike } from '../../shared/storage';
 
-/** The return URL's parameter naming the order whose payment resumes. */
+/**
+ * The return URL's parameter naming the order whose payment resumes.
+ * @internal
+ */
 export const PAY_RETURN_PARAM = 'payOrder';
-/** This tab's hand-off to a pay app (sessionStorage): `{ orderId, owner }`. */
+/**
+ * This tab's hand-off to a pay app (sessionStorage): `{ orderId, owner }`.
+ * @internal
+ */
 export const HAND_OFF_STORAGE_KEY = 'storefront.payHandOff';
 const ORDER_ID = /^[\w-]{1,64}$/;
 

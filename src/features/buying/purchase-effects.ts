@@ -19,7 +19,10 @@ import { delayOverride, delaysOf, fetchRealNameConfig, shopperErrors } from '../
 import { toast } from '../../shared/toast';
 import { forgetHandOff, rememberHandOff, returnPathFor } from './pay-return';
 
-/** The calls the buying flows make; each rejects with `{ code, message }` where message is shopper-readable. */
+/**
+ * The calls the buying flows make; each rejects with `{ code, message }` where message is shopper-readable.
+ * @internal
+ */
 export interface PurchaseApi {
   fetchRealNameConfig(signal: AbortSignal): Promise<RealNameConfig>;
   checkStorage(request: PurchaseRequest, signal: AbortSignal): Promise<boolean>;
@@ -60,6 +63,7 @@ export interface PurchaseFlowOptions {
  */
 const ordersApi = () => import('../../api/orders');
 
+/** @internal */
 export const browserPurchaseApi: PurchaseApi = {
   fetchRealNameConfig,
   checkStorage: ({ goodsId, buyNum }, signal) => shopperErrors(getStorage({ goodsId, buyNum }, { signal })),
@@ -81,7 +85,10 @@ export const browserPurchaseApi: PurchaseApi = {
   checkStatus: (orderId, signal) => shopperErrors(ordersApi().then((api) => api.getOrderStatus(orderId, { signal }))),
 };
 
-/** What the pay gate needs of the `session` child; anonymous when there is none. */
+/**
+ * What the pay gate needs of the `session` child; anonymous when there is none.
+ * @internal
+ */
 export function readSessionFacts(system: { get(systemId: string): unknown }): SessionFacts {
   const snapshot = sessionSnapshotOf(system);
   if (!snapshot) return { status: 'anonymous', userId: null, hasRealName: false };

@@ -8,6 +8,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { browserStorage, parseJson, readText, removeStored, writeJson } from '../../shared/storage';
 
+/** @internal */
 export const REDEEMED_KEY_PREFIX = 'redeemed:v1:';
 
 const IndexesSchema = z.array(z.int().check(z.gte(0)));

@@ -27,16 +27,26 @@ import { FactList } from './trust-strip';
 import { formatYuan } from '../../shared/money';
 import './order.css';
 
+/** @internal */
 export const REFUND_REASONS = ['不想要了', '拍错了/多拍了', '激活码无法使用', '未按约定时间到账', '其他原因'] as const;
-export const REFUND_SUBMITTED = '退款申请已提交';
-/** 补充说明 holds at most this many characters (code points, so 𠮷 counts once). */
+const REFUND_SUBMITTED = '退款申请已提交';
+/**
+ * 补充说明 holds at most this many characters (code points, so 𠮷 counts once).
+ * @internal
+ */
 export const REFUND_DETAILS_MAX = 200;
-/** Said when typed or pasted text was longer: the browser's own maxlength cut it without a word. */
+/**
+ * Said when typed or pasted text was longer: the browser's own maxlength cut it without a word.
+ * @internal
+ */
 export const REFUND_DETAILS_CUT = `补充说明最多 ${REFUND_DETAILS_MAX} 字，超出部分已去掉`;
 
 const PropsSchema = z.object({ orderId: z.string().check(z.minLength(1)) });
 
-/** What the server stores: the chosen reason, with the details after a colon. */
+/**
+ * What the server stores: the chosen reason, with the details after a colon.
+ * @internal
+ */
 export function refundReason(reason: string, details: string): string {
   const extra = details.trim();
   return extra ? `${reason}：${extra}` : reason;

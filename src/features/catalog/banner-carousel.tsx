@@ -17,6 +17,7 @@ import { SafeImage } from '../../shared/ui/safe-image';
 import { SmartLink } from '../../shared/ui/smart-link';
 import { usePrefersReducedMotion } from '../../shared/use-media';
 
+/** @internal */
 export const AUTOPLAY_MS = 5000;
 
 export function BannerCarousel({ banners, label = '活动推荐' }: { banners: Banner[]; label?: string }) {

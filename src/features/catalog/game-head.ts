@@ -19,6 +19,7 @@ const SCHEMA = 'https://schema.org';
  * How long a price read at a given moment is offered for: a day. A deployment rebuilds the prerendered pages
  * at least once a day and whenever a price changes (docs/prerendering.md, "Prices in the HTML"), so the HTML's
  * price never outlives this.
+ * @internal
  */
 export const PRICE_VALID_MS = 24 * 60 * 60 * 1000;
 

@@ -11,6 +11,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { GameCard } from './game-card';
 import { PRICE_SORTS } from './listing-text';
+import { SortNav, type SortOption } from './sort-nav';
 import { NEW_WINDOW_DAYS, newGamesQueryOptions, sortNewGames, type NewSort } from './route-data';
 import { EmptyState, ErrorState, GameGridSkeleton } from '../../shared/ui/states';
 import { formatDate } from '../../shared/format';
@@ -20,7 +21,7 @@ const routeApi = getRouteApi('/home-layout/new');
 
 export const NEW_PAGE_SIZE = 12;
 
-const SORTS: { value: NewSort; label: string }[] = [
+const SORTS: SortOption<NewSort>[] = [
   { value: 'newest', label: '最新上架' },
   { value: 'sales', label: '销量' },
   ...PRICE_SORTS,
@@ -53,25 +54,13 @@ export function NewPage() {
           <section aria-labelledby="new-released" className="section">
             <div className="section-head">
               <h2 id="new-released">最近上架</h2>
-              <nav aria-label="排序方式">
-                <ul className="sort-list">
-                  {SORTS.map((option) => (
-                    <li key={option.value}>
-                      <Link
-                        from="/new"
-                        to="/new"
-                        activeOptions={{ exact: true }}
-                        search={{ sort: option.value === 'newest' ? undefined : option.value }}
-                        className="sort-link"
-                        aria-current={option.value === sort ? 'true' : undefined}
-                        resetScroll={false}
-                      >
-                        {option.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
+              <SortNav
+                options={SORTS}
+                current={sort}
+                link={(value, props) => (
+                  <Link from="/new" to="/new" activeOptions={{ exact: true }} search={{ sort: value === 'newest' ? undefined : value }} resetScroll={false} {...props} />
+                )}
+              />
             </div>
             {query.data.released.length === 0 ? (
               <EmptyState title="近期暂无新品上架">

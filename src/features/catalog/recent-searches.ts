@@ -14,7 +14,9 @@ import { isGarbled } from '../../shared/chars';
 import { browserStorage, parseJson, readText, writeJson } from '../../shared/storage';
 import { dropInvisible, KEYWORD_MAX_LENGTH } from '../../shared/search-keyword';
 
+/** @internal */
 export const RECENT_SEARCH_KEY = 'recent-searches:v1';
+/** @internal */
 export const RECENT_SEARCH_MAX = 10;
 
 // The keyword's rules are src/shared/search-keyword.ts's: no invisible format characters (a stored one is
@@ -47,7 +49,10 @@ function cleanList(list: readonly unknown[]): string[] {
   return out.slice(0, RECENT_SEARCH_MAX);
 }
 
-/** The stored list, re-read only when the raw value changed (cheap for useSyncExternalStore). */
+/**
+ * The stored list, re-read only when the raw value changed (cheap for useSyncExternalStore).
+ * @internal
+ */
 export function readRecentSearches(): RecentSearches {
   const raw = readText(browserStorage('localStorage'), RECENT_SEARCH_KEY);
   if (cache && cache.raw === raw) return cache.value;

@@ -30,13 +30,14 @@ import { pageCount, SearchPagination } from '../../shared/ui/pagination';
 import { KeywordHints } from './keyword-hints';
 import { addRecentSearch } from './recent-searches';
 import { PRICE_SORTS, resultsTitle } from './listing-text';
+import { SortNav, type SortOption } from './sort-nav';
 import { searchRequestOf } from './route-data';
 import { EmptyState, ErrorState, GameGridSkeleton } from '../../shared/ui/states';
 import './catalog.css';
 
 const routeApi = getRouteApi('/home-layout/search');
 
-export const SORT_OPTIONS: { value: SearchSort; label: string }[] = [
+export const SORT_OPTIONS: SortOption<SearchSort>[] = [
   { value: 'default', label: '综合' },
   { value: 'sales', label: '销量' },
   { value: 'newest', label: '最新' },
@@ -113,24 +114,14 @@ function Filters({ labelId, sort }: { labelId: number | undefined; sort: SearchS
           </ul>
         </div>
       ) : null}
-      <nav aria-label="排序方式" className="filter-row">
-        <ul className="sort-list">
-          {SORT_OPTIONS.map((option) => (
-            <li key={option.value}>
-              <Link
-                from="/search"
-                to="/search"
-                activeOptions={{ exact: true }}
-                search={(prev) => ({ ...prev, sort: option.value === 'default' ? undefined : option.value, page: undefined })}
-                className="sort-link"
-                aria-current={option.value === sort ? 'true' : undefined}
-              >
-                {option.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SortNav
+        options={SORT_OPTIONS}
+        current={sort}
+        className="filter-row"
+        link={(value, props) => (
+          <Link from="/search" to="/search" activeOptions={{ exact: true }} search={(prev) => ({ ...prev, sort: value === 'default' ? undefined : value, page: undefined })} {...props} />
+        )}
+      />
     </div>
   );
 }

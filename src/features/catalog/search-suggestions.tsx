@@ -25,13 +25,13 @@ import { KEYWORD_MAX_LENGTH } from '../../shared/search-keyword';
 import { KeywordHints } from './keyword-hints';
 import './catalog.css';
 
-export const SUGGEST_DEBOUNCE_MS = 250;
+const SUGGEST_DEBOUNCE_MS = 250;
 
 /** Said at the top of the panel when typed or pasted text was longer than the limit and was cut (here, not in the header's code: the first paint does not need it). */
-export const KEYWORD_TOO_LONG = `搜索词最多 ${KEYWORD_MAX_LENGTH} 个字，超出部分已去掉`;
+const KEYWORD_TOO_LONG = `搜索词最多 ${KEYWORD_MAX_LENGTH} 个字，超出部分已去掉`;
 
 /** `value`, once it has stayed the same for `ms`. */
-export function useDebouncedValue<T>(value: T, ms: number): T {
+function useDebouncedValue<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), ms);
@@ -40,7 +40,7 @@ export function useDebouncedValue<T>(value: T, ms: number): T {
   return settled;
 }
 
-export const combSearchQueryOptions = (keyword: string) => ({
+const combSearchQueryOptions = (keyword: string) => ({
   queryKey: ['combSearch', keyword] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) => getCombSearch(keyword, { signal }),
   staleTime: 60_000,

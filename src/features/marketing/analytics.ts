@@ -34,7 +34,10 @@ export interface Analytics {
 
 const GAME_DETAIL_PAGE = 'gameDetail';
 
-/** The name a page is reported under: the route name, with game detail pages grouped by prefix. */
+/**
+ * The name a page is reported under: the route name, with game detail pages grouped by prefix.
+ * @internal
+ */
 export function analyticsPageName(routeName: string | undefined): string {
   if (!routeName) return 'notFound';
   return routeName.startsWith(GAME_DETAIL_PAGE) ? GAME_DETAIL_PAGE : routeName;

@@ -23,13 +23,19 @@ import * as z from 'zod/mini';
 import type { DictItem } from '../../api/dictionary';
 import { readJson, readText, writeJson, writeText } from '../../shared/storage';
 
-/** sessionStorage key of the attribution values (JSON of `OcpcReportParams`). */
+/**
+ * sessionStorage key of the attribution values (JSON of `OcpcReportParams`).
+ * @internal
+ */
 export const OCPC_STORAGE_KEY = 'ocpcReportParams';
-/** sessionStorage key of the bid id sent as the `adan` header (a plain string). */
+/**
+ * sessionStorage key of the bid id sent as the `adan` header (a plain string).
+ * @internal
+ */
 export const ADAN_STORAGE_KEY = 'adan';
 
 const OCPC_FIELDS = ['keyword', 'plan', 'unit', 'url', 'gameId', 'urlMd5'] as const;
-export type OcpcField = (typeof OCPC_FIELDS)[number];
+type OcpcField = (typeof OCPC_FIELDS)[number];
 
 const Value = z.string().check(z.maxLength(2048));
 const OcpcReportParamsSchema = z.object({
@@ -40,7 +46,7 @@ const OcpcReportParamsSchema = z.object({
   gameId: Value,
   urlMd5: Value,
 });
-export type OcpcReportParams = z.infer<typeof OcpcReportParamsSchema>;
+type OcpcReportParams = z.infer<typeof OcpcReportParamsSchema>;
 
 // Sent as the `adan` header: visible ASCII only (a damaged value would make the browser refuse every call).
 const AdanSchema = z.string().check(z.minLength(1), z.maxLength(256), z.regex(/^[\x21-\x7e]+$/));
@@ -49,7 +55,10 @@ const emptyParams = (): OcpcReportParams => ({ keyword: '', plan: '', unit: '', 
 
 const isField = (text: string): text is OcpcField => (OCPC_FIELDS as readonly string[]).includes(text);
 
-/** Field → query parameter, from the dictionary items; unknown fields and empty parameters are ignored. */
+/**
+ * Field → query parameter, from the dictionary items; unknown fields and empty parameters are ignored.
+ * @internal
+ */
 export function attributionMapping(items: readonly DictItem[]): Partial<Record<OcpcField, string>> {
   const mapping: Partial<Record<OcpcField, string>> = {};
   for (const { text, value } of items) {
@@ -60,7 +69,10 @@ export function attributionMapping(items: readonly DictItem[]): Partial<Record<O
   return mapping;
 }
 
-/** The attribution values of a landing URL, or null when it carries none of the mapped parameters. */
+/**
+ * The attribution values of a landing URL, or null when it carries none of the mapped parameters.
+ * @internal
+ */
 export function readAttributionParams(items: readonly DictItem[], search: URLSearchParams): OcpcReportParams | null {
   const params = emptyParams();
   let found = false;
@@ -76,6 +88,7 @@ export function readAttributionParams(items: readonly DictItem[], search: URLSea
 type ReadStorage = Pick<Storage, 'getItem'> | undefined;
 type WriteStorage = Pick<Storage, 'getItem' | 'setItem'> | undefined;
 
+/** @internal */
 export function readStoredParams(storage: ReadStorage): OcpcReportParams | null {
   // unavailable storage or a damaged value: as if nothing were stored
   return readJson(storage, OCPC_STORAGE_KEY, OcpcReportParamsSchema, null);

@@ -7,9 +7,13 @@
  * src/features/marketing/start.ts when the flows start).
  */
 import * as z from 'zod/mini';
+import { config } from '../../shared/env';
 import { readText, writeText } from '../../shared/storage';
 
-/** sessionStorage key holding the channel of this visit (a plain string). */
+/**
+ * sessionStorage key holding the channel of this visit (a plain string).
+ * @internal
+ */
 export const CHANNEL_STORAGE_KEY = 'channel';
 
 /** Channel names are short codes; anything else in the URL is ignored. */
@@ -28,11 +32,22 @@ function readStored(storage: ResolveChannelOptions['storage']): string | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Decides the channel of this visit and stores it. Never throws. */
+/**
+ * Decides the channel of this visit and stores it. Never throws.
+ * @internal
+ */
 export function resolveChannel({ search, storage, defaultChannel }: ResolveChannelOptions): string {
   const fromUrl = ChannelSchema.safeParse(search.get('channel'));
   const channel = fromUrl.success ? fromUrl.data : (readStored(storage) ?? defaultChannel);
   // see readStored: without storage the channel still holds for this page
   writeText(storage, CHANNEL_STORAGE_KEY, channel);
   return channel;
+}
+
+/**
+ * The channel of the visit that landed on `url`, with the store's default (`config.product`): what the entry
+ * (src/app/visit-identity.ts) sets before the first call and the flows' start (./start.ts) sets again.
+ */
+export function channelOfVisit(url: URL, storage: ResolveChannelOptions['storage'], defaultChannel: string = config.product): string {
+  return resolveChannel({ search: url.searchParams, storage, defaultChannel });
 }

@@ -17,6 +17,7 @@ import { Dialog } from '../../shared/ui/dialog';
 import { couponAmount, couponExpiry, couponTarget, couponThreshold } from './coupon-text';
 import './marketing.css';
 
+/** @internal */
 export const COUPON_MODAL_TITLE = '领取优惠券';
 
 const PropsSchema = z.object({ coupons: z.array(CouponSchema) });

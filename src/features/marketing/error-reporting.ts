@@ -66,6 +66,7 @@ export interface ErrorReportingOptions {
   secrets?: () => readonly (string | undefined)[];
 }
 
+/** @internal */
 export const BUFFER_LIMIT = 20;
 
 type Pending = { kind: 'error'; error: unknown; context: CaptureContext | undefined } | { kind: 'user'; userId: number | null };

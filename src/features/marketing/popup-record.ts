@@ -25,7 +25,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 
 const DaySchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 const PopupRecordSchema = z.record(z.string().check(z.regex(/^(browser|user:\d+)$/)), DaySchema);
-export type PopupRecord = z.infer<typeof PopupRecordSchema>;
+type PopupRecord = z.infer<typeof PopupRecordSchema>;
 
 const DemoClockOffsetSchema = z.int().check(z.gte(0), z.lte(3650));
 
@@ -33,14 +33,19 @@ type Store = Pick<Storage, 'getItem' | 'setItem'>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The local calendar day of an epoch-ms time, `YYYY-MM-DD`. */
+/**
+ * The local calendar day of an epoch-ms time, `YYYY-MM-DD`.
+ * @internal
+ */
 export function localDay(ms: number): string {
   const date = new Date(ms);
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** @internal */
 export const audienceKey = (userId: number | null): string => (userId === null ? 'browser' : `user:${userId}`);
 
+/** @internal */
 export function readPopupRecord(storage: Pick<Storage, 'getItem'> | undefined): PopupRecord {
   return readJson(storage, POPUP_RECORD_KEY, PopupRecordSchema, {});
 }

@@ -12,6 +12,14 @@ const GESTURES = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'input'] as c
 /** How long the shopper must leave the page alone before the popup may come. */
 const POPUP_QUIET_MS = 2500;
 
+/** Calls `onGesture` on each of the shopper's gestures (in the capture phase, so none is missed); returns the unsubscribe. */
+function listenToGestures(onGesture: () => void): () => void {
+  for (const type of GESTURES) window.addEventListener(type, onGesture, { capture: true, passive: true });
+  return () => {
+    for (const type of GESTURES) window.removeEventListener(type, onGesture, true);
+  };
+}
+
 /** Resolves once the document has loaded (at once outside a browser, or when it already has). */
 function pageLoaded(signal: AbortSignal): Promise<void> {
   if (typeof window === 'undefined' || document.readyState === 'complete') return Promise.resolve();
@@ -25,20 +33,23 @@ function pageLoaded(signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Resolves after the page has loaded and then `quietMs` have passed without a gesture; rejects on abort. */
+/**
+ * Resolves after the page has loaded and then `quietMs` have passed without a gesture; rejects on abort.
+ * @internal
+ */
 export async function quietMoment(signal: AbortSignal, quietMs: number = POPUP_QUIET_MS): Promise<void> {
   await pageLoaded(signal);
   signal.throwIfAborted();
   if (typeof window === 'undefined' || quietMs <= 0) return;
   await new Promise<void>((resolve, reject) => {
     let timer = window.setTimeout(done, quietMs);
-    function restart() {
+    const stopListening = listenToGestures(() => {
       window.clearTimeout(timer);
       timer = window.setTimeout(done, quietMs);
-    }
+    });
     function cleanup() {
       window.clearTimeout(timer);
-      for (const type of GESTURES) window.removeEventListener(type, restart, true);
+      stopListening();
       signal.removeEventListener('abort', abort);
     }
     function done() {
@@ -49,7 +60,6 @@ export async function quietMoment(signal: AbortSignal, quietMs: number = POPUP_Q
       cleanup();
       reject(signal.reason);
     }
-    for (const type of GESTURES) window.addEventListener(type, restart, { capture: true, passive: true });
     signal.addEventListener('abort', abort, { once: true });
   });
 }
@@ -63,13 +73,14 @@ export async function inQuietMoment<T>(signal: AbortSignal, work: () => Promise<
   await quietMoment(signal, quietMs);
   if (typeof window === 'undefined' || quietMs <= 0) return work();
   let acted = false;
-  const onGesture = () => (acted = true);
-  for (const type of GESTURES) window.addEventListener(type, onGesture, { capture: true, passive: true });
+  const stopListening = listenToGestures(() => {
+    acted = true;
+  });
   let result: T;
   try {
     result = await work();
   } finally {
-    for (const type of GESTURES) window.removeEventListener(type, onGesture, true);
+    stopListening();
   }
   if (acted) await quietMoment(signal, quietMs);
   return result;

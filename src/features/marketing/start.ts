@@ -20,7 +20,7 @@ import { postSemBid } from '../../api/attribution';
 import { config } from '../../shared/env';
 import { browserStorage } from '../../shared/storage';
 import { startAttribution, type AttributionOutcome, type BidBody } from './attribution';
-import { resolveChannel } from './channel';
+import { channelOfVisit } from './channel';
 
 type SessionStore = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -48,7 +48,7 @@ export interface MarketingStart {
 export function startMarketing(options: StartMarketingOptions): MarketingStart {
   const url = new URL(options.href, 'http://localhost');
   const storage = 'storage' in options ? options.storage : browserStorage('sessionStorage');
-  const channel = resolveChannel({ search: url.searchParams, storage, defaultChannel: options.defaultChannel ?? config.product });
+  const channel = channelOfVisit(url, storage, options.defaultChannel);
   clientState.set({ channel });
   const { done } = startAttribution({
     url,

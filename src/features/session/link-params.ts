@@ -14,6 +14,7 @@ const AUTO_LOGIN_QUERY_KEYS = ['token', 'appId'] as const;
 /**
  * Pure: the URL (path, query and hash, as given) without `token` and `appId`
  * in its query, and their values. A URL without either comes back unchanged.
+ * @internal
  */
 export function splitAutoLoginParams(url: string): { url: string; token: string | null; appId: string | null } {
   const hashAt = url.indexOf('#');
@@ -35,6 +36,7 @@ export function splitAutoLoginParams(url: string): { url: string; token: string 
  * Moves `token` / `appId` of `url` into sessionStorage and returns the URL
  * without them. Used for the browser's own URL (below) and by tests that
  * start the app at a URL.
+ * @internal
  */
 export function stashAutoLoginParams(url: string, storage: StorageLike | undefined = browserStorage('sessionStorage')): string {
   const { url: clean, token, appId } = splitAutoLoginParams(url);

@@ -23,7 +23,7 @@ import { LabelledField } from './labelled-field';
 import './session.css';
 
 /** The form's own message; the phone and code messages are the input rules' (src/features/session/session-input.ts). */
-export const LOGIN_FORM_MESSAGES = {
+const LOGIN_FORM_MESSAGES = {
   agreementRequired: '请先阅读并同意《用户协议》和《隐私政策》',
 } as const;
 

@@ -33,7 +33,10 @@ export interface RealNameModalProps {
   from?: 'pay' | 'setting';
 }
 
-/** The modal's own message; the name and ID messages are the input rules' (src/features/session/session-input.ts). */
+/**
+ * The modal's own message; the name and ID messages are the input rules' (src/features/session/session-input.ts).
+ * @internal
+ */
 export const REAL_NAME_MESSAGES = {
   verified: '实名认证成功',
 } as const;

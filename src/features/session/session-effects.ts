@@ -93,7 +93,7 @@ const browserSessionApi: SessionCalls = {
     shopperErrors(userApi().then((api) => api.postCheckTokenLogin(request, { signal })).then(({ token, userVo }) => ({ ...userVo, token }))),
 };
 
-export interface BrowserEffectsOptions {
+interface BrowserEffectsOptions {
   localStorage?: StorageLike | undefined;
   sessionStorage?: StorageLike | undefined;
   /** Where the cookie is written; `document` in the browser. */
@@ -104,6 +104,7 @@ export interface BrowserEffectsOptions {
 // Full or blocked storage: the session still works for this page, it just is not remembered (src/shared/storage.ts
 // reports such a write as false; nothing here needs to know).
 
+/** @internal */
 export function createBrowserSessionEffects(options: BrowserEffectsOptions = {}): SessionEffects {
   const local = 'localStorage' in options ? options.localStorage : browserStorage('localStorage');
   const session = 'sessionStorage' in options ? options.sessionStorage : browserStorage('sessionStorage');

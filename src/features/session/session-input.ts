@@ -73,12 +73,18 @@ export function normalizePhone(value: string): string {
   return prefixed ? prefixed[1]! : cleaned;
 }
 
-/** `123 456`, `１２３４５６` → `123456`. */
+/**
+ * `123 456`, `１２３４５６` → `123456`.
+ * @internal
+ */
 export function normalizeSmsCode(value: string): string {
   return digitsOf(value);
 }
 
-/** ` 110105 19491231 002x`, full-width digits and Ｘ → `11010519491231002X`. */
+/**
+ * ` 110105 19491231 002x`, full-width digits and Ｘ → `11010519491231002X`.
+ * @internal
+ */
 export function normalizeIdCard(value: string): string {
   return digitsOf(value).toUpperCase();
 }
@@ -92,7 +98,10 @@ export function normalizeIdCard(value: string): string {
  */
 const NAME_DOTS = /\s*[\u00B7\u0387\u02D1\u2022\u2027\u2219\u22C5\u2E31\u30FB\uA78F\uFF65]\s*/gu;
 
-/** `阿卜杜 • 热合曼` → `阿卜杜·热合曼`; Han characters are left as they are. */
+/**
+ * `阿卜杜 • 热合曼` → `阿卜杜·热合曼`; Han characters are left as they are.
+ * @internal
+ */
 export function normalizeRealName(value: string): string {
   return value.replace(/\p{Cf}/gu, '').replace(NAME_DOTS, '·').trim();
 }
@@ -107,7 +116,10 @@ const CHINESE_NAME = new RegExp(`^${HAN}+(?:·${HAN}+)*$`, 'u');
 const REAL_NAME_MIN = 2;
 const REAL_NAME_MAX = 20;
 
-/** Han parts joined by single middle dots, 2–20 characters counted as code points (dots included). */
+/**
+ * Han parts joined by single middle dots, 2–20 characters counted as code points (dots included).
+ * @internal
+ */
 export function isRealName(value: string): boolean {
   const length = [...value].length;
   return length >= REAL_NAME_MIN && length <= REAL_NAME_MAX && CHINESE_NAME.test(value);
@@ -144,6 +156,7 @@ export function checkInput(schema: InputSchema, raw: string): Checked {
  * pasted `+86 13800138000` shows as `13800138000`), otherwise exactly what was
  * typed, so a wrong value can be corrected where it went wrong. Nothing is
  * rewritten while an input method is composing.
+ * @internal
  */
 export function fieldValue(schema: InputSchema, raw: string, composing = false): string {
   if (composing) return raw;

@@ -14,7 +14,10 @@ import { safeImageSrc } from '../../shared/safe-url';
  */
 const BACK_TO_TOP_THRESHOLD_PX = 200;
 
-/** Spec: the sidebar shows on every page except paths under /sem and /coupon. */
+/**
+ * Spec: the sidebar shows on every page except paths under /sem and /coupon.
+ * @internal
+ */
 export function showsSidebar(pathname: string): boolean {
   return !(/^\/sem(\/|$)/.test(pathname) || /^\/coupon(\/|$)/.test(pathname));
 }

@@ -33,6 +33,7 @@ const HistorySchema = z.object({
   lastRoutePath: z.nullable(z.string()),
 });
 
+/** @internal */
 export const emptyHistory = (): HistoryState => ({ routeHistory: [], searchParams: null, lastRoutePath: null });
 
 function toQuery(search: Record<string, unknown>, drop: string[] = []): Record<string, string> {
@@ -44,7 +45,10 @@ function toQuery(search: Record<string, unknown>, drop: string[] = []): Record<s
   return out;
 }
 
-/** The path as stored: search pages lose their `keyword`. */
+/**
+ * The path as stored: search pages lose their `keyword`.
+ * @internal
+ */
 export function storedPath(location: VisitedLocation): string {
   const query = new URLSearchParams(toQuery(location.search, location.pathname === '/search' ? ['keyword'] : [])).toString();
   return query ? `${location.pathname}?${query}` : location.pathname;
@@ -52,7 +56,10 @@ export function storedPath(location: VisitedLocation): string {
 
 const isGameDetail = (pathname: string) => pathname.startsWith('/gameDetail/');
 
-/** Pure: the history after visiting `to`. */
+/**
+ * Pure: the history after visiting `to`.
+ * @internal
+ */
 export function recordVisit(state: HistoryState, to: VisitedLocation): HistoryState {
   const path = storedPath(to);
   const current = state.routeHistory.at(-1) ?? null;
@@ -65,7 +72,10 @@ export function recordVisit(state: HistoryState, to: VisitedLocation): HistorySt
   return { routeHistory, searchParams, lastRoutePath: current === path ? state.lastRoutePath : current };
 }
 
-/** Pure: where the back action goes, and the history after going there. */
+/**
+ * Pure: where the back action goes, and the history after going there.
+ * @internal
+ */
 export function backTarget(state: HistoryState): { href: string; next: HistoryState } {
   const history = state.routeHistory.slice(0, -1);
   const previous = history.at(-1);

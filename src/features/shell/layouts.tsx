@@ -40,15 +40,22 @@ export function HomeLayout() {
   );
 }
 
+/** 返回: the back action of the detail and modal-wrap layouts (./history-store.ts decides where to). */
+function BackButton() {
+  const back = useBackAction();
+  return (
+    <button type="button" className="back-button" onClick={back}>
+      <span aria-hidden="true">‹</span> 返回
+    </button>
+  );
+}
+
 /** `detail`: a page reached from a list, with a back action. */
 export function DetailLayout() {
-  const back = useBackAction();
   return (
     <Shell variant="detail">
       <div className="detail-bar">
-        <button type="button" className="back-button" onClick={back}>
-          <span aria-hidden="true">‹</span> 返回
-        </button>
+        <BackButton />
       </div>
       <Outlet />
     </Shell>
@@ -57,7 +64,6 @@ export function DetailLayout() {
 
 /** `modal-wrap`: notices, help and the agreement in a centred card over the site. */
 export function ModalWrapLayout() {
-  const back = useBackAction();
   const router = useRouter();
   const title = router.state.matches.at(-1)?.staticData.meta?.title ?? '';
   return (
@@ -65,9 +71,7 @@ export function ModalWrapLayout() {
       <div className="modal-wrap-backdrop">
         <article className="modal-wrap-card" aria-label={title}>
           <div className="modal-wrap-bar">
-            <button type="button" className="back-button" onClick={back}>
-              <span aria-hidden="true">‹</span> 返回
-            </button>
+            <BackButton />
           </div>
           <Outlet />
         </article>

@@ -37,6 +37,7 @@ export interface MockResponse {
 
 export type AuthCode = 'auth_40001' | 'auth_40002';
 
+/** @internal */
 export type FaultSpec =
   | { kind: 'network' }
   | { kind: 'timeout' }

@@ -15,13 +15,19 @@
 import { DICT_KEYS } from '../../api/dictionary';
 import type { SeedData } from './types';
 
-/** Set by any payload that manages to run: `window.__xssRan` and `<html data-xss-ran>`. */
+/**
+ * Set by any payload that manages to run: `window.__xssRan` and `<html data-xss-ran>`.
+ * @internal
+ */
 export const XSS_FLAG = '__xssRan';
 
 // The attribute too: a test DOM (jsdom) runs inline handlers in a global of its own, but shares the document.
 const RUN = `window.${XSS_FLAG}=1;document.documentElement.setAttribute('data-xss-ran','1')`;
 
-/** HTML payloads, for fields the store renders as (sanitised) HTML. */
+/**
+ * HTML payloads, for fields the store renders as (sanitised) HTML.
+ * @internal
+ */
 export const HOSTILE_HTML: readonly string[] = [
   `<script>${RUN}</script>`,
   `<img src="x" onerror="${RUN}">`,
@@ -45,7 +51,10 @@ export const HOSTILE_HTML: readonly string[] = [
   `<div id="root" name="cookie"><input id="attributes" name="token"></div>`,
 ];
 
-/** A payload for fields the store shows as plain text (names, titles, keywords). */
+/**
+ * A payload for fields the store shows as plain text (names, titles, keywords).
+ * @internal
+ */
 export const HOSTILE_TEXT = `<img src=x onerror="${RUN}"><script>${RUN}</script>`;
 
 /** Payloads for fields the store uses as a link or an image address. */

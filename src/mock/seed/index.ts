@@ -16,6 +16,7 @@ import type { Goods } from '../../api/goods';
 import type { SeedData } from './types';
 
 export type { SeedData } from './types';
+/** @internal */
 export { ACTIVITY_ID };
 
 /** Fixed PRNG seed: the catalogue never depends on the clock. */
