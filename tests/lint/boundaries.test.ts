@@ -111,7 +111,7 @@ describe('npm run lint: unused exports (knip)', () => {
     expect(failure?.stdout).toMatch(/probeNobodyImports\s+src\/shared\/probe\.ts/);
   }, 60_000);
 
-  it('fails, in production mode, on an export only a test imports, unless it is tagged @internal (decision 0024)', async () => {
+  it('fails, in production mode, on an export only a test imports, unless it is tagged @internal (decision 0025)', async () => {
     writeFileSync(
       join(dir, 'src/shared/probe.ts'),
       'export const used = 1;\nexport const probeOnlyTestsUse = 2;\n/** @internal */\nexport const probeTestSeam = 3;\n',
