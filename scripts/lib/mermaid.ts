@@ -18,6 +18,7 @@ import {
   listStateNodes,
   listTransitions,
   relativeStateName,
+  transitionLabel,
   type TransitionInfo,
 } from './machine-introspection';
 
@@ -36,11 +37,7 @@ const nodeId = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_');
 const safeLabel = (text: string) => text.replace(/:/g, MERMAID_COLON).replace(/;/g, ',').replace(/"/g, "'");
 const isComposite = (node: AnyStateNode) => node.type === 'compound' || node.type === 'parallel';
 
-function edgeLabel(t: TransitionInfo): string {
-  const guard = t.guard ? ` [${t.guard}]` : '';
-  const actions = t.targets.length === 0 && t.actions.length ? ` / ${t.actions.join(', ')}` : '';
-  return safeLabel(`${t.eventLabel}${guard}${actions}`);
-}
+const edgeLabel = (t: TransitionInfo) => safeLabel(transitionLabel(t));
 
 /** The node whose block declares `node` (the root's pseudo node lives at the top level). */
 const container = (node: AnyStateNode, root: AnyStateNode) => node.parent ?? root;
