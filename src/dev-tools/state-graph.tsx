@@ -3,9 +3,10 @@
  * states and transitions (the generated charts' reading of it) once per
  * machine; every snapshot only changes which states are marked active, each a
  * `group` named by its path with `aria-current` and a yellow box, as the
- * nested list beside it marks them (./state-chart.tsx).
+ * nested list beside it marks them (./state-chart.tsx). Drawn at its own size
+ * and scrolled in the panel, or scaled down to the panel's width.
  */
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { chartOf, LINE_HEIGHT, textWidth, type ChartEdge, type ChartLayout, type ChartState, type Point } from './chart-layout';
 
@@ -66,12 +67,12 @@ function EdgeLine({ edge, arrow, dot }: { edge: ChartEdge; arrow: string; dot: s
   );
 }
 
-function Drawing({ layout, active, label }: { layout: ChartLayout; active: ReadonlySet<string>; label: string }) {
+function Drawing({ layout, active, label, fit }: { layout: ChartLayout; active: ReadonlySet<string>; label: string; fit: boolean }) {
   const id = useId().replace(/:/g, '');
   const arrow = `${id}-arrow`;
   const dot = `${id}-dot`;
   return (
-    <svg role="group" aria-label={`状态图示 ${label}`} className="inspector-drawing" width={layout.width} height={layout.height} viewBox={`0 0 ${layout.width} ${layout.height}`}>
+    <svg role="group" aria-label={`状态图示 ${label}`} className="inspector-drawing" width={fit ? '100%' : layout.width} height={fit ? undefined : layout.height} viewBox={`0 0 ${layout.width} ${layout.height}`}>
       <defs>
         <marker id={arrow} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
           <path d="M0,0 L10,5 L0,10 z" />
@@ -100,10 +101,16 @@ export function StateGraph({ machine, active, label }: { machine: AnyStateMachin
       return { error: error instanceof Error ? error.message : String(error) };
     }
   }, [machine]);
+  const [fit, setFit] = useState(false);
   if (!drawn.layout) return <p role="status">无法绘制状态图（{drawn.error}），见下方列表。</p>;
   return (
-    <div className="inspector-drawing-frame">
-      <Drawing layout={drawn.layout} active={active} label={label} />
-    </div>
+    <>
+      <button type="button" aria-pressed={fit} onClick={() => setFit(!fit)}>
+        缩放到面板宽度
+      </button>
+      <div className="inspector-drawing-frame">
+        <Drawing layout={drawn.layout} active={active} label={label} fit={fit} />
+      </div>
+    </>
   );
 }
