@@ -1,5 +1,6 @@
 /**
- * The chosen actor's chart: its machine's states as a nested list, in the
+ * The chosen actor's chart as text, under the drawn one (./state-graph.tsx),
+ * for screen readers and text search: its machine's states as a nested list, in the
  * order the generated charts list them, each with the transitions leaving it
  * named as the charts name them (scripts/lib/machine-introspection.ts, which
  * docs/machines/ is drawn from). The active states carry `aria-current` and are
