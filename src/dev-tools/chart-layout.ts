@@ -35,7 +35,7 @@ export interface Box extends Point {
   height: number;
 }
 
-export interface ChartLoop {
+interface ChartLoop {
   /** The transition's key (scripts/lib/machine-introspection.ts). */
   key: string;
   label: string;
