@@ -4,9 +4,10 @@
  * machine; every snapshot only changes which states are marked active, each a
  * `group` named by its path with `aria-current` and a yellow box, as the
  * nested list beside it marks them (./state-chart.tsx). Drawn at its own size
- * and scrolled in the panel, or scaled down to the panel's width.
+ * and scrolled in the panel to keep the active state in view, or scaled down
+ * to the panel's width.
  */
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { chartOf, LINE_HEIGHT, textWidth, type ChartEdge, type ChartLayout, type ChartState, type Point } from './chart-layout';
 
@@ -92,6 +93,17 @@ function Drawing({ layout, active, label, fit }: { layout: ChartLayout; active: 
   );
 }
 
+/** The box of the last active state in document order: the innermost active state (of the last region, in a parallel state). */
+function deepestActive(states: ChartState[], active: ReadonlySet<string>): ChartState['box'] | undefined {
+  let found: ChartState['box'] | undefined;
+  const visit = (state: ChartState) => {
+    if (active.has(state.id)) found = state.box;
+    state.children.forEach(visit);
+  };
+  states.forEach(visit);
+  return found;
+}
+
 /** The drawn chart of `machine` with the states in `active` (XState state node ids) marked. */
 export function StateGraph({ machine, active, label }: { machine: AnyStateMachine; active: ReadonlySet<string>; label: string }) {
   const drawn = useMemo(() => {
@@ -102,13 +114,22 @@ export function StateGraph({ machine, active, label }: { machine: AnyStateMachin
     }
   }, [machine]);
   const [fit, setFit] = useState(false);
+  const frame = useRef<HTMLDivElement>(null);
+  // At its own size the chart is larger than the panel: keep the deepest active state in view as it moves.
+  const focus = drawn.layout ? deepestActive(drawn.layout.states, active) : undefined;
+  useEffect(() => {
+    const element = frame.current;
+    if (!element || fit || !focus) return;
+    element.scrollLeft = Math.max(0, focus.x + focus.width / 2 - element.clientWidth / 2);
+    element.scrollTop = Math.max(0, focus.y + focus.height / 2 - element.clientHeight / 2);
+  }, [focus, fit]);
   if (!drawn.layout) return <p role="status">无法绘制状态图（{drawn.error}），见下方列表。</p>;
   return (
     <>
       <button type="button" aria-pressed={fit} onClick={() => setFit(!fit)}>
         缩放到面板宽度
       </button>
-      <div className="inspector-drawing-frame">
+      <div className="inspector-drawing-frame" ref={frame}>
         <Drawing layout={drawn.layout} active={active} label={label} fit={fit} />
       </div>
     </>
