@@ -10,6 +10,11 @@ const DEV_TOOLS_IMPORTS = {
   allowTypeImports: true,
   message: 'Load the dev inspector only through loadDevInspector() (src/shared/dev-inspector.ts): a live build must not contain it.',
 };
+// The chart layout library of the inspector's panel (src/dev-tools/chart-layout.ts): only the panel's chunk loads it.
+const DEV_TOOLS_LIBRARIES = {
+  group: ['@dagrejs/*'],
+  message: 'The chart layout library belongs to the dev inspector (src/dev-tools/chart-layout.ts): a live build must not contain it.',
+};
 
 /**
  * The order of the features (docs/architecture.md, "Layout"; decision 0021): a feature imports only features
@@ -141,14 +146,18 @@ export default tseslint.config(
     // The shipped app must not pull the simulated backend in statically: live builds carry no mock code.
     // Nor the dev inspector: it is loaded only by src/shared/dev-inspector.ts's dynamic import.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/mock/**', 'src/app/main.tsx'],
+    ignores: ['src/mock/**', 'src/app/main.tsx', 'src/dev-tools/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [MOCK_IMPORTS, DEV_TOOLS_IMPORTS] }],
+      'no-restricted-imports': ['error', { patterns: [MOCK_IMPORTS, DEV_TOOLS_IMPORTS, DEV_TOOLS_LIBRARIES] }],
     },
   },
   {
+    files: ['src/dev-tools/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [MOCK_IMPORTS, DEV_TOOLS_IMPORTS] }] },
+  },
+  {
     files: ['src/app/main.tsx', 'src/mock/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [DEV_TOOLS_IMPORTS] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEV_TOOLS_IMPORTS, DEV_TOOLS_LIBRARIES] }] },
   },
   {
     // Playwright fixtures are declared as ({}, use) => …: an empty pattern and a `use` callback that is not React's.

@@ -233,10 +233,11 @@ export function mockModulesIn(stats: BundleStats): string[] {
 }
 
 /**
- * Code of the dev inspector (src/dev-tools/, the chart reading it shares with scripts/lib/, @statelyai/inspect): dev
- * and mock builds only. Its door, src/shared/dev-inspector.ts, stays in a live build as an empty answer.
+ * Code of the dev inspector (src/dev-tools/, the chart reading it shares with scripts/lib/, @statelyai/inspect, the
+ * panel's chart layout library @dagrejs/dagre): dev and mock builds only. Its door, src/shared/dev-inspector.ts,
+ * stays in a live build as an empty answer.
  */
-const INSPECTOR_MODULE = /^(src\/dev-tools\/|scripts\/lib\/|node_modules\/@statelyai\/)/;
+const INSPECTOR_MODULE = /^(src\/dev-tools\/|scripts\/lib\/|node_modules\/@statelyai\/|node_modules\/@dagrejs\/)/;
 
 /** The modules of the dev inspector in a build, with their chunk: empty for a correct live build. */
 export function inspectorModulesIn(stats: BundleStats): string[] {

@@ -205,6 +205,17 @@ export function relativeStateName(node: AnyStateNode): string {
   return node.path.length ? node.path.join('.') : `(${node.id})`;
 }
 
+/**
+ * How a chart labels a transition: its trigger, its guard in brackets, and for a targetless one the actions it
+ * runs (`session.refresh [isStale] / refreshToken`). The Mermaid charts (scripts/lib/mermaid.ts) and the
+ * inspector's drawn chart (src/dev-tools/chart-layout.ts) both use it, so the two read alike.
+ */
+export function transitionLabel(info: TransitionInfo): string {
+  const guard = info.guard ? ` [${info.guard}]` : '';
+  const actions = info.targets.length === 0 && info.actions.length ? ` / ${info.actions.join(', ')}` : '';
+  return `${info.eventLabel}${guard}${actions}`;
+}
+
 export function describeTransition(info: TransitionInfo): string {
   const guard = info.guard ? ` [${info.guard}]` : '';
   const targets = info.targets.length ? info.targets.map(relativeStateName).join(', ') : '(no state change)';

@@ -18,6 +18,7 @@ import {
   listStateNodes,
   listTransitions,
   relativeStateName,
+  transitionLabel,
   type TransitionInfo,
 } from './machine-introspection';
 
@@ -36,11 +37,7 @@ const nodeId = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_');
 const safeLabel = (text: string) => text.replace(/:/g, MERMAID_COLON).replace(/;/g, ',').replace(/"/g, "'");
 const isComposite = (node: AnyStateNode) => node.type === 'compound' || node.type === 'parallel';
 
-function edgeLabel(t: TransitionInfo): string {
-  const guard = t.guard ? ` [${t.guard}]` : '';
-  const actions = t.targets.length === 0 && t.actions.length ? ` / ${t.actions.join(', ')}` : '';
-  return safeLabel(`${t.eventLabel}${guard}${actions}`);
-}
+const edgeLabel = (t: TransitionInfo) => safeLabel(transitionLabel(t));
 
 /** The node whose block declares `node` (the root's pseudo node lives at the top level). */
 const container = (node: AnyStateNode, root: AnyStateNode) => node.parent ?? root;
@@ -256,7 +253,7 @@ function renderIndex(entries: readonly DiscoveredMachine[]): string {
     '',
     '## Inspecting the running store',
     '',
-    '- **Offline, in the page** (`npm run dev` and mock builds, never a live production build): press Alt+Shift+I on any page, or 打开状态机检查器 on `/demo`. The panel (`src/dev-tools/`) lists every actor of the root system as it runs, spawned and stopped ones, as `app/<id>`; for the chosen one it lists its states with the active ones highlighted and the transitions leaving each (named as on these pages), and its context; below, the last 100 events with time, source and target, filterable by actor, each showing the snapshot after it when clicked. Phone numbers, real names and ID numbers are masked as the store shows them, tokens filtered as error reports filter them. 导出本次会话 downloads the session as JSON (`inspector-session.json`), which `npm run paths -- <machine> --from <file>` turns into a path test ([../model-testing.md](../model-testing.md), "From a recorded session to a test").',
+    '- **Offline, in the page** (`npm run dev` and mock builds, never a live production build): press Alt+Shift+I on any page, or 打开状态机检查器 on `/demo`. The panel (`src/dev-tools/`) lists every actor of the root system as it runs, spawned and stopped ones, as `app/<id>`; for the chosen one it draws its chart, read from the machine as these pages read it (the same states, transitions and labels: `scripts/lib/machine-introspection.ts`) and laid out top to bottom by `@dagrejs/dagre`, loaded only with the panel: compound states are boxes around their children, the regions of a parallel state dashed boxes, the root\'s own transitions leave a `<id>（任意状态）` box, and the active states are filled yellow and marked current as each event moves them (缩放到面板宽度 scales a wide chart down); below it the same states as a nested list, with the transitions leaving each, for screen readers and text search; then its context; below, the last 100 events with time, source and target, filterable by actor, each showing the snapshot after it when clicked. Phone numbers, real names and ID numbers are masked as the store shows them, tokens filtered as error reports filter them. 导出本次会话 downloads the session as JSON (`inspector-session.json`), which `npm run paths -- <machine> --from <file>` turns into a path test ([../model-testing.md](../model-testing.md), "From a recorded session to a test").',
     '- **In Stately\'s inspector** (needs stately.ai): `npm run dev:inspect` attaches `@statelyai/inspect` to the same `inspect` hook, beside the offline panel; every actor appears at stately.ai/inspect with its state and the events it receives.',
     '',
     '## Keeping these pages current',

@@ -8,7 +8,8 @@
  */
 import { useId, useState, useSyncExternalStore } from 'react';
 import { describeSnapshot, type RecordedActor, type RecordedEvent, type Recorder } from './recorder';
-import { StateChart } from './state-chart';
+import { activeIds, StateChart } from './state-chart';
+import { StateGraph } from './state-graph';
 import './inspector.css';
 
 /** @internal */
@@ -114,6 +115,7 @@ export function InspectorPanel({ recorder, onClose, secrets = () => [], save = d
   const [chosenEvent, setChosenEvent] = useState<RecordedEvent>();
   const actor = chosen ?? recorder.actors()[0];
   const snapshot = actor?.ref.getSnapshot() as { context?: unknown } | undefined;
+  const active = activeIds(snapshot);
   return (
     <aside className="inspector" aria-labelledby={titleId}>
       <header className="inspector-header">
@@ -130,7 +132,14 @@ export function InspectorPanel({ recorder, onClose, secrets = () => [], save = d
         <>
           <section className="inspector-section" aria-label={`状态 ${actor.label}`}>
             <h3>{actor.label} 的状态</h3>
-            {actor.machine ? <StateChart machine={actor.machine} snapshot={snapshot} label={actor.label} /> : <p>不是状态机（{String((snapshot as { status?: unknown } | undefined)?.status)}）</p>}
+            {actor.machine ? (
+              <>
+                <StateGraph machine={actor.machine} active={active} label={actor.label} />
+                <StateChart machine={actor.machine} active={active} label={actor.label} />
+              </>
+            ) : (
+              <p>不是状态机（{String((snapshot as { status?: unknown } | undefined)?.status)}）</p>
+            )}
           </section>
           <section className="inspector-section" aria-label={`上下文 ${actor.label}`}>
             <h3>{actor.label} 的上下文</h3>

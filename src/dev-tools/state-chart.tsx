@@ -1,5 +1,6 @@
 /**
- * The chosen actor's chart: its machine's states as a nested list, in the
+ * The chosen actor's chart as text, under the drawn one (./state-graph.tsx),
+ * for screen readers and text search: its machine's states as a nested list, in the
  * order the generated charts list them, each with the transitions leaving it
  * named as the charts name them (scripts/lib/machine-introspection.ts, which
  * docs/machines/ is drawn from). The active states carry `aria-current` and are
@@ -8,7 +9,8 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { listTransitions, relativeStateName, type TransitionInfo } from '../../scripts/lib/machine-introspection';
 
-function activeIds(snapshot: unknown): Set<string> {
+/** The ids of the state nodes active in a machine snapshot (its configuration). */
+export function activeIds(snapshot: unknown): Set<string> {
   const nodes = (snapshot as { _nodes?: { id: string }[] } | undefined)?._nodes ?? [];
   return new Set(nodes.map((node) => node.id));
 }
@@ -19,7 +21,7 @@ function edgeText(t: TransitionInfo): string {
   return `${t.eventLabel}${guard} → ${targets}`;
 }
 
-function StateItem({ node, active, edges }: { node: AnyStateNode; active: Set<string>; edges: Map<AnyStateNode, TransitionInfo[]> }) {
+function StateItem({ node, active, edges }: { node: AnyStateNode; active: ReadonlySet<string>; edges: Map<AnyStateNode, TransitionInfo[]> }) {
   const isActive = active.has(node.id);
   const children = Object.values(node.states);
   const own = edges.get(node) ?? [];
@@ -49,12 +51,12 @@ function StateItem({ node, active, edges }: { node: AnyStateNode; active: Set<st
   );
 }
 
-export function StateChart({ machine, snapshot, label }: { machine: AnyStateMachine; snapshot: unknown; label: string }) {
+export function StateChart({ machine, active, label }: { machine: AnyStateMachine; active: ReadonlySet<string>; label: string }) {
   const edges = new Map<AnyStateNode, TransitionInfo[]>();
   for (const t of listTransitions(machine)) edges.set(t.source, [...(edges.get(t.source) ?? []), t]);
   return (
     <ul className="inspector-chart" aria-label={`状态图 ${label}`}>
-      <StateItem node={machine.root} active={activeIds(snapshot)} edges={edges} />
+      <StateItem node={machine.root} active={active} edges={edges} />
     </ul>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The inspector panel on its own, over a small actor system: the last 100
- * events only, the actor filter, the chart following the chosen actor live,
- * the snapshot after a chosen event, and the close button.
+ * events only, the actor filter, the chart (drawn and listed) following the
+ * chosen actor live, the snapshot after a chosen event, and the close button.
  */
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -48,6 +48,62 @@ describe('the inspector panel', () => {
     const events = within(panel).getByRole('region', { name: '最近事件' });
     await user.click(within(events).getByRole('button', { name: 'toggle.flip' }));
     expect(within(panel).getByRole('region', { name: '事件后的快照' })).toHaveTextContent('"value": "on"');
+  });
+
+  it('draws the chosen machine’s chart, its states and labelled transitions, and moves the highlight live', async () => {
+    const { actor, panel, user } = setUp();
+    const drawing = within(panel).getByRole('group', { name: '状态图示 toggle' });
+    const current = () => within(drawing).getAllByRole('group', { current: true }).map((state) => state.getAttribute('aria-label'));
+    expect(within(drawing).getAllByRole('group').map((state) => state.getAttribute('aria-label'))).toEqual(['toggle（任意状态）', 'off', 'on']);
+    expect(within(drawing).getByRole('img', { name: 'toggle.flip：off → on' })).toBeInTheDocument();
+    expect(within(drawing).getByRole('img', { name: 'toggle.flip：on → off' })).toBeInTheDocument();
+    expect(within(drawing).getByRole('img', { name: '初始状态：off' })).toBeInTheDocument();
+    expect(current()).toEqual(['off']);
+    await act(async () => actor.send({ type: 'toggle.flip' }));
+    expect(current()).toEqual(['on']);
+    expect(within(drawing).getByRole('group', { name: 'off' })).not.toHaveAttribute('aria-current');
+
+    // Another actor: its own machine drawn.
+    await user.click(within(panel).getByRole('button', { name: 'toggle/lamp（运行中）' }));
+    const lamp = within(panel).getByRole('group', { name: '状态图示 toggle/lamp' });
+    expect(within(lamp).getAllByRole('group', { current: true }).map((state) => state.getAttribute('aria-label'))).toEqual(['dark']);
+    expect(within(lamp).getByRole('img', { name: 'lamp.light：dark → lit' })).toBeInTheDocument();
+
+    // Scaled to the panel's width and back.
+    const fit = within(panel).getByRole('button', { name: '缩放到面板宽度' });
+    await user.click(fit);
+    expect(fit).toHaveAttribute('aria-pressed', 'true');
+    expect(within(panel).getByRole('group', { name: '状态图示 toggle/lamp' })).toHaveAttribute('width', '100%');
+  });
+
+  it('draws compound states around their children and parallel regions, highlighting every active one', async () => {
+    const nested = createMachine({
+      id: 'nested',
+      type: 'parallel',
+      states: {
+        door: { initial: 'shut', states: { shut: { on: { open: 'open' } }, open: { initial: 'wide', states: { wide: { on: { narrow: 'ajar' } }, ajar: {} }, on: { close: [{ guard: 'isQuiet', target: 'shut' }, { target: 'shut' }] } } } },
+        light: { initial: 'off', states: { off: { on: { 'switch': 'on' } }, on: { on: { 'switch': 'off' } } } },
+      },
+    }).provide({ guards: { isQuiet: () => false } });
+    const recorder = createRecorder();
+    const actor = createActor(nested, { inspect: recorder.inspect }).start();
+    onTestFinished(() => {
+      actor.stop();
+    });
+    render(<InspectorPanel recorder={recorder} onClose={() => {}} />);
+    const drawing = screen.getByRole('group', { name: '状态图示 nested' });
+    const current = () => within(drawing).getAllByRole('group', { current: true }).map((state) => state.getAttribute('aria-label'));
+    expect(current()).toEqual(['nested', 'door', 'door.shut', 'light', 'light.off']);
+    // A region holds its states: door.open is drawn inside door, and its children inside it.
+    const door = within(drawing).getByRole('group', { name: 'door' });
+    expect(within(door).getByRole('group', { name: 'door.open.ajar' })).toBeInTheDocument();
+    expect(within(drawing).getByRole('img', { name: 'close [isQuiet]：door.open → door.shut' })).toBeInTheDocument();
+    expect(within(drawing).getByRole('img', { name: 'close：door.open → door.shut' })).toBeInTheDocument();
+
+    await act(async () => actor.send({ type: 'open' }));
+    expect(current()).toEqual(['nested', 'door', 'door.open', 'door.open.wide', 'light', 'light.off']);
+    await act(async () => actor.send({ type: 'switch' }));
+    expect(current()).toEqual(['nested', 'door', 'door.open', 'door.open.wide', 'light', 'light.on']);
   });
 
   it('lists the last 100 events, and only those of the chosen actor when filtered', async () => {

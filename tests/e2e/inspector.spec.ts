@@ -2,8 +2,8 @@
  * The dev inspector (src/dev-tools/, docs/machines/README.md): in the mock
  * build a developer buys while logged out, logs in and verifies their real
  * name, then opens the panel with Alt+Shift+I and sees the actors, the
- * session's state and context with nothing personal in clear, and exports the
- * session; /demo opens it with a button. The live build has none of it: the
+ * session's chart (drawn, its active states filled) and context with nothing
+ * personal in clear, and exports the session; /demo opens it with a button. The live build has none of it: the
  * chord does nothing and no file of the build holds its code.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -37,6 +37,17 @@ test('in the mock build the panel follows a login and a purchase, masks what is 
   const chart = panel.getByRole('list', { name: '状态图 app/session' });
   await expect(chart.getByRole('listitem', { name: 'loggedIn', exact: true })).toHaveAttribute('aria-current', 'true');
   await expect(chart.getByRole('listitem', { name: 'anonymous', exact: true })).not.toHaveAttribute('aria-current', 'true');
+  // The drawn chart: the session's states laid out as boxes, the active ones marked and filled.
+  const drawing = panel.getByRole('group', { name: '状态图示 app/session' });
+  await expect(drawing).toBeVisible();
+  const ready = drawing.getByRole('group', { name: 'loggedIn.active.ready', exact: true });
+  await expect(ready).toHaveAttribute('aria-current', 'true');
+  await expect(drawing.getByRole('group', { name: 'loggedIn', exact: true })).toHaveAttribute('aria-current', 'true');
+  await expect(drawing.getByRole('group', { name: 'anonymous', exact: true })).not.toHaveAttribute('aria-current', 'true');
+  await expect(drawing.getByRole('img', { name: 'session.logout：loggedIn.active → loggedIn.loggingOut' })).toBeAttached();
+  const fill = (group: typeof ready) => group.locator('rect').first().evaluate((rect) => getComputedStyle(rect).fill);
+  expect(await fill(ready)).toBe('rgb(255, 229, 143)');
+  expect(await fill(drawing.getByRole('group', { name: 'anonymous', exact: true }))).toBe('rgb(255, 255, 255)');
   const context = panel.getByRole('region', { name: '上下文 app/session' });
   await expect(context).toContainText(`${phone.slice(0, 3)}****${phone.slice(7)}`);
   await expect(context).toContainText('"token": "[Filtered]"');
@@ -72,7 +83,10 @@ test('the live build has no inspector: the chord opens nothing and no built file
   const assets = path.join(E2E_BUILD_DIRS.live, 'assets');
   const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
   expect(scripts.length).toBeGreaterThan(0);
-  // Strings only the inspector's code has: its log format, the panel's actor list and export button, the recorder's chunk.
-  const holding = scripts.filter((name) => /storefront-inspector-log|Actor 列表|导出本次会话|dev-tools/.test(`${name}\n${readFileSync(path.join(assets, name), 'utf8')}`));
+  // Strings only the inspector's code has: its log format, the panel's actor list, export button and drawn chart, the
+  // recorder's chunk, and an error message of its chart layout library (@dagrejs/dagre).
+  const holding = scripts.filter((name) =>
+    /storefront-inspector-log|Actor 列表|导出本次会话|状态图示|Not possible to find intersection|dev-tools/.test(`${name}\n${readFileSync(path.join(assets, name), 'utf8')}`),
+  );
   expect(holding).toEqual([]);
 });

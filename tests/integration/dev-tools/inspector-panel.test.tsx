@@ -2,9 +2,10 @@
  * The dev inspector's panel beside the running store: an anonymous shopper
  * takes 立即购买, logs in by SMS and reaches the pay dialog, and the panel
  * lists the actors as they start, highlights each machine's states in the
- * order it passes them, masks the phone number and the token everywhere
- * (context, event snapshots, the exported log), and the exported log replays
- * as a path test of the pay gate's model.
+ * order it passes them (in the drawn chart and in the nested list), masks
+ * the phone number and the token everywhere (context, event snapshots, the
+ * exported log), and the exported log replays as a path test of the pay
+ * gate's model.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -24,17 +25,25 @@ beforeAll(async () => {
   await import('../../../src/dev-tools/inspector-panel');
 }, 60_000);
 
-/** The leaf names the chart highlights, each time they change: what a developer sees move. */
-function watchHighlights(panel: HTMLElement): string[][] {
-  const seen: string[][] = [];
+/**
+ * The states the charts highlight, each time they change: what a developer sees move. `listed`: the nested list's
+ * items (keys, the root first); `drawn`: the drawn chart's states (paths in the machine).
+ */
+function watchHighlights(panel: HTMLElement): { listed: string[][]; drawn: string[][] } {
+  const seen = { listed: [] as string[][], drawn: [] as string[][] };
+  const note = (into: string[][], current: string[]) => {
+    const last = into.at(-1);
+    if (!last || last.join() !== current.join()) into.push(current);
+  };
   const read = () => {
     const chart = panel.querySelector('[aria-label^="状态图 "]');
-    if (!chart) return;
-    const current = within(chart as HTMLElement)
-      .queryAllByRole('listitem', { current: true })
-      .map((item) => item.getAttribute('aria-label') ?? '');
-    const last = seen.at(-1);
-    if (!last || last.join() !== current.join()) seen.push(current);
+    const drawing = panel.querySelector('[aria-label^="状态图示 "]');
+    const names = (container: Element, role: string) =>
+      within(container as HTMLElement)
+        .queryAllByRole(role, { current: true })
+        .map((item) => item.getAttribute('aria-label') ?? '');
+    if (chart) note(seen.listed, names(chart, 'listitem'));
+    if (drawing) note(seen.drawn, names(drawing, 'group'));
   };
   read();
   const observer = new MutationObserver(read);
@@ -58,8 +67,9 @@ describe('the inspector panel through a login and a purchase', { timeout: 45_000
     const actors = within(panel).getByRole('region', { name: 'Actor 列表' });
     expect(await within(actors).findByRole('button', { name: 'app（运行中）' })).toBeInTheDocument();
     await user.click(within(actors).getByRole('button', { name: 'app/session（运行中）' }));
-    const sessionStates = watchHighlights(panel);
+    const { listed: sessionStates, drawn: sessionDrawn } = watchHighlights(panel);
     expect(sessionStates.at(-1)).toEqual(['session', 'anonymous']);
+    expect(sessionDrawn.at(-1)).toEqual(['anonymous']);
 
     await user.click(await screen.findByRole('button', { name: '立即购买' }));
     await loginWithSms(user, await screen.findByRole('dialog', { name: '登录' }));
@@ -69,6 +79,14 @@ describe('the inspector panel through a login and a purchase', { timeout: 45_000
     await waitFor(() => expect(sessionStates.at(-1)).toContain('loggedIn'));
     const order = sessionStates.map((states) => states[1]);
     expect(order.indexOf('anonymous')).toBeLessThan(order.indexOf('loggedIn'));
+    // The drawn chart moved with it, through the signing-in steps, to the logged-in session at rest.
+    await waitFor(() => expect(sessionDrawn.at(-1)).toEqual(['loggedIn', 'loggedIn.active', 'loggedIn.active.ready']));
+    const drawnOrder = sessionDrawn.map((states) => states.at(-1));
+    expect(drawnOrder[0]).toBe('anonymous');
+    expect(drawnOrder).toContain('loggedIn.active.signingIn.fetchingConfig');
+    expect(drawnOrder.indexOf('loggedIn.active.signingIn.fetchingConfig')).toBeLessThan(drawnOrder.indexOf('loggedIn.active.ready'));
+    const drawing = within(panel).getByRole('group', { name: '状态图示 app/session' });
+    expect(within(drawing).getByRole('img', { name: 'session.login：session（任意状态） → loggedIn.active.signingIn' })).toBeInTheDocument();
     // The flows were spawned as the purchase asked for them, and the login's invocations come and go.
     for (const name of ['app/modal（运行中）', 'app/payGate（运行中）', 'app/login（运行中）', 'app/payment（运行中）']) {
       expect(within(actors).getByRole('button', { name })).toBeInTheDocument();
@@ -87,6 +105,8 @@ describe('the inspector panel through a login and a purchase', { timeout: 45_000
     // The pay gate: chosen, its events filtered, each showing the snapshot after it.
     await user.click(within(actors).getByRole('button', { name: 'app/payGate（运行中）' }));
     expect(within(panel).getAllByRole('listitem', { current: true }).map((item) => item.getAttribute('aria-label'))).toEqual(['payGate', 'idle']);
+    const payGateDrawing = within(panel).getByRole('group', { name: '状态图示 app/payGate' });
+    expect(within(payGateDrawing).getAllByRole('group', { current: true }).map((state) => state.getAttribute('aria-label'))).toEqual(['idle']);
     const events = within(panel).getByRole('region', { name: '最近事件' });
     await user.selectOptions(within(events).getByRole('combobox', { name: '按 actor 筛选' }), within(events).getByRole('option', { name: 'app/payGate' }));
     const rows = within(events).getAllByRole('row').slice(1);
