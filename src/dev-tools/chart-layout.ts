@@ -24,12 +24,15 @@ import dagre from '@dagrejs/dagre';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { listInvokes, listTransitions, relativeStateName, transitionLabel } from '../../scripts/lib/machine-introspection';
 
+/** Said of a transition that stays in its state (no target), in the chart and in the list. */
+export const STAYS = '（不换状态）';
+
 export interface Point {
   x: number;
   y: number;
 }
 
-/** Top-left corner and size, in SVG user units (px). */
+/** Top-left corner and size, in SVG user units (px). @internal (a test seam) */
 export interface Box extends Point {
   width: number;
   height: number;
@@ -127,7 +130,10 @@ function exitPoint(a: Point, c: Point, b: Box): Point {
   return { x: a.x + dx * t, y: a.y + dy * t };
 }
 
-/** The path without its part inside `box`, at its start (an edge leaving a cluster) or its end (entering one). */
+/**
+ * The path without its part inside `box`, at its start (an edge leaving a cluster) or its end (entering one).
+ * @internal (a test seam)
+ */
 export function clipPath(points: Point[], box: Box, end: 'start' | 'end'): Point[] {
   if (end === 'end') return clipPath([...points].reverse(), box, 'start').reverse();
   let last = -1;
@@ -138,7 +144,7 @@ export function clipPath(points: Point[], box: Box, end: 'start' | 'end'): Point
   return [exitPoint(points[last] as Point, points[last + 1] as Point, box), ...points.slice(last + 1)];
 }
 
-/** The point halfway along a path. */
+/** The point halfway along a path. @internal (a test seam) */
 export function midpoint(points: Point[]): Point | undefined {
   const lengths = points.slice(1).map((p, i) => Math.hypot(p.x - (points[i] as Point).x, p.y - (points[i] as Point).y));
   let rest = lengths.reduce((sum, l) => sum + l, 0) / 2;
@@ -174,7 +180,10 @@ const boxOf = (label: NodeLabel | undefined): Box => {
   return { x: x - width / 2, y: y - height / 2, width, height };
 };
 
-/** The chart of `machine`, laid out. Pure: the same machine gives the same layout (cache it per machine). */
+/**
+ * The chart of `machine`, laid out. Pure: the same machine gives the same layout (cache it per machine).
+ * @internal (a test seam: the panel reads it through its cache)
+ */
 export function layoutMachine(machine: AnyStateMachine): ChartLayout {
   const root = machine.root;
   const transitions = listTransitions(machine);

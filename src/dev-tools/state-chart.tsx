@@ -8,6 +8,7 @@
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { listTransitions, relativeStateName, type TransitionInfo } from '../../scripts/lib/machine-introspection';
+import { STAYS } from './chart-layout';
 
 /** The ids of the state nodes active in a machine snapshot (its configuration). */
 export function activeIds(snapshot: unknown): Set<string> {
@@ -17,7 +18,7 @@ export function activeIds(snapshot: unknown): Set<string> {
 
 function edgeText(t: TransitionInfo): string {
   const guard = t.guard ? ` [${t.guard}]` : '';
-  const targets = t.targets.length ? t.targets.map(relativeStateName).join(', ') : '（不换状态）';
+  const targets = t.targets.length ? t.targets.map(relativeStateName).join(', ') : STAYS;
   return `${t.eventLabel}${guard} → ${targets}`;
 }
 

@@ -9,7 +9,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
-import { chartOf, LINE_HEIGHT, textWidth, type ChartEdge, type ChartLayout, type ChartState, type Point } from './chart-layout';
+import { chartOf, LINE_HEIGHT, STAYS, textWidth, type ChartEdge, type ChartLayout, type ChartState, type Point } from './chart-layout';
 
 const PAD_X = 8;
 const PAD_Y = 4;
@@ -40,7 +40,7 @@ function StateBox({ state, active }: { state: ChartState; active: ReadonlySet<st
         </text>
       ))}
       {state.loops.map((loop, i) => (
-        <text key={loop.key} x={textX} y={lineY(state.lines.length + i + 1)} className="inspector-node-line" role="img" aria-label={`${loop.label}（不换状态）`}>
+        <text key={loop.key} x={textX} y={lineY(state.lines.length + i + 1)} className="inspector-node-line" role="img" aria-label={`${loop.label}${STAYS}`}>
           ↻ {loop.label}
         </text>
       ))}
