@@ -7,7 +7,7 @@
  * `storeSession`), and tests that need a login mid-flow drive the real login
  * modal (`loginWithSms`).
  */
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { createOrder, getOrder, getOrders, payOrder, type Order } from '../../../src/api/orders';
@@ -19,10 +19,6 @@ import type { AppActor } from '../../../src/shared/app-actor';
 
 export { backend };
 
-// These tests drive whole flows (order → pay → poll → success) through msw; on a loaded machine a
-// step can take longer than Testing Library's default 1 s. Test files are isolated, so this only
-// applies to the files that import these helpers.
-configure({ asyncUtilTimeout: 3000 });
 
 /** Per-test timeout for these flows (vitest's default is 5 s). */
 export const FLOW_TIMEOUT = { timeout: 20_000 };
@@ -61,7 +57,11 @@ export async function renderLoggedIn(url: string, options: { requireRealName?: b
   return { ...app, account };
 }
 
-export const payDialog = () => screen.findByRole('dialog', { name: '支付订单' });
+/**
+ * The pay dialog, once shown. A failure bound sized for a loaded machine: the first one a worker opens loads
+ * the dialog's code and the payment flow (seen taking more than 3 s with the suite and a build beside it).
+ */
+export const payDialog = () => screen.findByRole('dialog', { name: '支付订单' }, { timeout: 15_000 });
 
 /** Sends the purchase flow's start event, as the buy buttons do. */
 export function startPurchase(actor: AppActor, goods: { goodsId: number; gameId?: number }, buyNum = 1) {
