@@ -1,6 +1,6 @@
-/* global addEventListener, window, location, Element, HTMLInputElement, HTMLTextAreaElement, Event, document, requestAnimationFrame, setTimeout */
+/* global addEventListener, window, location, Element, HTMLInputElement, HTMLTextAreaElement, Event, document, requestAnimationFrame, setTimeout, clearTimeout, MutationObserver */
 /*
- * Loaded by index.html (async, about 2.7 KB gzip) ahead of the app. Four jobs (docs/prerendering.md; the
+ * Loaded by index.html (async, about 4 KB gzip with these comments) ahead of the app. Four jobs (docs/prerendering.md; the
  * fourth below):
  *
  * 1. It remembers a link a shopper follows on a prerendered page before React holds it ("Before the app
@@ -13,7 +13,7 @@
  *    `aria-busy`), and src/app/main.tsx calls `__storeReady()` once the page has its handlers: what was typed
  *    reaches its box's handler, and the taps are replayed in order, one per task. A page rendered anew (its
  *    HTML was for another address) has new elements: a kept control's twin, the same kind with the same name,
- *    is clicked instead. If the store cannot start, they are replayed all the same: what needs no flow (a tab,
+ *    is clicked instead, once it is enabled (a page rendered anew fetches its data again). If the store cannot start, they are replayed all the same: what needs no flow (a tab,
  *    a link) still acts.
  * 3. On a prerendered page with its data, it starts the app ("When the app starts"). The page is already
  *    there as HTML: the app's script (named by `<meta name="app-entry">`, written by
@@ -83,10 +83,7 @@
     event.preventDefault();
     event.stopImmediatePropagation();
     remember(entry);
-    if (entry.el.setAttribute) {
-      entry.el.setAttribute(KEPT, '');
-      entry.el.setAttribute('aria-busy', 'true');
-    }
+    mark(entry.el, true);
     kept.push(entry);
   }
 
@@ -127,7 +124,10 @@
       var box = event.target;
       if (ready || !inPage(box) || !isTextBox(box)) return;
       var last = kept[kept.length - 1];
-      if (!last || last.el !== box) kept.push(remember({ kind: 'input', el: box }));
+      if (!last || last.el !== box) kept.push((last = remember({ kind: 'input', el: box })));
+      // Noted as typed: a render of the page before the store is ready (the one with the root actor) sets a
+      // controlled box back to the value React holds, and the text would be gone by the time it is replayed.
+      last.value = box.value;
     },
     true,
   );
@@ -152,18 +152,79 @@
     return entry;
   }
 
-  function replay(entry) {
-    var el = entry.el;
-    if (el.removeAttribute) {
+  // How long a kept tap waits for its control to be able to act (a page rendered anew fetches its data again:
+  // 立即购买 stays disabled until its goods are in); then it is dropped.
+  var ACTIONABLE_WAIT_MS = 15000;
+
+  function mark(el, on) {
+    if (!el.setAttribute) return;
+    if (on) {
+      el.setAttribute(KEPT, '');
+      el.setAttribute('aria-busy', 'true');
+    } else {
       el.removeAttribute(KEPT);
       el.removeAttribute('aria-busy');
     }
-    var target = el.isConnected ? el : twinOf(entry);
-    if (!target) return;
-    // What was typed is read from the box it was typed in, which a page rendered anew has dropped.
-    if (entry.kind === 'input') replayInput(target, el.value);
-    else if (entry.kind === 'submit') target.requestSubmit();
-    else target.click();
+  }
+
+  // The control a kept tap acts on now (itself, or its twin in a page rendered anew), or null: none yet, or it is
+  // disabled.
+  function actionable(entry) {
+    var el = entry.el.isConnected ? entry.el : twinOf(entry);
+    if (!el || el.disabled || el.getAttribute('aria-disabled') === 'true') return null;
+    return el;
+  }
+
+  // Calls `act` with the entry's control once it can act (at once, most often), or with null after
+  // ACTIONABLE_WAIT_MS. Meanwhile the control found, if any, keeps the mark of a kept tap.
+  function whenActionable(entry, act) {
+    var now = actionable(entry);
+    var root = document.getElementById('root');
+    if (now || !root) {
+      act(now);
+      return;
+    }
+    var shown = null;
+    var done = false;
+    var observer;
+    var timer;
+    var finish = function (target) {
+      if (done) return;
+      done = true;
+      observer.disconnect();
+      clearTimeout(timer);
+      if (shown) mark(shown, false);
+      act(target);
+    };
+    var check = function () {
+      var target = actionable(entry);
+      if (target) return finish(target);
+      var waiting = entry.el.isConnected ? entry.el : twinOf(entry);
+      if (waiting && waiting !== shown) {
+        if (shown) mark(shown, false);
+        shown = waiting;
+        mark(shown, true);
+      }
+    };
+    observer = new MutationObserver(check);
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'aria-disabled'] });
+    timer = setTimeout(function () {
+      finish(null);
+    }, ACTIONABLE_WAIT_MS);
+    check();
+  }
+
+  function replay(entry, then) {
+    mark(entry.el, false);
+    whenActionable(entry, function (target) {
+      if (target) {
+        // What was typed, as it was typed (the box may have been reset or dropped since).
+        if (entry.kind === 'input') replayInput(target, entry.value);
+        else if (entry.kind === 'submit') target.requestSubmit();
+        else target.click();
+      }
+      then();
+    });
   }
 
   window.__storeReady = function () {
@@ -172,9 +233,10 @@
     (function next() {
       var entry = kept.shift();
       if (!entry) return;
-      replay(entry);
       // One per task: the render a tap causes is committed before the next one is acted on.
-      setTimeout(next, 0);
+      replay(entry, function () {
+        setTimeout(next, 0);
+      });
     })();
   };
 

@@ -4,9 +4,10 @@
  * (`#prerender-data`, written by scripts/lib/prerender-html.ts). When that
  * page is the one the address bar shows, the cache starts from it and React
  * hydrates the HTML; otherwise (a query the file was not rendered for, say
- * /help?q=退款 served /help's file) the HTML goes and the page renders as a
- * client-rendered page does. A page prerendered without data (a shell: no
- * data block) is rendered over by the client.
+ * /help?q=退款 served /help's file) the page renders as a client-rendered
+ * page does, over the HTML, which stays on screen until then. A page
+ * prerendered without data (a shell: no data block) is rendered over by the
+ * client.
  */
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { startTransition, type ReactElement } from 'react';
@@ -22,9 +23,9 @@ interface PrerenderData {
 
 /**
  * Reads (and removes) the page's prerendered data. Returns the keys it filled when the cache starts from it
- * (the page hydrates), or null (render from scratch; the prerendered HTML, if any, has been removed).
+ * (the page hydrates), or null (render from scratch, over the prerendered HTML).
  */
-function startFromPrerender(queryClient: QueryClient, container: HTMLElement): string[] | null {
+function startFromPrerender(queryClient: QueryClient): string[] | null {
   const block = document.getElementById(PRERENDER_DATA_ID);
   if (!block) return null;
   block.remove();
@@ -34,10 +35,10 @@ function startFromPrerender(queryClient: QueryClient, container: HTMLElement): s
   } catch {
     data = undefined;
   }
-  if (!data || pageUrlKey(data.url) !== pageUrlKey(`${window.location.pathname}${window.location.search}`)) {
-    container.replaceChildren();
-    return null;
-  }
+  // The HTML of another address stays on screen until the page's first render replaces it (React clears a
+  // container it did not render at its first commit): no blank page meanwhile, and a tap on it is kept and
+  // replayed on its twin in the new page (public/boot.js).
+  if (!data || pageUrlKey(data.url) !== pageUrlKey(`${window.location.pathname}${window.location.search}`)) return null;
   hydrate(queryClient, data.state);
   // Nothing counts as stale until the page has hydrated: the route loaders that run first keep this data, so
   // the first render is the HTML's (what a page shows may depend on when its data was fetched: "3分钟前").
@@ -71,7 +72,7 @@ export async function hydratePrerendered(
   queryClient: QueryClient,
   followEarlyNavigation: () => boolean,
 ): Promise<{ root: Root; revalidate: () => void } | 'left' | null> {
-  const hashes = startFromPrerender(queryClient, container);
+  const hashes = startFromPrerender(queryClient);
   if (!hashes) return null;
   await router.load();
   // Lazy parts of the page shown in its HTML (a route's `beforeHydrate`): loaded now, so they hydrate with it.
