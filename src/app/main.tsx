@@ -41,6 +41,9 @@ async function startMockBackend(): Promise<boolean> {
     baseUrl: config.apiBase,
     autoEvents: parseAutoEvents(config.mockAutoEvents),
   });
+  // The simulated backend answers from here on (its worker controls the page before it has taken this page as
+  // a client): what the journeys' control calls wait for (tests/e2e/support/fixtures.ts).
+  mark('store:mock-backend-ready');
   // A page the simulated backend serves (the pay channel's H5 page, the pay link's page) is opened by a
   // navigation, which msw's worker leaves to the network: this page shows it instead of the store.
   if (!window.location.pathname.startsWith(`${config.apiBase}/`)) return false;

@@ -102,7 +102,9 @@ async function controlThroughPage(page: Page, name: string, body: Record<string,
   // The page must be a store page whose simulated backend runs: its service worker controls the page (a
   // prerendered page shows its content before that).
   await expect(page.getByRole('main').first()).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined);
+  // Not the worker's control of the page, which comes before msw has taken the page as its client (a call made
+  // in between goes to the network: seen once in CI), but the app's mark once the backend has started.
+  await page.waitForFunction(() => performance.getEntriesByName('store:mock-backend-ready').length > 0);
   return page.evaluate(
     async ({ name, body }) => {
       const response = await fetch(`/webapi/__mock/${name}`, {
