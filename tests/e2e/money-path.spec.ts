@@ -19,11 +19,13 @@ async function expectInViewUncovered(page: Page, target: Locator, height: number
   await expect(target).toBeInViewport({ ratio: 1 });
   const box = (await target.boundingBox())!;
   expect(box.y + box.height, 'inside the viewport without scrolling').toBeLessThanOrEqual(height);
-  // No toast over it: every message of 消息提示 / 错误提示 shown now is elsewhere.
-  for (const toast of await page.getByRole('status').filter({ hasText: /实名认证成功|登录成功/ }).all()) {
-    const toastBox = await toast.boundingBox();
-    if (toastBox) expect(overlaps(toastBox, box), 'a toast covers it').toBe(false);
-  }
+  // No toast over it: every message of 消息提示 / 错误提示 shown now is elsewhere. The boxes are read in one go:
+  // a toast leaves after a few seconds, and a locator read one by one would wait for one that has gone.
+  const toastBoxes = await page
+    .getByRole('status')
+    .filter({ hasText: /实名认证成功|登录成功/ })
+    .evaluateAll((toasts) => toasts.map((toast) => toast.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number }));
+  for (const toastBox of toastBoxes) expect(overlaps(toastBox, box), 'a toast covers it').toBe(false);
 }
 
 for (const height of [667, 812]) {
