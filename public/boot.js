@@ -54,29 +54,28 @@
   // rendered anew: a control kept meanwhile is gone, and its twin, the same kind of control with the same name
   // (and for a link the same address), in the same place in the new page's order, stands for it.
   function twinOf(entry) {
+    var same = controlsLike(entry);
+    return same[Math.min(entry.index, same.length - 1)] || null;
+  }
+
+  // The page's controls of the kind and name `entry` notes (and for a link its address), in the page's order.
+  function controlsLike(entry) {
     var root = document.getElementById('root');
-    if (!root || !entry.name) return null;
-    var found = root.querySelectorAll(entry.el.tagName);
     var same = [];
+    if (!root || !entry.name) return same;
+    var found = root.querySelectorAll(entry.el.tagName);
     for (var i = 0; i < found.length; i += 1) {
       var candidate = found[i];
       if (candidate.getAttribute('role') !== entry.role || nameOf(candidate) !== entry.name) continue;
       if (entry.href !== null && candidate.getAttribute('href') !== entry.href) continue;
       same.push(candidate);
     }
-    return same[Math.min(entry.index, same.length - 1)] || null;
+    return same;
   }
 
-  // Where `el` stands among the page's controls of its kind and name (0: the first), read when it is kept.
-  function indexOf(el, name) {
-    var root = document.getElementById('root');
-    if (!root || !name) return 0;
-    var found = root.querySelectorAll(el.tagName);
-    var index = 0;
-    for (var i = 0; i < found.length && found[i] !== el; i += 1) {
-      if (found[i].getAttribute('role') === el.getAttribute('role') && nameOf(found[i]) === name) index += 1;
-    }
-    return index;
+  // Where the kept control stands among the page's controls like it (0: the first), read when it is kept.
+  function indexOf(entry) {
+    return Math.max(0, controlsLike(entry).indexOf(entry.el));
   }
 
   function keep(entry, event) {
@@ -148,7 +147,7 @@
     entry.name = el.getAttribute ? nameOf(el) : '';
     entry.role = el.getAttribute ? el.getAttribute('role') : null;
     entry.href = el.getAttribute ? el.getAttribute('href') : null;
-    entry.index = el.getAttribute ? indexOf(el, entry.name) : 0;
+    entry.index = el.getAttribute ? indexOf(entry) : 0;
     return entry;
   }
 

@@ -66,8 +66,54 @@ async function tapWhenVisible(page: Page, control: Locator): Promise<string | nu
   return href;
 }
 
+/**
+ * Notes every press the page hears, before public/boot.js does (an init script's listener is the first on
+ * `window`): when, on what, and how far the start-up had come. Read only when a journey fails, so that a tap
+ * that did nothing says where it landed and what the page was doing.
+ */
+function recordPresses(): void {
+  const log: string[] = [];
+  (window as { __pressLog?: string[] }).__pressLog = log;
+  for (const type of ['pointerdown', 'click']) {
+    addEventListener(
+      type,
+      (event) => {
+        const target = event.target instanceof Element ? event.target : null;
+        const control = target?.closest('a, button, input, label, [role]') ?? target;
+        const marks = performance.getEntriesByType('mark').map((mark) => mark.name);
+        log.push(`${Math.round(performance.now())} ms, ${type}: ${control?.outerHTML.slice(0, 160) ?? 'nothing'}; boot.js ${'__storeReady' in window ? 'running' : 'not run yet'}; marks: ${marks.join(', ')}`);
+      },
+      true,
+    );
+  }
+}
+
+/** Attaches the last page's press log, its marks, its dialogs and its toasts to a failed journey. */
+async function attachPressLog(page: Page, testInfo: { attach(name: string, options: { body: string; contentType: string }): Promise<void> }): Promise<void> {
+  const body = await page
+    .evaluate(() => {
+      const lines = (window as { __pressLog?: string[] }).__pressLog ?? ['no press log'];
+      const marks = performance.getEntriesByType('mark').map((mark) => `${mark.name}@${Math.round(mark.startTime)}`);
+      const kept = [...document.querySelectorAll('[data-tap-kept]')].map((element) => element.outerHTML.slice(0, 120));
+      const dialogs = [...document.querySelectorAll('[role="dialog"]')].map((element) => element.getAttribute('aria-label') ?? element.id);
+      const toasts = [...document.querySelectorAll('[role="status"], [role="alert"]')].map((element) => element.textContent);
+      const navigation = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
+      return [`url: ${location.href} (${navigation ?? 'unknown'})`, ...lines, `marks now: ${marks.join(', ')}`, `still kept: ${kept.join(' | ') || 'none'}`, `dialogs: ${dialogs.join(', ') || 'none'}`, `live regions: ${toasts.join(' | ')}`].join('\n');
+    })
+    .catch((error: unknown) => `the page could not be read: ${String(error)}`);
+  await testInfo.attach('press log', { body, contentType: 'text/plain' });
+}
+
 /** The first game card of 为你推荐 on the prerendered home. */
 const firstGame = (page: Page): Locator => page.getByRole('region', { name: '为你推荐' }).locator('a[href^="/gameDetail/"]').first();
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(recordPresses);
+});
+
+test.afterEach(async ({ page }, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) await attachPressLog(page, testInfo);
+});
 
 for (const rate of RATES) {
   test.describe(`the first tap on a page that looks ready, CPU ${rate}×`, () => {
@@ -173,14 +219,20 @@ for (const rate of RATES) {
 
 test.describe('when the store’s flows cannot load', () => {
   // The flows' chunk fails to load, after the one reload a failed chunk earns (src/shared/chunk-reload.ts,
-  // tested in tests/app/chunk-reload.test.ts). That reload is recorded as just made, an init script run on
-  // every load (the one state this journey seeds): a tap made before a reload goes with the page, and this
-  // journey is about what the shopper meets after it.
+  // tested in tests/app/chunk-reload.test.ts). That reload is recorded as just made, whenever the guard reads
+  // it (the one state this journey seeds): a tap made before a reload goes with the page, and this journey is
+  // about what the shopper meets after it. A time written once at the page's start would race the guard's
+  // 10 s window: on a loaded machine the chunk's failure came more than 10 s after it, and the page reloaded.
   test.use({ expectedConsoleErrors: { 'the chunk’s load': '/assets/start-store-', 'the store’s report': '[start] the store could not start' } });
 
   test('the prerendered home stays readable: a tap kept meanwhile still acts, its links work, and a message says to reload', async ({ page, context }) => {
     // The popup is a flow: it cannot open here, so nothing needs to be seeded for it.
-    await context.addInitScript(() => sessionStorage.setItem(`chunk-reload:${location.pathname}`, String(Date.now())));
+    await context.addInitScript(() => {
+      const read = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (this: Storage, key: string) {
+        return key.startsWith('chunk-reload:') ? String(Date.now()) : read.call(this, key);
+      };
+    });
     let asked = 0;
     await context.route(/\/assets\/start-store-[\w-]+\.js$/, (route) => {
       asked += 1;
