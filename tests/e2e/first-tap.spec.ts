@@ -86,6 +86,16 @@ function recordPresses(): void {
       true,
     );
   }
+  // What went wrong meanwhile (a chunk that failed, a flow that threw), and whether the page is leaving.
+  const note = (what: string) => log.push(`${Math.round(performance.now())} ms, ${what}`);
+  addEventListener('error', (event) => note(`error: ${event.message}`));
+  addEventListener('unhandledrejection', (event) => note(`unhandled rejection: ${String(event.reason)}`));
+  addEventListener('pagehide', () => note('pagehide'));
+  const error = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    note(`console.error: ${args.map(String).join(' ').slice(0, 300)}`);
+    error(...args);
+  };
 }
 
 /** Attaches the last page's press log, its marks, its dialogs and its toasts to a failed journey. */
