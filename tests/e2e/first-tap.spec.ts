@@ -91,6 +91,8 @@ function recordPresses(): void {
   addEventListener('error', (event) => note(`error: ${event.message}`));
   addEventListener('unhandledrejection', (event) => note(`unhandled rejection: ${String(event.reason)}`));
   addEventListener('pagehide', () => note('pagehide'));
+  // The simulated backend's worker (mock builds) taking or changing control of the page.
+  navigator.serviceWorker?.addEventListener('controllerchange', () => note('service worker: controller changed'));
   const error = console.error.bind(console);
   console.error = (...args: unknown[]) => {
     note(`console.error: ${args.map(String).join(' ').slice(0, 300)}`);
