@@ -20,7 +20,7 @@ import * as z from 'zod/mini';
 import { useCurrentUser, useOptionalAppActor } from '../../shared/app-actor';
 import { useHydrated } from '../../shared/hydration';
 import { browserStorage, parseJson, readText, removeStored, writeJson } from '../../shared/storage';
-import { RECENT_VIEWS_PREFIX, RECENT_VIEWS_VISITOR_KEY } from './recent-views-keys';
+import { RECENT_VIEWS_KEY_PREFIX, RECENT_VIEWS_VISITOR_KEY } from './recent-views-keys';
 
 export const RECENT_VIEWS_MAX = 20;
 
@@ -30,7 +30,7 @@ export type Viewer = `u${number}` | 'visitor';
 export const viewerOf = (userId: number | null): Viewer => (userId === null ? 'visitor' : `u${userId}`);
 
 /** The storage key of a viewer's list. */
-export const recentViewsKey = (viewer: Viewer): string => (viewer === 'visitor' ? RECENT_VIEWS_VISITOR_KEY : `${RECENT_VIEWS_PREFIX}${viewer}`);
+export const recentViewsKey = (viewer: Viewer): string => (viewer === 'visitor' ? RECENT_VIEWS_VISITOR_KEY : `${RECENT_VIEWS_KEY_PREFIX}${viewer}`);
 
 /** A view as stored: enough to show the row before the game's current answer arrives. */
 const EntrySchema = z.object({
@@ -133,7 +133,7 @@ export function restoreViews(viewer: Viewer, views: readonly RecentView[]): void
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key.startsWith(RECENT_VIEWS_PREFIX)) listener();
+    if (event.key === null || event.key.startsWith(RECENT_VIEWS_KEY_PREFIX)) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
