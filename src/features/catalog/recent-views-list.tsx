@@ -16,7 +16,7 @@ import { SafeImage } from '../../shared/ui/safe-image';
 import { clearViews, removeView, restoreViews, useRecentViews, useViewer, type RecentView, type Viewer } from './recent-views';
 
 /** How many the home page's aside shows (its reserved space holds this many rows). */
-export const HOME_RECENT_VIEWS = 5;
+const HOME_RECENT_VIEWS = 5;
 const RECENT_VIEWS_TAB = 5 satisfies keyof typeof SETTING_TAB_LABELS;
 
 function RecentViewRow({ view, viewer }: { view: RecentView; viewer: Viewer }) {
