@@ -17,7 +17,14 @@ async function listed(page: Page): Promise<string[]> {
 async function viewGame(page: Page, gameId: number): Promise<string> {
   await page.goto(`/gameDetail/${gameId}`);
   const name = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
-  await page.waitForFunction((id) => (localStorage.getItem('recent-views:v1:visitor') ?? '').includes(`"gameId":${id},`), gameId);
+  // At the top of the visitor's list (a game viewed again is already in it, lower down).
+  await page.waitForFunction((id) => {
+    try {
+      return (JSON.parse(localStorage.getItem('recent-views:v1:visitor') ?? '{}') as { views?: { gameId: number }[] }).views?.[0]?.gameId === id;
+    } catch {
+      return false;
+    }
+  }, gameId);
   return name;
 }
 
