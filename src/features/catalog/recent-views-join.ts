@@ -8,12 +8,15 @@ import { sessionUserId, watchUserId, type AppActor } from '../../shared/app-acto
 import { browserStorage, readText } from '../../shared/storage';
 import { RECENT_VIEWS_VISITOR_KEY } from './recent-views-keys';
 
-export function installRecentViewsJoin(actor: Pick<AppActor, 'system' | 'subscribe'>): () => void {
+type Store = Pick<typeof import('./recent-views'), 'joinVisitorViews'>;
+
+/** `load`: the store's code (tests hold it back to play a logout that comes first). */
+export function installRecentViewsJoin(actor: Pick<AppActor, 'system' | 'subscribe'>, load: () => Promise<Store> = () => import('./recent-views')): () => void {
   return watchUserId(actor, (userId) => {
     if (userId === null || readText(browserStorage('localStorage'), RECENT_VIEWS_VISITOR_KEY) === null) return;
     // Still that account once the code is here (a logout meanwhile: the list stays the visitor's). Code that
     // fails to load: the next read or write of the account's list joins it (./recent-views.ts).
-    import('./recent-views').then(({ joinVisitorViews }) => {
+    load().then(({ joinVisitorViews }) => {
       if (sessionUserId(actor.system) === userId) joinVisitorViews(userId);
     }, () => undefined);
   });

@@ -2,7 +2,7 @@
  * 最近浏览's store (src/features/catalog/recent-views.ts): order, cap, dedupe, one list per viewer, the
  * visitor's list joining an account's, damaged and unusable storage.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   RECENT_VIEWS_MAX,
   clearViews,
@@ -17,6 +17,7 @@ import {
   type RecentView,
 } from '../../../src/features/catalog/recent-views';
 import { RECENT_VIEWS_VISITOR_KEY } from '../../../src/features/catalog/recent-views-keys';
+import { installRecentViewsJoin } from '../../../src/features/catalog/recent-views-join';
 
 const game = (gameId: number) => ({ gameId, name: `游戏${gameId}`, cover: `/covers/${gameId}.jpg` });
 const ids = (views: readonly RecentView[]) => views.map((v) => v.gameId);
@@ -24,6 +25,25 @@ const ids = (views: readonly RecentView[]) => views.map((v) => v.gameId);
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+/** The root actor as the login hook reads it: the session's user, and a subscription to every change. */
+function fakeActor(userId: number | null) {
+  let user = userId === null ? null : { userId };
+  const listeners: (() => void)[] = [];
+  const session = { getSnapshot: () => ({ context: { user } }) };
+  const actor = {
+    system: { get: (id: string) => (id === 'session' ? session : undefined) },
+    subscribe: (listener: () => void) => {
+      listeners.push(listener);
+      return { unsubscribe: () => undefined };
+    },
+  } as unknown as Parameters<typeof installRecentViewsJoin>[0];
+  const become = (next: number | null) => {
+    user = next === null ? null : { userId: next };
+    for (const listener of listeners) listener();
+  };
+  return { actor, become };
+}
 
 describe('最近浏览 kept in this browser', () => {
   it('lists the games newest first; a game viewed again moves to the top and is listed once', () => {
@@ -68,6 +88,34 @@ describe('最近浏览 kept in this browser', () => {
     // twice (another tab joining too): nothing lost, nothing duplicated
     joinVisitorViews(5);
     expect(ids(readRecentViews('u5'))).toEqual([3, 1, 2]);
+  });
+
+  it('joins at login through the store’s hook, and not for an account gone before the store’s code arrived', async () => {
+    recordView('visitor', game(1), 1);
+    const { actor, become } = fakeActor(null);
+    const stop = installRecentViewsJoin(actor);
+    onTestFinished(stop);
+    become(7);
+    await vi.waitFor(() => expect(ids(readRecentViews('u7'))).toEqual([1]));
+    expect(localStorage.getItem(RECENT_VIEWS_VISITOR_KEY)).toBeNull();
+
+    // Another install whose store code arrives only when the test says: u8 logs in, then out, before it does.
+    recordView('visitor', game(2), 2);
+    let arrive = () => undefined as void;
+    const joined = vi.fn(joinVisitorViews);
+    const held = new Promise<void>((resolve) => {
+      arrive = resolve;
+    }).then(() => ({ joinVisitorViews: joined }));
+    const late = fakeActor(null);
+    installRecentViewsJoin(late.actor, () => held);
+    late.become(8);
+    late.become(null);
+    arrive();
+    await held;
+    await Promise.resolve();
+    expect(joined).not.toHaveBeenCalled();
+    expect(readRecentViews('u8')).toEqual([]);
+    expect(ids(readRecentViews('visitor'))).toEqual([2]);
   });
 
   it('joins a visitor view written late (a tab that had not heard of the login) at the account’s next change', () => {
