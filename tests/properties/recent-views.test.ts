@@ -27,15 +27,15 @@ import {
   removeView,
   restoreViews,
   type RecentView,
-  type Viewer,
 } from '../../src/features/catalog/recent-views';
 
 const SEED = Number(process.env.FC_SEED ?? 20261128);
 const RUNS = Number(process.env.FC_RUNS ?? 200);
 
 const ACCOUNTS = { A: 1, B: 2 } as const;
-const RANGE: Record<Viewer, [number, number]> = { u1: [1, 30], u2: [31, 60], visitor: [61, 90] };
-const owner = (gameId: number): Viewer => (gameId <= 30 ? 'u1' : gameId <= 60 ? 'u2' : 'visitor');
+type Who = 'u1' | 'u2' | 'visitor';
+const RANGE: Record<Who, [number, number]> = { u1: [1, 30], u2: [31, 60], visitor: [61, 90] };
+const owner = (gameId: number): Who => (gameId <= 30 ? 'u1' : gameId <= 60 ? 'u2' : 'visitor');
 
 type Op =
   | { type: 'view'; pick: number }
@@ -61,7 +61,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 );
 
 /** The reference: each viewer's list as the rules say it should be. */
-type Model = Record<Viewer, RecentView[]>;
+type Model = Record<Who, RecentView[]>;
 const cap = (list: RecentView[]) => list.slice(0, RECENT_VIEWS_MAX);
 const union = (a: RecentView[], b: RecentView[]) =>
   cap([...a, ...b].sort((x, y) => y.viewedAt - x.viewedAt).filter((v, i, all) => all.findIndex((w) => w.gameId === v.gameId) === i));
@@ -76,17 +76,17 @@ function run(ops: Op[]): void {
     realSetItem.call(this, key, value);
   });
   const model: Model = { u1: [], u2: [], visitor: [] };
-  let viewer: Viewer = 'visitor';
-  let cleared: { viewer: Viewer; views: readonly RecentView[] } | null = null;
+  let viewer: Who = 'visitor';
+  let cleared: { viewer: Who; views: readonly RecentView[] } | null = null;
   let clock = 0;
   const game = (gameId: number) => ({ gameId, name: `游戏${gameId}`, cover: '' });
   // A write to an account's list joins a waiting visitor list first (in the model too); a full storage keeps nothing new.
-  const joinModel = (account: Viewer) => {
+  const joinModel = (account: Who) => {
     if (model.visitor.length === 0) return;
     if (!full) model[account] = union(model[account], model.visitor);
     model.visitor = [];
   };
-  const write = (target: Viewer, next: RecentView[]) => {
+  const write = (target: Who, next: RecentView[]) => {
     // An emptied list is removed (removeItem works on a full storage); any other write fails while full.
     if (!full || next.length === 0) model[target] = next;
   };
@@ -128,7 +128,7 @@ function run(ops: Op[]): void {
         break;
       }
       case 'login': {
-        viewer = `u${ACCOUNTS[op.who]}`;
+        viewer = op.who === 'A' ? 'u1' : 'u2';
         cleared = null;
         joinVisitorViews(ACCOUNTS[op.who]);
         joinModel(viewer);
@@ -150,7 +150,7 @@ function run(ops: Op[]): void {
       }
       case 'staleJoin': {
         // The join's code arrives after its account has gone: recent-views-join.ts checks the session first.
-        const account: Viewer = `u${ACCOUNTS[op.who]}`;
+        const account: Who = op.who === 'A' ? 'u1' : 'u2';
         if (account === viewer) {
           joinVisitorViews(ACCOUNTS[op.who]);
           joinModel(account);

@@ -7,8 +7,9 @@
 import { sessionUserId, watchUserId, type AppActor } from '../../shared/app-actor';
 import { browserStorage, readText } from '../../shared/storage';
 import { RECENT_VIEWS_VISITOR_KEY } from './recent-views-keys';
+import type { joinVisitorViews } from './recent-views';
 
-type Store = Pick<typeof import('./recent-views'), 'joinVisitorViews'>;
+type Store = { joinVisitorViews: typeof joinVisitorViews };
 
 /** `load`: the store's code (tests hold it back to play a logout that comes first). */
 export function installRecentViewsJoin(actor: Pick<AppActor, 'system' | 'subscribe'>, load: () => Promise<Store> = () => import('./recent-views')): () => void {
