@@ -27,8 +27,10 @@ function RecentViewRow({ view, viewer }: { view: RecentView; viewer: Viewer }) {
     <li className="recent-view">
       <Link to="/gameDetail/$id" params={{ id: String(view.gameId) }} className="recent-view-link">
         <SafeImage src={data?.cover ?? view.cover} alt="" width={36} height={48} className="recent-view-cover" />
-        <span className="recent-view-name">{name}</span>
-        <span className="recent-view-price">{data ? <FromPrice minPrice={data.minPrice} originalPrice={data.originalPrice} /> : null}</span>
+        <span className="recent-view-text">
+          <span className="recent-view-name">{name}</span>
+          <span className="recent-view-price">{data ? <FromPrice minPrice={data.minPrice} originalPrice={data.originalPrice} /> : null}</span>
+        </span>
       </Link>
       <button type="button" className="link-button recent-view-remove" aria-label={`移除${name}`} onClick={() => removeView(viewer, view.gameId)}>
         移除
