@@ -4,7 +4,7 @@
  * 清空 with 撤销; one list per viewer through login, logout, an account switch and another tab.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GameDetail } from '../../../src/api/games';
 import { formatYuan } from '../../../src/shared/money';
 import { resetToasts } from '../../../src/shared/toast';
@@ -12,13 +12,16 @@ import { SESSION_STORAGE_KEY } from '../../../src/features/session/persisted-ses
 import { RECENT_VIEWS_VISITOR_KEY } from '../../../src/features/catalog/recent-views-keys';
 import { recentViewsKey } from '../../../src/features/catalog/recent-views';
 import { renderApp } from '../../support/render-app';
-import { FLOW_TIMEOUT, createAccount, fastSession, loginWithSms, openLoginDialog, storeSession } from '../session/helpers';
+import { FLOW_TIMEOUT, createAccount, errorToasts, fastSession, loginWithSms, openLoginDialog, storeSession } from '../session/helpers';
 import { backendData, warmPages } from './helpers';
 
 beforeAll(async () => {
   await Promise.all([warmPages(), import('../../../src/features/catalog/recent-views-list'), import('../../../src/features/catalog/home-aside')]);
 }, 60_000);
-afterEach(() => resetToasts());
+afterEach(() => {
+  vi.restoreAllMocks();
+  resetToasts();
+});
 
 const detail = (gameId: number) => backendData<GameDetail>('/sgame/game/mall/gameDetail', { gameId });
 const aside = () => screen.findByRole('region', { name: '最近浏览' });
@@ -145,5 +148,24 @@ describe('最近浏览', FLOW_TIMEOUT, () => {
     const g4 = await detail(4);
     await waitFor(() => expect(namesIn(region)).toEqual([g4.name]));
     expect(app.router.state.location.pathname).toBe('/');
+  });
+
+  it('keeps a game the catalogue no longer has under its stored name, without a price', async () => {
+    localStorage.setItem(RECENT_VIEWS_VISITOR_KEY, JSON.stringify({ views: [{ gameId: 40404, name: '已下架的游戏', cover: '', viewedAt: 1 }] }));
+    await renderApp('/');
+    const region = await aside();
+    await waitFor(() => expect(namesIn(region)).toEqual(['已下架的游戏']));
+    expect(within(region).getByRole('listitem')).not.toHaveTextContent('起');
+  });
+
+  it('goes on quietly when this browser’s storage is full: the game shows, nothing is kept, no error', async () => {
+    const app = await renderApp('/');
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    await view(app, 1);
+    const region = await home(app);
+    expect(await within(region).findByText('还没有浏览过的游戏')).toBeInTheDocument();
+    expect(errorToasts().queryAllByText(/./)).toEqual([]);
   });
 });
