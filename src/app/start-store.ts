@@ -22,6 +22,7 @@ import type { AppRouter } from './router';
 import { installSessionBridge, readStoredAutoLogin } from '../features/session/session-bridge';
 import { config } from '../shared/env';
 import { startMarketing } from '../features/marketing/start';
+import { installRecentViewsJoin } from '../features/catalog/recent-views-join';
 import { loadModal } from './modal-registry';
 import type { AppActor } from '../shared/app-actor';
 import { loadModalHost } from './root-shell';
@@ -93,6 +94,8 @@ export async function startStore({ router, queryClient, restoredSession, leaving
   installSessionBridge(actor);
   // Nothing of one account reaches the next: its server answers go when the account changes.
   installAccountScope(actor, queryClient);
+  // A visitor's 最近浏览 joins the account's at login, and leaves this computer's visitor list empty.
+  installRecentViewsJoin(actor);
   installConnectivityEvents(actor);
   return actor;
 }

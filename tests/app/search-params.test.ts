@@ -13,8 +13,9 @@ const read = <S extends z.ZodMiniType>(schema: S, query: string) => parseSearch(
 describe('search parameters fall back instead of breaking the page', () => {
   it('/setting?type= keeps 0, 1 or 2 and turns anything else into 0 (orders)', () => {
     expect(read(SettingSearchSchema, '?type=2')).toEqual({ type: 2 });
+    expect(read(SettingSearchSchema, '?type=5')).toEqual({ type: 5 });
     expect(read(SettingSearchSchema, '')).toEqual({ type: 0 });
-    for (const type of ['abc', '5', '-1', '1.5']) expect(read(SettingSearchSchema, `?type=${type}`)).toEqual({ type: 0 });
+    for (const type of ['abc', '9', '-1', '1.5']) expect(read(SettingSearchSchema, `?type=${type}`)).toEqual({ type: 0 });
   });
 
   it('drops a page that is zero, negative or not a number, and keeps a positive one', () => {

@@ -24,6 +24,8 @@ import { AUTO_LOGIN_APP_ID_KEY, AUTO_LOGIN_TOKEN_KEY, takeAutoLoginParams } from
 import { createBrowserSessionEffects } from '../../src/features/session/session-effects';
 import { SESSION_STORAGE_KEY, loadPersistedSession } from '../../src/features/session/persisted-session';
 import { RECENT_SEARCH_KEY, readRecentSearches } from '../../src/features/catalog/recent-searches';
+import { readRecentViews } from '../../src/features/catalog/recent-views';
+import { RECENT_VIEWS_KEY_PREFIX } from '../../src/features/catalog/recent-views-keys';
 import { ADAN_STORAGE_KEY, OCPC_STORAGE_KEY, readStoredAdan, readStoredParams } from '../../src/features/marketing/attribution';
 import { CHANNEL_STORAGE_KEY, resolveChannel } from '../../src/features/marketing/channel';
 import { startErrorReporting, type SentryLike } from '../../src/features/marketing/error-reporting';
@@ -74,6 +76,16 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
     }
     localStorage.setItem(RECENT_SEARCH_KEY, JSON.stringify({ keywords: ['好词', 5, '', ' ', 'x'.repeat(51), null, '好词'], hiddenServer: 'x' }));
     expect(readRecentSearches()).toEqual({ keywords: ['好词'], hiddenServer: [] });
+  });
+
+  it('localStorage recent-views:v1:<viewer> (最近浏览): garbage and a wrong shape read as empty; bad entries are skipped one by one', () => {
+    for (const value of [...GARBAGE, '[{"gameId":1}]', '{"views":"a"}']) {
+      localStorage.setItem(`${RECENT_VIEWS_KEY_PREFIX}u1`, value);
+      expect(readRecentViews('u1'), value).toEqual([]);
+    }
+    const good = { gameId: 3, name: '好游戏', cover: '/c.jpg', viewedAt: 1 };
+    localStorage.setItem(`${RECENT_VIEWS_KEY_PREFIX}visitor`, JSON.stringify({ views: [5, null, { ...good, gameId: 'x' }, good, { ...good, name: 1 }] }));
+    expect(readRecentViews('visitor')).toEqual([good]);
   });
 
   it('localStorage couponPopup:shown and demo:clockOffsetDays read as “never shown” and 0', () => {
@@ -177,6 +189,7 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
     const tested = new Set([
       SESSION_STORAGE_KEY,
       RECENT_SEARCH_KEY,
+      RECENT_VIEWS_KEY_PREFIX,
       POPUP_RECORD_KEY,
       DEMO_CLOCK_OFFSET_KEY,
       DEFAULT_STORAGE_KEY,
@@ -194,6 +207,7 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
       'src/features/session/persisted-session.ts',
       'src/features/session/link-params.ts',
       'src/features/catalog/recent-searches.ts',
+      'src/features/catalog/recent-views-keys.ts',
       'src/features/marketing/popup-record.ts',
       'src/mock/handlers/state.ts',
       'src/features/shell/history-store.ts',
@@ -224,6 +238,9 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
         'src/features/session/persisted-session.ts',
         'src/features/session/link-params.ts',
         'src/features/catalog/recent-searches.ts',
+        // 最近浏览's store, and its login hook that looks for a visitor's list (keys: recent-views-keys.ts).
+        'src/features/catalog/recent-views.ts',
+        'src/features/catalog/recent-views-join.ts',
         'src/features/marketing/attribution.ts',
         'src/features/marketing/channel.ts',
         'src/features/marketing/popup-record.ts',

@@ -7,6 +7,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { installAccountScope } from '../../src/app/account-data';
+import { installRecentViewsJoin } from '../../src/features/catalog/recent-views-join';
 import { App } from '../../src/app/app';
 import { createQueryClient } from '../../src/app/query-client';
 import { createRootActor, type RootActorDeps } from '../../src/app/root-actor';
@@ -95,12 +96,14 @@ export async function renderApp(startUrl = '/', options: RenderAppOptions = {}) 
   actor.start();
   const uninstallSession = installSessionBridge(actor);
   const uninstallAccountScope = installAccountScope(actor, queryClient);
+  const uninstallRecentViewsJoin = installRecentViewsJoin(actor);
   // As in main.tsx: the browser's online/offline events reach the build poll and the payment flow.
   const uninstallConnectivity = installConnectivityEvents(actor);
   // Each app's root actor and session listeners end with its test, so no timer or auth listener leaks into the next one.
   const stop = () => {
     uninstallSession();
     uninstallAccountScope();
+    uninstallRecentViewsJoin();
     uninstallConnectivity();
     actor.stop();
   };

@@ -37,6 +37,7 @@ import { formatYuan } from '../../shared/money';
 import { capQuantity, PurchasePanel, quantityCap, TrustStrip, type GoodsChoice } from '../buying';
 import { Evaluations, SCORE_SOURCE } from './game-evaluations';
 import { Gallery } from './game-gallery';
+import { useRecordView } from './recent-views';
 import './catalog.css';
 
 const routeApi = getRouteApi('/detail-layout/gameDetail/$id');
@@ -66,6 +67,8 @@ function GameDetailView({ game }: { game: GameDetail }) {
   const pricedAt = goodsQuery.dataUpdatedAt;
   const origin = useSiteOrigin();
   usePageHead(useMemo(() => gameHead(game, goods, origin, pricedAt), [game, goods, origin, pricedAt]));
+  // 最近浏览 (./recent-views.ts): this game goes to the top of the viewer's list.
+  useRecordView(game);
   return (
     <article className="game-detail" aria-labelledby="game-title">
       <div className="detail-hero">

@@ -1,10 +1,11 @@
 /**
  * The home page's side column (./home-page.tsx): rankings (tabs), recently
- * sold goods (a ticker) and the app download entry. A chunk of its own, loaded
+ * sold goods (a ticker), the app download entry and 最近浏览 (the shopper's
+ * own, in space reserved in the prerendered page: ./recent-views-list.tsx). A chunk of its own, loaded
  * after the first paint: below the fold on phones, never the LCP element.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { DICT_KEYS, dictItemsQueryOptions } from '../../api/dictionary';
 import { ranksQueryOptions, type RankType } from '../../api/games';
 import { recentSellQueryOptions } from '../../api/goods';
@@ -17,6 +18,7 @@ import { usePrefersReducedMotion } from '../../shared/use-media';
 import { Price } from '../../shared/ui/price';
 import { config } from '../../shared/env';
 import { safeHref } from '../../shared/safe-url';
+import { useHydrated } from '../../shared/hydration';
 
 function RankSection() {
   // At transition priority, like the home page's lists (./home-page.tsx).
@@ -124,12 +126,33 @@ function AppDownloadSection() {
   );
 }
 
+const LazyRecentViews = lazy(() => import('./recent-views-list').then((m) => ({ default: m.HomeRecentViews })));
+
+/**
+ * 最近浏览 depends on who looks: the prerendered page (made for nobody) holds only its heading and a box of its
+ * final height (catalog.css, `.recent-views`), which the list fills after hydration, its code loaded then.
+ */
+function RecentViewsSection() {
+  const hydrated = useHydrated();
+  return (
+    <section aria-labelledby="home-recent-views" className="section recent-views">
+      <h2 id="home-recent-views">最近浏览</h2>
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <LazyRecentViews />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}
+
 export function HomeAside() {
   return (
     <>
       <RankSection />
       <RecentSellSection />
       <AppDownloadSection />
+      <RecentViewsSection />
     </>
   );
 }

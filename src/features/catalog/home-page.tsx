@@ -122,6 +122,7 @@ function HomeAsideSkeleton() {
       <LinesSkeleton label="排行榜" lines={8} className="section rank-skeleton" />
       <LinesSkeleton label="最近成交" lines={5} className="section ticker-skeleton" />
       <Skeleton label="App 下载" className="section download-skeleton" />
+      <Skeleton label="最近浏览" className="section recent-views" />
     </>
   );
 }

@@ -1,13 +1,15 @@
 /**
  * Personal centre `/setting?type=`: tabs 我的订单 (0, the default), 我的优惠券
- * (1), 账号与实名 (2) and 我的激活码 (3), the tab being the URL's `type`. Above them the
+ * (1), 账号与实名 (2), 我的激活码 (3) and 最近浏览 (5), the tab being the URL's `type`. Above them the
  * account's masked phone and 退出登录. Logged-out visitors see a prompt whose
  * 登录 button opens the login modal; once logged in the same URL shows their
- * data (the page reads the session, nothing navigates).
+ * data (the page reads the session, nothing navigates). A visitor's 最近浏览 (type 5) is
+ * kept in this browser: it shows under the prompt.
  */
 import { SETTING_TAB_LABELS } from '../../shared/setting-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { isLoggingOut } from '../../../machines/session.machine';
 import { getOpenBindInfo, type RealNameInfo, type UserInfo } from '../../api/user';
 import { useAppActor, useCurrentUser, useModals } from '../../shared/app-actor';
@@ -16,12 +18,13 @@ import { Tabs } from '../../shared/ui/tabs';
 import { formatDate, isNewUser, maskPhone } from '../../shared/format';
 import { CouponsPanel } from '../marketing';
 import { KeysPanel, OrdersPanel } from '../buying';
+import { RecentViewsPanel } from '../catalog';
 import './session.css';
 import { ACCOUNT_SCOPED } from '../../api/account-scope';
 
 const routeApi = getRouteApi('/detail-layout/setting');
 
-type TabKey = '0' | '1' | '2' | '3';
+type TabKey = '0' | '1' | '2' | '3' | '5';
 
 // 我的激活码 is the fourth tab, not a reordering: `type` values are the spec's and links to them exist.
 const TABS: { key: TabKey; label: string }[] = [
@@ -29,6 +32,7 @@ const TABS: { key: TabKey; label: string }[] = [
   { key: '1', label: SETTING_TAB_LABELS[1] },
   { key: '2', label: SETTING_TAB_LABELS[2] },
   { key: '3', label: SETTING_TAB_LABELS[3] },
+  { key: '5', label: SETTING_TAB_LABELS[5] },
 ];
 
 function masked(phone: string): string {
@@ -42,6 +46,7 @@ function masked(phone: string): string {
 export function SettingPage() {
   const user = useCurrentUser();
   const modals = useModals();
+  const search = routeApi.useSearch();
   if (!user) {
     return (
       <section className="setting-page">
@@ -52,6 +57,11 @@ export function SettingPage() {
             登录
           </button>
         </div>
+        {search.type === 5 ? (
+          <Suspense fallback={null}>
+            <RecentViewsPanel />
+          </Suspense>
+        ) : null}
       </section>
     );
   }
@@ -87,6 +97,10 @@ function PersonalCentre({ user }: { user: UserInfo }) {
           <CouponsPanel key={user.userId} />
         ) : selected === '3' ? (
           <KeysPanel key={user.userId} />
+        ) : selected === '5' ? (
+          <Suspense fallback={null}>
+            <RecentViewsPanel />
+          </Suspense>
         ) : (
           <AccountPanel user={user} />
         )}
