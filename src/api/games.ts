@@ -23,6 +23,11 @@ export const GameCardSchema = z.object({
   /** review score 0–10, one decimal */
   score: z.number(),
   sales: z.int(),
+  /**
+   * Extension (issue 34), not in the spec: the historical low (last 180 days) of the from-price goods, fen; the
+   * card's 史低 mark is `isAtHistoricalLow(minPrice, historicalLow)`. A server without it (or a bad value): no mark.
+   */
+  historicalLow: z.catch(z.optional(FenSchema), undefined),
 });
 export type GameCard = z.infer<typeof GameCardSchema>;
 
@@ -76,10 +81,26 @@ const HotSearchSchema = z.object({
   keywords: z.array(z.string()),
 });
 
-export const SearchSortSchema = z.enum(['default', 'sales', 'priceAsc', 'priceDesc', 'newest', 'score']);
+/** `discount` (折扣最大, biggest discount first) is an extension (issue 34), not in the spec. */
+export const SearchSortSchema = z.enum(['default', 'sales', 'priceAsc', 'priceDesc', 'newest', 'score', 'discount']);
 export type SearchSort = z.infer<typeof SearchSortSchema>;
 
-export interface SearchRequest {
+/**
+ * The deal filters (issue 34, extension params, not in the spec): prices in fen against the card's from price;
+ * `discountOnly` a from price below its original; `lowOnly` a from price at its historical low.
+ */
+const SearchFilterFields = {
+  platform: z.optional(PlatformSchema),
+  minPrice: z.optional(FenSchema),
+  maxPrice: z.optional(FenSchema),
+  discountOnly: z.optional(z.boolean()),
+  lowOnly: z.optional(z.boolean()),
+};
+/** What a search answer says it applied (the sort too); a server without the extension says nothing. */
+export const AppliedFiltersSchema = z.object({ ...SearchFilterFields, sort: z.optional(SearchSortSchema) });
+export type AppliedFilters = z.infer<typeof AppliedFiltersSchema>;
+
+export interface SearchRequest extends Omit<AppliedFilters, 'sort'> {
   keyword: string;
   labelId?: number | undefined;
   sort?: SearchSort | undefined;
@@ -88,6 +109,8 @@ export interface SearchRequest {
 }
 
 const GamePageSchema = pageOf(GameCardSchema);
+/** A search answer: a page of cards and, from a server with the extension, the filters it applied. */
+const SearchPageSchema = z.extend(GamePageSchema, { applied: z.catch(z.optional(AppliedFiltersSchema), undefined) });
 
 const CombSearchSchema = z.object({
   games: z.array(GameCardSchema),
@@ -149,8 +172,8 @@ export const recommend = defineEndpoint({
 });
 export const search = defineEndpoint({
   id: 'games.search', method: 'POST', path: '/sgame/mall/game/search',
-  data: GamePageSchema,
-  request: '`{ keyword, labelId?, sort?, pageNum, pageSize }`', response: '`Page<GameCard>`, titles with the keyword first (sort `default`)', uiOnFailure: 'Error message with a retry button; the keyword stays',
+  data: SearchPageSchema,
+  request: '`{ keyword, labelId?, sort?, pageNum, pageSize }`; extension, not in the spec: `platform?, minPrice?, maxPrice?` (fen, the from price), `discountOnly?, lowOnly?`, sort `discount`', response: '`Page<GameCard>`, titles with the keyword first (sort `default`); extension: `applied` (the filters and sort it applied)', uiOnFailure: 'Error message with a retry button; the keyword stays',
 });
 export const recentGameSearch = defineEndpoint({
   id: 'games.recentGameSearch', method: 'POST', path: '/sgame/mall/game/recentGameSearch',

@@ -34,7 +34,7 @@ export const PriceHistorySchema = z.object({
 export type PriceHistory = z.infer<typeof PriceHistorySchema>;
 
 export const priceHistory = defineEndpoint({
-  id: 'goods.priceHistory', method: 'POST', path: '/sgame/mall/goods/priceHistory',
+  id: 'price-history.get', method: 'POST', path: '/sgame/mall/goods/priceHistory',
   data: z.nullable(PriceHistorySchema), fallback: () => null,
   request: '`{ goodsId }` (extension, not in the spec)',
   response: '`{ goodsId, days, points: { date, price }[], low: { date, price }, price }`: the last 180 days (UTC+8 dates) as change points, oldest first, the last one today\u2019s price; business code `goods_40404` when unknown',
