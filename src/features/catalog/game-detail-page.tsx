@@ -37,6 +37,7 @@ import { formatYuan } from '../../shared/money';
 import { capQuantity, PurchasePanel, quantityCap, TrustStrip, type GoodsChoice } from '../buying';
 import { Evaluations, SCORE_SOURCE } from './game-evaluations';
 import { Gallery } from './game-gallery';
+import { PriceHistorySlot } from './price-history-slot';
 import './catalog.css';
 
 const routeApi = getRouteApi('/detail-layout/gameDetail/$id');
@@ -127,6 +128,8 @@ function GameDetailView({ game }: { game: GameDetail }) {
             <HtmlContent html={game.description} />
           </section>
           <Requirements gameId={game.gameId} />
+          {/* 价格走势 of the chosen goods (issue 34, an extension): after hydration, in reserved space. */}
+          {choice.selected ? <PriceHistorySlot goodsId={choice.selected.goodsId} /> : null}
         </div>
       </div>
       <Evaluations gameId={game.gameId} />
