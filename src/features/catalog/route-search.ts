@@ -4,9 +4,13 @@
  * (src/app/router.tsx) hands these to `validateSearch`; the loaders of ./route-data.ts read the same shapes.
  */
 import * as z from 'zod/mini';
+import { PlatformSchema } from '../../api/common';
 import { SearchSortSchema } from '../../api/games';
 import { optionalPositiveInt, optionalText, text } from '../../shared/search-fields';
 import { normalizeKeyword } from '../../shared/search-keyword';
+
+/** An on/off filter: `?discount=1` (or `true`) is on; anything else is off. */
+const optionalFlag = z.catch(z.optional(z.pipe(z.union([z.literal(true), z.literal(1), z.literal('1'), z.literal('true')]), z.transform(() => true as const))), undefined);
 
 export const SearchPageSearchSchema = z.object({
   /**
@@ -17,6 +21,14 @@ export const SearchPageSearchSchema = z.object({
   labelId: optionalPositiveInt,
   sort: z.catch(z.optional(SearchSortSchema), undefined),
   page: optionalPositiveInt,
+  // The deal filters (issue 34; sent as extension params, docs/following-prices.md): prices in whole yuan.
+  platform: z.catch(z.optional(PlatformSchema), undefined),
+  min: optionalPositiveInt,
+  max: optionalPositiveInt,
+  /** 仅看折扣 */
+  discount: optionalFlag,
+  /** 仅看史低 */
+  low: optionalFlag,
 });
 
 export const HelpSearchSchema = z.object({
