@@ -97,7 +97,7 @@ const SearchFilterFields = {
   lowOnly: z.optional(z.boolean()),
 };
 /** What a search answer says it applied (the sort too); a server without the extension says nothing. */
-export const AppliedFiltersSchema = z.object({ ...SearchFilterFields, sort: z.optional(SearchSortSchema) });
+const AppliedFiltersSchema = z.object({ ...SearchFilterFields, sort: z.optional(SearchSortSchema) });
 export type AppliedFilters = z.infer<typeof AppliedFiltersSchema>;
 
 export interface SearchRequest extends Omit<AppliedFilters, 'sort'> {

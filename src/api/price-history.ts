@@ -8,11 +8,12 @@ import * as z from 'zod/mini';
 import { FenSchema, IdSchema } from './common';
 import { defineEndpoint, http } from './http';
 
+/** @internal the one 史低 rule (./historical-low.ts), beside the call it is about: the wishlist reads it here */
 export { isAtHistoricalLow } from './historical-low';
 
 const DateSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
-export const PricePointSchema = z.object({
+const PricePointSchema = z.object({
   /** YYYY-MM-DD, the calendar day in Asia/Shanghai */
   date: DateSchema,
   /** fen */
@@ -20,6 +21,7 @@ export const PricePointSchema = z.object({
 });
 export type PricePoint = z.infer<typeof PricePointSchema>;
 
+/** @internal */
 export const PriceHistorySchema = z.object({
   goodsId: IdSchema,
   /** how many days the history covers, today included (180) */
@@ -43,6 +45,7 @@ export const priceHistory = defineEndpoint({
 
 type Opts = { signal?: AbortSignal | undefined };
 
+/** @internal */
 export const getPriceHistory = (goodsId: number, o: Opts = {}) => http.call(priceHistory, { body: { goodsId }, signal: o.signal });
 
 export const priceHistoryQueryOptions = (goodsId: number) =>

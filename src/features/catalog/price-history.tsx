@@ -14,18 +14,18 @@ const PAD = 8;
 
 const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
 
-/** `2026-11-20` → `2026年11月20日` */
+/** @internal `2026-11-20` → `2026年11月20日` */
 export function chineseDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
   return `${y}年${m}月${d}日`;
 }
 
-/** The summary the chart stands for, in one sentence. */
+/** @internal The summary the chart stands for, in one sentence. */
 export function historySummary(history: Pick<PriceHistory, 'days' | 'low' | 'price'>): string {
   return `近${history.days}天最低 ${formatYuan(history.low.price)}（${chineseDay(history.low.date)}），当前 ${formatYuan(history.price)}`;
 }
 
-/** The step line's SVG path: each price holds until the next change, the last until today (the window's end). */
+/** @internal The step line's SVG path: each price holds until the next change, the last until today (the window's end). */
 export function stepPath(points: readonly PricePoint[], days: number): string {
   const first = dayOf(points[0]!.date);
   const prices = points.map((p) => p.price);
