@@ -1,7 +1,7 @@
 /** Games: catalogue browsing under /sgame. */
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { EpochMsSchema, FenSchema, IdSchema, PlatformSchema, pageOf } from './common';
+import { EpochMsSchema, FenSchema, IdSchema, PlatformSchema, pageOf, type Platform } from './common';
 import { defineEndpoint, emptyList, http } from './http';
 
 export const GameCardSchema = z.object({
@@ -89,18 +89,17 @@ export type SearchSort = z.infer<typeof SearchSortSchema>;
  * The deal filters (issue 34, extension params, not in the spec): prices in fen against the card's from price;
  * `discountOnly` a from price below its original; `lowOnly` a from price at its historical low.
  */
-const SearchFilterFields = {
-  platform: z.optional(PlatformSchema),
-  minPrice: z.optional(FenSchema),
-  maxPrice: z.optional(FenSchema),
-  discountOnly: z.optional(z.boolean()),
-  lowOnly: z.optional(z.boolean()),
-};
+export interface DealFilters {
+  platform?: Platform | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  discountOnly?: boolean | undefined;
+  lowOnly?: boolean | undefined;
+}
 /** What a search answer says it applied (the sort too); a server without the extension says nothing. */
-const AppliedFiltersSchema = z.object({ ...SearchFilterFields, sort: z.optional(SearchSortSchema) });
-export type AppliedFilters = z.infer<typeof AppliedFiltersSchema>;
+export type AppliedFilters = DealFilters & { sort?: SearchSort | undefined };
 
-export interface SearchRequest extends Omit<AppliedFilters, 'sort'> {
+export interface SearchRequest extends DealFilters {
   keyword: string;
   labelId?: number | undefined;
   sort?: SearchSort | undefined;
@@ -109,8 +108,13 @@ export interface SearchRequest extends Omit<AppliedFilters, 'sort'> {
 }
 
 const GamePageSchema = pageOf(GameCardSchema);
-/** A search answer: a page of cards and, from a server with the extension, the filters it applied. */
-const SearchPageSchema = z.extend(GamePageSchema, { applied: z.catch(z.optional(AppliedFiltersSchema), undefined) });
+/**
+ * A search answer: a page of cards and, from a server with the extension, what it applied (field → value). Only
+ * read by comparing each value with the one asked for (`trustFilters`), so a value of another kind is never trusted.
+ */
+const SearchPageSchema = z.extend(GamePageSchema, {
+  applied: z.catch(z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))), undefined),
+});
 
 const CombSearchSchema = z.object({
   games: z.array(GameCardSchema),

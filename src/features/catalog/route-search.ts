@@ -10,7 +10,7 @@ import { optionalPositiveInt, optionalText, text } from '../../shared/search-fie
 import { normalizeKeyword } from '../../shared/search-keyword';
 
 /** An on/off filter: `?discount=1` (or `true`) is on; anything else is off. */
-const optionalFlag = z.catch(z.optional(z.pipe(z.union([z.literal(true), z.literal(1), z.literal('1'), z.literal('true')]), z.transform(() => true as const))), undefined);
+const optionalFlag = z.catch(z.optional(z.pipe(z.literal([true, 1, '1', 'true']), z.transform(() => true as const))), undefined);
 
 export const SearchPageSearchSchema = z.object({
   /**
