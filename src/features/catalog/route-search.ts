@@ -9,8 +9,8 @@ import { SearchSortSchema } from '../../api/games';
 import { optionalPositiveInt, optionalText, text } from '../../shared/search-fields';
 import { normalizeKeyword } from '../../shared/search-keyword';
 
-/** An on/off filter: `?discount=1` (or `true`) is on; anything else is off. */
-const optionalFlag = z.catch(z.optional(z.pipe(z.literal([true, 1, '1', 'true']), z.transform(() => true as const))), undefined);
+/** An on/off filter: `?discount=true` is on; anything else (absent, `false`, a value it cannot read) is off. */
+const optionalFlag = z.catch(z.optional(z.literal(true)), undefined);
 
 export const SearchPageSearchSchema = z.object({
   /**

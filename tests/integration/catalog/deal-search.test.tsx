@@ -84,7 +84,7 @@ describe('search deal filters', () => {
   });
 
   it('says when nothing matches, and 清除筛选 takes the filters out of the URL (the keyword stays)', async () => {
-    const { router, user } = await renderApp('/search?keyword=%E6%98%9F&min=9000&discount=1');
+    const { router, user } = await renderApp('/search?keyword=%E6%98%9F&min=9000&discount=true');
     expect(await screen.findByText('没有符合筛选条件的游戏')).toBeInTheDocument();
     const clear = screen.getAllByRole('button', { name: '清除筛选' });
     await user.click(clear.at(-1)!);
@@ -111,7 +111,7 @@ describe('search deal filters', () => {
         return ok(answer);
       }),
     );
-    await renderApp('/search?discount=1&low=1');
+    await renderApp('/search?discount=true&low=true');
     expect(await screen.findByText('已应用：仅看折扣')).toBeInTheDocument();
     expect(screen.getByText('未生效的筛选：仅看史低（以下结果未按它们筛选）')).toBeInTheDocument();
   });
@@ -120,7 +120,7 @@ describe('search deal filters', () => {
     const all = await backendData<{ list: GameCard[]; total: number; pageNum: number; pageSize: number }>(SEARCH, { keyword: '', pageNum: 1, pageSize: 20 });
     // The spec's answer: no `applied`, no historical lows.
     answerPost(SEARCH, () => ({ list: all.list.map(({ historicalLow: _, ...card }) => card), total: all.total, pageNum: 1, pageSize: 20 }));
-    await renderApp('/search?discount=1&sort=discount');
+    await renderApp('/search?discount=true&sort=discount');
     expect(await screen.findByText(`共找到 ${all.total} 款游戏`)).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: '筛选' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: '折扣最大' })).not.toBeInTheDocument();
