@@ -70,4 +70,31 @@ test.describe('search that finds a deal', () => {
     await expect(page).toHaveURL(url);
     expect(await resultCards(page)).toEqual(cards);
   });
+
+  test('a prerendered game detail gets 价格走势 after hydration, in the space kept for it (nothing moves)', { tag: ['@phone'] }, async ({ page, viewportName }) => {
+    // The whole page in view, so that any shift the section causes anywhere below it is counted.
+    await page.setViewportSize(viewportName === 'mobile' ? { width: 375, height: 6000 } : { width: 1440, height: 4000 });
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      (window as unknown as { __shifts: string[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
+          if (entry.hadRecentInput) continue;
+          const nodes = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : String(s.node?.nodeName)));
+          shifts.push(`${entry.value.toFixed(4)} ${nodes.join(' ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    const href = await page.getByRole('main').locator('a[href^="/gameDetail/"]').first().getAttribute('href');
+    const response = await page.goto(href!);
+    // Prerendered: the game's name is in the HTML the server sent.
+    expect(await response!.text()).toContain('<h1 id="game-title">');
+    const history = page.getByRole('region', { name: '价格走势' });
+    await expect(history).toContainText(/近180天最低 ¥\d+\.\d\d（\d{4}年\d{1,2}月\d{1,2}日），当前 ¥\d+\.\d\d/);
+    await expect(history.getByRole('img', { name: /^价格走势图：/ })).toBeVisible();
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
+    const total = shifts.reduce((sum, line) => sum + Number(line.split(' ')[0]), 0);
+    expect(total, `shifts:\n${shifts.join('\n')}`).toBeLessThan(0.02);
+  });
 });
