@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { GameCard } from '../../../src/api/games';
 import { historyStore } from '../../../src/features/shell/history-store';
 import { renderApp } from '../../support/render-app';
@@ -126,5 +126,33 @@ describe('search deal filters', () => {
     expect(screen.queryByRole('link', { name: '折扣最大' })).not.toBeInTheDocument();
     expect(screen.getByText('未生效的筛选：仅看折扣，折扣最大（以下结果未按它们筛选）')).toBeInTheDocument();
     expect(screen.queryByRole('alert', { name: '错误提示' })?.textContent ?? '').toBe('');
+  });
+
+  it('puts them in a 筛选 sheet under 640 px, which keeps the focus in and gives it back to 筛选', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width: 639px'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    const { router, user } = await renderApp('/search?low=true');
+    const open = await screen.findByRole('button', { name: '筛选（1）' });
+    expect(screen.queryByRole('group', { name: '筛选' })).not.toBeInTheDocument();
+    await user.click(open);
+    const sheet = screen.getByRole('dialog', { name: '筛选' });
+    expect(within(sheet).getByRole('button', { name: '仅看史低' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(sheet).getByRole('button', { name: '仅看折扣' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ low: true, discount: true }));
+    // Tab goes round inside the sheet.
+    const done = within(screen.getByRole('dialog', { name: '筛选' })).getByRole('button', { name: '查看结果' });
+    done.focus();
+    await user.tab();
+    expect(screen.getByRole('dialog', { name: '筛选' })).toContainElement(document.activeElement as HTMLElement);
+    await user.click(done);
+    expect(screen.queryByRole('dialog', { name: '筛选' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '筛选（2）' })).toHaveFocus();
   });
 });
