@@ -93,6 +93,9 @@ test.describe('search that finds a deal', () => {
     const history = page.getByRole('region', { name: '价格走势' });
     await expect(history).toContainText(/近180天最低 ¥\d+\.\d\d（\d{4}年\d{1,2}月\d{1,2}日），当前 ¥\d+\.\d\d/);
     await expect(history.getByRole('img', { name: /^价格走势图：/ })).toBeVisible();
+    // The section fits the space its slot kept in the prerendered page (a taller one would push what follows).
+    const [height, kept] = await history.evaluate((el) => [el.getBoundingClientRect().height, parseFloat(getComputedStyle(el.parentElement!).minHeight)]);
+    expect(height).toBeLessThanOrEqual(kept!);
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
     const total = shifts.reduce((sum, line) => sum + Number(line.split(' ')[0]), 0);
     expect(total, `shifts:\n${shifts.join('\n')}`).toBeLessThan(0.02);
