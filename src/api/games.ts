@@ -89,7 +89,7 @@ export type SearchSort = z.infer<typeof SearchSortSchema>;
  * The deal filters (issue 34, extension params, not in the spec): prices in fen against the card's from price;
  * `discountOnly` a from price below its original; `lowOnly` a from price at its historical low.
  */
-export interface DealFilters {
+interface DealFilters {
   platform?: Platform | undefined;
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
