@@ -138,7 +138,6 @@ function Filters({ labelId, sort, deals }: { labelId: number | undefined; sort: 
           </ul>
         </div>
       ) : null}
-      {deals ? <DealFilters search={deals} /> : null}
       <SortNav
         options={deals ? [...SORT_OPTIONS, DISCOUNT_SORT] : SORT_OPTIONS}
         current={sort}
@@ -147,6 +146,8 @@ function Filters({ labelId, sort, deals }: { labelId: number | undefined; sort: 
           <Link from="/search" to="/search" activeOptions={{ exact: true }} search={(prev) => ({ ...prev, sort: value === 'default' ? undefined : value, page: undefined })} {...props} />
         )}
       />
+      {/* Last in the box: it comes with the first answer, and nothing already on screen sits below it (no shift). */}
+      {deals ? <DealFilters search={deals} /> : null}
     </div>
   );
 }
