@@ -26,6 +26,9 @@ Do not edit by hand: change the endpoint definition and regenerate.
 - "Fallback" marks the spec's answer rules: such a call never throws (except when the caller aborted it)
   and resolves to the value shown instead.
 - Paths marked *added* are not in the spec's call list; the screens the issues ask for need them.
+- Paths marked *extension, not in the spec* (issue 34) are calls the spec does not have at all; a server without them
+  answers as for any unknown call, and the store hides what they feed. Extension fields and params of spec calls
+  say "extension" in their row.
 
 ## Order status
 
@@ -109,7 +112,8 @@ export function renderApiDocs(): string {
   const rows = registeredEndpoints().map((def) => {
     const [resource] = def.id.split('.');
     const fallback = def.fallback ? ` **Fallback:** \`${JSON.stringify(def.fallback())}\`.` : '';
-    const added = /added/.test(def.request) ? ' *(added)*' : '';
+    // A whole call the spec does not have (issue 34) says so in its request: `… (extension, not in the spec)`.
+    const added = /\(extension, not in the spec\)$/.test(def.request) ? ' *(extension, not in the spec)*' : /added/.test(def.request) ? ' *(added)*' : '';
     return `| \`${def.method}\` | \`${def.path}\`${added} | ${escape(def.request)} | ${escape(def.response)} (\`src/api/${resource}.ts\`) | ${escape(def.uiOnFailure)}.${fallback} |`;
   });
   return `${header}

@@ -1,7 +1,7 @@
 /** Games: catalogue browsing under /sgame. */
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { EpochMsSchema, FenSchema, IdSchema, PlatformSchema, pageOf } from './common';
+import { EpochMsSchema, FenSchema, IdSchema, PlatformSchema, pageOf, type Platform } from './common';
 import { defineEndpoint, emptyList, http } from './http';
 
 export const GameCardSchema = z.object({
@@ -23,6 +23,11 @@ export const GameCardSchema = z.object({
   /** review score 0–10, one decimal */
   score: z.number(),
   sales: z.int(),
+  /**
+   * Extension (issue 34), not in the spec: the historical low (last 180 days) of the from-price goods, fen; the
+   * card's 史低 mark is `isAtHistoricalLow(minPrice, historicalLow)`. A server without it (or a bad value): no mark.
+   */
+  historicalLow: z.catch(z.optional(FenSchema), undefined),
 });
 export type GameCard = z.infer<typeof GameCardSchema>;
 
@@ -76,10 +81,25 @@ const HotSearchSchema = z.object({
   keywords: z.array(z.string()),
 });
 
-export const SearchSortSchema = z.enum(['default', 'sales', 'priceAsc', 'priceDesc', 'newest', 'score']);
+/** `discount` (折扣最大, biggest discount first) is an extension (issue 34), not in the spec. */
+export const SearchSortSchema = z.enum(['default', 'sales', 'priceAsc', 'priceDesc', 'newest', 'score', 'discount']);
 export type SearchSort = z.infer<typeof SearchSortSchema>;
 
-export interface SearchRequest {
+/**
+ * The deal filters (issue 34, extension params, not in the spec): prices in fen against the card's from price;
+ * `discountOnly` a from price below its original; `lowOnly` a from price at its historical low.
+ */
+interface DealFilters {
+  platform?: Platform | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  discountOnly?: boolean | undefined;
+  lowOnly?: boolean | undefined;
+}
+/** What a search answer says it applied (the sort too); a server without the extension says nothing. */
+export type AppliedFilters = DealFilters & { sort?: SearchSort | undefined };
+
+export interface SearchRequest extends DealFilters {
   keyword: string;
   labelId?: number | undefined;
   sort?: SearchSort | undefined;
@@ -88,6 +108,13 @@ export interface SearchRequest {
 }
 
 const GamePageSchema = pageOf(GameCardSchema);
+/**
+ * A search answer: a page of cards and, from a server with the extension, what it applied (field → value). Only
+ * read by comparing each value with the one asked for (`trustFilters`), so a value of another kind is never trusted.
+ */
+const SearchPageSchema = z.extend(GamePageSchema, {
+  applied: z.catch(z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))), undefined),
+});
 
 const CombSearchSchema = z.object({
   games: z.array(GameCardSchema),
@@ -149,8 +176,8 @@ export const recommend = defineEndpoint({
 });
 export const search = defineEndpoint({
   id: 'games.search', method: 'POST', path: '/sgame/mall/game/search',
-  data: GamePageSchema,
-  request: '`{ keyword, labelId?, sort?, pageNum, pageSize }`', response: '`Page<GameCard>`, titles with the keyword first (sort `default`)', uiOnFailure: 'Error message with a retry button; the keyword stays',
+  data: SearchPageSchema,
+  request: '`{ keyword, labelId?, sort?, pageNum, pageSize }`; extension, not in the spec: `platform?, minPrice?, maxPrice?` (fen, the from price), `discountOnly?, lowOnly?`, sort `discount`', response: '`Page<GameCard>`, titles with the keyword first (sort `default`); extension: `applied` (the filters and sort it applied)', uiOnFailure: 'Error message with a retry button; the keyword stays',
 });
 export const recentGameSearch = defineEndpoint({
   id: 'games.recentGameSearch', method: 'POST', path: '/sgame/mall/game/recentGameSearch',

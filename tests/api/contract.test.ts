@@ -84,6 +84,7 @@ const samples: Record<string, (f: Fixture) => Promise<Sample> | Sample> = {
   'goods.findRecentSell': () => ({}),
   'goods.checkStorage': () => ({ body: { goodsId: plainGoods.goodsId, buyNum: 1 } }),
   'goods.gameDetail': () => ({ body: { gameId: 1 } }),
+  'price-history.get': () => ({ body: { goodsId: 1 } }),
   'goods.combSearch': () => ({ body: { keyword: plainGoods.gameName.slice(0, 2) } }),
   'goods.hotSearch': () => ({ body: {} }),
   'goods.rank': () => ({ body: {} }),

@@ -359,6 +359,25 @@ describe('game detail', () => {
     await refetch(queryClient, [['competitorPrices', 1]]);
     await within(mainEl()).findByRole('heading', { name: '全网比价' });
 
+    // 价格走势 (issue 34, an extension): any failure reads as a server without it, the section goes, nothing said.
+    await within(mainEl()).findByRole('heading', { name: '价格走势' });
+    for (const fault of FAULTS) {
+      const where = `game detail 价格走势 × ${fault.name}`;
+      const clear = await injectFault(['price-history.get'], fault);
+      try {
+        await refetch(queryClient, [['priceHistory']]);
+        await expectFaultsUsed(['price-history.get'], where);
+        await waitFor(() => expect(within(mainEl()).queryByRole('heading', { name: '价格走势' }), where).toBeNull());
+        expect(within(mainEl()).queryByRole('alert'), where).toBeNull();
+        await expectNoProblems(where);
+        tally(['price-history.get'], fault);
+      } finally {
+        clear();
+      }
+    }
+    await refetch(queryClient, [['priceHistory']]);
+    await within(mainEl()).findByRole('heading', { name: '价格走势' });
+
     // Logged in: the matching-coupon hint.
     await logBackIn(actor, account);
     const hint = () => within(purchase()).queryByText(/^可用优惠券：/);

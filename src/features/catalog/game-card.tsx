@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { GameCard as Game } from '../../api/games';
+import { HistoricalLowBadge } from '../../shared/ui/historical-low-badge';
 import { DiscountBadge, Price } from '../../shared/ui/price';
 import { SafeImage } from '../../shared/ui/safe-image';
 
@@ -33,6 +34,7 @@ export function GameCard({ game, priority = false, extra, rank, nameOf }: { game
       <span className="game-badges">
         {isUpcoming(game) ? <span className="badge badge-soon">预售</span> : null}
         <DiscountBadge fen={game.minPrice} originalFen={game.originalPrice} />
+        <HistoricalLowBadge price={game.minPrice} low={game.historicalLow} />
       </span>
       {extra}
       <span className="game-price">

@@ -38,6 +38,7 @@ import { capQuantity, PurchasePanel, quantityCap, TrustStrip, type GoodsChoice }
 import { Evaluations, SCORE_SOURCE } from './game-evaluations';
 import { Gallery } from './game-gallery';
 import { useRecordView } from './recent-views';
+import { PriceHistorySlot } from './price-history-slot';
 import './catalog.css';
 
 const routeApi = getRouteApi('/detail-layout/gameDetail/$id');
@@ -130,6 +131,8 @@ function GameDetailView({ game }: { game: GameDetail }) {
             <HtmlContent html={game.description} />
           </section>
           <Requirements gameId={game.gameId} />
+          {/* 价格走势 of the chosen goods (issue 34, an extension): after hydration, in reserved space. */}
+          {choice.selected ? <PriceHistorySlot goodsId={choice.selected.goodsId} /> : null}
         </div>
       </div>
       <Evaluations gameId={game.gameId} />

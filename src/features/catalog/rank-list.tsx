@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { GameCard } from '../../api/games';
+import { HistoricalLowBadge } from '../../shared/ui/historical-low-badge';
 import { FromPrice } from '../../shared/ui/price';
 import { SafeImage } from '../../shared/ui/safe-image';
 
@@ -21,6 +22,7 @@ export function RankList({ games }: { games: GameCard[] }) {
                 {/* the from price as the cards show it (laid out here: a shared module would be a chunk of its own on /) */}
                 <span className="rank-price">
                   <FromPrice minPrice={game.minPrice} originalPrice={game.originalPrice} />
+                  <HistoricalLowBadge price={game.minPrice} low={game.historicalLow} />
                 </span>
               </span>
             </span>

@@ -29,6 +29,7 @@ import {
   type SearchRequest,
   type SearchSort,
 } from '../../api/games';
+import type { Platform } from '../../api/common';
 
 /**
  * The goods and assist endpoints are not needed to paint the home page (the
@@ -52,6 +53,13 @@ export interface SearchPageParams {
   labelId?: number | undefined;
   sort?: SearchSort | undefined;
   page?: number | undefined;
+  platform?: Platform | undefined;
+  /** yuan */
+  min?: number | undefined;
+  /** yuan */
+  max?: number | undefined;
+  discount?: true | undefined;
+  low?: true | undefined;
 }
 
 /** The search request for the URL's parameters: the URL is the only source of the keyword and filters. */
@@ -62,6 +70,12 @@ export function searchRequestOf(search: SearchPageParams): SearchRequest {
     sort: search.sort ?? 'default',
     pageNum: search.page ?? 1,
     pageSize: SEARCH_PAGE_SIZE,
+    // The deal filters (issue 34, extension params): the from price in fen. A value left out is not sent.
+    platform: search.platform,
+    minPrice: search.min && search.min * 100,
+    maxPrice: search.max && search.max * 100,
+    discountOnly: search.discount,
+    lowOnly: search.low,
   };
 }
 

@@ -4,9 +4,13 @@
  * (src/app/router.tsx) hands these to `validateSearch`; the loaders of ./route-data.ts read the same shapes.
  */
 import * as z from 'zod/mini';
+import { PlatformSchema } from '../../api/common';
 import { SearchSortSchema } from '../../api/games';
 import { optionalPositiveInt, optionalText, text } from '../../shared/search-fields';
 import { normalizeKeyword } from '../../shared/search-keyword';
+
+/** An on/off filter: `?discount=true` is on; anything else (absent, `false`, a value it cannot read) is off. */
+const optionalFlag = z.catch(z.optional(z.literal(true)), undefined);
 
 export const SearchPageSearchSchema = z.object({
   /**
@@ -17,6 +21,14 @@ export const SearchPageSearchSchema = z.object({
   labelId: optionalPositiveInt,
   sort: z.catch(z.optional(SearchSortSchema), undefined),
   page: optionalPositiveInt,
+  // The deal filters (issue 34; sent as extension params, docs/following-prices.md): prices in whole yuan.
+  platform: z.catch(z.optional(PlatformSchema), undefined),
+  min: optionalPositiveInt,
+  max: optionalPositiveInt,
+  /** 仅看折扣 */
+  discount: optionalFlag,
+  /** 仅看史低 */
+  low: optionalFlag,
 });
 
 export const HelpSearchSchema = z.object({

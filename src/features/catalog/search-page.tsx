@@ -16,7 +16,7 @@
  */
 import { useQuery, type Query } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import {
   hotSearchQueryOptions,
   labelsQueryOptions,
@@ -24,6 +24,8 @@ import {
   type SearchRequest,
   type SearchSort,
 } from '../../api/games';
+import { ClearFiltersButton, DealFilters } from './deal-filters';
+import { hasFilters, trustFilters } from './search-filters';
 import { GameGrid, type NameOf } from './game-card';
 import { Highlight } from './highlight';
 import { pageCount, SearchPagination } from '../../shared/ui/pagination';
@@ -31,7 +33,7 @@ import { KeywordHints } from './keyword-hints';
 import { addRecentSearch } from './recent-searches';
 import { PRICE_SORTS, resultsTitle } from './listing-text';
 import { SortNav, type SortOption } from './sort-nav';
-import { searchRequestOf } from './route-data';
+import { searchRequestOf, type SearchPageParams } from './route-data';
 import { EmptyState, ErrorState, GameGridSkeleton } from '../../shared/ui/states';
 import './catalog.css';
 
@@ -44,6 +46,8 @@ export const SORT_OPTIONS: SortOption<SearchSort>[] = [
   { value: 'score', label: '评分' },
   ...PRICE_SORTS,
 ];
+/** 折扣最大 (issue 34, an extension sort): offered only by a server that says it applies the deal filters. */
+const DISCOUNT_SORT: SortOption<SearchSort> = { value: 'discount', label: '折扣最大' };
 
 type SearchQueryKey = readonly ['search', SearchRequest];
 
@@ -58,18 +62,38 @@ export function SearchPage() {
     if (keyword) addRecentSearch(keyword);
   }, [keyword]);
 
+  const results = useSearchResults(request);
+  // Whether this server applies the deal filters (its answers carry `applied`), as its last answer said: kept
+  // while a new keyword loads, so the controls do not come and go.
+  const said = results.data ? results.data.applied !== undefined : undefined;
+  const [dealsSupported, setDealsSupported] = useState(false);
+  if (said !== undefined && said !== dealsSupported) setDealsSupported(said);
+
   const heading = keyword ? resultsTitle(keyword) : labelName ? `${labelName}游戏` : '全部游戏';
   return (
     <div className="search-page">
       <h1>{heading}</h1>
       {keyword ? null : <KeywordHints heading="h2" className="search-start" />}
-      <Filters labelId={search.labelId} sort={request.sort ?? 'default'} />
-      <Results request={request} />
+      <Filters labelId={search.labelId} sort={request.sort ?? 'default'} deals={dealsSupported ? search : undefined} />
+      <Results request={request} results={results} filtered={hasFilters(search)} />
     </div>
   );
 }
 
-function Filters({ labelId, sort }: { labelId: number | undefined; sort: SearchSort }) {
+/** The search answer for the URL's request (one query, read by the page and its results). */
+function useSearchResults(request: SearchRequest) {
+  return useQuery({
+    ...searchQueryOptions(request),
+    // Another page or filter of the same keyword keeps the old list on screen (dimmed) until the
+    // new one arrives; a new keyword starts from the skeleton.
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery as Query<unknown, Error, unknown, SearchQueryKey> | undefined)?.queryKey[1].keyword === request.keyword
+        ? previous
+        : undefined,
+  });
+}
+
+function Filters({ labelId, sort, deals }: { labelId: number | undefined; sort: SearchSort; deals: SearchPageParams | undefined }) {
   const labels = useQuery(labelsQueryOptions());
   return (
     <div className="search-filters">
@@ -115,33 +139,45 @@ function Filters({ labelId, sort }: { labelId: number | undefined; sort: SearchS
         </div>
       ) : null}
       <SortNav
-        options={SORT_OPTIONS}
+        options={deals ? [...SORT_OPTIONS, DISCOUNT_SORT] : SORT_OPTIONS}
         current={sort}
         className="filter-row"
         link={(value, props) => (
           <Link from="/search" to="/search" activeOptions={{ exact: true }} search={(prev) => ({ ...prev, sort: value === 'default' ? undefined : value, page: undefined })} {...props} />
         )}
       />
+      {/* Last in the box: it comes with the first answer, and nothing already on screen sits below it (no shift). */}
+      {deals ? <DealFilters search={deals} /> : null}
     </div>
   );
 }
 
-function Results({ request }: { request: SearchRequest }) {
-  const results = useQuery({
-    ...searchQueryOptions(request),
-    // Another page or filter of the same keyword keeps the old list on screen (dimmed) until the
-    // new one arrives; a new keyword starts from the skeleton.
-    placeholderData: (previous, previousQuery) =>
-      (previousQuery as Query<unknown, Error, unknown, SearchQueryKey> | undefined)?.queryKey[1].keyword === request.keyword
-        ? previous
-        : undefined,
-  });
-
+function Results({ request, results, filtered }: { request: SearchRequest; results: ReturnType<typeof useSearchResults>; filtered: boolean }) {
   if (results.isPending) return <GameGridSkeleton label="搜索结果" count={12} className="search-results" />;
   if (results.isError) {
     return <ErrorState error={results.error} title="搜索失败" onRetry={() => void results.refetch()} />;
   }
-  const { list, total, pageNum, pageSize } = results.data;
+  const { list, total, pageNum, pageSize, applied } = results.data;
+  // Only what the answer says it applied is shown as in force; what it did not apply is said (the trust rule).
+  const trust = trustFilters(request, applied);
+  const trustNote =
+    trust.applied.length > 0 || trust.notApplied.length > 0 ? (
+      <div className="filters-trust">
+        {trust.applied.length > 0 ? <p>已应用：{trust.applied.map((f) => f.label).join('，')}</p> : null}
+        {trust.notApplied.length > 0 ? <p>未生效的筛选：{trust.notApplied.map((f) => f.label).join('，')}（以下结果未按它们筛选）</p> : null}
+      </div>
+    ) : null;
+  if (total === 0 && filtered) {
+    return (
+      <>
+        {trustNote}
+        <EmptyState title="没有符合筛选条件的游戏">
+          <p className="state-text">放宽价格区间或去掉一些筛选试试。</p>
+          <ClearFiltersButton />
+        </EmptyState>
+      </>
+    );
+  }
   if (total === 0 || list.length === 0) {
     return total === 0 ? <NoResults keyword={request.keyword} /> : <EmptyState title="这一页没有更多结果了" />;
   }
@@ -153,6 +189,7 @@ function Results({ request }: { request: SearchRequest }) {
       <p className="result-count" role="status">
         共找到 {total} 款游戏
       </p>
+      {trustNote}
       <GameGrid games={list} priorityCount={4} className={results.isPlaceholderData ? 'is-stale' : undefined} nameOf={markKeyword(request.keyword)} />
       <SearchPagination page={pageNum} totalPages={pageCount(total, pageSize)} />
     </section>

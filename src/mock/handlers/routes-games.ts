@@ -1,10 +1,12 @@
 /** Games: the catalogue under /sgame. */
 import * as games from '../../api/games';
-import type { Evaluation, GameCard, GameDetail, SearchSort } from '../../api/games';
+import type { AppliedFilters, Evaluation, GameCard, GameDetail, SearchSort } from '../../api/games';
+import { PlatformSchema } from '../../api/common';
+import { isAtHistoricalLow } from '../../api/historical-low';
 import type { SeedEvaluation } from '../seed/types';
 import { int, num, str } from './rules';
 import type { Route, World } from './world';
-import { BizError, cardsOf, findGame, gameCard, route } from './world';
+import { BizError, cardsOf, dealCard, findGame, gameCard, gameHistoricalLow, route } from './world';
 
 export const gameNotFound = () => new BizError('game_40404', '游戏不存在或已下架');
 
@@ -53,6 +55,9 @@ function sortGames(list: GameDetail[], sort: SearchSort): GameDetail[] {
       return sorted.sort((a, b) => b.releaseDate - a.releaseDate);
     case 'score':
       return sorted.sort((a, b) => b.score - a.score);
+    case 'discount':
+      // 折扣最大 (extension): the biggest share off the from price first; a game without a discount last.
+      return sorted.sort((a, b) => discountOf(b) - discountOf(a));
     case 'default':
       return sorted;
   }
@@ -89,7 +94,38 @@ function rememberSearch(world: World, userId: number, keyword: string): void {
   user.recentSearches = [k, ...user.recentSearches.filter((s) => s !== k)].slice(0, 10);
 }
 
-const SORTS: readonly SearchSort[] = ['default', 'sales', 'priceAsc', 'priceDesc', 'newest', 'score'];
+const SORTS: readonly SearchSort[] = ['default', 'sales', 'priceAsc', 'priceDesc', 'newest', 'score', 'discount'];
+
+const discountOf = (game: GameDetail) => (game.originalPrice > 0 ? (game.originalPrice - game.minPrice) / game.originalPrice : 0);
+
+const fen = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined);
+
+/**
+ * The deal filters a search asked for (issue 34, extension params), as this backend understood them: what it
+ * applies is what its answer's `applied` says. A value it cannot read is not applied (and not said).
+ */
+function dealFilters(body: Record<string, unknown>): Omit<AppliedFilters, 'sort'> {
+  const platform = PlatformSchema.safeParse(body.platform);
+  return {
+    ...(platform.success ? { platform: platform.data } : {}),
+    ...(fen(body.minPrice) !== undefined ? { minPrice: fen(body.minPrice) } : {}),
+    ...(fen(body.maxPrice) !== undefined ? { maxPrice: fen(body.maxPrice) } : {}),
+    ...(body.discountOnly === true ? { discountOnly: true } : {}),
+    ...(body.lowOnly === true ? { lowOnly: true } : {}),
+  };
+}
+
+function applyDeals(world: World, list: GameDetail[], filters: Omit<AppliedFilters, 'sort'>): GameDetail[] {
+  const { platform, minPrice, maxPrice, discountOnly, lowOnly } = filters;
+  return list.filter(
+    (g) =>
+      (platform === undefined || g.platforms.includes(platform)) &&
+      (minPrice === undefined || g.minPrice >= minPrice) &&
+      (maxPrice === undefined || g.minPrice <= maxPrice) &&
+      (!discountOnly || g.minPrice < g.originalPrice) &&
+      (!lowOnly || isAtHistoricalLow(g.minPrice, gameHistoricalLow(world, g) ?? 0)),
+  );
+}
 
 export function recommendedGames(world: World, gameId: number | undefined, size: number): GameCard[] {
   const base = world.seed.recommendGameIds;
@@ -119,11 +155,12 @@ export const gameRoutes: Route[] = [
     const keyword = str(body.keyword);
     const labelId = num(body.labelId);
     const sort = SORTS.find((s) => s === body.sort) ?? 'default';
-    let list = findGames(world.seed.games, keyword);
+    const filters = dealFilters(body);
+    let list = applyDeals(world, findGames(world.seed.games, keyword), filters);
     if (labelId !== undefined) list = list.filter((g) => g.labelIds.includes(labelId));
     if (user) rememberSearch(world, user.userId, keyword);
     const paged = page(sortGames(list, sort), body.pageNum, body.pageSize);
-    return { ...paged, list: paged.list.map(gameCard) };
+    return { ...paged, list: paged.list.map((g) => dealCard(world, g)), applied: { ...filters, sort } };
   }),
   route(games.recentGameSearch, ({ user }) => (user ? user.recentSearches : [])),
   route(games.rank, ({ world, body }) => {

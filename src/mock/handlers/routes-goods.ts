@@ -1,5 +1,7 @@
 /** Goods: sellable items, stock, activity pages and coupon matching under /goods. */
 import * as goods from '../../api/goods';
+import { priceHistory } from '../../api/price-history';
+import { HISTORY_DAYS, historicalLowOf, priceHistoryOf } from '../seed/price-history';
 import type { ActivityGame, Goods, RecentSell } from '../../api/goods';
 import { int, maskPhone, num, str } from './rules';
 import { evaluationPageOf, gameNotFound, matchesKeyword, page, recommendedGames } from './routes-games';
@@ -46,6 +48,13 @@ const matchesGoods = (item: Goods, keyword: string) => {
 };
 
 export const goodsRoutes: Route[] = [
+  // Extension (issue 34): the goods' last 180 days at today's price (a price changed at run time is today's point).
+  route(priceHistory, ({ world, body }) => {
+    const item = findGoods(world, body.goodsId);
+    if (!item) throw goodsNotFound();
+    const today = new Date(world.now());
+    return { goodsId: item.goodsId, days: HISTORY_DAYS, points: priceHistoryOf(item, today), low: historicalLowOf(item, today), price: item.price };
+  }),
   route(goods.findRecentSell, ({ world }) => recentSells(world)),
   route(goods.checkStorage, ({ world, body }) => {
     const item = findGoods(world, body.goodsId);

@@ -11,6 +11,8 @@ import type { EndpointDef } from '../../api/http';
 import type { Order } from '../../api/orders';
 import type { UserInfo } from '../../api/user';
 import type { SeedCouponTemplate, SeedData } from '../seed/types';
+import { fromPriceGoods } from '../../api/from-price';
+import { historicalLowOf } from '../seed/price-history';
 import { NEW_USER_MS, asRecord, isPhone, isRefundOpen, randomString } from './rules';
 import type { CouponRecord, OrderRecord, PersistedState, QrRecord, SessionRecord, UserRecord } from './state';
 
@@ -165,8 +167,23 @@ export const gameCard = (game: GameDetail): GameCard => ({
   sales: game.sales,
 });
 
+/**
+ * The historical low (last 180 days, ../seed/price-history.ts) of a game's from-price goods at the card's price:
+ * what its 史低 mark is measured against (issue 34). Undefined for a game without goods.
+ */
+export function gameHistoricalLow(world: World, game: GameDetail): number | undefined {
+  const base = fromPriceGoods(world.seed.goods.filter((g) => g.gameId === game.gameId));
+  return base && historicalLowOf({ goodsId: base.goodsId, price: game.minPrice, originalPrice: game.originalPrice }, new Date(world.now())).price;
+}
+
+/** A card with the extension field `historicalLow` (issue 34): every list of cards a shopper browses carries it. */
+export function dealCard(world: World, game: GameDetail): GameCard {
+  const historicalLow = gameHistoricalLow(world, game);
+  return historicalLow === undefined ? gameCard(game) : { ...gameCard(game), historicalLow };
+}
+
 export function cardsOf(world: World, gameIds: readonly number[]): GameCard[] {
-  return gameIds.map((id) => findGame(world, id)).filter((g): g is GameDetail => g !== undefined).map(gameCard);
+  return gameIds.map((id) => findGame(world, id)).filter((g): g is GameDetail => g !== undefined).map((g) => dealCard(world, g));
 }
 
 function stockOf(world: World, goodsId: number): number {

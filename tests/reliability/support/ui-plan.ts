@@ -22,8 +22,8 @@ export const UI_PLAN = {
   search: ['games.search', 'games.recentGameSearch'],
   /** the header search box: suggestions while typing */
   searchSuggestions: ['games.combSearch'],
-  /** `/gameDetail/1`: the game, its goods, requirements, evaluations, related games, price comparison, coupon hint */
-  gameDetail: ['games.gameDetail', 'goods.gameDetail', 'games.gameConfig', 'games.evaluationPage', 'user.validaList', 'goods.matchCoupon'],
+  /** `/gameDetail/1`: the game, its goods, requirements, evaluations, related games, price comparison, coupon hint, price history (an extension) */
+  gameDetail: ['games.gameDetail', 'goods.gameDetail', 'games.gameConfig', 'games.evaluationPage', 'user.validaList', 'goods.matchCoupon', 'price-history.get'],
   /** `/notice` */
   notices: ['assist.noticeList'],
   /** `/help`, a category, then `/help?q=…` */
