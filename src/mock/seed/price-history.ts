@@ -7,7 +7,8 @@
  * - The calendar is cut into 28-day blocks counted from the epoch; a block has a sale with a chance drawn
  *   from `goodsId` and the block's number (never from "today"), so tomorrow's history is today's moved on
  *   by a day, not a new one. A sale lasts 3–12 days at 10–75 % off the original price, rounded to 10 fen.
- *   Every history holds at least one past sale, so a full-price goods is never "at its historical low".
+ *   One block in four always holds its sale, so every history holds at least one past sale and a full-price
+ *   goods is never "at its historical low".
  * - A goods on discount now has been at that price for the last 1–10 days (drawn from its id): the current
  *   run replaces whatever the blocks said for those days.
  * - Today is the current price. A free goods (original price 0) has one flat point.
@@ -34,6 +35,8 @@ interface PricedGoods {
 /** How many calendar days a history covers, today included. */
 export const HISTORY_DAYS = 180;
 const BLOCK_DAYS = 28;
+/** Every how many blocks a sale is sure (see blockSale). */
+const GUARANTEED_EVERY = 4;
 const CST = 8 * 60 * 60 * 1000;
 const DEPTHS = [0.1, 0.15, 0.2, 0.25, 0.3, 0.33, 0.4, 0.5, 0.6, 0.67, 0.75] as const;
 
@@ -54,7 +57,9 @@ interface Sale {
 /** The sale (first day, last day, price) a block would hold, and whether it holds it. */
 function blockSale(goodsId: number, block: number, base: number): { held: boolean; sale: Sale } {
   const random = new Random(hashString(`price-history:${goodsId}:${block}`));
-  const held = random.chance(0.6);
+  // About 59 % of blocks hold a sale (45 % drawn, and one block in every four always): a window of 179 past days holds five whole blocks, so every
+  // history has a past sale, whatever day it ends on (and a later window is this one moved on, nothing forced).
+  const held = random.chance(0.45) || (block + goodsId) % GUARANTEED_EVERY === 0;
   const from = block * BLOCK_DAYS + random.int(0, 14);
   const length = random.int(3, 12);
   return { held, sale: { from, to: from + length - 1, price: salePrice(base, random.pick(DEPTHS)) } };
@@ -79,12 +84,6 @@ function pastPrices(goods: PricedGoods, today: number): number[] {
   if (goods.price < base) {
     const run = new Random(hashString(`price-history:${goods.goodsId}:current`)).int(1, 10);
     for (let day = today - run; day < today; day++) prices[day - first] = goods.price;
-  }
-  // At least one past sale below the original price, so "at the low" means something.
-  if (!prices.some((price) => price < base)) {
-    // The middle block of the window is whole inside it; its sale is forced.
-    const block = Math.floor((first + Math.floor(HISTORY_DAYS / 2)) / BLOCK_DAYS);
-    paint(blockSale(goods.goodsId, block, base).sale);
   }
   return prices;
 }

@@ -99,7 +99,7 @@ describe('史低 on cards', () => {
   it('shows no mark from a server whose cards do not carry the historical low', async () => {
     const cards = await allCards();
     const low = cards.find(atLow)!;
-    answerPost(SEARCH, () => ({ list: [low, ...cards.slice(0, 5)].map(({ historicalLow: _, ...card }) => card), total: 6, pageNum: 1, pageSize: 20 }));
+    answerPost(SEARCH, () => ({ list: [low, ...cards.filter((c) => c.gameId !== low.gameId).slice(0, 5)].map(({ historicalLow: _, ...card }) => card), total: 6, pageNum: 1, pageSize: 20 }));
     await renderApp('/search');
     const lowCard = await screen.findByRole('link', { name: new RegExp(`^${low.name}`) });
     expect(within(lowCard).queryByText('史低')).not.toBeInTheDocument();
