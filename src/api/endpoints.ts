@@ -7,5 +7,6 @@ import './user';
 import './orders';
 import './coupons';
 import './attribution';
+import './wishlist';
 
 export { registeredEndpoints } from './http';
