@@ -75,6 +75,25 @@ export function applyWishOp(entries: readonly WishEntry[], op: WishOp): WishEntr
   return [op.entry, ...entries].sort((a, b) => b.addedAt - a.addedAt);
 }
 
+const gameOf = (op: WishOp) => (op.kind === 'add' ? op.entry.gameId : op.gameId);
+
+/**
+ * Writes with the same end as `ops` and at most two per game (a remove, then an add): an add after an add keeps
+ * the first (the earlier added price), a remove after anything leaves the remove. Games keep their order.
+ */
+export function compactWishOps(ops: readonly WishOp[]): WishOp[] {
+  const byGame = new Map<number, WishOp[]>();
+  for (const op of ops) {
+    const kept = byGame.get(gameOf(op)) ?? [];
+    const last = kept[kept.length - 1];
+    byGame.set(gameOf(op), op.kind === 'remove' ? [op] : last?.kind === 'add' ? kept : [...kept, op]);
+  }
+  return [...byGame.values()].flat();
+}
+
+/** The queue with one more write; the first, which may be in flight, stays as it is. */
+const queued = (queue: readonly WishOp[], op: WishOp): WishOp[] => (queue.length === 0 ? [op] : [queue[0]!, ...compactWishOps([...queue.slice(1), op])]);
+
 const applyAll = (entries: readonly WishEntry[], ops: readonly WishOp[]) => ops.reduce<WishEntry[]>(applyWishOp, [...entries]);
 
 const opOf = (event: WishlistEvent): WishOp | null =>
@@ -84,7 +103,7 @@ const NOT_PROVIDED = (name: string) => () => {
   throw new Error(`${name} is supplied by the app through wishlistMachine.provide()`);
 };
 
-export const wishlistMachine = setup({
+const wishlistSetup = setup({
   types: {} as {
     context: WishlistContext;
     events: WishlistEvent;
@@ -103,16 +122,16 @@ export const wishlistMachine = setup({
     /** The app writes a visitor's add or remove to the list in this browser. */
     applyVisitorOp: (_, _params: { op: WishOp }) => {},
     /** A write, shown at once and queued for the owner's list. */
-    queueOp: assign(({ context }, params: { op: WishOp }) => ({ queue: [...context.queue, params.op], entries: applyWishOp(context.entries, params.op) })),
+    queueOp: assign(({ context }, params: { op: WishOp }) => ({ queue: queued(context.queue, params.op), entries: applyWishOp(context.entries, params.op) })),
     /** A visitor's write, shown at once (the app has written it); remembered while the list is read, to apply to what is read. */
     showVisitorOp: assign(({ context }, params: { op: WishOp; remember: boolean }) => ({
       entries: applyWishOp(context.entries, params.op),
-      queue: params.remember ? [...context.queue, params.op] : context.queue,
+      queue: params.remember ? queued(context.queue, params.op) : context.queue,
     })),
     /** Another owner holds the tab: the previous account's unanswered writes wait for it, and nothing of it stays on screen. */
     changeOwner: assign(({ context }, params: { owner: number | null }) => {
       const parked = { ...context.parked };
-      if (context.owner !== null && context.queue.length > 0) parked[context.owner] = [...(parked[context.owner] ?? []), ...context.queue];
+      if (context.owner !== null && context.queue.length > 0) parked[context.owner] = compactWishOps([...(parked[context.owner] ?? []), ...context.queue]);
       return { owner: params.owner, parked, queue: [], entries: [], confirmed: [], items: null, where: 'server' as const };
     }),
     /** The opened list, with the writes made meanwhile applied (a visitor's are already written). */
@@ -137,7 +156,7 @@ export const wishlistMachine = setup({
     /** The account lost the session under a write: its writes wait for its next login; the last answer is shown. */
     parkQueue: assign(({ context }) => {
       if (context.owner === null) return {};
-      return { parked: { ...context.parked, [context.owner]: [...(context.parked[context.owner] ?? []), ...context.queue] }, queue: [], entries: context.confirmed };
+      return { parked: { ...context.parked, [context.owner]: compactWishOps([...(context.parked[context.owner] ?? []), ...context.queue]) }, queue: [], entries: context.confirmed };
     }),
   },
   guards: {
@@ -148,7 +167,22 @@ export const wishlistMachine = setup({
     hasMoreQueued: ({ context }) => context.queue.length > 1,
     isAccountGone: (_, params: { error: unknown }) => isAccountGone(params.error),
   },
-}).createMachine({
+});
+
+/** A write goes to the queue (and is shown at once). */
+const QUEUE_OP = { type: 'queueOp', params: ({ event }: { event: WishlistEvent }) => ({ op: opOf(event)! }) } as const;
+/** A visitor's write is written to this browser at once (and remembered, to apply to the list being read). */
+const visitorWrite = (remember: boolean) =>
+  [
+    { type: 'applyVisitorOp', params: ({ event }: { event: WishlistEvent }) => ({ op: opOf(event)! }) },
+    { type: 'showVisitorOp', params: ({ event }: { event: WishlistEvent }) => ({ op: opOf(event)!, remember }) },
+  ] as const;
+/** While a list is read (or could not be): a visitor's write is written, an account's queued. */
+const WRITE_WHILE_OPENING = [{ guard: 'isVisitor', actions: visitorWrite(true) }, { actions: QUEUE_OP }] as const;
+/** On a read list: a visitor's write is written, an account's goes out. */
+const WRITE_WHEN_READY = [{ guard: 'isVisitor', actions: visitorWrite(false) }, { target: 'syncing', actions: QUEUE_OP }] as const;
+
+export const wishlistMachine = wishlistSetup.createMachine({
   id: 'wishlist',
   context: ({ input }) => ({ owner: input.owner, entries: [], confirmed: [], items: null, where: 'server', queue: [], parked: {} }),
   initial: 'opening',
@@ -180,35 +214,13 @@ export const wishlistMachine = setup({
         ],
         onError: 'openFailed',
       },
-      on: {
-        'wishlist.*': [
-          {
-            guard: 'isVisitor',
-            actions: [
-              { type: 'applyVisitorOp', params: ({ event }) => ({ op: opOf(event)! }) },
-              { type: 'showVisitorOp', params: ({ event }) => ({ op: opOf(event)!, remember: true }) },
-            ],
-          },
-          { actions: { type: 'queueOp', params: ({ event }) => ({ op: opOf(event)! }) } },
-        ],
-        'wishlist.refresh': {},
-        'wishlist.retry': {},
-      },
+      on: { 'wishlist.add': WRITE_WHILE_OPENING, 'wishlist.remove': WRITE_WHILE_OPENING },
     },
     ready: {
       on: {
-        'wishlist.*': [
-          {
-            guard: 'isVisitor',
-            actions: [
-              { type: 'applyVisitorOp', params: ({ event }) => ({ op: opOf(event)! }) },
-              { type: 'showVisitorOp', params: ({ event }) => ({ op: opOf(event)!, remember: false }) },
-            ],
-          },
-          { target: 'syncing', actions: { type: 'queueOp', params: ({ event }) => ({ op: opOf(event)! }) } },
-        ],
+        'wishlist.add': WRITE_WHEN_READY,
+        'wishlist.remove': WRITE_WHEN_READY,
         'wishlist.refresh': 'opening',
-        'wishlist.retry': {},
       },
     },
     syncing: {
@@ -222,33 +234,21 @@ export const wishlistMachine = setup({
         ],
         onError: [{ guard: { type: 'isAccountGone', params: ({ event }) => ({ error: event.error }) }, target: 'ready', actions: 'parkQueue' }, { target: 'syncFailed' }],
       },
-      on: {
-        'wishlist.*': { actions: { type: 'queueOp', params: ({ event }) => ({ op: opOf(event)! }) } },
-        'wishlist.refresh': {},
-        'wishlist.retry': {},
-      },
+      on: { 'wishlist.add': { actions: QUEUE_OP }, 'wishlist.remove': { actions: QUEUE_OP } },
     },
     syncFailed: {
       tags: ['wishlist:failed'],
       on: {
-        'wishlist.*': { target: 'syncing', actions: { type: 'queueOp', params: ({ event }) => ({ op: opOf(event)! }) } },
+        'wishlist.add': { target: 'syncing', actions: QUEUE_OP },
+        'wishlist.remove': { target: 'syncing', actions: QUEUE_OP },
         'wishlist.retry': 'syncing',
-        'wishlist.refresh': {},
       },
     },
     openFailed: {
       tags: ['wishlist:failed'],
       on: {
-        'wishlist.*': [
-          {
-            guard: 'isVisitor',
-            actions: [
-              { type: 'applyVisitorOp', params: ({ event }) => ({ op: opOf(event)! }) },
-              { type: 'showVisitorOp', params: ({ event }) => ({ op: opOf(event)!, remember: false }) },
-            ],
-          },
-          { actions: { type: 'queueOp', params: ({ event }) => ({ op: opOf(event)! }) } },
-        ],
+        'wishlist.add': WRITE_WHILE_OPENING,
+        'wishlist.remove': WRITE_WHILE_OPENING,
         'wishlist.retry': 'opening',
         'wishlist.refresh': 'opening',
       },
