@@ -1,7 +1,7 @@
 /**
  * The wishlist (愿望单, issue 34): an extension, not in the spec. Four calls in the spec's style (envelope,
  * headers, `token`, errors), each answering the account's whole list, so that the store never keeps a stale
- * copy after a change. Every write names the account it is meant for (`userId`): the backend refuses one
+ * copy after a change. Every call names the account it is meant for (`userId`): the backend refuses one
  * whose token speaks for another account (`wishlist_40901`), so an add that races a login or a logout never
  * lands on the wrong list (docs/following-wishlist.md).
  *
@@ -44,7 +44,7 @@ const ListSchema = z.array(WishItemSchema);
 export const wishlistList = defineEndpoint({
   id: 'wishlist.list', method: 'POST', path: '/nn-activity/client/wishlist/list',
   data: ListSchema,
-  request: 'none; `token` (extension, not in the spec)', response: '`WishItem[]` of the account, newest first', uiOnFailure: 'The tab shows an error with retry; a server without the call: the list is kept in this browser',
+  request: '`{ userId }`; `token` (extension, not in the spec)', response: '`WishItem[]` of the account, newest first; `wishlist_40901` the token is another account\'s', uiOnFailure: 'The tab shows an error with retry; a server without the call: the list is kept in this browser',
 });
 export const wishlistAdd = defineEndpoint({
   id: 'wishlist.add', method: 'POST', path: '/nn-activity/client/wishlist/add',
@@ -67,7 +67,7 @@ export const WRONG_ACCOUNT_CODE = 'wishlist_40901';
 
 type Opts = { signal?: AbortSignal | undefined };
 
-export const getWishlist = (o: Opts = {}) => http.call(wishlistList, { signal: o.signal });
+export const getWishlist = (userId: number, o: Opts = {}) => http.call(wishlistList, { body: { userId }, signal: o.signal });
 export const postWishlistAdd = (userId: number, entry: WishEntry, o: Opts = {}) => http.call(wishlistAdd, { body: { userId, ...entry }, signal: o.signal });
 export const postWishlistRemove = (userId: number, gameId: number, o: Opts = {}) => http.call(wishlistRemove, { body: { userId, gameId }, signal: o.signal });
 export const postWishlistMerge = (userId: number, entries: readonly WishEntry[], o: Opts = {}) =>

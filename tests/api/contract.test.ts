@@ -166,7 +166,7 @@ const samples: Record<string, (f: Fixture) => Promise<Sample> | Sample> = {
   'coupons.offers': () => ({ token: true }),
   'coupons.receive': () => ({ body: { templateId: 4 }, token: true }),
 
-  'wishlist.list': () => ({ token: true }),
+  'wishlist.list': (f) => ({ body: { userId: userIdOf(f.token) }, token: true }),
   'wishlist.add': (f) => ({ body: { userId: userIdOf(f.token), gameId: 1, addedPrice: 100, addedAt: 1 }, token: true }),
   'wishlist.remove': (f) => ({ body: { userId: userIdOf(f.token), gameId: 1 }, token: true }),
   'wishlist.merge': (f) => ({ body: { userId: userIdOf(f.token), entries: [{ gameId: 2, addedPrice: 100, addedAt: 1 }] }, token: true }),

@@ -22,9 +22,9 @@ describe('wishlist (extension)', () => {
     ]);
     expect((await postWishlistRemove(user.userId, second!.gameId)).map((i) => i.gameId)).toEqual([first!.gameId]);
     const other = await signUp();
-    expect(await getWishlist()).toEqual([]);
+    expect(await getWishlist(other.userId)).toEqual([]);
     useSession(user);
-    expect((await getWishlist()).map((i) => i.gameId)).toEqual([first!.gameId]);
+    expect((await getWishlist(user.userId)).map((i) => i.gameId)).toEqual([first!.gameId]);
     expect(other.userId).not.toBe(user.userId);
   });
 
@@ -51,8 +51,9 @@ describe('wishlist (extension)', () => {
     const user = await signUp();
     await signUp();
     expect(await failure(postWishlistAdd(user.userId, entry(third!.gameId, 1, 1)))).toMatchObject({ kind: 'business', code: 'wishlist_40901' });
+    expect(await failure(getWishlist(user.userId))).toMatchObject({ kind: 'business', code: 'wishlist_40901' });
     useSession(null);
-    expect(await failure(getWishlist())).toMatchObject({ kind: 'auth' });
+    expect(await failure(getWishlist(user.userId))).toMatchObject({ kind: 'auth' });
   });
 
   it('lowerPrice moves the from price of the game, its card and its wishlist item', async () => {
@@ -60,7 +61,7 @@ describe('wishlist (extension)', () => {
     const [before] = await postWishlistAdd(user.userId, entry(first!.gameId, first!.minPrice, 1));
     const price = backend.control.lowerPrice(first!.gameId);
     expect(price).toBeLessThan(before!.price);
-    const [after] = await getWishlist();
+    const [after] = await getWishlist(user.userId);
     expect(after!.price).toBe(price);
     expect(after!.addedPrice).toBe(first!.minPrice);
     expect((await getGameDetail(first!.gameId)).minPrice).toBe(price);
@@ -71,9 +72,9 @@ describe('wishlist (extension)', () => {
   });
 
   it('a server without the extension answers as for an unknown call, which the store reads as unsupported', async () => {
-    await signUp();
+    const user = await signUp();
     backend.control.setFault('/nn-activity/client/wishlist/list', { kind: 'http', status: 404 });
-    expect(isUnsupported(await failure(getWishlist()))).toBe(true);
+    expect(isUnsupported(await failure(getWishlist(user.userId)))).toBe(true);
     expect(isUnsupported(await failure(postWishlistAdd(1, entry(1, 1, 1))))).toBe(false);
   });
 });

@@ -40,7 +40,7 @@ const listOf = (world: World, user: UserRecord): WishItem[] =>
     .map((entry) => itemOf(world, entry))
     .filter((item): item is WishItem => item !== undefined);
 
-/** The account a write is for; `wishlist_40901` when the token speaks for another (a login or logout raced it). */
+/** The account a call is for; `wishlist_40901` when the token speaks for another (a login or logout raced it). */
 function writer(ctx: RouteContext): UserRecord {
   const user = ctx.requireUser();
   if (num(ctx.body.userId) !== user.userId) throw new BizError(wishlist.WRONG_ACCOUNT_CODE, '账号已变更，请刷新后重试');
@@ -65,7 +65,7 @@ const save = (world: World, user: UserRecord, entries: WishEntry[]) => {
 };
 
 export const wishlistRoutes: Route[] = [
-  route(wishlist.wishlistList, (ctx) => listOf(ctx.world, ctx.requireUser())),
+  route(wishlist.wishlistList, (ctx) => listOf(ctx.world, writer(ctx))),
   route(wishlist.wishlistAdd, (ctx) => {
     const user = writer(ctx);
     save(ctx.world, user, wishlist.mergeEntries(entriesOf(ctx.world, user), [entryOf(ctx.world, ctx.body)]));
