@@ -2,9 +2,9 @@
 import * as z from 'zod/mini';
 import { optionalPositiveInt } from '../../shared/search-fields';
 
-/** `/setting?type=`: 0 orders (the spec's value), 1 coupons, 2 account and real name, 3 my keys (我的激活码). */
+/** `/setting?type=`: 0 orders (the spec's value), 1 coupons, 2 account and real name, 3 my keys (我的激活码), 4 the wishlist (愿望单, issue 34: the spec's rule extended). */
 export const SettingSearchSchema = z.object({
-  type: z.catch(z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(3)), 0), 0),
+  type: z.catch(z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(4)), 0), 0),
   status: z.catch(z.optional(z.string()), undefined),
   page: optionalPositiveInt,
 });

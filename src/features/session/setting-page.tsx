@@ -1,6 +1,6 @@
 /**
  * Personal centre `/setting?type=`: tabs 我的订单 (0, the default), 我的优惠券
- * (1), 账号与实名 (2) and 我的激活码 (3), the tab being the URL's `type`. Above them the
+ * (1), 账号与实名 (2), 我的激活码 (3) and 愿望单 (4, issue 34), the tab being the URL's `type`. Above them the
  * account's masked phone and 退出登录. Logged-out visitors see a prompt whose
  * 登录 button opens the login modal; once logged in the same URL shows their
  * data (the page reads the session, nothing navigates).
@@ -16,12 +16,14 @@ import { Tabs } from '../../shared/ui/tabs';
 import { formatDate, isNewUser, maskPhone } from '../../shared/format';
 import { CouponsPanel } from '../marketing';
 import { KeysPanel, OrdersPanel } from '../buying';
+import { WishlistPanel } from '../wishlist';
+import { Suspense } from 'react';
 import './session.css';
 import { ACCOUNT_SCOPED } from '../../api/account-scope';
 
 const routeApi = getRouteApi('/detail-layout/setting');
 
-type TabKey = '0' | '1' | '2' | '3';
+type TabKey = '0' | '1' | '2' | '3' | '4';
 
 // 我的激活码 is the fourth tab, not a reordering: `type` values are the spec's and links to them exist.
 const TABS: { key: TabKey; label: string }[] = [
@@ -29,6 +31,7 @@ const TABS: { key: TabKey; label: string }[] = [
   { key: '1', label: SETTING_TAB_LABELS[1] },
   { key: '2', label: SETTING_TAB_LABELS[2] },
   { key: '3', label: SETTING_TAB_LABELS[3] },
+  { key: '4', label: SETTING_TAB_LABELS[4] },
 ];
 
 function masked(phone: string): string {
@@ -87,6 +90,10 @@ function PersonalCentre({ user }: { user: UserInfo }) {
           <CouponsPanel key={user.userId} />
         ) : selected === '3' ? (
           <KeysPanel key={user.userId} />
+        ) : selected === '4' ? (
+          <Suspense fallback={<p role="status">正在加载愿望单…</p>}>
+            <WishlistPanel key={user.userId} />
+          </Suspense>
         ) : (
           <AccountPanel user={user} />
         )}
