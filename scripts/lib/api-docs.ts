@@ -26,6 +26,8 @@ Do not edit by hand: change the endpoint definition and regenerate.
 - "Fallback" marks the spec's answer rules: such a call never throws (except when the caller aborted it)
   and resolves to the value shown instead.
 - Paths marked *added* are not in the spec's call list; the screens the issues ask for need them.
+- Paths marked *extension, not in the spec* go past the spec's store (issue 34); a live server without one answers
+  as for any unknown call, and the store hides that feature or keeps it in this browser (docs/following-wishlist.md).
 
 ## Order status
 
@@ -94,6 +96,7 @@ the network.
 | \`order_40902\` | the order's status does not allow this (pay a non-unpaid order, SMS before delivery, gift before payment) |
 | \`coupon_40001\` | coupon not usable on this order |
 | \`coupon_40901\` / \`coupon_41001\` | coupon already received / none left |
+| \`wishlist_40901\` / \`wishlist_40401\` | a wishlist call names another account than its token's (a login or logout raced it) / no such game (extension) |
 | \`package_40001\` | the package's goods are not all in the order |
 | \`pay_40001\` | unknown pay channel |
 | \`gift_40401\` | the order carries no gift |
@@ -109,7 +112,7 @@ export function renderApiDocs(): string {
   const rows = registeredEndpoints().map((def) => {
     const [resource] = def.id.split('.');
     const fallback = def.fallback ? ` **Fallback:** \`${JSON.stringify(def.fallback())}\`.` : '';
-    const added = /added/.test(def.request) ? ' *(added)*' : '';
+    const added = /extension, not in the spec/.test(def.request) ? ' *(extension, not in the spec)*' : /added/.test(def.request) ? ' *(added)*' : '';
     return `| \`${def.method}\` | \`${def.path}\`${added} | ${escape(def.request)} | ${escape(def.response)} (\`src/api/${resource}.ts\`) | ${escape(def.uiOnFailure)}.${fallback} |`;
   });
   return `${header}
