@@ -46,7 +46,7 @@ export interface WishlistContext {
   parked: Record<string, WishOp[]>;
 }
 
-export interface WishlistInput {
+interface WishlistInput {
   owner: number | null;
 }
 
@@ -56,7 +56,7 @@ interface SessionChange {
   user: { userId: number } | null;
 }
 
-export type WishlistEvent =
+type WishlistEvent =
   | SessionChange
   | { type: 'wishlist.add'; entry: WishEntry }
   | { type: 'wishlist.remove'; gameId: number }
@@ -66,7 +66,7 @@ export type WishlistEvent =
   | { type: 'wishlist.retry' };
 
 /** A write that failed because its account no longer holds the session (`accountGone` on the error). */
-export const isAccountGone = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { accountGone?: unknown }).accountGone === true;
+const isAccountGone = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { accountGone?: unknown }).accountGone === true;
 
 /** A list with one write applied: an add of a listed game keeps the earlier entry. */
 export function applyWishOp(entries: readonly WishEntry[], op: WishOp): WishEntry[] {
@@ -81,7 +81,7 @@ const gameOf = (op: WishOp) => (op.kind === 'add' ? op.entry.gameId : op.gameId)
  * Writes with the same end as `ops` and at most two per game (a remove, then an add): an add after an add keeps
  * the first (the earlier added price), a remove after anything leaves the remove. Games keep their order.
  */
-export function compactWishOps(ops: readonly WishOp[]): WishOp[] {
+function compactWishOps(ops: readonly WishOp[]): WishOp[] {
   const byGame = new Map<number, WishOp[]>();
   for (const op of ops) {
     const kept = byGame.get(gameOf(op)) ?? [];

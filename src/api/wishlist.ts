@@ -22,7 +22,10 @@ export const WishEntrySchema = z.object({
 });
 export type WishEntry = z.infer<typeof WishEntrySchema>;
 
-/** A wishlisted game as the 愿望单 tab shows it. */
+/**
+ * A wishlisted game as the 愿望单 tab shows it.
+ * @internal
+ */
 export const WishItemSchema = z.extend(WishEntrySchema, {
   name: z.string(),
   cover: z.string(),

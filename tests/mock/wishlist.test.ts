@@ -3,7 +3,7 @@ import { fromPrice } from '../../src/api/from-price';
 import { getGameDetail } from '../../src/api/games';
 import { getGameGoods } from '../../src/api/goods';
 import { WishItemSchema, getWishlist, isUnsupported, mergeEntries, postWishlistAdd, postWishlistMerge, postWishlistRemove } from '../../src/api/wishlist';
-import { historicalLowOf } from '../../src/mock/seed/price-history';
+import { historicalLowOf, priceHistoryOf } from '../../src/mock/seed/price-history';
 import { backend, catalogue, failure, signUp, useSession } from './helpers';
 
 const released = catalogue.games.filter((g) => g.releaseDate < Date.now());
@@ -76,6 +76,15 @@ describe('wishlist (extension)', () => {
     backend.control.setFault('/nn-activity/client/wishlist/list', { kind: 'http', status: 404 });
     expect(isUnsupported(await failure(getWishlist(user.userId)))).toBe(true);
     expect(isUnsupported(await failure(postWishlistAdd(1, entry(1, 1, 1))))).toBe(false);
+  });
+});
+
+describe('the price history seam the wishlist reads', () => {
+  it('ends with today’s price, and its low is the lowest point', () => {
+    const goods = { goodsId: 1, price: 4000, originalPrice: 6000 };
+    const history = priceHistoryOf(goods, new Date(0));
+    expect(history.at(-1)!.price).toBe(4000);
+    expect(historicalLowOf(goods, new Date(0)).price).toBe(Math.min(...history.map((p) => p.price)));
   });
 });
 

@@ -17,7 +17,7 @@ export type WishlistActor = Actor<typeof wishlistMachine>;
 const actors = new WeakMap<AppActor, WishlistActor>();
 
 /** The machine with this page's effects: the extension's calls and this browser's localStorage. */
-export function wishlistWithEffects(effects: WishlistEffects) {
+function wishlistWithEffects(effects: WishlistEffects) {
   return wishlistMachine.provide({
     actors: {
       openList: fromPromise<WishlistAnswer, { owner: number | null; parked: readonly WishOp[] }>(({ input }) => effects.openList(input)),
@@ -31,7 +31,7 @@ export function wishlistWithEffects(effects: WishlistEffects) {
 }
 
 /** The wishlist actor of this root actor, started on first use. */
-export function wishlistActorOf(root: AppActor): WishlistActor {
+function wishlistActorOf(root: AppActor): WishlistActor {
   const known = actors.get(root);
   if (known) return known;
   const effects = createWishlistEffects({ storage: browserStorage('localStorage'), server: apiWishlistServer });

@@ -15,12 +15,8 @@ export interface WishlistToggleProps {
 export default function WishlistToggle(props: WishlistToggleProps) {
   const root = useOptionalAppActor();
   // Before the store's flows run (a prerendered page hydrating), the place is kept.
-  if (!root) return <WishlistTogglePlaceholder />;
+  if (!root) return <span className="wishlist-toggle-slot" aria-hidden="true" />;
   return <Toggle root={root} {...props} />;
-}
-
-export function WishlistTogglePlaceholder() {
-  return <span className="wishlist-toggle-slot" aria-hidden="true" />;
 }
 
 function Toggle({ root, gameId, price }: WishlistToggleProps & { root: AppActor }) {
