@@ -85,11 +85,17 @@ export function createWishlistEffects(options: { storage: StorageLike | undefine
       if (owner === null) return { entries: read(VISITOR_KEY), items: null, where: 'browser' };
       if (unsupported) return openInBrowser(owner, parked);
       try {
-        // The account's own writes first (they were made before this login's hand-over), then the visitor's list.
+        // The account's own writes first (they were made before this login's hand-over), then the visitor's list,
+        // and what this browser kept for the account while the server answered as without the extension (a page
+        // leaving meets the static server's 404 too): it goes up to the server now that it answers.
         for (const op of parked) await writeToServer(owner, op);
-        const handover = read(handoverKey(owner));
-        const items = handover.length > 0 ? await server.merge(owner, handover) : await server.list(owner);
-        if (handover.length > 0) write(handoverKey(owner), read(handoverKey(owner)).filter((e) => !handover.some((h) => h.gameId === e.gameId)));
+        const given = mergeEntries(read(handoverKey(owner)), read(accountKey(owner)));
+        const items = given.length > 0 ? await server.merge(owner, given) : await server.list(owner);
+        const notGiven = (e: WishEntry) => !given.some((g) => g.gameId === e.gameId);
+        if (given.length > 0) {
+          write(handoverKey(owner), read(handoverKey(owner)).filter(notGiven));
+          write(accountKey(owner), read(accountKey(owner)).filter(notGiven));
+        }
         return served(items);
       } catch (error) {
         if (!isUnsupported(error)) throw accountGone(error);

@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { postWishlistAdd, wishlistAdd, wishlistList, wishlistMerge, wishlistRemove } from '../../../src/api/wishlist';
+import { getWishlist, postWishlistAdd, wishlistAdd, wishlistList, wishlistMerge, wishlistRemove } from '../../../src/api/wishlist';
 import { clientState } from '../../../src/api/client-state';
 import { BROWSER_ONLY_NOTE } from '../../../src/features/wishlist/wishlist-rules';
 import { VISITOR_KEY } from '../../../src/features/wishlist/wishlist-effects';
@@ -116,6 +116,26 @@ describe('the wishlist', FLOW_TIMEOUT, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '登录' })).not.toBeInTheDocument());
     await router.navigate({ to: '/setting', search: { type: 4 } });
     expect(await screen.findByText(/愿望单还是空的/, undefined, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('a merge that met a 404 (a page leaving meets the static server) keeps the list in this browser, and the next page hands it to the server', async () => {
+    backend.control.setFault(wishlistMerge.path, { kind: 'http', status: 404, times: 1 });
+    const account = await createAccount(nextPhone());
+    const first = await renderApp(`/gameDetail/${gameA!.gameId}`, { deps: fastSession });
+    await first.user.click(await toggle('加入愿望单'));
+    await toggle('已加入愿望单');
+    await loginWithSms(first.user, await openLoginDialog(first.user), account.telNum);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '登录' })).not.toBeInTheDocument());
+    await wishlistTab(first.router);
+    expect(screen.getByText(BROWSER_ONLY_NOTE)).toBeInTheDocument();
+    first.close();
+
+    const second = await renderApp('/', { deps: fastSession });
+    const list = await wishlistTab(second.router);
+    expect(await within(list).findByRole('link', { name: gameA!.name }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText(BROWSER_ONLY_NOTE)).not.toBeInTheDocument();
+    clientState.set({ token: account.token });
+    expect((await getWishlist(account.userId)).map((i) => i.gameId)).toEqual([gameA!.gameId]);
   });
 
   it('a server without the extension: the list is kept in this browser, said quietly, with no error toast', async () => {
