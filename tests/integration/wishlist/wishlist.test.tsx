@@ -13,6 +13,7 @@ import { renderApp } from '../../support/render-app';
 import { backend } from '../../support/server';
 import { createAccount, fastSession, header, loginWithSms, openLoginDialog, storeSession } from '../session/helpers';
 import { catalogue } from '../../mock/helpers';
+import { otherTabStores } from '../../model/ui-helpers';
 
 const FLOW_TIMEOUT = { timeout: 20_000 };
 const released = catalogue.games.filter((g) => g.releaseDate < Date.now());
@@ -115,6 +116,23 @@ describe('the wishlist', FLOW_TIMEOUT, () => {
     await loginWithSms(user, await openLoginDialog(user), nextPhone());
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '登录' })).not.toBeInTheDocument());
     await router.navigate({ to: '/setting', search: { type: 4 } });
+    expect(await screen.findByText(/愿望单还是空的/, undefined, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('an add that meets an expiry waits for its account and lands after the next login; another tab’s login shows only that account’s list', async () => {
+    const { user, router, account } = await loggedInWith([{ gameId: gameA!.gameId, addedPrice: gameA!.minPrice, addedAt: 1 }], `/gameDetail/${gameB!.gameId}`);
+    await toggle('加入愿望单');
+    backend.control.expireSessions();
+    await user.click(await toggle('加入愿望单'));
+    // The add met the expiry: the login prompt opens, and the add waits for its account.
+    const login = await screen.findByRole('dialog', { name: '登录' });
+    await loginWithSms(user, login, account.telNum);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '登录' })).not.toBeInTheDocument());
+    expect(await toggle('已加入愿望单')).toBeInTheDocument();
+    const list = await wishlistTab(router);
+    await waitFor(() => expect([...names(list)].sort()).toEqual([gameA!.name, gameB!.name].sort()));
+
+    otherTabStores(await createAccount(nextPhone()));
     expect(await screen.findByText(/愿望单还是空的/, undefined, { timeout: 10_000 })).toBeInTheDocument();
   });
 
