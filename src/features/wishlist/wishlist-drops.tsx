@@ -6,16 +6,15 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useAppActor } from '../../shared/app-actor';
-import { browserStorage } from '../../shared/storage';
 import { dropsSinceLastVisit, readSeenPrices } from './wishlist-rules';
-import { useWishlist } from './wishlist-store';
+import { useWishlist, wishlistStorage } from './wishlist-store';
 import './wishlist.css';
 
 export default function WishlistDrops() {
   const { owner, entries, items } = useWishlist(useAppActor());
   if (owner === null || !items) return null;
   const listed = items.filter((i) => entries.some((e) => e.gameId === i.gameId));
-  const count = dropsSinceLastVisit(listed, readSeenPrices(browserStorage('localStorage'), owner));
+  const count = dropsSinceLastVisit(listed, readSeenPrices(wishlistStorage(), owner));
   if (count === 0) return null;
   return (
     <Link to="/setting" search={{ type: 4 }} className="wishlist-drops">

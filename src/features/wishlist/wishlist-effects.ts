@@ -39,8 +39,10 @@ export const apiWishlistServer: WishlistServer = {
 };
 
 export const VISITOR_KEY = 'wishlist:visitor';
-const handoverKey = (userId: number) => `wishlist:handover:${userId}`;
-const accountKey = (userId: number) => `wishlist:account:${userId}`;
+const HANDOVER_KEY_PREFIX = 'wishlist:handover:';
+const ACCOUNT_KEY_PREFIX = 'wishlist:account:';
+const handoverKey = (userId: number) => `${HANDOVER_KEY_PREFIX}${userId}`;
+const accountKey = (userId: number) => `${ACCOUNT_KEY_PREFIX}${userId}`;
 
 const EntriesSchema = z.array(WishEntrySchema);
 

@@ -7,17 +7,16 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { fromPrice } from '../../api/from-price';
 import { gameDetailQueryOptions } from '../../api/games';
 import { gameGoodsQueryOptions } from '../../api/goods';
 import type { WishEntry, WishItem } from '../../api/wishlist';
 import { useAppActor } from '../../shared/app-actor';
 import { formatYuan } from '../../shared/money';
-import { browserStorage } from '../../shared/storage';
 import { DiscountBadge, Price } from '../../shared/ui/price';
 import type { WishlistActor } from './wishlist-store';
-import { useWishlist } from './wishlist-store';
+import { useWishlist, wishlistStorage } from './wishlist-store';
 import { atLow, BROWSER_ONLY_NOTE, priceDrop, sortWishlist, WISHLIST_SORTS, writeSeenPrices, type WishlistSort } from './wishlist-rules';
 import './wishlist.css';
 
@@ -26,11 +25,11 @@ export default function WishlistPanel() {
   const { actor, owner, entries, items, where, loading, failed } = useWishlist(root);
   const [sort, setSort] = useState<WishlistSort>('added');
   // Shown items: the server's, for the games still on the list as shown (a removal shows at once).
-  const shown = items ? items.filter((i) => entries.some((e) => e.gameId === i.gameId)) : null;
+  const shown = useMemo(() => (items ? items.filter((i) => entries.some((e) => e.gameId === i.gameId)) : null), [items, entries]);
 
   // This visit's prices are what the shopper has seen (the header's count compares with them).
   useEffect(() => {
-    if (owner !== null && shown && !loading) writeSeenPrices(browserStorage('localStorage'), owner, shown);
+    if (owner !== null && shown && !loading) writeSeenPrices(wishlistStorage(), owner, shown);
   }, [owner, shown, loading]);
 
   return (

@@ -32,7 +32,8 @@ export function sortWishlist<T extends Pick<WishItem, 'price' | 'addedPrice' | '
 }
 
 const SeenSchema = z.record(z.string(), z.number());
-const seenKey = (userId: number) => `wishlist:seen:${userId}`;
+const SEEN_KEY_PREFIX = 'wishlist:seen:';
+const seenKey = (userId: number) => `${SEEN_KEY_PREFIX}${userId}`;
 
 /** The prices the account saw at its last visit to the tab, by game id. */
 export const readSeenPrices = (storage: StorageLike | undefined, userId: number): Record<string, number> => readJson(storage, seenKey(userId), SeenSchema, {});

@@ -16,6 +16,9 @@ export type WishlistActor = Actor<typeof wishlistMachine>;
 
 const actors = new WeakMap<AppActor, WishlistActor>();
 
+/** Where the wishlist keeps what it keeps in this browser (wishlist-effects.ts, wishlist-rules.ts name the keys). */
+export const wishlistStorage = () => browserStorage('localStorage');
+
 /** The machine with this page's effects: the extension's calls and this browser's localStorage. */
 function wishlistWithEffects(effects: WishlistEffects) {
   return wishlistMachine.provide({
@@ -34,7 +37,7 @@ function wishlistWithEffects(effects: WishlistEffects) {
 function wishlistActorOf(root: AppActor): WishlistActor {
   const known = actors.get(root);
   if (known) return known;
-  const effects = createWishlistEffects({ storage: browserStorage('localStorage'), server: apiWishlistServer });
+  const effects = createWishlistEffects({ storage: wishlistStorage(), server: apiWishlistServer });
   const actor = createActor(wishlistWithEffects(effects), { input: { owner: sessionUserId(root.system) } });
   actors.set(root, actor);
   root.on('session.changed', (event) => actor.send(event));
