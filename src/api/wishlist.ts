@@ -47,17 +47,17 @@ const ListSchema = z.array(WishItemSchema);
 export const wishlistList = defineEndpoint({
   id: 'wishlist.list', method: 'POST', path: '/nn-activity/client/wishlist/list',
   data: ListSchema,
-  request: '`{ userId }`; `token` (extension, not in the spec)', response: '`WishItem[]` of the account, newest first; `wishlist_40901` the token is another account\'s', uiOnFailure: 'The tab shows an error with retry; a server without the call: the list is kept in this browser',
+  request: '`{ userId }`; `token` (extension, not in the spec)', response: '`WishItem[]` of the account, newest first; `wishlist_40901` the token is another account\'s', uiOnFailure: 'The tab says 愿望单暂未同步 with 重试 (no toast); a server without the call: the list is kept in this browser, said quietly',
 });
 export const wishlistAdd = defineEndpoint({
   id: 'wishlist.add', method: 'POST', path: '/nn-activity/client/wishlist/add',
   data: ListSchema,
-  request: '`{ userId, gameId, addedPrice, addedAt }`; `token` (extension, not in the spec)', response: '`WishItem[]`; already listed: unchanged (the earlier added price kept); `wishlist_40901` the token is another account\'s; `wishlist_40401` no such game', uiOnFailure: 'The toggle goes back; the add waits for its account',
+  request: '`{ userId, gameId, addedPrice, addedAt }`; `token` (extension, not in the spec)', response: '`WishItem[]`; already listed: unchanged (the earlier added price kept); `wishlist_40901` the token is another account\'s; `wishlist_40401` no such game', uiOnFailure: 'The toggle keeps the choice and the tab says 愿望单暂未同步 with 重试; an expiry or another account: the add waits for its account\'s next login',
 });
 export const wishlistRemove = defineEndpoint({
   id: 'wishlist.remove', method: 'POST', path: '/nn-activity/client/wishlist/remove',
   data: ListSchema,
-  request: '`{ userId, gameId }`; `token` (extension, not in the spec)', response: '`WishItem[]`; not listed: unchanged; `wishlist_40901` the token is another account\'s', uiOnFailure: 'The toggle goes back; the removal waits for its account',
+  request: '`{ userId, gameId }`; `token` (extension, not in the spec)', response: '`WishItem[]`; not listed: unchanged; `wishlist_40901` the token is another account\'s', uiOnFailure: 'As for an add',
 });
 export const wishlistMerge = defineEndpoint({
   id: 'wishlist.merge', method: 'POST', path: '/nn-activity/client/wishlist/merge',
