@@ -136,6 +136,20 @@ describe('the wishlist', FLOW_TIMEOUT, () => {
     expect(await screen.findByText(/愿望单还是空的/, undefined, { timeout: 10_000 })).toBeInTheDocument();
   });
 
+  it('an add the network lost keeps the shopper’s choice, says 愿望单暂未同步 in the tab, and 重试 sends it', async () => {
+    backend.control.setFault(wishlistAdd.path, { kind: 'network', times: 1 });
+    const { user, router } = await loggedInWith([], `/gameDetail/${gameA!.gameId}`);
+    await user.click(await toggle('加入愿望单'));
+    expect(await toggle('已加入愿望单')).toBeInTheDocument();
+    await router.navigate({ to: '/setting', search: { type: 4 } });
+    expect(await screen.findByText(/愿望单暂未同步/, undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('alert', { name: '错误提示' })).toBeEmptyDOMElement();
+    await user.click(screen.getByRole('button', { name: '重试' }));
+    const list = await screen.findByRole('list', { name: '愿望单游戏' });
+    expect(await within(list).findByRole('link', { name: gameA!.name })).toBeInTheDocument();
+    expect(screen.queryByText(/愿望单暂未同步/)).not.toBeInTheDocument();
+  });
+
   it('a merge that met a 404 (a page leaving meets the static server) keeps the list in this browser, and the next page hands it to the server', async () => {
     backend.control.setFault(wishlistMerge.path, { kind: 'http', status: 404, times: 1 });
     const account = await createAccount(nextPhone());
