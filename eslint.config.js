@@ -22,6 +22,7 @@ const DEV_TOOLS_LIBRARIES = {
  * feature gets a row before it may import any other.
  */
 const FEATURE_LAYERS = [
+  ['wishlist'], // 愿望单: its toggle, tab and header count, which buying, session and the shell's header show
   ['shell'], // the frame: layouts, header, head, history
   ['buying'], // pay gating, dialogs, orders
   ['catalog', 'marketing'], // pages that sell: they start purchases

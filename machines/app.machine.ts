@@ -15,7 +15,7 @@
  * Not handled here: the flows themselves (see each child's chart), and the
  * effects, which the app provides with `.provide()`.
  */
-import { assign, enqueueActions, forwardTo, fromPromise, raise, setup, spawnChild, stateIn, type AnyActorLogic } from 'xstate';
+import { assign, emit, enqueueActions, forwardTo, fromPromise, raise, setup, spawnChild, stateIn, type AnyActorLogic } from 'xstate';
 import { buildPollMachine, type BuildPollEvent } from './build-poll.machine';
 import { autoLoginMachine, type AutoLoginEvent } from './auto-login.machine';
 import { couponPopupMachine, type CouponPopupEvent, type PromoAnswerEvent } from './coupon-popup.machine';
@@ -35,9 +35,10 @@ import {
 /**
  * Who hears the session's `session.changed`, kept here once: the children that always run, and, once the
  * login and purchase flows are spawned, those too (each resumes or resets when the account changes). A
- * new child that cares adds its forwardTo to the right list.
+ * new child that cares adds its forwardTo to the right list. Actors the page starts on its own (the wishlist,
+ * src/features/wishlist) hear it as an emitted event (`actor.on('session.changed', …)`).
  */
-const HEAR_SESSION_CHANGED = ['forwardToCouponPopup', 'forwardToAutoLogin'] as const;
+const HEAR_SESSION_CHANGED = ['forwardToCouponPopup', 'forwardToAutoLogin', 'emitSessionChanged'] as const;
 const FLOWS_HEAR_SESSION_CHANGED = [...HEAR_SESSION_CHANGED, 'forwardToPayGate', 'forwardToPayment', 'forwardToLogin'] as const;
 
 /** An auto-login link's token, taken off the URL (and stashed in sessionStorage) before the app starts. */
@@ -132,6 +133,7 @@ export const appMachine = setup({
       payment: 'payment';
     };
     tags: 'app:reloading' | 'app:flowsReady' | 'app:flowsFailed';
+    emitted: SessionChangedEvent;
   },
   actors: {
     modal: modalMachine,
@@ -160,6 +162,8 @@ export const appMachine = setup({
     forwardToModal: forwardTo('modal'),
     forwardToBuildPoll: forwardTo('buildPoll'),
     /** The popup starts as start-up's last step: what comes for it before then is not its business. */
+    /** For the actors the page starts on its own, which are no children of this machine (the wishlist). */
+    emitSessionChanged: emit(({ event }) => event as SessionChangedEvent),
     forwardToCouponPopup: enqueueActions(({ enqueue, event, check }) => {
       // (Cast: a guard named inside its own setup() is not typed yet.)
       if (check('isStartedUp' as never)) enqueue.sendTo('couponPopup', event);

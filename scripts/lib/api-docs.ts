@@ -97,6 +97,7 @@ the network.
 | \`order_40902\` | the order's status does not allow this (pay a non-unpaid order, SMS before delivery, gift before payment) |
 | \`coupon_40001\` | coupon not usable on this order |
 | \`coupon_40901\` / \`coupon_41001\` | coupon already received / none left |
+| \`wishlist_40901\` / \`wishlist_40401\` | a wishlist call names another account than its token's (a login or logout raced it) / no such game (extension) |
 | \`package_40001\` | the package's goods are not all in the order |
 | \`pay_40001\` | unknown pay channel |
 | \`gift_40401\` | the order carries no gift |

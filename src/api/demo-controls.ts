@@ -64,3 +64,7 @@ export const advanceMockClock = async (ms: number): Promise<void> => {
 export const resetMock = async (): Promise<void> => {
   await control('reset');
 };
+
+/** The game's from-price goods costs 20 % less from now on (or `price` fen); the new price (issue 34's wishlist). */
+export const lowerMockPrice = async (gameId: number, price?: number): Promise<number> =>
+  z.number().parse(await control('lowerPrice', { gameId, ...(price === undefined ? {} : { price }) }));

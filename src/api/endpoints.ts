@@ -8,5 +8,6 @@ import './orders';
 import './coupons';
 import './attribution';
 import './price-history';
+import './wishlist';
 
 export { registeredEndpoints } from './http';

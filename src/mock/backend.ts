@@ -25,6 +25,7 @@ import { goodsRoutes } from './handlers/routes-goods';
 import { miscRoutes } from './handlers/routes-misc';
 import { orderRoutes } from './handlers/routes-orders';
 import { accountFor, qrExpired, userRoutes } from './handlers/routes-user';
+import { lowerPrice, wishlistRoutes } from './handlers/routes-wishlist';
 import { DEFAULT_STORAGE_KEY, createSaver, emptyState } from './handlers/state';
 import { serveStatic } from './handlers/static';
 import type {
@@ -59,7 +60,7 @@ export { idCardCheckChar } from '../features/session/id-card';
 
 const CONTROL_PREFIX = '/__mock/';
 
-const ALL_ROUTES: Route[] = [...gameRoutes, ...goodsRoutes, ...userRoutes, ...orderRoutes, ...miscRoutes];
+const ALL_ROUTES: Route[] = [...gameRoutes, ...goodsRoutes, ...userRoutes, ...orderRoutes, ...miscRoutes, ...wishlistRoutes];
 
 interface CompiledRoute {
   route: Route;
@@ -245,6 +246,11 @@ export function createBackend(options: BackendOptions = {}): Backend {
       persist();
       return token;
     },
+    lowerPrice(gameId, price) {
+      const next = lowerPrice(world, Number(gameId), price);
+      persist();
+      return next;
+    },
     advanceClock(ms) {
       offset += Math.max(0, Number(ms) || 0);
       sweepOrders(world);
@@ -299,6 +305,7 @@ export function createBackend(options: BackendOptions = {}): Backend {
         b.code === 'auth_40002' ? 'auth_40002' : 'auth_40001',
       ),
     issueAutoLoginToken: (b) => control.issueAutoLoginToken(str(b.phone)),
+    lowerPrice: (b) => control.lowerPrice(Number(b.gameId), b.price === undefined ? undefined : Number(b.price)),
     advanceClock: (b) => control.advanceClock(Number(b.ms)),
     now: () => control.now(),
     bidRequests: () => control.bidRequests(),

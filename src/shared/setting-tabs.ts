@@ -8,5 +8,6 @@ export const SETTING_TAB_LABELS = {
   1: '我的优惠券',
   2: '账号与实名',
   3: '我的激活码',
+  4: '愿望单',
   5: '最近浏览',
 } as const;

@@ -167,12 +167,20 @@ const samples: Record<string, (f: Fixture) => Promise<Sample> | Sample> = {
   'coupons.offers': () => ({ token: true }),
   'coupons.receive': () => ({ body: { templateId: 4 }, token: true }),
 
+  'wishlist.list': (f) => ({ body: { userId: userIdOf(f.token) }, token: true }),
+  'wishlist.add': (f) => ({ body: { userId: userIdOf(f.token), gameId: 1, addedPrice: 100, addedAt: 1 }, token: true }),
+  'wishlist.remove': (f) => ({ body: { userId: userIdOf(f.token), gameId: 1 }, token: true }),
+  'wishlist.merge': (f) => ({ body: { userId: userIdOf(f.token), entries: [{ gameId: 2, addedPrice: 100, addedAt: 1 }] }, token: true }),
+
   'attribution.bid': () => ({
     body: { bhSemReq: 'kw=%E6%B8%B8%E6%88%8F', appId: 'nn_mall_web', channel: 'baidu_sem', platform: 3, semPageType: 1, semType: 4 },
   }),
 };
 
 const fixture = {} as Fixture;
+
+/** The account a session token of the simulated backend speaks for (`tk_<userId>_…`), which the wishlist's writes name. */
+const userIdOf = (token: string) => Number(token.split('_')[1]);
 
 beforeAll(async () => {
   const backend = createBackend({ latencyMs: 0 });

@@ -18,6 +18,11 @@ describe('search parameters fall back instead of breaking the page', () => {
     for (const type of ['abc', '9', '-1', '1.5']) expect(read(SettingSearchSchema, `?type=${type}`)).toEqual({ type: 0 });
   });
 
+  it('/setting?type=4 is the 愿望单 tab (issue 34: the spec’s rule extended), 5 is still nothing', () => {
+    expect(read(SettingSearchSchema, '?type=4')).toEqual({ type: 4 });
+    expect(read(SettingSearchSchema, '?type=5')).toEqual({ type: 0 });
+  });
+
   it('drops a page that is zero, negative or not a number, and keeps a positive one', () => {
     expect(read(SettingSearchSchema, '?type=1&page=0&status=paid')).toEqual({ type: 1, status: 'paid' });
     expect(read(SettingSearchSchema, '?page=-3')).toEqual({ type: 0 });

@@ -35,7 +35,8 @@ export const appMachine = createMachine({
     "session.changed": {
       "actions": [
         "forwardToCouponPopup",
-        "forwardToAutoLogin"
+        "forwardToAutoLogin",
+        "emitSessionChanged"
       ]
     },
     "session.*": {
@@ -214,6 +215,7 @@ export const appMachine = createMachine({
               "actions": [
                 "forwardToCouponPopup",
                 "forwardToAutoLogin",
+                "emitSessionChanged",
                 "dropPendingPurchase"
               ]
             }
@@ -242,6 +244,7 @@ export const appMachine = createMachine({
               "actions": [
                 "forwardToCouponPopup",
                 "forwardToAutoLogin",
+                "emitSessionChanged",
                 "forwardToPayGate",
                 "forwardToPayment",
                 "forwardToLogin"

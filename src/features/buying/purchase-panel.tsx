@@ -5,6 +5,7 @@
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { gameConfigQueryOptions, type GameDetail } from '../../api/games';
 import { matchCouponQueryOptions, type Goods, type GoodsType } from '../../api/goods';
@@ -18,6 +19,7 @@ import { bestCoupon, goodsOrderTotal } from './pricing';
 import { capQuantity, quantityCap, type QuantityCap } from './quantity';
 import { QuantityStepper } from './quantity-stepper';
 import { startPurchase } from './start-purchase';
+import { WishlistToggle } from '../wishlist';
 
 const GOODS_TYPE_LABEL: Record<GoodsType, string> = { key: '激活码', topup: '充值', accelerator: '加速器', dlc: 'DLC' };
 
@@ -125,6 +127,9 @@ export function PurchasePanel({ game, choice }: { game: GameDetail; choice: Good
         >
           立即购买
         </button>
+        <Suspense fallback={<span className="wishlist-toggle-slot" aria-hidden="true" />}>
+          <WishlistToggle gameId={game.gameId} price={game.minPrice} />
+        </Suspense>
       </div>
       {selected ? <CompetitorPrices gameId={game.gameId} goods={selected} /> : null}
       <DeliveryNote gameId={game.gameId} />

@@ -20,6 +20,7 @@ import type { ConsoleActions } from './demo-ui';
 import { FaultPanel } from './fault-panel';
 import { MachinesPanel } from './machines-panel';
 import { PaymentPanel } from './payment-panel';
+import { PricePanel } from './price-panel';
 import { QrPanel } from './qr-panel';
 import './demo.css';
 
@@ -58,6 +59,7 @@ function DemoConsole() {
       <QrPanel {...actions} />
       <PaymentPanel {...actions} orders={state.data?.orders ?? []} />
       <FaultPanel {...actions} faults={state.data?.faults ?? {}} />
+      <PricePanel {...actions} />
       <ClockPanel {...actions} offsetDays={offsetDays} onOffsetDays={setOffsetDays} backendNow={state.data?.now} />
       <MachinesPanel />
       <DataPanel {...actions} state={state.data} onOffsetDays={setOffsetDays} />

@@ -4,7 +4,7 @@ import { optionalPositiveInt } from '../../shared/search-fields';
 import { SETTING_TAB_LABELS } from '../../shared/setting-tabs';
 
 /**
- * `/setting?type=`: 0 orders (the spec's value), 1 coupons, 2 account and real name, 3 my keys (我的激活码), 5 最近浏览;
+ * `/setting?type=`: 0 orders (the spec's value), 1 coupons, 2 account and real name, 3 my keys (我的激活码), 4 愿望单, 5 最近浏览 (issue 34: the spec's rule extended);
  * a type is valid when it names a tab (SETTING_TAB_LABELS).
  */
 export const SettingSearchSchema = z.object({

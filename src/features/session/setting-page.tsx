@@ -1,6 +1,6 @@
 /**
  * Personal centre `/setting?type=`: tabs 我的订单 (0, the default), 我的优惠券
- * (1), 账号与实名 (2), 我的激活码 (3) and 最近浏览 (5), the tab being the URL's `type`. Above them the
+ * (1), 账号与实名 (2), 我的激活码 (3), 愿望单 (4) and 最近浏览 (5), the tab being the URL's `type`. Above them the
  * account's masked phone and 退出登录. Logged-out visitors see a prompt whose
  * 登录 button opens the login modal; once logged in the same URL shows their
  * data (the page reads the session, nothing navigates). A visitor's 最近浏览 (type 5) is
@@ -19,12 +19,13 @@ import { formatDate, isNewUser, maskPhone } from '../../shared/format';
 import { CouponsPanel } from '../marketing';
 import { KeysPanel, OrdersPanel } from '../buying';
 import { RecentViewsPanel } from '../catalog';
+import { WishlistPanel } from '../wishlist';
 import './session.css';
 import { ACCOUNT_SCOPED } from '../../api/account-scope';
 
 const routeApi = getRouteApi('/detail-layout/setting');
 
-type TabKey = '0' | '1' | '2' | '3' | '5';
+type TabKey = '0' | '1' | '2' | '3' | '4' | '5';
 
 // 我的激活码 is the fourth tab, not a reordering: `type` values are the spec's and links to them exist.
 const TABS: { key: TabKey; label: string }[] = [
@@ -32,6 +33,7 @@ const TABS: { key: TabKey; label: string }[] = [
   { key: '1', label: SETTING_TAB_LABELS[1] },
   { key: '2', label: SETTING_TAB_LABELS[2] },
   { key: '3', label: SETTING_TAB_LABELS[3] },
+  { key: '4', label: SETTING_TAB_LABELS[4] },
   { key: '5', label: SETTING_TAB_LABELS[5] },
 ];
 
@@ -97,6 +99,10 @@ function PersonalCentre({ user }: { user: UserInfo }) {
           <CouponsPanel key={user.userId} />
         ) : selected === '3' ? (
           <KeysPanel key={user.userId} />
+        ) : selected === '4' ? (
+          <Suspense fallback={<p role="status">正在加载愿望单…</p>}>
+            <WishlistPanel key={user.userId} />
+          </Suspense>
         ) : selected === '5' ? (
           <Suspense fallback={null}>
             <RecentViewsPanel />

@@ -1,5 +1,5 @@
 /**
- * The account chip's menu (issue 32): 我的订单, 我的激活码, 账号与实名 and 退出登录, the ways back to what a
+ * The account chip's menu (issue 32): 我的订单, 我的激活码, 账号与实名, 愿望单 (issue 34) and 退出登录, the ways back to what a
  * shopper bought. Its own chunk, loaded when the chip is first opened, so the first paint pays only for
  * the chip (site-chrome.tsx). A menu button's keyboard (WAI-ARIA APG): the chip opens it by click,
  * Enter or Space and the first item takes focus, ↑/↓ move and wrap, Home/End jump, Escape closes it and gives focus
@@ -22,6 +22,7 @@ const PLACES = [
   { label: SETTING_TAB_LABELS[0], type: 0 },
   { label: SETTING_TAB_LABELS[3], type: 3 },
   { label: SETTING_TAB_LABELS[2], type: 2 },
+  { label: SETTING_TAB_LABELS[4], type: 4 },
 ] as const;
 
 export default function AccountMenu({ onClose }: AccountMenuProps) {

@@ -9,6 +9,7 @@ import { maskPhone } from '../../shared/mask-phone';
 export const SEARCH_PLACEHOLDER = '搜索游戏、激活码、充值';
 import { isKeywordCut, normalizeKeyword } from '../../shared/search-keyword';
 import { SearchSuggestionsSlot } from './search-suggestions-slot';
+import { WishlistDrops } from '../wishlist';
 
 // The suggestion panel (the catalogue's, put in the slot by src/app/app.tsx) is code of its own, fetched when the
 // box is first focused (not before first paint); so is the account chip's menu, fetched when the chip is first opened.
@@ -148,6 +149,9 @@ function AccountChip({ telNum }: { telNum: string }) {
           <AccountMenu onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
+      <Suspense fallback={null}>
+        <WishlistDrops />
+      </Suspense>
     </div>
   );
 }

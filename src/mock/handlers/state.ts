@@ -6,6 +6,7 @@
 import type { Coupon } from '../../api/common';
 import type { OrderItem, OrderStatus, PayChannelCode } from '../../api/orders';
 import type { RealNameConfig } from '../../api/user';
+import type { WishEntry } from '../../api/wishlist';
 import type { StorageLike } from './types';
 
 const STATE_VERSION = 1;
@@ -117,6 +118,10 @@ export interface PersistedState {
   autoPayMs: number;
   /** login QR codes by id (short-lived: expired ones are dropped when a new one is made) */
   qrCodes: Record<string, QrRecord>;
+  /** the wishlist (an extension, issue 34) per user id, newest first */
+  wishlists: Record<string, WishEntry[]>;
+  /** prices lowered by the `lowerPrice` control, per goods id (others: the seed's) */
+  prices: Record<string, number>;
 }
 
 export function emptyState(autoPayMs: number): PersistedState {
@@ -137,6 +142,8 @@ export function emptyState(autoPayMs: number): PersistedState {
     realNameConfig: { ...DEFAULT_REAL_NAME_CONFIG },
     autoPayMs,
     qrCodes: {},
+    wishlists: {},
+    prices: {},
   };
 }
 
@@ -167,6 +174,9 @@ function loadState(storage: StorageLike, key: string): PersistedState | null {
     if (!numbers.every((name) => typeof parsed[name] === 'number')) throw new Error('bad shape');
     // Saved before QR codes were kept: they start empty.
     if (!isRecord(parsed.qrCodes)) parsed.qrCodes = {};
+    // Saved before the wishlist and the price control (issue 34): they start empty.
+    if (!isRecord(parsed.wishlists)) parsed.wishlists = {};
+    if (!isRecord(parsed.prices)) parsed.prices = {};
     return parsed as unknown as PersistedState;
   } catch {
     try {

@@ -128,6 +128,8 @@ export interface BackendControl {
   expireSessions(userIdOrAll?: number | 'all', code?: AuthCode): number;
   /** a token for `?token=` auto-login links; creates the account when the phone is new */
   issueAutoLoginToken(phone: string): string;
+  /** the game's from-price goods costs `price` fen from now on (default 20 % less); returns the new price (issue 34's wishlist) */
+  lowerPrice(gameId: number, price?: number): number;
   /** move the backend's clock forward; returns the new now() */
   advanceClock(ms: number): number;
   /** the current backend time */

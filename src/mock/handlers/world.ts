@@ -7,6 +7,7 @@ import type * as z from 'zod/mini';
 import type { Coupon } from '../../api/common';
 import type { GameCard, GameDetail } from '../../api/games';
 import type { Goods } from '../../api/goods';
+import { fromPrice } from '../../api/from-price';
 import type { EndpointDef } from '../../api/http';
 import type { Order } from '../../api/orders';
 import type { UserInfo } from '../../api/user';
@@ -149,7 +150,10 @@ export const isNewUser = (world: World, user: UserRecord) => world.now() - user.
 // --- catalogue -----------------------------------------------------------------
 
 export function findGame(world: World, gameId: unknown): GameDetail | undefined {
-  return world.seed.games.find((g) => g.gameId === Number(gameId));
+  const game = world.seed.games.find((g) => g.gameId === Number(gameId));
+  // A price the `lowerPrice` control set moves the game's from price too (the one `fromPrice` rule).
+  const lowered = game && Object.keys(world.state.prices).length > 0 ? fromPrice(goodsOfGame(world, game.gameId)) : undefined;
+  return game && lowered ? { ...game, minPrice: lowered.minPrice, originalPrice: lowered.originalPrice } : game;
 }
 
 export const gameCard = (game: GameDetail): GameCard => ({
@@ -197,8 +201,14 @@ export function findGoods(world: World, goodsId: unknown): Goods | undefined {
   return goods && goodsView(world, goods);
 }
 
-/** The seed goods with today's stock. */
-const goodsView = (world: World, goods: Goods): Goods => ({ ...goods, stock: stockOf(world, goods.goodsId) });
+/** Today's price of a goods: the seed's, or the one the `lowerPrice` control set. */
+const priceOf = (world: World, goods: Goods): number => world.state.prices[String(goods.goodsId)] ?? goods.price;
+
+/** The seed goods with today's stock and price. */
+const goodsView = (world: World, goods: Goods): Goods => ({ ...goods, price: priceOf(world, goods), stock: stockOf(world, goods.goodsId) });
+
+/** A game's goods as they are today. */
+export const goodsOfGame = (world: World, gameId: number): Goods[] => world.seed.goods.filter((g) => g.gameId === gameId).map((g) => goodsView(world, g));
 
 export const allGoods = (world: World): Goods[] => world.seed.goods.map((g) => goodsView(world, g));
 

@@ -1,6 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { getGameDetail } from '../../../src/api/games';
 import { getQrCode, getQrStatus } from '../../../src/api/user';
+import { formatYuan } from '../../../src/shared/money';
 import { DEMO_CLOCK_OFFSET_KEY } from '../../../src/features/marketing/popup-record';
 import { renderApp } from '../../support/render-app';
 import { backend } from '../../support/server';
@@ -38,6 +40,18 @@ describe('the demo console /demo', { timeout: 20_000 }, () => {
     await waitFor(() => expect(status()).toHaveTextContent(`订单 ${second.orderId} 当前状态：failed`));
     expect(backend.control.state().orders.map((o) => o.status).sort()).toEqual(['delivered', 'failed']);
     await waitFor(() => expect(screen.getByText('没有待支付的订单。')).toBeInTheDocument());
+  });
+
+  it('lowers a game’s price by 20 % (the wishlist’s 降价, issue 34)', async () => {
+    const { user } = await renderApp('/demo');
+    const field = await screen.findByLabelText('游戏 ID');
+    await user.clear(field);
+    await user.type(field, '2');
+    const before = (await getGameDetail(2)).minPrice;
+    await user.click(screen.getByRole('button', { name: '降价 20%' }));
+    const after = Math.floor((before * 0.8) / 100) * 100;
+    await waitFor(() => expect(status()).toHaveTextContent(`游戏 2 已降价，现价 ${formatYuan(after)}`));
+    expect((await getGameDetail(2)).minPrice).toBe(after);
   });
 
   it('says what went wrong for an unknown order', async () => {

@@ -55,6 +55,8 @@ export const UI_PLAN = {
     'user.realNameGetAuth',
     'user.realNameDoAuth',
   ],
+  /** 加入愿望单 on a game, the 愿望单 tab (`/setting?type=4`), the header's count, the merge at login (issue 34's extension) */
+  wishlist: ['wishlist.list', 'wishlist.add', 'wishlist.remove', 'wishlist.merge'],
   /** a link with an auto-login token: the exchange and the token login */
   autoLogin: ['user.checkTokenGetUserInfo', 'user.checkTokenLogin'],
   /** `/coupon` */

@@ -1,0 +1,9 @@
+/**
+ * The wishlist's parts, each its own chunk: the buy row's toggle, the 愿望单 tab, the header's count.
+ * Importing one of these names brings only the `lazy()` wrapper.
+ */
+import { lazy } from 'react';
+
+export const WishlistToggle = lazy(() => import('./wishlist-toggle'));
+export const WishlistPanel = lazy(() => import('./wishlist-panel'));
+export const WishlistDrops = lazy(() => import('./wishlist-drops'));

@@ -1,0 +1,4 @@
+import { describeModel } from '../support/model-suite';
+import { wishlistModel } from './wishlist.model';
+
+describeModel('wishlist machine model', wishlistModel);

@@ -1,0 +1,132 @@
+/**
+ * Model of the wishlist machine. One game (id 7) is enough for the flow: who owns the list (the visitor,
+ * account 1, account 2), what is queued and what waits for an account. The lists the effects answer are
+ * fixed (the properties, tests/properties/wishlist.test.ts, check what they hold over interleavings).
+ * Shortest paths only, and one account (a second one is in the journeys): writes queued and parked per owner
+ * make the paths grow too fast.
+ */
+import { wishlistMachine, type WishlistAnswer } from '../../machines/wishlist.machine';
+import { defineModel, doneEvent, errorEvent } from '../support/model';
+
+const entry = { gameId: 7, addedPrice: 6800, addedAt: 1 };
+const answer = (entries: WishlistAnswer['entries']): WishlistAnswer => ({ entries, items: null, where: 'server' });
+const accountGone = Object.assign(new Error('wishlist_40901'), { accountGone: true });
+
+export const wishlistModel = defineModel({
+  machine: wishlistMachine,
+  input: { owner: null },
+  paths: 'shortest',
+  events: {
+    'session.changed': [
+      { type: 'session.changed', user: { userId: 1 } },
+      { type: 'session.changed', user: null },
+    ],
+    'wishlist.add': [{ type: 'wishlist.add', entry }],
+    'wishlist.remove': [{ type: 'wishlist.remove', gameId: 7 }],
+    'wishlist.refresh': [{ type: 'wishlist.refresh' }],
+    'wishlist.retry': [{ type: 'wishlist.retry' }],
+  },
+  invokes: {
+    openList: { done: [answer([])], error: [new Error('Network Error')] },
+    applyOp: { done: [answer([entry])], error: [accountGone, new Error('Network Error')] },
+  },
+  describeContext: (context) =>
+    [
+      context.owner === null ? 'visitor' : `account ${context.owner}`,
+      context.entries.length ? `${context.entries.length} shown` : 'none shown',
+      context.queue.length ? `${context.queue.length} queued` : '',
+      Object.keys(context.parked).length ? `parked for ${Object.keys(context.parked).join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
+  journeys: [
+    {
+      name: 'a visitor adds, logs in: the list is handed to the account, then a write goes out and is answered',
+      events: [
+        doneEvent('openList', answer([])),
+        { type: 'wishlist.add', entry },
+        { type: 'session.changed', user: { userId: 1 } },
+        doneEvent('openList', answer([entry])),
+        { type: 'wishlist.remove', gameId: 7 },
+        { type: 'wishlist.add', entry },
+        doneEvent('applyOp', answer([])),
+        doneEvent('applyOp', answer([entry])),
+      ],
+    },
+    {
+      name: 'an expiry under a queued write parks it; the same account logging in again replays it first',
+      events: [
+        { type: 'session.changed', user: { userId: 1 } },
+        doneEvent('openList', answer([])),
+        { type: 'wishlist.add', entry },
+        { type: 'session.changed', user: null },
+        doneEvent('openList', answer([])),
+        { type: 'session.changed', user: { userId: 2 } },
+        doneEvent('openList', answer([])),
+        { type: 'session.changed', user: { userId: 1 } },
+        doneEvent('openList', answer([entry])),
+      ],
+    },
+    {
+      name: 'a write the server refuses for another account waits for its account; a failed write is tried again',
+      events: [
+        { type: 'session.changed', user: { userId: 1 } },
+        doneEvent('openList', answer([])),
+        { type: 'wishlist.add', entry },
+        errorEvent('applyOp', accountGone),
+        { type: 'wishlist.add', entry },
+        errorEvent('applyOp', new Error('Network Error')),
+        { type: 'wishlist.retry' },
+        doneEvent('applyOp', answer([entry])),
+      ],
+    },
+    {
+      name: 'the same account announced again changes nothing; a list that could not be read takes writes and is read again',
+      events: [
+        { type: 'session.changed', user: { userId: 1 } },
+        { type: 'session.changed', user: { userId: 1 } },
+        errorEvent('openList', new Error('Network Error')),
+        { type: 'wishlist.add', entry },
+        { type: 'wishlist.remove', gameId: 7 },
+        { type: 'wishlist.retry' },
+        doneEvent('openList', answer([])),
+        errorEvent('applyOp', new Error('Network Error')),
+        { type: 'wishlist.remove', gameId: 7 },
+        doneEvent('applyOp', answer([])),
+      ],
+    },
+    {
+      name: "a visitor's list that could not be read still takes the visitor's writes, and is read again",
+      events: [
+        errorEvent('openList', new Error('storage unavailable')),
+        { type: 'wishlist.add', entry },
+        { type: 'wishlist.remove', gameId: 7 },
+        { type: 'wishlist.refresh' },
+        doneEvent('openList', answer([entry])),
+        { type: 'wishlist.remove', gameId: 7 },
+        { type: 'wishlist.remove', gameId: 7 },
+      ],
+    },
+    {
+      name: 'a write after a failed one goes out with it',
+      events: [
+        { type: 'session.changed', user: { userId: 1 } },
+        doneEvent('openList', answer([])),
+        { type: 'wishlist.add', entry },
+        errorEvent('applyOp', new Error('Network Error')),
+        { type: 'wishlist.add', entry },
+        doneEvent('applyOp', answer([entry])),
+      ],
+    },
+    {
+      name: 'the visitor logs in while a list is read; another account logs in over the first',
+      events: [
+        { type: 'wishlist.add', entry },
+        { type: 'session.changed', user: { userId: 1 } },
+        { type: 'wishlist.add', entry },
+        { type: 'session.changed', user: { userId: 2 } },
+        doneEvent('openList', answer([])),
+      ],
+    },
+  ],
+});

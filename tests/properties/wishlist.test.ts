@@ -1,0 +1,248 @@
+// @vitest-environment node
+/**
+ * Issue 34, point 2: an add or remove that races a login, a logout, an expiry or another tab loses nothing and
+ * never lands on another account.
+ *
+ * The REAL wishlist machine (machines/wishlist.machine.ts) with the REAL effects (src/features/wishlist/
+ * wishlist-effects.ts) over a storage and a server played by the test. The server applies a call when it is
+ * sent (calls reach it in the order the page sent them), with the session of that moment, and refuses one
+ * whose session is gone (auth) or speaks for another account than the one named (wishlist_40901), as the
+ * simulated backend does; the page hears each answer later, in any order the commands choose. An auth answer
+ * for the tab's current session ends it (the HTTP layer's rule): the machine hears `session.changed` at once.
+ *
+ * Commands, in any order: add or remove one of three games (as the toggle does: add when not shown, remove when
+ * shown), log in as account 1 or 2 in this tab or in another tab, log out, the session expires (the tab is
+ * told), the server ends the session without the tab knowing yet, an answer arrives.
+ *
+ * Properties, after every command: what the machine shows is its owner's and the owner is the tab's account; no
+ * game is shown twice. At the end, once every answer arrived and each account has held the tab once more: every
+ * account's list on the server is exactly what its own adds and removes, and the visitor lists it took at its
+ * logins, make it; the visitor's copy in this browser is gone. Run once against a server with the extension and
+ * once against one without it (the lists kept in this browser).
+ *
+ * Reproduce or widen: FC_SEED=<seed> FC_RUNS=<runs> npx vitest run tests/properties/wishlist.test.ts
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type Actor } from 'xstate';
+import { wishlistMachine, type WishlistAnswer, type WishOp } from '../../machines/wishlist.machine';
+import { ApiError } from '../../src/api/errors';
+import type { WishEntry, WishItem } from '../../src/api/wishlist';
+import { createWishlistEffects, VISITOR_KEY, type WishlistServer } from '../../src/features/wishlist/wishlist-effects';
+
+const SEED = Number(process.env.FC_SEED ?? 20261128);
+const RUNS = Number(process.env.FC_RUNS ?? 200);
+const GAMES = [1, 2, 3] as const;
+const ACCOUNTS = [1, 2] as const;
+
+type Command =
+  | { kind: 'toggle'; gameId: number }
+  | { kind: 'login'; userId: number; elsewhere: boolean }
+  | { kind: 'logout'; elsewhere: boolean }
+  | { kind: 'expire' }
+  | { kind: 'serverEnds' }
+  | { kind: 'answer'; pick: number };
+
+const commandArb: fc.Arbitrary<Command> = fc.oneof(
+  { arbitrary: fc.constantFrom(...GAMES).map((gameId): Command => ({ kind: 'toggle', gameId })), weight: 4 },
+  { arbitrary: fc.record({ userId: fc.constantFrom(...ACCOUNTS), elsewhere: fc.boolean() }).map((c): Command => ({ kind: 'login', ...c })), weight: 2 },
+  { arbitrary: fc.boolean().map((elsewhere): Command => ({ kind: 'logout', elsewhere })), weight: 1 },
+  { arbitrary: fc.constant<Command>({ kind: 'expire' }), weight: 1 },
+  { arbitrary: fc.constant<Command>({ kind: 'serverEnds' }), weight: 1 },
+  { arbitrary: fc.nat(5).map((pick): Command => ({ kind: 'answer', pick })), weight: 5 },
+);
+
+const item = (entry: WishEntry): WishItem => ({ ...entry, name: `game ${entry.gameId}`, cover: '', price: 100, originalPrice: 100, lowPrice: 100, upcoming: false, soldOut: false });
+
+class MemoryStorage {
+  readonly values = new Map<string, string>();
+  getItem = (key: string) => this.values.get(key) ?? null;
+  setItem = (key: string, value: string) => void this.values.set(key, value);
+  removeItem = (key: string) => void this.values.delete(key);
+}
+
+/** The server, the browser and the tab's session, as the page meets them. */
+class World {
+  readonly storage = new MemoryStorage();
+  readonly lists = new Map<number, WishEntry[]>();
+  /** the server's live sessions: id → account */
+  readonly sessions = new Map<number, number>();
+  /** the tab's session: its id and account, null for a visitor */
+  tab: { session: number; userId: number } | null = null;
+  nextSession = 1;
+  clock = 1;
+  /** answers the page has not heard yet, in the order they were sent */
+  readonly pending: { settle: () => void }[] = [];
+  readonly actor: Actor<typeof wishlistMachine>;
+  readonly expected = new Map<number, Set<number>>(ACCOUNTS.map((u) => [u, new Set<number>()]));
+  visitor = new Set<number>();
+  owner: number | null = null;
+
+  constructor(readonly extension: boolean) {
+    const server: WishlistServer = {
+      list: (userId) => this.call(userId, (list) => list),
+      add: (userId, entry) => this.call(userId, (list) => (list.some((e) => e.gameId === entry.gameId) ? list : [entry, ...list])),
+      remove: (userId, gameId) => this.call(userId, (list) => list.filter((e) => e.gameId !== gameId)),
+      merge: (userId, entries) => this.call(userId, (list) => [...list, ...entries.filter((e) => !list.some((l) => l.gameId === e.gameId))]),
+    };
+    const effects = createWishlistEffects({ storage: this.storage, server });
+    const machine = wishlistMachine.provide({
+      actors: {
+        openList: fromPromise<WishlistAnswer, { owner: number | null; parked: readonly WishOp[] }>(({ input }) => effects.openList(input)),
+        applyOp: fromPromise<WishlistAnswer, { owner: number; op: WishOp }>(({ input }) => effects.applyOp(input)),
+      },
+      actions: {
+        takeVisitorList: (_, params: { owner: number }) => effects.takeVisitorList(params.owner),
+        applyVisitorOp: (_, params: { op: WishOp }) => effects.applyVisitorOp(params.op),
+      },
+    });
+    this.actor = createActor(machine, { input: { owner: null } });
+    this.actor.start();
+  }
+
+  /** A call reaches the server now, with the tab's session of this moment; the page hears the answer later. */
+  private call(userId: number, change: (list: WishEntry[]) => WishEntry[]): Promise<WishItem[]> {
+    const sent = this.tab;
+    let outcome: { ok: true; items: WishItem[] } | { ok: false; error: ApiError };
+    if (!this.extension) outcome = { ok: false, error: new ApiError({ kind: 'http', status: 404, message: 'Request failed with status code 404', endpoint: '/wishlist' }) };
+    else if (!sent || !this.sessions.has(sent.session)) outcome = { ok: false, error: new ApiError({ kind: 'auth', code: 'auth_40001', message: '登录信息已失效', endpoint: '/wishlist' }) };
+    else if (sent.userId !== userId) outcome = { ok: false, error: new ApiError({ kind: 'business', code: 'wishlist_40901', message: '账号已变更', endpoint: '/wishlist' }) };
+    else {
+      const list = change(this.lists.get(userId) ?? []);
+      this.lists.set(userId, list);
+      outcome = { ok: true, items: list.map(item) };
+    }
+    return new Promise((resolve, reject) => {
+      this.pending.push({
+        settle: () => {
+          if (outcome.ok) return resolve(outcome.items);
+          reject(outcome.error);
+          // The HTTP layer: an auth answer for the tab's current session ends it.
+          if (outcome.error.kind === 'auth' && sent && this.tab?.session === sent.session) this.changeAccount(null);
+        },
+      });
+    });
+  }
+
+  changeAccount(userId: number | null) {
+    if (userId === null) this.tab = null;
+    else {
+      const session = this.nextSession++;
+      this.sessions.set(session, userId);
+      this.tab = { session, userId };
+    }
+    // The reference: a login takes the visitor's list, once.
+    if (userId !== null && userId !== this.owner) {
+      for (const g of this.visitor) this.expected.get(userId)!.add(g);
+      this.visitor = new Set();
+    }
+    this.owner = userId;
+    this.actor.send({ type: 'session.changed', user: userId === null ? null : { userId } });
+  }
+
+  shown(): number[] {
+    return this.actor.getSnapshot().context.entries.map((e) => e.gameId);
+  }
+
+  async run(command: Command): Promise<void> {
+    switch (command.kind) {
+      case 'toggle': {
+        const mine = this.owner === null ? this.visitor : this.expected.get(this.owner)!;
+        if (this.shown().includes(command.gameId)) {
+          mine.delete(command.gameId);
+          this.actor.send({ type: 'wishlist.remove', gameId: command.gameId });
+        } else {
+          mine.add(command.gameId);
+          this.actor.send({ type: 'wishlist.add', entry: { gameId: command.gameId, addedPrice: 100, addedAt: (this.clock += 1) } });
+        }
+        break;
+      }
+      case 'login':
+        // This tab's login and another tab's reach the machine alike (`session.changed`), with a new token.
+        this.changeAccount(command.userId);
+        break;
+      case 'logout':
+        if (this.tab) this.sessions.delete(this.tab.session);
+        this.changeAccount(null);
+        break;
+      case 'expire':
+        if (this.tab) this.sessions.delete(this.tab.session);
+        if (this.owner !== null) this.changeAccount(null);
+        break;
+      case 'serverEnds':
+        if (this.tab) this.sessions.delete(this.tab.session);
+        break;
+      case 'answer': {
+        const [next] = this.pending.splice(command.pick % Math.max(1, this.pending.length), 1);
+        next?.settle();
+        break;
+      }
+    }
+    await settle();
+  }
+
+  async drain(): Promise<void> {
+    while (this.pending.length > 0) {
+      this.pending.shift()!.settle();
+      await settle();
+    }
+  }
+
+  /** What the page shows is its owner's: a subset of what that owner's writes make, each game once. */
+  checkShown(): void {
+    const snapshot = this.actor.getSnapshot();
+    expect(snapshot.context.owner).toBe(this.owner);
+    const shown = this.shown();
+    expect(new Set(shown).size).toBe(shown.length);
+    const mine = this.owner === null ? this.visitor : this.expected.get(this.owner)!;
+    for (const g of shown) expect(mine.has(g), `game ${g} shown to ${this.owner ?? 'the visitor'}`).toBe(true);
+    if (snapshot.matches('ready')) expect([...shown].sort()).toEqual([...mine].sort());
+  }
+
+  /** The list of an account where it is kept. */
+  listOf(userId: number): number[] {
+    if (this.extension) return (this.lists.get(userId) ?? []).map((e) => e.gameId);
+    return (JSON.parse(this.storage.getItem(`wishlist:account:${userId}`) ?? '[]') as WishEntry[]).map((e) => e.gameId);
+  }
+}
+
+const settle = async () => {
+  for (let i = 0; i < 10; i += 1) await Promise.resolve();
+};
+
+async function checkRun(extension: boolean, commands: Command[]): Promise<void> {
+  const world = new World(extension);
+  await settle();
+  for (const command of commands) {
+    await world.run(command);
+    world.checkShown();
+  }
+  await world.drain();
+  // Each account holds the tab once more: its parked writes and hand-over reach its list.
+  for (const userId of ACCOUNTS) {
+    world.changeAccount(userId);
+    await world.drain();
+    world.checkShown();
+    const list = world.listOf(userId);
+    expect(new Set(list).size, `account ${userId}'s list has a game twice`).toBe(list.length);
+    expect([...list].sort(), `account ${userId}'s list`).toEqual([...world.expected.get(userId)!].sort());
+  }
+  expect(world.storage.getItem(VISITOR_KEY)).toBeNull();
+  world.actor.stop();
+}
+
+describe('wishlist over interleavings with login, logout, expiry and another tab', () => {
+  it('loses nothing, duplicates nothing and shows nothing to another account (server with the extension)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 30 }), (commands) => checkRun(true, commands)),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it('the same, with the lists kept in this browser (server without the extension)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 30 }), (commands) => checkRun(false, commands)),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+});
