@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { FenSchema, IdSchema } from './common';
 import { defineEndpoint, http } from './http';
 
-/** @internal the one 史低 rule (./historical-low.ts), beside the call it is about: the wishlist reads it here */
+/** The one 史低 rule (./historical-low.ts), beside the call it is about: the wishlist reads it here */
 export { isAtHistoricalLow } from './historical-low';
 
 const DateSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));

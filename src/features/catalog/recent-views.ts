@@ -22,18 +22,15 @@ import { useHydrated } from '../../shared/hydration';
 import { browserStorage, parseJson, readText, removeStored, writeJson } from '../../shared/storage';
 import { RECENT_VIEWS_KEY_PREFIX, RECENT_VIEWS_VISITOR_KEY } from './recent-views-keys';
 
-/** @internal */
 export const RECENT_VIEWS_MAX = 20;
 
 /** Whose list: an account (`u<userId>`) or the visitor of this browser. */
 export type Viewer = `u${number}` | 'visitor';
 
-/** @internal */
 export const viewerOf = (userId: number | null): Viewer => (userId === null ? 'visitor' : `u${userId}`);
 
 /**
  * The storage key of a viewer's list.
- * @internal
  */
 export const recentViewsKey = (viewer: Viewer): string => (viewer === 'visitor' ? RECENT_VIEWS_VISITOR_KEY : `${RECENT_VIEWS_KEY_PREFIX}${viewer}`);
 
@@ -65,7 +62,6 @@ function cleanList(list: readonly unknown[]): RecentView[] {
 
 /**
  * Two lists as one: newest view first, a game once (its latest view).
- * @internal
  */
 export function mergeViews(a: readonly RecentView[], b: readonly RecentView[]): RecentView[] {
   return cleanList([...a, ...b].sort((x, y) => y.viewedAt - x.viewedAt));
@@ -107,7 +103,6 @@ function prepare(viewer: Viewer): string {
 
 /**
  * A viewer's list, newest first (re-read only when the stored text changed: cheap for useSyncExternalStore).
- * @internal
  */
 export function readRecentViews(viewer: Viewer): readonly RecentView[] {
   return readKey(recentViewsKey(viewer));
@@ -115,7 +110,6 @@ export function readRecentViews(viewer: Viewer): readonly RecentView[] {
 
 /**
  * Records a view of `game`: it goes to the top (once), the oldest beyond RECENT_VIEWS_MAX drop off.
- * @internal
  */
 export function recordView(viewer: Viewer, game: Pick<RecentView, 'gameId' | 'name' | 'cover'>, now: number = Date.now()): void {
   const key = prepare(viewer);
