@@ -18,9 +18,10 @@ describe('search parameters fall back instead of breaking the page', () => {
     for (const type of ['abc', '9', '-1', '1.5']) expect(read(SettingSearchSchema, `?type=${type}`)).toEqual({ type: 0 });
   });
 
-  it('/setting?type=4 is the 愿望单 tab (issue 34: the spec’s rule extended), 5 is still nothing', () => {
+  it('/setting?type=4 is the 愿望单 tab and 5 最近浏览 (issue 34: the spec’s rule extended), 6 is nothing', () => {
     expect(read(SettingSearchSchema, '?type=4')).toEqual({ type: 4 });
-    expect(read(SettingSearchSchema, '?type=5')).toEqual({ type: 0 });
+    expect(read(SettingSearchSchema, '?type=5')).toEqual({ type: 5 });
+    expect(read(SettingSearchSchema, '?type=6')).toEqual({ type: 0 });
   });
 
   it('drops a page that is zero, negative or not a number, and keeps a positive one', () => {

@@ -19,7 +19,7 @@ import { formatDate, isNewUser, maskPhone } from '../../shared/format';
 import { CouponsPanel } from '../marketing';
 import { KeysPanel, OrdersPanel } from '../buying';
 import { RecentViewsPanel } from '../catalog';
-import { WishlistPanel } from '../wishlist';
+import { WISHLIST_LOADING, WishlistPanel } from '../wishlist';
 import './session.css';
 import { ACCOUNT_SCOPED } from '../../api/account-scope';
 
@@ -100,7 +100,7 @@ function PersonalCentre({ user }: { user: UserInfo }) {
         ) : selected === '3' ? (
           <KeysPanel key={user.userId} />
         ) : selected === '4' ? (
-          <Suspense fallback={<p role="status">正在加载愿望单…</p>}>
+          <Suspense fallback={<p role="status">{WISHLIST_LOADING}</p>}>
             <WishlistPanel key={user.userId} />
           </Suspense>
         ) : selected === '5' ? (

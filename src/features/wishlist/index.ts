@@ -3,3 +3,4 @@
  * header's count (shell). Each is loaded when it is first rendered.
  */
 export { WishlistDrops, WishlistPanel, WishlistToggle } from './lazy';
+export { WISHLIST_LOADING } from './texts';

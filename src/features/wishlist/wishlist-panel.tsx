@@ -5,6 +5,7 @@
  * extension the list is kept in this browser, and the tab says so quietly; each game is then read from the
  * catalogue (no 史低: the history is the extension's).
  */
+import { WISHLIST_LOADING } from './texts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -58,7 +59,7 @@ export default function WishlistPanel() {
       ) : null}
       {loading && entries.length === 0 ? (
         <p className="wishlist-note" role="status">
-          正在加载愿望单…
+          {WISHLIST_LOADING}
         </p>
       ) : entries.length === 0 ? (
         <p className="wishlist-empty">愿望单还是空的：在游戏详情页点「加入愿望单」，降价时这里会告诉你。</p>

@@ -79,7 +79,8 @@ describe('the wishlist', FLOW_TIMEOUT, () => {
       { gameId: gameB!.gameId, addedPrice: gameB!.minPrice, addedAt: 2 },
       { gameId: gameC!.gameId, addedPrice: gameC!.minPrice, addedAt: 1 },
     ]);
-    const lowered = backend.control.lowerPrice(gameB!.gameId);
+    // Down to ¥0.10, no higher than any sale of its seeded history can be (salePrice's floor): at its historical low now.
+    const lowered = backend.control.lowerPrice(gameB!.gameId, 10);
     // A new visit: the header says it, as a link, never as a dialog.
     const count = await header().findByRole('link', { name: '愿望单 1 款降价' }, { timeout: 10_000 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
