@@ -20,11 +20,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { configure } from '@testing-library/react';
-import { http } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { wishlistAdd, wishlistList, wishlistMerge, wishlistRemove } from '../../src/api/wishlist';
 import { loadModal } from '../../src/app/modal-registry';
-import { API, ok, testServer } from './server';
+import { answerWishlistsEmpty } from './server';
 import { createCoverage, planModel, transitionPairCover, uiCoverageProblems, type ModelDefinition, type PlanItem, type UiCoverageFile } from './model';
 import { runPlanItemInUi, undrivableReason, type UiDriver } from './model-ui';
 
@@ -54,12 +52,8 @@ export async function describeUiModel<TModel extends ModelDefinition>(title: str
       await Promise.all([...modals.map((name) => loadModal(name)), import('../../src/app/flows')]);
     }, 60_000);
 
-    // The fixtures' sessions are no sessions of the simulated backend, and the header's wishlist count (issue 34)
-    // asks for the account's list on every page: answered as a backend that issued them would, with an empty
-    // list (otherwise its auth answer would end the fixture's session under the replay).
-    beforeEach(() => {
-      testServer.use(...[wishlistList, wishlistAdd, wishlistRemove, wishlistMerge].map((def) => http.post(`${API}${def.path}`, () => ok([]))));
-    });
+    // The fixtures' sessions are no sessions of the simulated backend (see answerWishlistsEmpty).
+    beforeEach(answerWishlistsEmpty);
 
     for (const item of plan) {
       const reason = reasons.get(item);

@@ -7,10 +7,11 @@
  * setFault, …) and may still override single endpoints with `testServer.use()`,
  * answering in the API envelope with `ok()` under the base path `API`.
  */
-import { HttpResponse, type JsonBodyType } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { createBackend } from '../../src/mock/backend';
 import { createMswHandlers } from '../../src/mock/msw-handlers';
+import { wishlistAdd, wishlistList, wishlistMerge, wishlistRemove } from '../../src/api/wishlist';
 
 export const backend = createBackend({ latencyMs: 0 });
 
@@ -21,3 +22,12 @@ export const API = '/webapi';
 
 /** A successful answer in the API envelope, for a `testServer.use()` override. */
 export const ok = (retData: unknown) => HttpResponse.json({ success: true, retCode: '0', retMsg: '成功', retData } as JsonBodyType);
+
+/**
+ * Answers the wishlist's calls (issue 34) with an empty list, as a backend that had issued the session would. For
+ * tests whose sessions are fixtures the simulated backend never issued: the header's wishlist count asks for the
+ * account's list on every page, and the backend's auth answer would end such a session under the test.
+ */
+export function answerWishlistsEmpty(): void {
+  testServer.use(...[wishlistList, wishlistAdd, wishlistRemove, wishlistMerge].map((def) => http.post(`${API}${def.path}`, () => ok([]))));
+}

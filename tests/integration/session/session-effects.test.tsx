@@ -7,6 +7,7 @@ import { getToasts, resetToasts } from '../../../src/shared/toast';
 import { renderApp } from '../../support/render-app';
 import { REAL_NAME, USER_A } from '../../model/session-fixtures';
 import { header, FLOW_TIMEOUT } from './helpers';
+import { answerWishlistsEmpty } from '../../support/server';
 
 afterEach(() => {
   resetToasts();
@@ -78,6 +79,8 @@ describe('another tab', FLOW_TIMEOUT, () => {
   };
 
   it("logging in or out is followed here without a reload or a message", async () => {
+    // USER_A is a fixture the simulated backend never issued (see answerWishlistsEmpty).
+    answerWishlistsEmpty();
     const notify = vi.fn();
     await renderApp('/', { deps: { testing: { sessionFlows: { effects: { notify } } } } });
     await header().findByRole('button', { name: '登录' });
