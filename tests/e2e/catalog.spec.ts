@@ -4,6 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { expectLittleShift, recordLayoutShifts } from './support/layout-shifts';
 import { STORE_NAME, loginFromHeader, waitForHome } from './support/flows';
 
 const KEYWORD = '星';
@@ -20,23 +21,13 @@ async function resultNames(page: Page): Promise<string[]> {
 
 test.describe('search (b)', () => {
   test('a search opened directly (not prerendered) does not move under the shopper as it renders', { tag: ['@phone'] }, async ({ page }) => {
-    // Every layout shift of the load, as Chromium reports them (the page's own, not ones after an input).
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { __shifts: number[] }).__shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) shifts.push(entry.value);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     await page.goto(`/search?keyword=${encodeURIComponent(KEYWORD)}`);
     const results = page.getByRole('region', { name: '搜索结果' });
     await expect(results.getByRole('status')).toHaveText(/共找到 \d+ 款游戏/);
     // The store's footer lines come with the page, under it (index.html writes them after #root).
     await expect(page.getByRole('complementary', { name: '经营信息' })).toBeVisible();
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-    expect(shifts.reduce((sum, value) => sum + value, 0), `shifts ${shifts.join(', ')}`).toBeLessThan(0.02);
+    await expectLittleShift(page);
   });
 
   test('a search result opened and left with 返回 brings back the same results', { tag: ['@smoke', '@phone'] }, async ({ page }) => {

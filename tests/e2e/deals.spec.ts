@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { expectLittleShift, recordLayoutShifts } from './support/layout-shifts';
 
 /** The result cards: name, price (the first ¥ amount), whether a struck original price is there. */
 async function resultCards(page: Page): Promise<{ name: string; price: number; discounted: boolean }[]> {
@@ -74,17 +75,7 @@ test.describe('search that finds a deal', () => {
   test('a prerendered game detail gets 价格走势 after hydration, in the space kept for it (nothing moves)', { tag: ['@phone'] }, async ({ page, viewportName }) => {
     // The whole page in view, so that any shift the section causes anywhere below it is counted.
     await page.setViewportSize(viewportName === 'mobile' ? { width: 375, height: 6000 } : { width: 1440, height: 4000 });
-    await page.addInitScript(() => {
-      const shifts: string[] = [];
-      (window as unknown as { __shifts: string[] }).__shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
-          if (entry.hadRecentInput) continue;
-          const nodes = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : String(s.node?.nodeName)));
-          shifts.push(`${entry.value.toFixed(4)} ${nodes.join(' ')}`);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     await page.goto('/');
     const href = await page.getByRole('main').locator('a[href^="/gameDetail/"]').first().getAttribute('href');
     const response = await page.goto(href!);
@@ -96,8 +87,6 @@ test.describe('search that finds a deal', () => {
     // The section fits the space its slot kept in the prerendered page (a taller one would push what follows).
     const [height, kept] = await history.evaluate((el) => [el.getBoundingClientRect().height, parseFloat(getComputedStyle(el.parentElement!).minHeight)]);
     expect(height).toBeLessThanOrEqual(kept!);
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
-    const total = shifts.reduce((sum, line) => sum + Number(line.split(' ')[0]), 0);
-    expect(total, `shifts:\n${shifts.join('\n')}`).toBeLessThan(0.02);
+    await expectLittleShift(page);
   });
 });

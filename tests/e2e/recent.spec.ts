@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, watchAnnouncement } from './support/fixtures';
+import { expectLittleShift, recordLayoutShifts } from './support/layout-shifts';
 import { loginFromHeader } from './support/flows';
 
 /** The names of a 最近浏览 list, top to bottom, as each row's 移除 button names its game. */
@@ -35,21 +36,12 @@ test('a visitor’s recently viewed games show in the home aside without a shift
   await viewGame(page, 1);
 
   // The prerendered home: the list fills its reserved box after hydration; nothing moves.
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.goto('/');
   const aside = page.getByRole('region', { name: '最近浏览' });
   await expect.poll(() => listed(page)).toEqual([one, three, two]);
   await expect(aside.getByRole('listitem').first()).toContainText('起');
-  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-  expect(shifts.reduce((sum, value) => sum + value, 0), `shifts ${shifts.join(', ')}`).toBeLessThan(0.02);
+  await expectLittleShift(page);
 
   await aside.getByRole('button', { name: `移除${three}` }).click();
   await expect.poll(() => listed(page)).toEqual([one, two]);

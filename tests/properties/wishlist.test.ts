@@ -24,11 +24,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type Actor } from 'xstate';
-import { wishlistMachine, type WishlistAnswer, type WishOp } from '../../machines/wishlist.machine';
+import { createActor, type Actor } from 'xstate';
+import type { wishlistMachine } from '../../machines/wishlist.machine';
 import { ApiError } from '../../src/api/errors';
 import type { WishEntry, WishItem } from '../../src/api/wishlist';
 import { createWishlistEffects, VISITOR_KEY, type WishlistServer } from '../../src/features/wishlist/wishlist-effects';
+import { wishlistWithEffects } from '../../src/features/wishlist/wishlist-store';
 
 const SEED = Number(process.env.FC_SEED ?? 20261128);
 const RUNS = Number(process.env.FC_RUNS ?? 200);
@@ -86,17 +87,7 @@ class World {
       merge: (userId, entries) => this.call(userId, (list) => [...list, ...entries.filter((e) => !list.some((l) => l.gameId === e.gameId))]),
     };
     const effects = createWishlistEffects({ storage: this.storage, server });
-    const machine = wishlistMachine.provide({
-      actors: {
-        openList: fromPromise<WishlistAnswer, { owner: number | null; parked: readonly WishOp[] }>(({ input }) => effects.openList(input)),
-        applyOp: fromPromise<WishlistAnswer, { owner: number; op: WishOp }>(({ input }) => effects.applyOp(input)),
-      },
-      actions: {
-        takeVisitorList: (_, params: { owner: number }) => effects.takeVisitorList(params.owner),
-        applyVisitorOp: (_, params: { op: WishOp }) => effects.applyVisitorOp(params.op),
-      },
-    });
-    this.actor = createActor(machine, { input: { owner: null } });
+    this.actor = createActor(wishlistWithEffects(effects), { input: { owner: null } });
     this.actor.start();
   }
 

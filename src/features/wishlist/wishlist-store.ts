@@ -19,8 +19,12 @@ const actors = new WeakMap<AppActor, WishlistActor>();
 /** Where the wishlist keeps what it keeps in this browser (wishlist-effects.ts, wishlist-rules.ts name the keys). */
 export const wishlistStorage = () => browserStorage('localStorage');
 
-/** The machine with this page's effects: the extension's calls and this browser's localStorage. */
-function wishlistWithEffects(effects: WishlistEffects) {
+/**
+ * The machine with the given effects: the page's (the extension's calls and this browser's localStorage), or a
+ * property test's server.
+ * @internal
+ */
+export function wishlistWithEffects(effects: WishlistEffects) {
   return wishlistMachine.provide({
     actors: {
       openList: fromPromise<WishlistAnswer, { owner: number | null; parked: readonly WishOp[] }>(({ input }) => effects.openList(input)),
