@@ -161,9 +161,9 @@ export const appMachine = setup({
   actions: {
     forwardToModal: forwardTo('modal'),
     forwardToBuildPoll: forwardTo('buildPoll'),
-    /** The popup starts as start-up's last step: what comes for it before then is not its business. */
     /** For the actors the page starts on its own, which are no children of this machine (the wishlist). */
     emitSessionChanged: emit(({ event }) => event as SessionChangedEvent),
+    /** The popup starts as start-up's last step: what comes for it before then is not its business. */
     forwardToCouponPopup: enqueueActions(({ enqueue, event, check }) => {
       // (Cast: a guard named inside its own setup() is not typed yet.)
       if (check('isStartedUp' as never)) enqueue.sendTo('couponPopup', event);
