@@ -6,8 +6,8 @@
  * and the login dialog appear over the unchanged page, and after logging in
  * again the screen works.
  */
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { clientState } from '../../src/api/client-state';
 import type { UserInfo } from '../../src/api/user';
 import { placePaidOrder, placeOrder, TOP_UP, WITH_GIFT, nextPhone } from '../integration/buying/helpers';
@@ -25,33 +25,23 @@ import {
   expectNoProblems,
   expectPageShown,
   injectFault,
-  printTally,
   refetch,
   siteHeader,
   tally,
   uiText,
-  watchForProblems,
+  setUpFaultMatrixFile,
 } from './support/ui';
 import type { AppActor } from '../../src/shared/app-actor';
 
-watchForProblems();
-// Each test replays many faults in one rendered app: seconds of work that a loaded machine stretches.
-vi.setConfig({ testTimeout: 120_000 });
-// Ceilings, not waits: whole-app renders on a machine shared with other suites can take seconds.
-configure({ asyncUtilTimeout: 15_000 });
-printTally('personal centre, orders, landings');
-
-beforeAll(async () => {
-  await Promise.all([
-    import('../../src/features/session/setting-page'),
-    import('../../src/features/buying/order-detail-page'),
-    import('../../src/features/marketing/coupon-page'),
-    import('../../src/features/marketing/sem-activity-page'),
-    import('../../src/features/buying/refund-modal'),
-    import('../../src/features/session/real-name-modal'),
-    import('../../src/features/session/login-modal'),
-  ]);
-}, 60_000);
+setUpFaultMatrixFile('personal centre, orders, landings', () => [
+  import('../../src/features/session/setting-page'),
+  import('../../src/features/buying/order-detail-page'),
+  import('../../src/features/marketing/coupon-page'),
+  import('../../src/features/marketing/sem-activity-page'),
+  import('../../src/features/buying/refund-modal'),
+  import('../../src/features/session/real-name-modal'),
+  import('../../src/features/session/login-modal'),
+]);
 
 const mainEl = () => screen.getByRole('main');
 const errorToasts = () => within(screen.getByRole('alert', { name: '错误提示' }));

@@ -7,8 +7,8 @@
  * unhandled, every actor keeps running, and once the fault is gone the
  * content comes back without a reload.
  */
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { clientState } from '../../src/api/client-state';
 import { postReceiveCoupon } from '../../src/api/coupons';
 import { getGameDetail, searchGames } from '../../src/api/games';
@@ -28,30 +28,20 @@ import {
   expectPageShown,
   injectFault,
   logBackIn,
-  printTally,
   refetch,
   siteHeader,
   tally,
   uiText,
-  watchForProblems,
+  setUpFaultMatrixFile,
 } from './support/ui';
 
-watchForProblems();
-// Each test replays many faults in one rendered app: seconds of work that a loaded machine stretches.
-vi.setConfig({ testTimeout: 120_000 });
-// Ceilings, not waits: whole-app renders on a machine shared with other suites can take seconds.
-configure({ asyncUtilTimeout: 15_000 });
-printTally('catalogue screens');
-
-beforeAll(async () => {
-  await Promise.all([
-    import('../../src/features/catalog/home-page'),
-    import('../../src/features/catalog/search-page'),
-    import('../../src/features/catalog/game-detail-page'),
-    import('../../src/features/catalog/notice-page'),
-    import('../../src/features/catalog/help-page'),
-  ]);
-}, 60_000);
+setUpFaultMatrixFile('catalogue screens', () => [
+  import('../../src/features/catalog/home-page'),
+  import('../../src/features/catalog/search-page'),
+  import('../../src/features/catalog/game-detail-page'),
+  import('../../src/features/catalog/notice-page'),
+  import('../../src/features/catalog/help-page'),
+]);
 
 /**
  * The home's section headings fed by the server: 最近浏览 is this browser's list (issue 34), kept whatever the

@@ -6,8 +6,8 @@
  * Each fault must leave the flow's machine where the shopper can go on:
  * retry, close, or the form again.
  */
-import { configure, act, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { clientState } from '../../src/api/client-state';
 import type { UserInfo } from '../../src/api/user';
 import { ADAN_STORAGE_KEY } from '../../src/features/marketing/attribution';
@@ -26,33 +26,23 @@ import {
   expectNoProblems,
   expectPageShown,
   injectFault,
-  printTally,
   refetch,
   siteHeader,
   tally,
   uiText,
-  watchForProblems,
+  setUpFaultMatrixFile,
 } from './support/ui';
 import type { AppActor } from '../../src/shared/app-actor';
 
-watchForProblems();
-// Each test replays many faults in one rendered app: seconds of work that a loaded machine stretches.
-vi.setConfig({ testTimeout: 120_000 });
-// Ceilings, not waits: whole-app renders on a machine shared with other suites can take seconds.
-configure({ asyncUtilTimeout: 15_000 });
-printTally('buying, login, auto-login, start-up');
-
-beforeAll(async () => {
-  await Promise.all([
-    import('../../src/features/catalog/home-page'),
-    import('../../src/features/catalog/game-detail-page'),
-    import('../../src/features/marketing/sem-activity-page'),
-    import('../../src/features/buying/pay-modal'),
-    import('../../src/features/session/login-modal'),
-    import('../../src/features/session/auto-login-modal'),
-    import('../../src/features/marketing/coupon-modal'),
-  ]);
-}, 60_000);
+setUpFaultMatrixFile('buying, login, auto-login, start-up', () => [
+  import('../../src/features/catalog/home-page'),
+  import('../../src/features/catalog/game-detail-page'),
+  import('../../src/features/marketing/sem-activity-page'),
+  import('../../src/features/buying/pay-modal'),
+  import('../../src/features/session/login-modal'),
+  import('../../src/features/session/auto-login-modal'),
+  import('../../src/features/marketing/coupon-modal'),
+]);
 
 const mainEl = () => screen.getByRole('main');
 const errorToasts = () => within(screen.getByRole('alert', { name: '错误提示' }));

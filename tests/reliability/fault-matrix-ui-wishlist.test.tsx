@@ -6,13 +6,14 @@
  * an auth answer ends the session like any call, and the write waits for its account; a failed merge leaves
  * the visitor's games to be merged at the next try, never shown to another account.
  */
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { clientState } from '../../src/api/client-state';
 import { getWishlist, postWishlistAdd } from '../../src/api/wishlist';
 import type { UserInfo } from '../../src/api/user';
 import { VISITOR_KEY } from '../../src/features/wishlist/wishlist-effects';
 import { catalogue } from '../mock/helpers';
+import { nextPhone } from '../integration/buying/helpers';
 import { createAccount, fastSession, storeSession } from '../integration/session/helpers';
 import { renderApp } from '../support/render-app';
 import { FAULTS, isAuthFault } from './support/faults';
@@ -27,34 +28,21 @@ import {
   expectPageShown,
   injectFault,
   logBackIn,
-  printTally,
   siteHeader,
   tally,
-  watchForProblems,
+  setUpFaultMatrixFile,
 } from './support/ui';
 import type { AppActor } from '../../src/shared/app-actor';
 
-watchForProblems();
-// Each test replays many faults in one rendered app: seconds of work that a loaded machine stretches.
-vi.setConfig({ testTimeout: 120_000 });
-// Ceilings, not waits: whole-app renders on a machine shared with other suites can take seconds.
-configure({ asyncUtilTimeout: 15_000 });
-printTally('wishlist');
-
-beforeAll(async () => {
-  await Promise.all([
-    import('../../src/features/session/setting-page'),
-    import('../../src/features/wishlist/wishlist-panel'),
-    import('../../src/features/wishlist/wishlist-toggle'),
-    import('../../src/features/session/login-modal'),
-  ]);
-}, 60_000);
+setUpFaultMatrixFile('wishlist', () => [
+  import('../../src/features/session/setting-page'),
+  import('../../src/features/wishlist/wishlist-panel'),
+  import('../../src/features/wishlist/wishlist-toggle'),
+  import('../../src/features/session/login-modal'),
+]);
 
 const released = catalogue.games.filter((g) => g.releaseDate < Date.now());
 const [gameA, gameB] = released as [(typeof released)[number], (typeof released)[number]];
-
-let phoneSeq = 0;
-const nextPhone = () => `1361100${String((phoneSeq += 1)).padStart(4, '0')}`;
 
 const errorToasts = () => screen.getByRole('alert', { name: '错误提示' });
 const toggle = (name: '加入愿望单' | '已加入愿望单') => screen.findByRole('button', { name, pressed: name === '已加入愿望单' });

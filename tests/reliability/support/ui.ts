@@ -8,9 +8,9 @@
  * same app (refetching the affected queries or repeating the gesture), so the
  * matrix costs one render per screen rather than one per cell.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { afterAll, beforeEach, expect, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { registeredEndpoints } from '../../../src/api/endpoints';
 import { http, type EndpointDef } from '../../../src/api/http';
 import type { UserInfo } from '../../../src/api/user';
@@ -165,11 +165,26 @@ export function expectAllFaultsTried(ids: readonly string[]): void {
 }
 
 /** Prints `<label>: N endpoints × 9 faults = M cases` once the file is done. */
-export function printTally(label: string): void {
+function printTally(label: string): void {
   afterAll(() => {
     const cases = [...tried.values()].reduce((sum, faults) => sum + faults.size, 0);
     console.info(`[fault matrix] UI layer, ${label}: ${tried.size} endpoints × ${FAULTS.length} faults = ${cases} cases`);
   });
+}
+
+/**
+ * What every UI fault-matrix file sets up: the problem watch, its ceilings (each test replays many faults in
+ * one rendered app: seconds of work that a loaded machine stretches; ceilings, not waits), its tally line
+ * (`label`), and its screens' code loaded once up front (`preload`), so that a step's wait is about the page.
+ */
+export function setUpFaultMatrixFile(label: string, preload: () => Promise<unknown>[]): void {
+  watchForProblems();
+  vi.setConfig({ testTimeout: 120_000 });
+  configure({ asyncUtilTimeout: 15_000 });
+  printTally(label);
+  beforeAll(async () => {
+    await Promise.all(preload());
+  }, 60_000);
 }
 
 // --- the session -------------------------------------------------------------------
