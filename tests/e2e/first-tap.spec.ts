@@ -72,8 +72,29 @@ async function tapWhenVisible(page: Page, control: Locator): Promise<string | nu
  * that did nothing says where it landed and what the page was doing.
  */
 function recordPresses(): void {
+  // Kept in sessionStorage, so that a page that reloads or navigates (a kept tap lost with it) still tells what
+  // came before: each document adds to the tab's log, starting with where and how it was opened.
+  const KEY = 'e2e:press-log';
+  let earlier: string[] = [];
+  try {
+    earlier = JSON.parse(sessionStorage.getItem(KEY) ?? '[]') as string[];
+  } catch {
+    // an unreadable log starts again
+  }
   const log: string[] = [];
+  const push = log.push.bind(log);
+  log.push = (...lines: string[]) => {
+    const length = push(...lines);
+    try {
+      sessionStorage.setItem(KEY, JSON.stringify([...earlier, ...log].slice(-300)));
+    } catch {
+      // storage full or blocked: the in-page log still has it
+    }
+    return length;
+  };
   (window as { __pressLog?: string[] }).__pressLog = log;
+  (window as { __pressLogEarlier?: string[] }).__pressLogEarlier = earlier;
+  log.push(`0 ms, document started: ${location.href}`);
   for (const type of ['pointerdown', 'click']) {
     addEventListener(
       type,
@@ -100,11 +121,11 @@ function recordPresses(): void {
   };
 }
 
-/** Attaches the last page's press log, its marks, its dialogs and its toasts to a failed journey. */
+/** Attaches the tab's press log (the earlier documents' last lines, then this one's), the page's marks, dialogs and toasts to a failed journey. */
 async function attachPressLog(page: Page, testInfo: { attach(name: string, options: { body: string; contentType: string }): Promise<void> }): Promise<void> {
   const body = await page
     .evaluate(() => {
-      const lines = (window as { __pressLog?: string[] }).__pressLog ?? ['no press log'];
+      const lines = [...((window as { __pressLogEarlier?: string[] }).__pressLogEarlier ?? []).slice(-120), '--- this document:', ...((window as { __pressLog?: string[] }).__pressLog ?? ['no press log'])];
       const marks = performance.getEntriesByType('mark').map((mark) => `${mark.name}@${Math.round(mark.startTime)}`);
       const kept = [...document.querySelectorAll('[data-tap-kept]')].map((element) => element.outerHTML.slice(0, 120));
       const dialogs = [...document.querySelectorAll('[role="dialog"]')].map((element) => element.getAttribute('aria-label') ?? element.id);
