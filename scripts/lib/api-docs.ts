@@ -1,4 +1,17 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { registeredEndpoints } from '../../src/api/endpoints';
+
+const API_DIR = fileURLToPath(new URL('../../src/api/', import.meta.url));
+
+/** The file of `src/api/` that declares each endpoint id (`id: 'games.gameDetail'`): a resource may span files. */
+function declaringFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const file of readdirSync(API_DIR).filter((name) => name.endsWith('.ts'))) {
+    for (const match of readFileSync(`${API_DIR}${file}`, 'utf8').matchAll(/\bid: '([\w.-]+)'/g)) files.set(match[1]!, file);
+  }
+  return files;
+}
 
 const header = `# The /webapi contract
 
@@ -110,12 +123,14 @@ the network.
 const escape = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function renderApiDocs(): string {
+  const declaredIn = declaringFiles();
   const rows = registeredEndpoints().map((def) => {
-    const [resource] = def.id.split('.');
+    const file = declaredIn.get(def.id);
+    if (!file) throw new Error(`no file of src/api declares the endpoint ${def.id}`);
     const fallback = def.fallback ? ` **Fallback:** \`${JSON.stringify(def.fallback())}\`.` : '';
     // A whole call the spec does not have (issue 34) says so in its request: `… (extension, not in the spec)`.
     const added = /\(extension, not in the spec\)$/.test(def.request) ? ' *(extension, not in the spec)*' : /added/.test(def.request) ? ' *(added)*' : '';
-    return `| \`${def.method}\` | \`${def.path}\`${added} | ${escape(def.request)} | ${escape(def.response)} (\`src/api/${resource}.ts\`) | ${escape(def.uiOnFailure)}.${fallback} |`;
+    return `| \`${def.method}\` | \`${def.path}\`${added} | ${escape(def.request)} | ${escape(def.response)} (\`src/api/${file}\`) | ${escape(def.uiOnFailure)}.${fallback} |`;
   });
   return `${header}
 ${rows.length} endpoints.

@@ -1,5 +1,6 @@
 /** Loads every resource module so the endpoint registry is complete. */
 import './games';
+import './game-detail';
 import './goods';
 import './assist';
 import './dictionary';

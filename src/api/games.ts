@@ -32,18 +32,6 @@ export const GameCardSchema = z.object({
 export type GameCard = z.infer<typeof GameCardSchema>;
 
 /** @internal */
-export const GameDetailSchema = z.extend(GameCardSchema, {
-  /** server HTML; render only through the sanitiser */
-  description: z.string(),
-  /** screenshot URLs (16:9), shown in the detail's gallery */
-  gallery: z.array(z.string()),
-  publisher: z.string(),
-  developer: z.string(),
-  languages: z.array(z.string()),
-});
-export type GameDetail = z.infer<typeof GameDetailSchema>;
-
-/** @internal */
 export const BannerSchema = z.object({
   bannerId: IdSchema,
   title: z.string(),
@@ -122,39 +110,6 @@ const CombSearchSchema = z.object({
   keywords: z.array(z.string()),
 });
 
-/** @internal */
-export const GameConfigSchema = z.object({
-  gameId: IdSchema,
-  /** system requirements, label/value rows */
-  minimum: z.array(z.object({ label: z.string(), value: z.string() })),
-  recommended: z.array(z.object({ label: z.string(), value: z.string() })),
-  /** how goods of this game are delivered, shown to the buyer */
-  deliveryNote: z.string(),
-});
-export type GameConfig = z.infer<typeof GameConfigSchema>;
-
-/** @internal */
-export const EvaluationSchema = z.object({
-  evaluationId: IdSchema,
-  /** masked nickname */
-  userName: z.string(),
-  /** 1–5 */
-  score: z.int(),
-  /** server HTML; render only through the sanitiser */
-  content: z.string(),
-  goodsName: z.string(),
-  createTime: EpochMsSchema,
-});
-export type Evaluation = z.infer<typeof EvaluationSchema>;
-
-export const EvaluationPageSchema = z.object({
-  ...pageOf(EvaluationSchema).shape,
-  /** average 1–5, one decimal */
-  avgScore: z.number(),
-  /** counts for scores 1..5, index 0 = one star */
-  distribution: z.array(z.int()),
-});
-
 // --- endpoints -------------------------------------------------------------
 
 const listFailure = 'Section hidden (quietly returns [])';
@@ -204,21 +159,6 @@ export const combSearch = defineEndpoint({
   data: CombSearchSchema,
   request: '`{ keyword }`', response: '`{ games, labels, keywords }` suggestions while typing', uiOnFailure: 'Suggestions hidden',
 });
-export const gameDetail = defineEndpoint({
-  id: 'games.gameDetail', method: 'POST', path: '/sgame/game/mall/gameDetail',
-  data: GameDetailSchema,
-  request: '`{ gameId }`', response: '`GameDetail`; business code `game_40404` when unknown', uiOnFailure: 'Unknown id: 404 page; otherwise error with retry',
-});
-export const gameConfig = defineEndpoint({
-  id: 'games.gameConfig', method: 'POST', path: '/sgame/mall/game/gameConfig',
-  data: GameConfigSchema,
-  request: '`{ gameId }`', response: '`GameConfig`', uiOnFailure: 'Requirements section hidden',
-});
-export const evaluationPage = defineEndpoint({
-  id: 'games.evaluationPage', method: 'POST', path: '/sgame/mall/goods/evaluationPage',
-  data: EvaluationPageSchema,
-  request: '`{ gameId, pageNum, pageSize }`', response: '`Page<Evaluation> & { avgScore, distribution }`', uiOnFailure: 'Evaluations section shows an error with retry',
-});
 
 // --- fetchers --------------------------------------------------------------
 
@@ -240,13 +180,6 @@ export const getPlates = (o: Opts = {}) => http.call(qryPlate, { body: {}, signa
 /** @internal */
 export const getLabels = (o: Opts = {}) => http.call(qryLabel, { body: {}, signal: o.signal });
 export const getCombSearch = (keyword: string, o: Opts = {}) => http.call(combSearch, { body: { keyword }, signal: o.signal });
-/** @internal */
-export const getGameDetail = (gameId: number, o: Opts = {}) => http.call(gameDetail, { body: { gameId }, signal: o.signal });
-/** @internal */
-export const getGameConfig = (gameId: number, o: Opts = {}) => http.call(gameConfig, { body: { gameId }, signal: o.signal });
-/** @internal */
-export const getEvaluations = (body: { gameId: number; pageNum?: number; pageSize?: number }, o: Opts = {}) =>
-  http.call(evaluationPage, { body: { pageNum: 1, pageSize: 10, ...body }, signal: o.signal });
 
 // --- query options ---------------------------------------------------------
 
@@ -260,9 +193,3 @@ export const recommendQueryOptions = (gameId?: number) =>
   queryOptions({ queryKey: ['recommend', gameId ?? null], queryFn: ({ signal }) => getRecommend(gameId ? { gameId } : {}, { signal }) });
 export const searchQueryOptions = (request: SearchRequest) =>
   queryOptions({ queryKey: ['search', request], queryFn: ({ signal }) => searchGames(request, { signal }) });
-export const gameDetailQueryOptions = (gameId: number) =>
-  queryOptions({ queryKey: ['gameDetail', gameId], queryFn: ({ signal }) => getGameDetail(gameId, { signal }) });
-export const gameConfigQueryOptions = (gameId: number) =>
-  queryOptions({ queryKey: ['gameConfig', gameId], queryFn: ({ signal }) => getGameConfig(gameId, { signal }) });
-export const evaluationsQueryOptions = (gameId: number, pageNum = 1) =>
-  queryOptions({ queryKey: ['evaluations', gameId, pageNum], queryFn: ({ signal }) => getEvaluations({ gameId, pageNum }, { signal }) });

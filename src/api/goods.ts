@@ -2,7 +2,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { CouponSchema, EpochMsSchema, FenSchema, IdSchema, pageOf } from './common';
-import { EvaluationPageSchema, GameCardSchema } from './games';
+import { GameCardSchema } from './games';
+import { EvaluationPageSchema } from './game-detail';
 import { defineEndpoint, emptyList, http } from './http';
 import { ACCOUNT_SCOPED } from './account-scope';
 

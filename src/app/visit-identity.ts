@@ -7,7 +7,7 @@
  */
 import type { PersistedSession } from '../../machines/session.machine';
 import { clientState } from '../api/client-state';
-import { readStoredAdan } from '../features/marketing/attribution';
+import { readStoredAdan } from '../features/marketing/adan';
 import { channelOfVisit } from '../features/marketing/channel';
 import { loadPersistedSession } from '../features/session/persisted-session';
 import { browserStorage } from '../shared/storage';

@@ -4,7 +4,7 @@
 import { delay, http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import { gameDetail } from '../../src/api/games';
+import { gameDetail } from '../../src/api/game-detail';
 import { createHttpClient } from '../../src/api/http';
 import { testServer } from '../support/server';
 

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientState } from '../../src/api/client-state';
 import { applyVisitIdentity } from '../../src/app/visit-identity';
-import { ADAN_STORAGE_KEY } from '../../src/features/marketing/attribution';
+import { ADAN_STORAGE_KEY } from '../../src/features/marketing/adan';
 import { CHANNEL_STORAGE_KEY } from '../../src/features/marketing/channel';
 import { SESSION_STORAGE_KEY } from '../../src/features/session/persisted-session';
 import { config } from '../../src/shared/env';

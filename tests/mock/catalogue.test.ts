@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getClassifies, getClassifyArticles, getNotices, searchArticles } from '../../src/api/assist';
 import { getDictItems, getDictText } from '../../src/api/dictionary';
-import {
-  getCombSearch,
-  getEvaluations,
-  getGameConfig,
-  getGameDetail,
-  getHotSearch,
-  getLabels,
-  getPlates,
-  getRanks,
-  getRecentGameSearch,
-  getRecommend,
-  searchGames,
-} from '../../src/api/games';
+import { getCombSearch, getHotSearch, getLabels, getPlates, getRanks, getRecentGameSearch, getRecommend, searchGames } from '../../src/api/games';
+import { getEvaluations, getGameConfig, getGameDetail } from '../../src/api/game-detail';
 import {
   getActivityGames,
   getActivityTopGame,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { postSemBid } from '../../src/api/attribution';
 import { clientState } from '../../src/api/client-state';
-import { getBanners, getGameDetail, gameDetail } from '../../src/api/games';
+import { getBanners } from '../../src/api/games';
+import { getGameDetail, gameDetail } from '../../src/api/game-detail';
 import { createHttpClient, http } from '../../src/api/http';
 import { getOrders } from '../../src/api/orders';
 import { getQrCode, getQrStatus } from '../../src/api/user';

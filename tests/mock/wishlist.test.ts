@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromPrice } from '../../src/api/from-price';
-import { getGameDetail } from '../../src/api/games';
+import { getGameDetail } from '../../src/api/game-detail';
 import { getGameGoods } from '../../src/api/goods';
 import { WishItemSchema, getWishlist, isUnsupported, mergeEntries, postWishlistAdd, postWishlistMerge, postWishlistRemove } from '../../src/api/wishlist';
 import { historicalLowOf, priceHistoryOf } from '../../src/mock/seed/price-history';

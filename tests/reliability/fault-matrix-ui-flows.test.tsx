@@ -10,7 +10,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { clientState } from '../../src/api/client-state';
 import type { UserInfo } from '../../src/api/user';
-import { ADAN_STORAGE_KEY } from '../../src/features/marketing/attribution';
+import { ADAN_STORAGE_KEY } from '../../src/features/marketing/adan';
 import { PLAIN, fastDeps, listOrders, nextPhone } from '../integration/buying/helpers';
 import { createAccount, storeSession } from '../integration/session/helpers';
 import { mergeDeps, renderApp } from '../support/render-app';

@@ -21,7 +21,8 @@ import { configure, act, screen, waitFor, within } from '@testing-library/react'
 import { http as mswHttp, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { clientState } from '../../src/api/client-state';
-import { getGameDetail, searchGames } from '../../src/api/games';
+import { searchGames } from '../../src/api/games';
+import { getGameDetail } from '../../src/api/game-detail';
 import { OFFLINE_MESSAGE } from '../../src/features/shell/connectivity';
 import { installConnectivityEvents } from '../../src/app/navigation';
 import { PLAIN, fastDeps, listOrders, nextPhone, placePaidOrder } from '../integration/buying/helpers';

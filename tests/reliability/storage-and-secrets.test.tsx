@@ -15,7 +15,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientState } from '../../src/api/client-state';
-import { getGameDetail } from '../../src/api/games';
+import { getGameDetail } from '../../src/api/game-detail';
 import { isHeaderValue } from '../../src/api/http';
 import { reloadOnceFor } from '../../src/shared/chunk-reload';
 import { historyStore } from '../../src/features/shell/history-store';
@@ -26,7 +26,8 @@ import { SESSION_STORAGE_KEY, loadPersistedSession } from '../../src/features/se
 import { RECENT_SEARCH_KEY, readRecentSearches } from '../../src/features/catalog/recent-searches';
 import { readRecentViews } from '../../src/features/catalog/recent-views';
 import { RECENT_VIEWS_KEY_PREFIX } from '../../src/features/catalog/recent-views-keys';
-import { ADAN_STORAGE_KEY, OCPC_STORAGE_KEY, readStoredAdan, readStoredParams } from '../../src/features/marketing/attribution';
+import { OCPC_STORAGE_KEY, readStoredParams } from '../../src/features/marketing/attribution';
+import { ADAN_STORAGE_KEY, readStoredAdan } from '../../src/features/marketing/adan';
 import { CHANNEL_STORAGE_KEY, resolveChannel } from '../../src/features/marketing/channel';
 import { startErrorReporting, type SentryLike } from '../../src/features/marketing/error-reporting';
 import { FILTERED, scrubSecrets } from '../../src/shared/scrub-secrets';
@@ -219,6 +220,7 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
       'src/shared/chunk-reload.ts',
       'src/features/marketing/channel.ts',
       'src/features/marketing/attribution.ts',
+      'src/features/marketing/adan.ts',
       'src/features/buying/pay-return.ts',
       'src/features/buying/redeemed.ts',
       'src/features/wishlist/wishlist-effects.ts',
@@ -249,6 +251,7 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
         'src/features/catalog/recent-views.ts',
         'src/features/catalog/recent-views-join.ts',
         'src/features/marketing/attribution.ts',
+        'src/features/marketing/adan.ts',
         'src/features/marketing/channel.ts',
         'src/features/marketing/popup-record.ts',
         'src/features/marketing/start.ts',

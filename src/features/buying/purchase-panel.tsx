@@ -7,7 +7,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
-import { gameConfigQueryOptions, type GameDetail } from '../../api/games';
+import { gameConfigQueryOptions, type GameDetail } from '../../api/game-detail';
 import { matchCouponQueryOptions, type Goods, type GoodsType } from '../../api/goods';
 import { useCurrentUser, useModals, useOptionalAppActor } from '../../shared/app-actor';
 import { formatYuan } from '../../shared/money';

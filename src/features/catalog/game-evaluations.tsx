@@ -1,7 +1,7 @@
 /** The game detail's evaluations: this store's buyers' reviews, on the shared pager. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { evaluationsQueryOptions } from '../../api/games';
+import { evaluationsQueryOptions } from '../../api/game-detail';
 import { formatDate } from '../../shared/format';
 import { HtmlContent } from '../../shared/ui/html-content';
 import { pageCount, Pager } from '../../shared/ui/pagination';

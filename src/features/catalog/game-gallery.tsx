@@ -1,6 +1,6 @@
 /** The game detail's screenshots. */
 import { useState, type KeyboardEvent } from 'react';
-import type { GameDetail } from '../../api/games';
+import type { GameDetail } from '../../api/game-detail';
 import { SafeImage } from '../../shared/ui/safe-image';
 import { useSwipe } from './use-swipe';
 

@@ -5,7 +5,7 @@
  * yuan (CNY), the availability from the goods' stock, and how long the price
  * holds (`priceValidUntil`, docs/prerendering.md, "Prices in the HTML").
  */
-import type { GameDetail } from '../../api/games';
+import type { GameDetail } from '../../api/game-detail';
 import type { Goods } from '../../api/goods';
 import { formatDate } from '../../shared/format';
 import { fenToYuan } from '../../shared/money';

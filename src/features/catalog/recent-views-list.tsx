@@ -9,7 +9,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { gameDetailQueryOptions } from '../../api/games';
+import { gameDetailQueryOptions } from '../../api/game-detail';
 import { SETTING_TAB_LABELS } from '../../shared/setting-tabs';
 import { FromPrice } from '../../shared/ui/price';
 import { SafeImage } from '../../shared/ui/safe-image';

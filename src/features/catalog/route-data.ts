@@ -13,32 +13,18 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { DICT_KEYS, dictItemsQueryOptions } from '../../api/dictionary';
 import { isApiError } from '../../api/errors';
-import {
-  bannersQueryOptions,
-  evaluationsQueryOptions,
-  gameConfigQueryOptions,
-  gameDetailQueryOptions,
-  hotSearchQueryOptions,
-  labelsQueryOptions,
-  platesQueryOptions,
-  ranksQueryOptions,
-  recommendQueryOptions,
-  searchGames,
-  searchQueryOptions,
-  type GameCard,
-  type SearchRequest,
-  type SearchSort,
-} from '../../api/games';
+import { bannersQueryOptions, hotSearchQueryOptions, labelsQueryOptions, platesQueryOptions, ranksQueryOptions, recommendQueryOptions, searchGames, searchQueryOptions, type GameCard, type SearchRequest, type SearchSort } from '../../api/games';
 import type { Platform } from '../../api/common';
 
 /**
- * The goods and assist endpoints are not needed to paint the home page (the
+ * The goods, game detail and assist endpoints are not needed to paint the home page (the
  * recent sells are in its lazy side column), so the loaders reach them
  * through dynamic imports and their schemas stay out of the entry chunk
  * (docs/performance.md). The queries still start in the loader, in parallel
  * with the page's code.
  */
 const goodsApi = () => import('../../api/goods');
+const gameDetailApi = () => import('../../api/game-detail');
 const assistApi = () => import('../../api/assist');
 /** A prefetch whose code failed to load is simply not made: the page asks again (and its own chunk load is guarded). */
 const ignore = () => undefined;
@@ -194,10 +180,14 @@ const GOODS_WAIT_MS = 800;
  */
 export async function loadGameDetail(queryClient: QueryClient, gameId: number): Promise<void> {
   const goods = goodsApi().then((api) => queryClient.prefetchQuery(api.gameGoodsQueryOptions(gameId)), ignore);
-  void queryClient.prefetchQuery(gameConfigQueryOptions(gameId));
-  void queryClient.prefetchQuery(evaluationsQueryOptions(gameId, 1));
+  // Its code failing to load is the page's to show: the detail page's chunk, which imports the same module, goes
+  // through the reload guard.
+  const api = await gameDetailApi().catch(ignore);
+  if (!api) return;
+  void queryClient.prefetchQuery(api.gameConfigQueryOptions(gameId));
+  void queryClient.prefetchQuery(api.evaluationsQueryOptions(gameId, 1));
   try {
-    await queryClient.ensureQueryData(gameDetailQueryOptions(gameId));
+    await queryClient.ensureQueryData(api.gameDetailQueryOptions(gameId));
   } catch (error) {
     if (isApiError(error) && error.code === GAME_NOT_FOUND_CODE) throw notFound({ data: { reason: 'validation' } });
   }

@@ -21,18 +21,14 @@
  */
 import * as z from 'zod/mini';
 import type { DictItem } from '../../api/dictionary';
-import { readJson, readText, writeJson, writeText } from '../../shared/storage';
+import { readJson, writeJson, writeText } from '../../shared/storage';
+import { ADAN_STORAGE_KEY, AdanSchema, readStoredAdan } from './adan';
 
 /**
  * sessionStorage key of the attribution values (JSON of `OcpcReportParams`).
  * @internal
  */
 export const OCPC_STORAGE_KEY = 'ocpcReportParams';
-/**
- * sessionStorage key of the bid id sent as the `adan` header (a plain string).
- * @internal
- */
-export const ADAN_STORAGE_KEY = 'adan';
 
 const OCPC_FIELDS = ['keyword', 'plan', 'unit', 'url', 'gameId', 'urlMd5'] as const;
 type OcpcField = (typeof OCPC_FIELDS)[number];
@@ -48,8 +44,6 @@ const OcpcReportParamsSchema = z.object({
 });
 type OcpcReportParams = z.infer<typeof OcpcReportParamsSchema>;
 
-// Sent as the `adan` header: visible ASCII only (a damaged value would make the browser refuse every call).
-const AdanSchema = z.string().check(z.minLength(1), z.maxLength(256), z.regex(/^[\x21-\x7e]+$/));
 
 const emptyParams = (): OcpcReportParams => ({ keyword: '', plan: '', unit: '', url: '', gameId: '', urlMd5: '' });
 
@@ -94,10 +88,6 @@ export function readStoredParams(storage: ReadStorage): OcpcReportParams | null 
   return readJson(storage, OCPC_STORAGE_KEY, OcpcReportParamsSchema, null);
 }
 
-export function readStoredAdan(storage: ReadStorage): string | null {
-  const parsed = AdanSchema.safeParse(readText(storage, ADAN_STORAGE_KEY));
-  return parsed.success ? parsed.data : null;
-}
 
 
 /** `/sem` and every path below it is the activity landing area (spec section 2). */

@@ -16,7 +16,7 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getCouponOffers, postReceiveCoupon, type CouponOffer } from '../../api/coupons';
 import { isApiError, userMessage } from '../../api/errors';
-import { gameDetailQueryOptions } from '../../api/games';
+import { gameDetailQueryOptions } from '../../api/game-detail';
 import { useAppActor, useCurrentUser, useModals, watchUserId } from '../../shared/app-actor';
 import { toast } from '../../shared/toast';
 import { ErrorState, LinesSkeleton } from '../../shared/ui/states';

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { fromPrice } from '../../api/from-price';
-import { gameDetailQueryOptions } from '../../api/games';
+import { gameDetailQueryOptions } from '../../api/game-detail';
 import { gameGoodsQueryOptions } from '../../api/goods';
 import type { WishEntry, WishItem } from '../../api/wishlist';
 import { useAppActor } from '../../shared/app-actor';

@@ -1,6 +1,8 @@
 /** Games: the catalogue under /sgame. */
 import * as games from '../../api/games';
-import type { AppliedFilters, Evaluation, GameCard, GameDetail, SearchSort } from '../../api/games';
+import * as gameDetail from '../../api/game-detail';
+import type { AppliedFilters, GameCard, SearchSort } from '../../api/games';
+import type { Evaluation, GameDetail } from '../../api/game-detail';
 import { PlatformSchema } from '../../api/common';
 import { isAtHistoricalLow } from '../../api/historical-low';
 import type { SeedEvaluation } from '../seed/types';
@@ -186,12 +188,12 @@ export const gameRoutes: Route[] = [
       keywords: [...new Set(keywords)].slice(0, 8),
     };
   }),
-  route(games.gameDetail, ({ world, body }) => {
+  route(gameDetail.gameDetail, ({ world, body }) => {
     const game = findGame(world, body.gameId);
     if (!game) throw gameNotFound();
     return game;
   }),
-  route(games.gameConfig, ({ world, body }) => {
+  route(gameDetail.gameConfig, ({ world, body }) => {
     const game = findGame(world, body.gameId);
     if (!game) throw gameNotFound();
     return (
@@ -203,7 +205,7 @@ export const gameRoutes: Route[] = [
       }
     );
   }),
-  route(games.evaluationPage, ({ world, body }) => {
+  route(gameDetail.evaluationPage, ({ world, body }) => {
     const gameId = num(body.gameId);
     if (!findGame(world, gameId)) throw gameNotFound();
     return evaluationPageOf(world.seed.evaluations.filter((e) => e.gameId === gameId), body.pageNum, body.pageSize);

@@ -5,7 +5,8 @@
  */
 import type * as z from 'zod/mini';
 import type { Coupon } from '../../api/common';
-import type { GameCard, GameDetail } from '../../api/games';
+import type { GameCard } from '../../api/games';
+import type { GameDetail } from '../../api/game-detail';
 import type { Goods } from '../../api/goods';
 import { fromPrice } from '../../api/from-price';
 import type { EndpointDef } from '../../api/http';

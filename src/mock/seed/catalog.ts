@@ -2,7 +2,7 @@
  * Everything derived from the games and goods: banners, plates, ranks, hot
  * search, evaluations, packages, the activity, competitor prices and recent sells.
  */
-import type { GameDetail } from '../../api/games';
+import type { GameDetail } from '../../api/game-detail';
 import type { Goods, RecentSell } from '../../api/goods';
 import type { Package } from '../../api/orders';
 import type { CompetitorPrice } from '../../api/user';

@@ -3,7 +3,7 @@
  * Every title, studio and product name is fictional.
  */
 import type { Platform } from '../../api/common';
-import type { GameConfig, GameDetail } from '../../api/games';
+import type { GameConfig, GameDetail } from '../../api/game-detail';
 import { fromPrice } from '../../api/from-price';
 import type { Goods, GoodsType } from '../../api/goods';
 import { imageUrl } from '../images';

@@ -6,7 +6,8 @@
 import type { Article, Classify, NoticeWireSchema } from '../../api/assist';
 import type { CouponOffer } from '../../api/coupons';
 import type { DictItem } from '../../api/dictionary';
-import type { Banner, Evaluation, GameConfig, GameDetail, Label, RankType } from '../../api/games';
+import type { Banner, Label, RankType } from '../../api/games';
+import type { Evaluation, GameConfig, GameDetail } from '../../api/game-detail';
 import type { Goods, RecentSell } from '../../api/goods';
 import type { Package } from '../../api/orders';
 import type { CompetitorPrice, NewYearActivity } from '../../api/user';

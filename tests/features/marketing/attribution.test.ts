@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { clientState } from '../../../src/api/client-state';
 import { getNotices } from '../../../src/api/assist';
+import { ADAN_STORAGE_KEY } from '../../../src/features/marketing/adan';
 import {
-  ADAN_STORAGE_KEY,
   OCPC_STORAGE_KEY,
   attributionMapping,
   readAttributionParams,

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { GameDetail } from '../../../src/api/games';
+import type { GameDetail } from '../../../src/api/game-detail';
 import type { Goods } from '../../../src/api/goods';
 import { renderApp } from '../../support/render-app';
 import { otherTabStores } from '../../model/ui-helpers';

@@ -5,7 +5,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { GameDetail } from '../../../src/api/games';
+import type { GameDetail } from '../../../src/api/game-detail';
 import { formatYuan } from '../../../src/shared/money';
 import { resetToasts } from '../../../src/shared/toast';
 import { SESSION_STORAGE_KEY } from '../../../src/features/session/persisted-session';

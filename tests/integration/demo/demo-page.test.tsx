@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { getGameDetail } from '../../../src/api/games';
+import { getGameDetail } from '../../../src/api/game-detail';
 import { getQrCode, getQrStatus } from '../../../src/api/user';
 import { formatYuan } from '../../../src/shared/money';
 import { DEMO_CLOCK_OFFSET_KEY } from '../../../src/features/marketing/popup-record';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import * as z from 'zod';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { GameDetail } from '../../../src/api/games';
+import type { GameDetail } from '../../../src/api/game-detail';
 import type { Goods } from '../../../src/api/goods';
 import { PRICE_VALID_MS } from '../../../src/features/catalog/game-head';
 import { formatDate } from '../../../src/shared/format';
