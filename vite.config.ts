@@ -73,6 +73,13 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               { name: 'app', tags: ['$initial'], priority: 2 },
+              // The bundler's runtime helpers go with the entry: as a chunk of their own (every chunk imports them) they
+              // cost every page a round trip between the entry's arrival and its evaluation (issue 31: 0.6 s on
+              // Lighthouse's slow 4G, measured on 2026-11-29, docs/performance.md).
+              { name: 'app', test: /rolldown[\\/]runtime/, priority: 3 },
+              // axios with the module that loads it (src/api/transport.ts, the first call's chunk): apart, the first
+              // call waited for the transport's chunk and then for axios's, one round trip more before any data.
+              { name: 'transport', test: /node_modules[\\/]axios[\\/]|src[\\/]api[\\/]transport\.ts$/, priority: 1 },
               { name: 'catalog', test: /src[\\/](features[\\/]catalog[\\/]game-card\.tsx|shared[\\/](ui[\\/](safe-image|smart-link|price)\.tsx|money\.ts|use-media\.ts)|features[\\/]catalog[\\/]use-swipe\.ts)$/, priority: 1 },
             ],
           },

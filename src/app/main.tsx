@@ -133,6 +133,11 @@ async function start(): Promise<void> {
   // visitor's view of a page, and so does a page whose controls need the flows (an account page, a landing).
   let renderedForNobody: Root | null = null;
   if (!prerendered) {
+    // The page's data is asked for now, beside the build's metadata rather than after it (a round trip less on a
+    // phone's network before a search shows its results): the route's loaders only start queries, which the
+    // router's load below finds in the cache. A page the metadata then redirects away from has cost a request.
+    // `href` names the whole location; `to` is only what the type asks for (the href replaces it).
+    void router.preloadRoute({ to: '.', href: router.state.location.href }).catch(() => undefined);
     await buildRedirects;
     await router.load().catch(() => undefined); // a failing loader is the page's to show once it renders
     const publicPage = router.state.matches.at(-1)?.staticData.rendersForNobody === true;

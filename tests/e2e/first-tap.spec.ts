@@ -135,6 +135,9 @@ async function attachPressLog(page: Page, testInfo: { attach(name: string, optio
     })
     .catch((error: unknown) => `the page could not be read: ${String(error)}`);
   await testInfo.attach('press log', { body, contentType: 'text/plain' });
+  // The reporter prints only a text attachment's first 300 characters: the whole log goes to the run's output too
+  // (CI keeps only that), so a failure seen once in CI can be read there.
+  process.stderr.write(`\n--- press log of the failed journey ---\n${body}\n--- end of the press log ---\n`);
 }
 
 /** The first game card of 为你推荐 on the prerendered home. */

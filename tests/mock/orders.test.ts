@@ -242,6 +242,7 @@ describe('payment', () => {
   });
 
   it('pays automatically 8 seconds after pay was called', async () => {
+    backend.control.setAutoPay(8_000); // the tests' backend has it off (tests/support/server.ts)
     await signUp();
     const order = await placeOrder();
     backend.control.advanceClock(60_000);
@@ -273,6 +274,7 @@ describe('payment', () => {
   });
 
   it('stops the automatic payment when a QR code is followed by a pay page, and counts afresh from the next QR code', async () => {
+    backend.control.setAutoPay(8_000); // the tests' backend has it off (tests/support/server.ts)
     await signUp();
     const order = await placeOrder();
     await payOrder({ orderId: order.orderId, channelCode: 'wechat' });

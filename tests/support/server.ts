@@ -13,7 +13,11 @@ import { createBackend } from '../../src/mock/backend';
 import { createMswHandlers } from '../../src/mock/msw-handlers';
 import { wishlistAdd, wishlistList, wishlistMerge, wishlistRemove } from '../../src/api/wishlist';
 
-export const backend = createBackend({ latencyMs: 0 });
+// No automatic payment (8 s of the backend's clock after a QR code was handed out): that clock follows the wall
+// clock, so on a loaded machine a test that took more than 8 s from the pay dialog to its next call met an order
+// already paid (the UI fault matrix, 100 s for one test under load). A test of the automatic payment turns it on
+// (`setAutoPay`) and moves the clock itself; `reset()` after each test turns it off again.
+export const backend = createBackend({ latencyMs: 0, autoPayMs: 0 });
 
 export const testServer = setupServer(...createMswHandlers(backend));
 

@@ -93,6 +93,7 @@ describe('paying in the pay dialog', FLOW_TIMEOUT, () => {
   });
 
   it('is paid automatically by the simulated backend 8 s after the pay request', async () => {
+    backend.control.setAutoPay(8_000); // the tests' backend has it off (tests/support/server.ts)
     const { user, actor } = await renderLoggedIn('/');
     startPurchase(actor, PLAIN);
     await payWithQr(user, await payDialog());
@@ -121,7 +122,6 @@ describe('paying in the pay dialog', FLOW_TIMEOUT, () => {
 
   it('tells the shopper when the order expired unpaid, and leaves it in the order list', async () => {
     const { user, actor, router } = await renderLoggedIn('/');
-    backend.control.setAutoPay(0); // otherwise the simulated payment (8 s after the request) comes before the expiry
     startPurchase(actor, PLAIN);
     const dialog = await payDialog();
     const order = await payWithQr(user, dialog);
