@@ -13,7 +13,19 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { DICT_KEYS, dictItemsQueryOptions } from '../../api/dictionary';
 import { isApiError } from '../../api/errors';
-import { bannersQueryOptions, hotSearchQueryOptions, labelsQueryOptions, platesQueryOptions, ranksQueryOptions, recommendQueryOptions, searchGames, searchQueryOptions, type GameCard, type SearchRequest, type SearchSort } from '../../api/games';
+import {
+  bannersQueryOptions,
+  hotSearchQueryOptions,
+  labelsQueryOptions,
+  platesQueryOptions,
+  ranksQueryOptions,
+  recommendQueryOptions,
+  searchGames,
+  searchQueryOptions,
+  type GameCard,
+  type SearchRequest,
+  type SearchSort,
+} from '../../api/games';
 import type { Platform } from '../../api/common';
 
 /**

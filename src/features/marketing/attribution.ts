@@ -44,7 +44,6 @@ const OcpcReportParamsSchema = z.object({
 });
 type OcpcReportParams = z.infer<typeof OcpcReportParamsSchema>;
 
-
 const emptyParams = (): OcpcReportParams => ({ keyword: '', plan: '', unit: '', url: '', gameId: '', urlMd5: '' });
 
 const isField = (text: string): text is OcpcField => (OCPC_FIELDS as readonly string[]).includes(text);
@@ -87,8 +86,6 @@ export function readStoredParams(storage: ReadStorage): OcpcReportParams | null 
   // unavailable storage or a damaged value: as if nothing were stored
   return readJson(storage, OCPC_STORAGE_KEY, OcpcReportParamsSchema, null);
 }
-
-
 
 /** `/sem` and every path below it is the activity landing area (spec section 2). */
 const isSemLanding = (pathname: string): boolean => pathname === '/sem' || pathname.startsWith('/sem/');
