@@ -15,12 +15,13 @@
  * Not handled here: the flows themselves (see each child's chart), and the
  * effects, which the app provides with `.provide()`.
  */
-import { assign, emit, enqueueActions, forwardTo, fromPromise, raise, setup, spawnChild, stateIn, type AnyActorLogic } from 'xstate';
+import { assign, enqueueActions, forwardTo, fromPromise, raise, setup, spawnChild, stateIn, type AnyActorLogic } from 'xstate';
 import { buildPollMachine, type BuildPollEvent } from './build-poll.machine';
 import { autoLoginMachine, type AutoLoginEvent } from './auto-login.machine';
 import { couponPopupMachine, type CouponPopupEvent, type PromoAnswerEvent } from './coupon-popup.machine';
 import type { LoginEvent, loginMachine } from './login.machine';
 import { modalMachine, type ModalEvent } from './modal.machine';
+import { wishlistMachine, type WishlistUiEvent } from './wishlist.machine';
 import type { PurchaseReturnEvent, PurchaseStartEvent, PurchaseSuspendedEvent, payGateMachine } from './pay-gate.machine';
 import type { PaymentUiEvent, paymentMachine } from './payment.machine';
 import type { QrLoginEvent, qrLoginMachine } from './qr-login.machine';
@@ -35,10 +36,9 @@ import {
 /**
  * Who hears the session's `session.changed`, kept here once: the children that always run, and, once the
  * login and purchase flows are spawned, those too (each resumes or resets when the account changes). A
- * new child that cares adds its forwardTo to the right list. Actors the page starts on its own (the wishlist,
- * src/features/wishlist) hear it as an emitted event (`actor.on('session.changed', …)`).
+ * new child that cares adds its forwardTo to the right list.
  */
-const HEAR_SESSION_CHANGED = ['forwardToCouponPopup', 'forwardToAutoLogin', 'emitSessionChanged'] as const;
+const HEAR_SESSION_CHANGED = ['forwardToCouponPopup', 'forwardToAutoLogin', 'forwardToWishlist'] as const;
 const FLOWS_HEAR_SESSION_CHANGED = [...HEAR_SESSION_CHANGED, 'forwardToPayGate', 'forwardToPayment', 'forwardToLogin'] as const;
 
 /** An auto-login link's token, taken off the URL (and stashed in sessionStorage) before the app starts. */
@@ -103,6 +103,7 @@ export type AppEvent =
   | PurchaseSuspendedEvent
   | PurchaseReturnEvent
   | PaymentUiEvent
+  | WishlistUiEvent
   | FlowsLoadEvent;
 
 /** The `autoLogin.start` for the link this page was opened with, compared against the restored account's phone. */
@@ -124,6 +125,7 @@ export const appMachine = setup({
       buildPoll: 'buildPoll';
       couponPopup: 'couponPopup';
       session: 'session';
+      wishlist: 'wishlist';
       autoLogin: 'autoLogin';
       loadFlows: 'loadFlows';
       startAttribution: 'startAttribution';
@@ -133,13 +135,13 @@ export const appMachine = setup({
       payment: 'payment';
     };
     tags: 'app:reloading' | 'app:flowsReady' | 'app:flowsFailed';
-    emitted: SessionChangedEvent;
   },
   actors: {
     modal: modalMachine,
     buildPoll: buildPollMachine,
     couponPopup: couponPopupMachine,
     session: sessionMachine,
+    wishlist: wishlistMachine,
     autoLogin: autoLoginMachine,
     /**
      * Start-up: sets the channel header (and a stored bid) and sends the landing's attribution in the
@@ -161,8 +163,7 @@ export const appMachine = setup({
   actions: {
     forwardToModal: forwardTo('modal'),
     forwardToBuildPoll: forwardTo('buildPoll'),
-    /** For the actors the page starts on its own, which are no children of this machine (the wishlist). */
-    emitSessionChanged: emit(({ event }) => event as SessionChangedEvent),
+    forwardToWishlist: forwardTo('wishlist'),
     /** The popup starts as start-up's last step: what comes for it before then is not its business. */
     forwardToCouponPopup: enqueueActions(({ enqueue, event, check }) => {
       // (Cast: a guard named inside its own setup() is not typed yet.)
@@ -176,6 +177,11 @@ export const appMachine = setup({
     forwardToPayment: forwardTo('payment'),
     /** Start-up: the session restores the stored user and sets the request token, before any call. */
     startSession: spawnChild('session', { id: 'session', systemId: 'session', input: ({ context }) => ({ restored: context.restoredSession }) }),
+    /**
+     * Start-up: the wishlist of whoever the session restored (a hand-over a closed page left unfinished is
+     * finished as the account's list opens), reading this browser only for a visitor.
+     */
+    startWishlist: spawnChild('wishlist', { id: 'wishlist', systemId: 'wishlist', input: ({ context }) => ({ owner: context.restoredSession?.user.userId ?? null }) }),
     /** Start-up: the link's token is exchanged, with every header of this visit already set. */
     startAutoLogin: enqueueActions(({ context, enqueue }) => {
       if (context.linkToken) enqueue.sendTo('autoLogin', linkTokenStart(context.linkToken, context.restoredSession));
@@ -248,6 +254,7 @@ export const appMachine = setup({
     // announcement, is matched exactly above and never goes back to it).
     'session.*': { actions: 'forwardToSession' },
     'autoLogin.*': { actions: 'forwardToAutoLogin' },
+    'wishlist.*': { actions: 'forwardToWishlist' },
   },
   type: 'parallel',
   states: {
@@ -257,7 +264,7 @@ export const appMachine = setup({
       initial: 'restoringSession',
       states: {
         restoringSession: {
-          entry: 'startSession',
+          entry: ['startSession', 'startWishlist'],
           always: 'attributing',
         },
         attributing: {

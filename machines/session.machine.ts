@@ -8,12 +8,17 @@
  * - an expiry is handled once however many calls fail with it: only `loggedIn` takes
  *   `session.expired`, which is also the only way the token ping's auth failure arrives;
  * - every change of user reaches the parent as `session.changed { user, reason }`: a fresh
- *   login once its real-name info is known, and a login over another account first
- *   announces that account leaving, before the new request token is set.
+ *   login once its real-name info is known and the visitor's lists are handed over to it
+ *   (`handOverVisitorLists`; 登录成功 is said then too), and a login over another account
+ *   first announces that account leaving, before the new request token is set;
+ * - a logout is a hand-over too: from the tap, the user is gone from the context, the request
+ *   token is cleared and the departure announced, so no call but the logout itself carries the
+ *   old token and nothing of the account shows; a rejected logout brings the account back.
  *
  * Not handled here: the login ways (they send `session.login`), detecting auth errors
  * (the HTTP layer and the app's bridge), storage formats, cookies and toasts (the app's
- * effects), and navigation: nothing here changes the URL.
+ * effects), which lists a visitor keeps (the app's `takeVisitorLists` / `handOverVisitorLists`),
+ * and navigation: nothing here changes the URL.
  */
 import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { RealNameConfig, RealNameInfo, UserInfo } from '../src/api/user';
@@ -34,6 +39,8 @@ export interface SessionInput {
 export interface SessionContext {
   user: UserInfo | null;
   realName: RealNameInfo | null;
+  /** The account being logged out (`loggingOut` only): what a rejected logout brings back. */
+  leaving: PersistedSession | null;
 }
 
 export type SessionEvent =
@@ -88,15 +95,22 @@ function requireUser(context: SessionContext): UserInfo {
 
 type LoginEvent = Extract<SessionEvent, { type: 'session.login' }>;
 
-/** What every login does (the announcement of the new user waits for its real-name facts). */
+/**
+ * What every login does at once (its announcement and 登录成功 wait for its real-name facts and the hand-over).
+ * The visitor's lists leave the visitor in the same step as the session is stored, so no reload can come
+ * between them: a start that finds the stored session finishes the hand-over for that account.
+ */
 const LOGIN_ACTIONS = [
   { type: 'assignUser', params: ({ event }: { event: LoginEvent }) => ({ user: event.user }) },
   { type: 'persistSession', params: ({ event }: { event: LoginEvent }) => ({ user: event.user, realName: null }) },
+  { type: 'takeVisitorLists', params: ({ event }: { event: LoginEvent }) => ({ userId: event.user.userId }) },
   { type: 'setTokenCookie', params: ({ event }: { event: LoginEvent }) => ({ token: event.user.token }) },
   { type: 'setRequestToken', params: ({ event }: { event: LoginEvent }) => ({ token: event.user.token }) },
   { type: 'identifyUser', params: ({ event }: { event: LoginEvent }) => ({ userId: event.user.userId }) },
-  { type: 'notify', params: { kind: 'success', text: SESSION_MESSAGES.loggedIn } },
 ] as const;
+
+/** What a finished logout, or one the server no longer needed (its token was already dead), does. */
+const LOGGED_OUT_ACTIONS = ['clearLeaving', { type: 'notify', params: { kind: 'success', text: SESSION_MESSAGES.loggedOut } }] as const;
 
 export const sessionMachine = setup({
   types: {} as {
@@ -119,6 +133,13 @@ export const sessionMachine = setup({
     logout: fromPromise<unknown, { token: string }>(async () => {
       throw new Error('logout is supplied by the app through sessionMachine.provide()');
     }),
+    /**
+     * The visitor's lists that `takeVisitorLists` set aside for the account reach it (the wishlist merged on the
+     * server, 最近浏览 joined, …). Its failure leaves them set aside for that account's next opening.
+     */
+    handOverVisitorLists: fromPromise<unknown, { userId: number }>(async () => {
+      throw new Error('handOverVisitorLists is supplied by the app through sessionMachine.provide()');
+    }),
   },
   actions: {
     assignUser: assign((_, params: { user: UserInfo }) => ({ user: params.user, realName: null })),
@@ -128,10 +149,19 @@ export const sessionMachine = setup({
       realName: params.realName,
     })),
     clearUser: assign({ user: null, realName: null }),
+    /** The logout starts: the user leaves the context at once, kept aside for a rejected logout. */
+    startLeaving: assign(({ context }) => ({ leaving: context.user ? { user: context.user, realName: context.realName } : null, user: null, realName: null })),
+    /** A rejected logout: the account holds the tab again. */
+    restoreLeaving: assign(({ context }) => ({ user: context.leaving?.user ?? null, realName: context.leaving?.realName ?? null, leaving: null })),
+    clearLeaving: assign({ leaving: null }),
     /** The app writes `{ user, realName }` to localStorage. */
     persistSession: (_, _params: PersistedSession) => {},
     /** The app removes the stored session. */
     forgetSession: () => {},
+    /** The app sets the visitor's lists in this browser aside for this account (synchronously: nothing may come between). */
+    takeVisitorLists: (_, _params: { userId: number }) => {},
+    /** The app removes whatever this browser keeps of the account that logged out. */
+    forgetAccount: (_, _params: { userId: number }) => {},
     /** The app makes every request carry this token. */
     setRequestToken: (_, _params: { token: string }) => {},
     /** The app sets the `token` cookie for 30 days. */
@@ -170,6 +200,7 @@ export const sessionMachine = setup({
   context: ({ input }) => ({
     user: input?.restored?.user ?? null,
     realName: input?.restored?.realName ?? null,
+    leaving: null,
   }),
   initial: 'anonymous',
   on: {
@@ -239,7 +270,19 @@ export const sessionMachine = setup({
         active: {
           initial: 'ready',
           on: {
-            'session.logout': { target: 'loggingOut' },
+            'session.logout': {
+              target: '#session.loggingOut',
+              // Nothing of the account is left in the tab or the browser while the server is told (a reload meanwhile
+              // starts as a visitor); a rejected logout stores the session again.
+              actions: [
+                { type: 'forgetAccount', params: ({ context }) => ({ userId: requireUser(context).userId }) },
+                'startLeaving',
+                'forgetSession',
+                'clearToken',
+                { type: 'identifyUser', params: { userId: null } },
+                { type: 'announceSessionChanged', params: { user: null, reason: 'logout' } },
+              ],
+            },
           },
           states: {
             waitingToPing: {
@@ -256,71 +299,101 @@ export const sessionMachine = setup({
             },
             signingIn: {
               tags: ['session:signingIn'],
-              initial: 'fetchingConfig',
+              // Two things at once; the login is done, said and announced when both are.
+              type: 'parallel',
               onDone: {
                 target: 'ready',
-                actions: { type: 'announceSessionChanged', params: ({ context }) => ({ user: context.user, reason: 'login' as const }) },
+                actions: [
+                  { type: 'notify', params: { kind: 'success', text: SESSION_MESSAGES.loggedIn } },
+                  { type: 'announceSessionChanged', params: ({ context }) => ({ user: context.user, reason: 'login' as const }) },
+                ],
               },
               states: {
-                fetchingConfig: {
-                  invoke: {
-                    id: 'fetchRealNameConfig',
-                    src: 'fetchRealNameConfig',
-                    onDone: [
-                      {
-                        guard: { type: 'isRealNameEnabled', params: ({ event }) => ({ config: event.output }) },
-                        target: 'fetchingRealName',
+                // The real-name facts the purchase flow needs.
+                facts: {
+                  initial: 'fetchingConfig',
+                  states: {
+                    fetchingConfig: {
+                      invoke: {
+                        id: 'fetchRealNameConfig',
+                        src: 'fetchRealNameConfig',
+                        onDone: [
+                          {
+                            guard: { type: 'isRealNameEnabled', params: ({ event }) => ({ config: event.output }) },
+                            target: 'fetchingRealName',
+                          },
+                          // The config decides only whether to read the real-name info: the pay gate asks for it fresh.
+                          { target: 'known' },
+                        ],
+                        // Without the config the purchase flow fetches it again; the login itself stands.
+                        onError: { target: 'known' },
                       },
-                      // The config decides only whether to read the real-name info: the pay gate asks for it fresh.
-                      { target: 'done' },
-                    ],
-                    // Without the config the purchase flow fetches it again; the login itself stands.
-                    onError: { target: 'done' },
-                  },
-                },
-                fetchingRealName: {
-                  invoke: {
-                    id: 'fetchRealNameInfo',
-                    src: 'fetchRealNameInfo',
-                    onDone: {
-                      target: 'done',
-                      actions: [
-                        { type: 'assignRealName', params: ({ event }) => ({ info: event.output }) },
-                        { type: 'persistSession', params: ({ context }) => ({ user: requireUser(context), realName: context.realName }) },
-                      ],
                     },
-                    onError: { target: 'done' },
+                    fetchingRealName: {
+                      invoke: {
+                        id: 'fetchRealNameInfo',
+                        src: 'fetchRealNameInfo',
+                        onDone: {
+                          target: 'known',
+                          actions: [
+                            { type: 'assignRealName', params: ({ event }) => ({ info: event.output }) },
+                            { type: 'persistSession', params: ({ context }) => ({ user: requireUser(context), realName: context.realName }) },
+                          ],
+                        },
+                        onError: { target: 'known' },
+                      },
+                    },
+                    known: { type: 'final' },
                   },
                 },
-                done: { type: 'final' },
+                // What the visitor kept in this browser joins the account.
+                lists: {
+                  initial: 'handingOver',
+                  states: {
+                    handingOver: {
+                      invoke: {
+                        id: 'handOverVisitorLists',
+                        src: 'handOverVisitorLists',
+                        input: ({ context }) => ({ userId: requireUser(context).userId }),
+                        onDone: { target: 'handedOver' },
+                        // What was set aside stays the account's, merged when its lists next open; the login stands.
+                        onError: { target: 'handedOver' },
+                      },
+                    },
+                    handedOver: { type: 'final' },
+                  },
+                },
               },
             },
             ready: {},
           },
         },
-        loggingOut: {
-          tags: ['session:loggingOut'],
-          invoke: {
-            id: 'logout',
-            src: 'logout',
-            input: ({ context }) => ({ token: requireUser(context).token }),
-            onDone: {
-              target: '#session.anonymous',
-              actions: [
-                'clearUser',
-                'forgetSession',
-                'clearToken',
-                { type: 'identifyUser', params: { userId: null } },
-                { type: 'notify', params: { kind: 'success', text: SESSION_MESSAGES.loggedOut } },
-                { type: 'announceSessionChanged', params: { user: null, reason: 'logout' } },
-              ],
-            },
-            onError: {
-              target: 'active.ready',
-              actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', text: readFailure(event.error, SESSION_MESSAGES.logoutFailed).message }) },
-            },
+      },
+    },
+    // The account has left this tab (its departure announced at the tap); the server is told last.
+    loggingOut: {
+      tags: ['session:loggingOut'],
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        input: ({ context }) => ({ token: context.leaving?.user.token ?? '' }),
+        onDone: { target: 'anonymous', actions: LOGGED_OUT_ACTIONS },
+        // (A logout whose token the server no longer knew has nothing left to end there: the app's actor answers it
+        // as done, src/features/session/session-effects.ts.)
+        onError: [
+          {
+            target: 'loggedIn.active.ready',
+            actions: [
+              'restoreLeaving',
+              { type: 'persistSession', params: ({ context }) => ({ user: requireUser(context), realName: context.realName }) },
+              { type: 'setTokenCookie', params: ({ context }) => ({ token: requireUser(context).token }) },
+              { type: 'setRequestToken', params: ({ context }) => ({ token: requireUser(context).token }) },
+              { type: 'identifyUser', params: ({ context }) => ({ userId: requireUser(context).userId }) },
+              { type: 'notify', params: ({ event }) => ({ kind: 'error', text: readFailure(event.error, SESSION_MESSAGES.logoutFailed).message }) },
+              { type: 'announceSessionChanged', params: ({ context }) => ({ user: context.user, reason: 'login' as const }) },
+            ],
           },
-        },
+        ],
       },
     },
     expired: {

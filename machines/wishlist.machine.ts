@@ -63,7 +63,22 @@ type WishlistEvent =
   /** another tab changed the owner's list: read it again */
   | { type: 'wishlist.refresh' }
   /** try again after a failed load or write */
-  | { type: 'wishlist.retry' };
+  | { type: 'wishlist.retry' }
+  /** this browser did not keep a visitor's write of `gameId` (`entries`: the list as it stays stored) */
+  | WishlistNotSavedEvent;
+
+/** Why a visitor's write was not kept: storage refused it, or an add over the visitor's bound. */
+export type NotSavedReason = 'storageFull' | 'listFull';
+
+export interface WishlistNotSavedEvent {
+  type: 'wishlist.notSaved';
+  gameId: number;
+  reason: NotSavedReason;
+  entries: WishEntry[];
+}
+
+/** The wishlist's events that come from the page (the app machine forwards `wishlist.*` to this child). */
+export type WishlistUiEvent = Exclude<WishlistEvent, SessionChange>;
 
 /** A write that failed because its account no longer holds the session (`accountGone` on the error). */
 const isAccountGone = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { accountGone?: unknown }).accountGone === true;
@@ -119,8 +134,15 @@ const wishlistSetup = setup({
   actions: {
     /** The app moves the visitor's list in this browser to the account's hand-over slot (merged by its next `openList`). */
     takeVisitorList: (_, _params: { owner: number }) => {},
-    /** The app writes a visitor's add or remove to the list in this browser. */
+    /** The app writes a visitor's add or remove to the list in this browser; one it did not keep comes back as `wishlist.notSaved`. */
     applyVisitorOp: (_, _params: { op: WishOp }) => {},
+    /** The shopper hears that the game was not saved, and why. */
+    notifyNotSaved: (_, _params: { reason: NotSavedReason }) => {},
+    /** A visitor's write this browser did not keep: the list shows what is stored, and the write is not applied again. */
+    dropVisitorOp: assign(({ context }, params: { gameId: number; entries: WishEntry[] }) => ({
+      entries: params.entries,
+      queue: context.queue.filter((op) => gameOf(op) !== params.gameId),
+    })),
     /** A write, shown at once and queued for the owner's list. */
     queueOp: assign(({ context }, params: { op: WishOp }) => ({ queue: queued(context.queue, params.op), entries: applyWishOp(context.entries, params.op) })),
     /** A visitor's write, shown at once (the app has written it); remembered while the list is read, to apply to what is read. */
@@ -187,6 +209,13 @@ export const wishlistMachine = wishlistSetup.createMachine({
   context: ({ input }) => ({ owner: input.owner, entries: [], confirmed: [], items: null, where: 'server', queue: [], parked: {} }),
   initial: 'opening',
   on: {
+    'wishlist.notSaved': {
+      guard: 'isVisitor',
+      actions: [
+        { type: 'dropVisitorOp', params: ({ event }) => event },
+        { type: 'notifyNotSaved', params: ({ event }) => ({ reason: event.reason }) },
+      ],
+    },
     'session.changed': [
       { guard: 'isSameOwner' },
       {

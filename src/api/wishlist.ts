@@ -62,8 +62,14 @@ export const wishlistRemove = defineEndpoint({
 export const wishlistMerge = defineEndpoint({
   id: 'wishlist.merge', method: 'POST', path: '/nn-activity/client/wishlist/merge',
   data: ListSchema,
-  request: '`{ userId, entries: WishEntry[] }` (a visitor\'s list at login); `token` (extension, not in the spec)', response: '`WishItem[]`: the union, no duplicates, the earlier added price kept; `wishlist_40901` the token is another account\'s', uiOnFailure: 'The visitor\'s list stays in this browser and is merged at the next try',
+  request: '`{ userId, entries: WishEntry[] }` (a visitor\'s list at login, at most `WISHLIST_MERGE_MAX` = 50 entries a call: a longer list goes in parts); `token` (extension, not in the spec)', response: '`WishItem[]`: the union, no duplicates, the earlier added price kept; `wishlist_40901` the token is another account\'s; `wishlist_41301` more than 50 entries', uiOnFailure: 'What was not merged stays set aside for the account in this browser and is merged at its next opening (the parts already merged are not sent again)',
 });
+
+/**
+ * The most entries one merge takes (extension, not in the spec): a longer list goes in parts, and the backend
+ * refuses a longer call with `wishlist_41301`.
+ */
+export const WISHLIST_MERGE_MAX = 50;
 
 /** The answer the backend gives a write whose token speaks for another account than the one named. */
 export const WRONG_ACCOUNT_CODE = 'wishlist_40901';

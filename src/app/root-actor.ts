@@ -24,6 +24,11 @@ import { sessionUserId, type AppActor } from '../shared/app-actor';
 import { delaysOf } from '../shared/flow-effects';
 import { browserStorage } from '../shared/storage';
 import { toast } from '../shared/toast';
+import { apiWishlistServer, createWishlistEffects, type WishlistServer } from '../features/wishlist/wishlist-effects';
+import { wishlistWithEffects } from '../features/wishlist/wishlist-store';
+import { WISHLIST_NOT_SAVED, wishlistFull } from '../features/wishlist/texts';
+import { VISITOR_LIST_MAX } from '../features/wishlist/wishlist-effects';
+import { joinVisitorLists, recentViewsVisitorList, wishlistVisitorList } from './visitor-lists';
 
 /** What `createActor({ inspect })` accepts; `@statelyai/inspect`'s `inspector.inspect` is one. */
 export type InspectionFn = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
@@ -91,6 +96,8 @@ export interface RootActorDeps {
     popupStorage?: Pick<Storage, 'getItem' | 'setItem'>;
     /** Effects, calls and delays of the session, login, qrLogin and autoLogin flows. Default: the browser's (./session-effects.ts). */
     sessionFlows?: SessionFlowOptions;
+    /** The wishlist's calls. Default: the extension's (src/features/wishlist/wishlist-effects.ts). */
+    wishlistServer?: WishlistServer;
     /** Calls, toasts and delays of the payGate and payment flows (e.g. a shorter status poll). Default: the browser's (./purchase-effects.ts). */
     purchaseFlows?: PurchaseFlowOptions;
     /**
@@ -213,7 +220,16 @@ export function createRootActor(deps: RootActorDeps): AppActor {
       recordShown: (_, { userId, day }) => (gate ? gate.record(userId, day) : void loadGate().then((loaded) => loaded.record(userId, day))),
     },
   });
-  const sessionActors = createSessionActors(testing.sessionFlows);
+  // The wishlist's effects serve both the wishlist child and the login's hand-over (one page, one record of
+  // whether the server has the extension).
+  const wishlistEffects = createWishlistEffects({
+    storage: browserStorage('localStorage'),
+    server: testing.wishlistServer ?? apiWishlistServer,
+    notify: (text) => toast.warning(text),
+  });
+  const wishlist = wishlistWithEffects(wishlistEffects, (reason) => toast.warning(reason === 'listFull' ? wishlistFull(VISITOR_LIST_MAX) : WISHLIST_NOT_SAVED));
+  const visitorLists = joinVisitorLists([wishlistVisitorList(wishlistEffects), recentViewsVisitorList]);
+  const sessionActors = createSessionActors({ visitorLists, ...testing.sessionFlows });
   const loadFlows =
     testing.loadFlows ?? (() => import('./flows').then((flows) => flows.createFlowActors({ sessionFlows: testing.sessionFlows, purchaseFlows: testing.purchaseFlows })));
   const reportFlowsFailure = deps.reportFlowsFailure ?? warnFlowsFailure;
@@ -223,6 +239,7 @@ export function createRootActor(deps: RootActorDeps): AppActor {
       modal,
       buildPoll,
       couponPopup,
+      wishlist,
       ...sessionActors,
       loadFlows: fromPromise<FlowLogics>(() => loadFlows()),
       // A throw rejects the promise; the machine contains it (start-up goes on without the channel).

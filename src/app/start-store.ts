@@ -23,6 +23,7 @@ import { installSessionBridge, readStoredAutoLogin } from '../features/session/s
 import { config } from '../shared/env';
 import { startMarketing } from '../features/marketing/start';
 import { installRecentViewsJoin } from '../features/catalog/recent-views-join';
+import { installWishlistSync } from '../features/wishlist/wishlist-store';
 import { loadModal } from './modal-registry';
 import type { AppActor } from '../shared/app-actor';
 import { loadModalHost } from './root-shell';
@@ -96,6 +97,7 @@ export async function startStore({ router, queryClient, restoredSession, leaving
   installAccountScope(actor, queryClient);
   // A visitor's 最近浏览 joins the account's at login, and leaves this computer's visitor list empty.
   installRecentViewsJoin(actor);
+  installWishlistSync(actor);
   installConnectivityEvents(actor);
   return actor;
 }

@@ -49,6 +49,20 @@ export function readJson<S extends z.ZodMiniType, F>(storage: Pick<Storage, 'get
   return value === undefined ? fallback : value;
 }
 
+/**
+ * The items of a stored list that fit `schema`, each checked alone: one damaged entry (an older build's, a
+ * person's edit) is skipped and the others are kept. Not an array: none.
+ */
+export function parseEach<S extends z.ZodMiniType>(list: unknown, schema: S): z.output<S>[] {
+  if (!Array.isArray(list)) return [];
+  const out: z.output<S>[] = [];
+  for (const item of list) {
+    const parsed = schema.safeParse(item);
+    if (parsed.success) out.push(parsed.data);
+  }
+  return out;
+}
+
 /** Stores `text` under `key`; false when storage is missing, full or blocked. */
 export function writeText(storage: Pick<Storage, 'setItem'> | undefined, key: string, text: string): boolean {
   if (!storage) return false;

@@ -16,7 +16,7 @@ interface Pending<T> {
  */
 function startSession(restored: PersistedSession | null = null) {
   const log: string[] = [];
-  const calls: Record<string, Pending<unknown>[]> = { checkToken: [], fetchRealNameConfig: [], fetchRealNameInfo: [], logout: [] };
+  const calls: Record<string, Pending<unknown>[]> = { checkToken: [], fetchRealNameConfig: [], fetchRealNameInfo: [], logout: [], handOverVisitorLists: [] };
   const pending = <T, I = unknown>(name: string) =>
     fromPromise<T, I>(({ input }) => {
       if (input !== undefined) log.push(`call ${name} ${JSON.stringify(input)}`);
@@ -30,10 +30,13 @@ function startSession(restored: PersistedSession | null = null) {
         fetchRealNameConfig: pending<RealNameConfig>('fetchRealNameConfig'),
         fetchRealNameInfo: pending<RealNameInfo | null>('fetchRealNameInfo'),
         logout: pending<unknown, { token: string }>('logout'),
+        handOverVisitorLists: pending<unknown, { userId: number }>('handOverVisitorLists'),
       },
       actions: {
         persistSession: (_, value) => log.push(`persist ${value.user.userId} ${value.realName ? 'verified' : 'unverified'}`),
         forgetSession: () => log.push('forget'),
+        takeVisitorLists: (_, { userId }) => log.push(`take lists ${userId}`),
+        forgetAccount: (_, { userId }) => log.push(`forget account ${userId}`),
         setRequestToken: (_, { token }) => log.push(`request token ${token}`),
         setTokenCookie: (_, { token }) => log.push(`cookie ${token}`),
         clearToken: () => log.push('clear token'),
@@ -70,7 +73,7 @@ describe('session machine', () => {
     await vi.advanceTimersByTimeAsync(5000);
 
     expect(actor.getSnapshot().hasTag('session:anonymous')).toBe(true);
-    expect(actor.getSnapshot().context).toEqual({ user: null, realName: null });
+    expect(actor.getSnapshot().context).toEqual({ user: null, realName: null, leaving: null });
     expect(log).toEqual([]);
   });
 
@@ -78,7 +81,7 @@ describe('session machine', () => {
     const { actor, log } = startSession({ user: USER_A, realName: REAL_NAME });
 
     expect(actor.getSnapshot().hasTag('session:loggedIn')).toBe(true);
-    expect(actor.getSnapshot().context).toEqual({ user: USER_A, realName: REAL_NAME });
+    expect(actor.getSnapshot().context).toEqual({ user: USER_A, realName: REAL_NAME, leaving: null });
     // Restoring is not a login: no toast, no cookie rewrite, no session.changed.
     expect(log).toEqual(['request token tk_a', 'analytics 1']);
   });
@@ -103,26 +106,49 @@ describe('session machine', () => {
     drain();
     actor.send({ type: 'session.logout' });
     await vi.advanceTimersByTimeAsync(2000);
-    expect(log).toEqual(['call logout {"token":"tk_a"}']);
+    expect(log).toEqual(['forget account 1', 'forget', 'clear token', 'analytics null', 'changed null', 'call logout {"token":"tk_a"}']);
   });
 
-  it('on login stores the user, sets cookie, request token and analytics id, toasts 登录成功, then reads the real-name facts', async () => {
+  it('on login stores the user and sets the visitor lists aside for it at once, reads the real-name facts and hands the lists over side by side, and says 登录成功 once both are done', async () => {
     const { actor, log, settle } = startSession();
 
     actor.send({ type: 'session.login', user: USER_A });
     expect(actor.getSnapshot().context.user).toEqual(USER_A);
     expect(actor.getSnapshot().hasTag('session:signingIn')).toBe(true);
-    expect(log).toEqual(['persist 1 unverified', 'cookie tk_a', 'request token tk_a', 'analytics 1', 'success 登录成功', 'call fetchRealNameConfig']);
+    expect(log).toEqual([
+      'persist 1 unverified',
+      'take lists 1',
+      'cookie tk_a',
+      'request token tk_a',
+      'analytics 1',
+      'call fetchRealNameConfig',
+      'call handOverVisitorLists {"userId":1}',
+    ]);
 
     log.length = 0;
     await settle('fetchRealNameConfig', { value: CONFIG_ON });
     expect(log).toEqual(['call fetchRealNameInfo']);
     await settle('fetchRealNameInfo', { value: REAL_NAME });
+    // The facts are known, the lists not yet handed over: the login is not done.
+    expect(log).toEqual(['call fetchRealNameInfo', 'persist 1 verified']);
+    expect(actor.getSnapshot().hasTag('session:signingIn')).toBe(true);
 
-    // The parent hears about the login once the real-name info is known.
-    expect(log).toEqual(['call fetchRealNameInfo', 'persist 1 verified', 'changed 1']);
-    expect(actor.getSnapshot().context).toEqual({ user: USER_A, realName: REAL_NAME });
+    await settle('handOverVisitorLists', { value: undefined });
+    // The parent hears about the login once the real-name info is known and the lists are the account's.
+    expect(log).toEqual(['call fetchRealNameInfo', 'persist 1 verified', 'success 登录成功', 'changed 1']);
+    expect(actor.getSnapshot().context).toEqual({ user: USER_A, realName: REAL_NAME, leaving: null });
     expect(actor.getSnapshot().hasTag('session:signingIn')).toBe(false);
+  });
+
+  it('a hand-over that fails does not hold the login back: the lists stay set aside for the account', async () => {
+    const { actor, log, settle, drain } = startSession();
+    actor.send({ type: 'session.login', user: USER_A });
+    drain();
+    await settle('handOverVisitorLists', { error: new Error('Network Error') });
+    expect(log).toEqual([]);
+    await settle('fetchRealNameConfig', { value: CONFIG_OFF });
+    expect(log).toEqual(['success 登录成功', 'changed 1']);
+    expect(actor.getSnapshot().hasTag('session:loggedIn')).toBe(true);
   });
 
   it('a login as another account announces the previous one leaving before the new token is set, and the new one once its real-name facts are known', async () => {
@@ -130,10 +156,20 @@ describe('session machine', () => {
     drain();
 
     actor.send({ type: 'session.login', user: USER_B });
-    expect(log).toEqual(['changed null', 'persist 2 unverified', 'cookie tk_b', 'request token tk_b', 'analytics 2', 'success 登录成功', 'call fetchRealNameConfig']);
+    expect(log).toEqual([
+      'changed null',
+      'persist 2 unverified',
+      'take lists 2',
+      'cookie tk_b',
+      'request token tk_b',
+      'analytics 2',
+      'call fetchRealNameConfig',
+      'call handOverVisitorLists {"userId":2}',
+    ]);
     drain();
     await settle('fetchRealNameConfig', { value: CONFIG_OFF });
-    expect(log).toEqual(['changed 2']);
+    await settle('handOverVisitorLists', { value: undefined });
+    expect(log).toEqual(['success 登录成功', 'changed 2']);
 
     // The same account logging in again has nobody leaving.
     drain();
@@ -147,8 +183,9 @@ describe('session machine', () => {
     drain();
 
     await settle('fetchRealNameConfig', { value: CONFIG_OFF });
+    await settle('handOverVisitorLists', { value: undefined });
 
-    expect(log).toEqual(['changed 1']);
+    expect(log).toEqual(['success 登录成功', 'changed 1']);
     expect(actor.getSnapshot().context.realName).toBeNull();
   });
 
@@ -158,32 +195,41 @@ describe('session machine', () => {
     drain();
     await settle('fetchRealNameConfig', { value: CONFIG_ON });
     await settle('fetchRealNameInfo', { error: failure('http', '服务暂时不可用') });
+    await settle('handOverVisitorLists', { value: undefined });
 
-    expect(log).toEqual(['call fetchRealNameInfo', 'changed 1']);
+    expect(log).toEqual(['call fetchRealNameInfo', 'success 登录成功', 'changed 1']);
     expect(actor.getSnapshot().hasTag('session:loggedIn')).toBe(true);
   });
 
-  it('on a logout the server accepts clears everything and toasts 退出成功！', async () => {
+  it('a logout is a hand-over: from the tap nothing of the account is left and no call but the logout carries its token; 退出成功！ once the server agrees', async () => {
     const { actor, log, settle, drain } = startSession({ user: USER_A, realName: REAL_NAME });
     drain();
 
     actor.send({ type: 'session.logout' });
     expect(actor.getSnapshot().hasTag('session:loggingOut')).toBe(true);
-    await settle('logout', { value: true });
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(log).toEqual(['forget account 1', 'forget', 'clear token', 'analytics null', 'changed null', 'call logout {"token":"tk_a"}']);
+    // A call that fails with the old token meanwhile is not an expiry of anything.
+    actor.send({ type: 'session.expired', code: 'auth_40001' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(log).not.toContain('open login');
 
-    expect(log).toEqual(['call logout {"token":"tk_a"}', 'forget', 'clear token', 'analytics null', 'success 退出成功！', 'changed null']);
+    drain();
+    await settle('logout', { value: true });
+    expect(log).toEqual(['success 退出成功！']);
     expect(actor.getSnapshot().hasTag('session:anonymous')).toBe(true);
-    expect(actor.getSnapshot().context).toEqual({ user: null, realName: null });
+    expect(actor.getSnapshot().context).toEqual({ user: null, realName: null, leaving: null });
   });
 
-  it("on a rejected logout shows the server's message as an error and stays logged in", async () => {
+  it("on a rejected logout shows the server's message as an error and the account holds the tab again", async () => {
     const { actor, log, settle, drain } = startSession({ user: USER_A, realName: null });
     drain();
 
     actor.send({ type: 'session.logout' });
+    drain();
     await settle('logout', { error: failure('user_50001', '系统繁忙，退出失败') });
 
-    expect(log).toEqual(['call logout {"token":"tk_a"}', 'error 系统繁忙，退出失败']);
+    expect(log).toEqual(['persist 1 unverified', 'cookie tk_a', 'request token tk_a', 'analytics 1', 'error 系统繁忙，退出失败', 'changed 1']);
     expect(actor.getSnapshot().hasTag('session:loggedIn')).toBe(true);
     expect(actor.getSnapshot().context.user).toEqual(USER_A);
   });
@@ -251,7 +297,7 @@ describe('session machine', () => {
 
     actor.send({ type: 'session.synced', user: USER_B, realName: REAL_NAME });
     expect(actor.getSnapshot().hasTag('session:loggedIn')).toBe(true);
-    expect(actor.getSnapshot().context).toEqual({ user: USER_B, realName: REAL_NAME });
+    expect(actor.getSnapshot().context).toEqual({ user: USER_B, realName: REAL_NAME, leaving: null });
     expect(log).toEqual(['request token tk_b', 'analytics 2', 'changed 2']);
 
     log.length = 0;

@@ -96,6 +96,12 @@ export const appModel = defineModel({
     'payment.stay': [{ type: 'payment.stay' }],
     'payment.leave': [{ type: 'payment.leave' }],
     'flows.load': [{ type: 'flows.load' }],
+    // The wishlist child's (forwarded to it, whatever the flows do).
+    'wishlist.add': [{ type: 'wishlist.add', entry: { gameId: 7, addedPrice: 6800, addedAt: 1 } }],
+    'wishlist.remove': [{ type: 'wishlist.remove', gameId: 7 }],
+    'wishlist.refresh': [{ type: 'wishlist.refresh' }],
+    'wishlist.retry': [{ type: 'wishlist.retry' }],
+    'wishlist.notSaved': [{ type: 'wishlist.notSaved', gameId: 7, reason: 'storageFull', entries: [] }],
     // The modal machine's answers to the popup's promo open, and the start-up's own event.
     'modal.promoShown': [{ type: 'modal.promoShown', name: 'coupon' }],
     'modal.promoDropped': [{ type: 'modal.promoDropped', name: 'coupon' }],
@@ -132,6 +138,11 @@ export const appModel = defineModel({
         { type: 'autoLogin.start', token: 'alt_1', appId: 'nn_mall_web', currentPhone: null },
         { type: 'autoLogin.confirm' },
         { type: 'autoLogin.cancel' },
+        { type: 'wishlist.add', entry: { gameId: 7, addedPrice: 6800, addedAt: 1 } },
+        { type: 'wishlist.remove', gameId: 7 },
+        { type: 'wishlist.refresh' },
+        { type: 'wishlist.retry' },
+        { type: 'wishlist.notSaved', gameId: 7, reason: 'storageFull', entries: [] },
         // Meant for the flows only: dropped before they run.
         { type: 'login.opened' },
         { type: 'payment.close' },

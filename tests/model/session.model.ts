@@ -38,6 +38,7 @@ export const sessionModel = defineModel({
     fetchRealNameConfig: { done: [CONFIG_ON, CONFIG_OFF], error: [failure('http', '服务暂时不可用')] },
     fetchRealNameInfo: { done: [REAL_NAME], error: [failure('http', '服务暂时不可用')] },
     logout: { done: [true], error: [failure('user_50001', '退出失败，请稍后重试')] },
+    handOverVisitorLists: { done: [undefined], error: [new Error('Network Error')] },
   },
   describeContext: (context) =>
     [
@@ -60,7 +61,12 @@ export const sessionModel = defineModel({
         { type: 'session.login', user: USER_A },
         doneEvent('fetchRealNameConfig', CONFIG_ON),
         doneEvent('fetchRealNameInfo', REAL_NAME),
+        doneEvent('handOverVisitorLists', undefined),
       ],
+    },
+    {
+      name: 'a hand-over that fails still ends the login once the real-name facts are known',
+      events: [{ type: 'session.login', user: USER_B }, errorEvent('handOverVisitorLists', new Error('Network Error')), doneEvent('fetchRealNameConfig', CONFIG_OFF)],
     },
     {
       name: 'a rejected logout keeps the user, and a second logout succeeds',

@@ -25,6 +25,7 @@ export const wishlistModel = defineModel({
     'wishlist.remove': [{ type: 'wishlist.remove', gameId: 7 }],
     'wishlist.refresh': [{ type: 'wishlist.refresh' }],
     'wishlist.retry': [{ type: 'wishlist.retry' }],
+    'wishlist.notSaved': [{ type: 'wishlist.notSaved', gameId: 7, reason: 'storageFull', entries: [] }],
   },
   invokes: {
     openList: { done: [answer([])], error: [new Error('Network Error')] },
@@ -40,6 +41,18 @@ export const wishlistModel = defineModel({
       .filter(Boolean)
       .join(', '),
   journeys: [
+    {
+      name: 'a visitor add this browser could not keep is taken back off the list, even one made while the list is read',
+      events: [
+        { type: 'wishlist.add', entry },
+        { type: 'wishlist.notSaved', gameId: 7, reason: 'storageFull', entries: [] },
+        doneEvent('openList', answer([])),
+        { type: 'wishlist.add', entry },
+        { type: 'wishlist.notSaved', gameId: 7, reason: 'listFull', entries: [] },
+        { type: 'session.changed', user: { userId: 1 } },
+        { type: 'wishlist.notSaved', gameId: 7, reason: 'storageFull', entries: [] },
+      ],
+    },
     {
       name: 'a visitor adds, logs in: the list is handed to the account, then a write goes out and is answered',
       events: [

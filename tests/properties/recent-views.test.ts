@@ -22,12 +22,12 @@ import {
   clearViews,
   joinVisitorViews,
   readRecentViews,
-  recentViewsKey,
   recordView,
   removeView,
   restoreViews,
   type RecentView,
 } from '../../src/features/catalog/recent-views';
+import { recentViewsKey } from '../../src/features/catalog/recent-views-keys';
 
 const SEED = Number(process.env.FC_SEED ?? 20261128);
 const RUNS = Number(process.env.FC_RUNS ?? 200);

@@ -4,3 +4,11 @@
  */
 export const RECENT_VIEWS_KEY_PREFIX = 'recent-views:v1:';
 export const RECENT_VIEWS_VISITOR_KEY = `${RECENT_VIEWS_KEY_PREFIX}visitor`;
+
+/** Whose list: an account (`u<userId>`) or the visitor of this browser. */
+export type Viewer = `u${number}` | 'visitor';
+
+export const viewerOf = (userId: number | null): Viewer => (userId === null ? 'visitor' : `u${userId}`);
+
+/** The storage key of a viewer's list. */
+export const recentViewsKey = (viewer: Viewer): string => (viewer === 'visitor' ? RECENT_VIEWS_VISITOR_KEY : `${RECENT_VIEWS_KEY_PREFIX}${viewer}`);

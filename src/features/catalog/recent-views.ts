@@ -19,20 +19,13 @@ import { useEffect, useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { useCurrentUser, useOptionalAppActor } from '../../shared/app-actor';
 import { useHydrated } from '../../shared/hydration';
-import { browserStorage, parseJson, readText, removeStored, writeJson } from '../../shared/storage';
-import { RECENT_VIEWS_KEY_PREFIX, RECENT_VIEWS_VISITOR_KEY } from './recent-views-keys';
+import { browserStorage, parseEach, parseJson, readText, removeStored, writeJson } from '../../shared/storage';
+import { RECENT_VIEWS_KEY_PREFIX, RECENT_VIEWS_VISITOR_KEY, recentViewsKey, viewerOf, type Viewer } from './recent-views-keys';
+
+export type { Viewer };
 
 export const RECENT_VIEWS_MAX = 20;
 
-/** Whose list: an account (`u<userId>`) or the visitor of this browser. */
-export type Viewer = `u${number}` | 'visitor';
-
-export const viewerOf = (userId: number | null): Viewer => (userId === null ? 'visitor' : `u${userId}`);
-
-/**
- * The storage key of a viewer's list.
- */
-export const recentViewsKey = (viewer: Viewer): string => (viewer === 'visitor' ? RECENT_VIEWS_VISITOR_KEY : `${RECENT_VIEWS_KEY_PREFIX}${viewer}`);
 
 /** A view as stored: enough to show the row before the game's current answer arrives. */
 const EntrySchema = z.object({
@@ -53,10 +46,7 @@ const local = () => browserStorage('localStorage');
 /** Newest first, one entry per game (its first, i.e. newest, occurrence), at most RECENT_VIEWS_MAX. */
 function cleanList(list: readonly unknown[]): RecentView[] {
   const out: RecentView[] = [];
-  for (const item of list) {
-    const parsed = EntrySchema.safeParse(item);
-    if (parsed.success && !out.some((v) => v.gameId === parsed.data.gameId)) out.push(parsed.data);
-  }
+  for (const view of parseEach(list, EntrySchema)) if (!out.some((v) => v.gameId === view.gameId)) out.push(view);
   return out.slice(0, RECENT_VIEWS_MAX);
 }
 

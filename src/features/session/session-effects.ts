@@ -16,6 +16,7 @@ import { autoLoginMachine, type AutoLoginRequest } from '../../../machines/auto-
 import type { CaptchaStatus, Credentials } from '../../../machines/login.machine';
 import { sessionMachine, type NoticeKind, type PersistedSession } from '../../../machines/session.machine';
 import { clientState } from '../../api/client-state';
+import { isApiError } from '../../api/errors';
 import type {
   QrCode,
   QrStatus,
@@ -73,10 +74,26 @@ interface SessionDelays {
   qrPollMs?: number;
 }
 
+/**
+ * Everything a visitor keeps in this browser, as a login hands it to the account and a logout forgets it (the
+ * composition root's list: src/app/visitor-lists.ts). Default: nothing is kept.
+ */
+export interface VisitorListsEffects {
+  /** Sets the visitor's lists aside for the account; synchronous, in the step that stores the login. */
+  take(userId: number): void;
+  /** The account receives what was set aside; rejects when a list could not be handed over (it stays set aside). */
+  handOver(userId: number, signal: AbortSignal): Promise<unknown>;
+  /** Removes whatever this browser keeps of the account. */
+  forget(userId: number): void;
+}
+
+const NO_VISITOR_LISTS: VisitorListsEffects = { take: () => {}, handOver: async () => {}, forget: () => {} };
+
 export interface SessionFlowOptions {
   effects?: Partial<SessionEffects>;
   api?: Partial<SessionApi>;
   delays?: SessionDelays;
+  visitorLists?: VisitorListsEffects;
 }
 
 /** The calls of the session and autoLogin flows; the login flows' are in ./login-effects.ts. */
@@ -86,7 +103,16 @@ const browserSessionApi: SessionCalls = {
   checkToken: (signal) => shopperErrors(userApi().then((api) => api.getHello({ signal }))),
   fetchRealNameConfig,
   fetchRealNameInfo: (signal) => shopperErrors(userApi().then((api) => api.getRealNameInfo({ signal }))),
-  logout: (token, signal) => shopperErrors(userApi().then((api) => api.postLogout(token, { signal }))),
+  // A token the server no longer knows (auth_40001/40002) has nothing left to end: the logout is done all the same.
+  logout: (token, signal) =>
+    shopperErrors(
+      userApi().then((api) =>
+        api.postLogout(token, { signal }).catch((error: unknown) => {
+          if (isApiError(error) && error.kind === 'auth') return null;
+          throw error;
+        }),
+      ),
+    ),
   exchangeToken: (request, signal) => shopperErrors(userApi().then((api) => api.postCheckTokenGetUserInfo(request, { signal }))),
   // checkTokenLogin opens a fresh session for the token's account; its token replaces the one in userVo.
   loginWithToken: (request, signal) =>
@@ -139,10 +165,12 @@ export function createSessionActors(options: SessionFlowOptions = {}) {
   const effects: SessionEffects = { ...createBrowserSessionEffects(), ...options.effects };
   const api: SessionCalls = { ...browserSessionApi, ...options.api };
   const delays = options.delays ?? {};
+  const lists = options.visitorLists ?? NO_VISITOR_LISTS;
 
   const session = sessionMachine.provide({
     actors: {
       checkToken: fromPromise<unknown>(({ signal }) => api.checkToken(signal)),
+      handOverVisitorLists: fromPromise<unknown, { userId: number }>(({ input, signal }) => lists.handOver(input.userId, signal)),
       fetchRealNameConfig: fromPromise<RealNameConfig>(({ signal }) => api.fetchRealNameConfig(signal)),
       fetchRealNameInfo: fromPromise<RealNameInfo | null>(({ signal }) => api.fetchRealNameInfo(signal)),
       logout: fromPromise<unknown, { token: string }>(({ input, signal }) => api.logout(input.token, signal)),
@@ -150,6 +178,8 @@ export function createSessionActors(options: SessionFlowOptions = {}) {
     actions: {
       persistSession: (_, value) => effects.persistSession(value),
       forgetSession: () => effects.forgetSession(),
+      takeVisitorLists: (_, { userId }) => lists.take(userId),
+      forgetAccount: (_, { userId }) => lists.forget(userId),
       setRequestToken: (_, { token }) => effects.setRequestToken(token),
       setTokenCookie: (_, { token }) => effects.setTokenCookie(token),
       clearToken: () => effects.clearToken(),

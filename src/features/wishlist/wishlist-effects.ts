@@ -3,8 +3,15 @@
  * this browser (`wishlist:visitor`), an account's on the server, and, when the server lacks the extension (it
  * answers as for any unknown call), an account's in this browser too (`wishlist:account:<userId>`), which the
  * 愿望单 tab then says quietly. At login the visitor's list moves at once to the account's hand-over slot
- * (`wishlist:handover:<userId>`), merged by the account's next opening and removed once merged: the visitor's
- * copy is gone the moment the account holds the tab, and never reaches another account.
+ * (`wishlist:handover:<userId>`, `takeVisitorList`, in the same step as the login is stored), merged by the
+ * login's hand-over (`finishHandOver`, which the session waits for) or, when that failed or the page was closed
+ * first, by the account's next opening; the visitor's copy is gone the moment the account holds the tab, and
+ * never reaches another account. The merge goes in parts of WISHLIST_MERGE_MAX, each part removed from the slot
+ * once merged, so a long list is never sent whole and a part merged is never sent again.
+ *
+ * What this browser keeps is read entry by entry (one damaged entry is skipped, the rest kept), a visitor's
+ * list holds at most VISITOR_LIST_MAX games, and a write storage refuses (full, blocked) is reported, so the
+ * page never says 已加入 for a game it did not keep.
  */
 import * as z from 'zod/mini';
 import { applyWishOp, type WishlistAnswer, type WishOp } from '../../../machines/wishlist.machine';
@@ -17,11 +24,14 @@ import {
   postWishlistMerge,
   postWishlistRemove,
   WishEntrySchema,
+  WISHLIST_MERGE_MAX,
   WRONG_ACCOUNT_CODE,
   type WishEntry,
   type WishItem,
 } from '../../api/wishlist';
-import { readJson, removeStored, writeJson, type StorageLike } from '../../shared/storage';
+import { parseEach, readJson, removeStored, writeJson, type StorageLike } from '../../shared/storage';
+import { wishlistCapped } from './texts';
+import { forgetSeenPrices } from './wishlist-rules';
 
 /** The calls the effects make; the app's are the extension's fetchers, tests give their own. */
 export interface WishlistServer {
@@ -44,7 +54,13 @@ const ACCOUNT_KEY_PREFIX = 'wishlist:account:';
 const handoverKey = (userId: number) => `${HANDOVER_KEY_PREFIX}${userId}`;
 const accountKey = (userId: number) => `${ACCOUNT_KEY_PREFIX}${userId}`;
 
-const EntriesSchema = z.array(WishEntrySchema);
+const StoredListSchema = z.array(z.unknown());
+
+/** The most games a visitor's list keeps in this browser (an account's list on the server has no such bound). */
+export const VISITOR_LIST_MAX = 200;
+
+/** What became of a visitor's add or remove: kept, refused by storage, or an add over VISITOR_LIST_MAX. */
+export type VisitorWrite = 'saved' | 'storageFull' | 'listFull';
 
 /** A failure that says the call's account no longer holds the session: the machine parks the write for it. */
 const accountGone = (error: unknown) =>
@@ -58,17 +74,43 @@ export interface WishlistEffects {
   openList(input: { owner: number | null; parked: readonly WishOp[] }): Promise<WishlistAnswer>;
   applyOp(input: { owner: number; op: WishOp }): Promise<WishlistAnswer>;
   takeVisitorList(owner: number): void;
-  applyVisitorOp(op: WishOp): void;
+  /** The account's list receives what was set aside for it (the login's hand-over); rejects when the server does. */
+  finishHandOver(owner: number): Promise<void>;
+  applyVisitorOp(op: WishOp): VisitorWrite;
   /** the visitor's list as stored (another tab may have written it) */
   visitorEntries(): WishEntry[];
+  /** Removes every list and mark this browser keeps of the account (its logout). */
+  forgetAccount(owner: number): void;
 }
 
-export function createWishlistEffects(options: { storage: StorageLike | undefined; server: WishlistServer }): WishlistEffects {
-  const { storage, server } = options;
+export function createWishlistEffects(options: {
+  storage: StorageLike | undefined;
+  server: WishlistServer;
+  /** a warning for the shopper (the page's toast) */
+  notify?: (text: string) => void;
+}): WishlistEffects {
+  const { storage, server, notify = () => {} } = options;
   /** Once the server answered as for an unknown call, this page keeps accounts' lists in this browser. */
   let unsupported = false;
-  const read = (key: string): WishEntry[] => readJson(storage, key, EntriesSchema, []);
+  const read = (key: string): WishEntry[] => parseEach(readJson(storage, key, StoredListSchema, []), WishEntrySchema);
   const write = (key: string, entries: readonly WishEntry[]) => (entries.length > 0 ? writeJson(storage, key, entries) : removeStored(storage, key));
+
+  /**
+   * What was set aside for the account in this browser (the visitor's list at its login, and what the browser
+   * kept while the server answered as without the extension) goes up in parts; each part leaves the slots once
+   * merged. The server's list after the last part, or null when nothing was set aside.
+   */
+  async function mergeSetAside(owner: number): Promise<WishItem[] | null> {
+    let items: WishItem[] | null = null;
+    for (;;) {
+      const part = mergeEntries(read(handoverKey(owner)), read(accountKey(owner))).slice(0, WISHLIST_MERGE_MAX);
+      if (part.length === 0) return items;
+      items = await server.merge(owner, part);
+      const notGiven = (e: WishEntry) => !part.some((g) => g.gameId === e.gameId);
+      write(handoverKey(owner), read(handoverKey(owner)).filter(notGiven));
+      write(accountKey(owner), read(accountKey(owner)).filter(notGiven));
+    }
+  }
 
   const served = (items: WishItem[]): WishlistAnswer => ({ entries: items.map(entryOf), items, where: 'server' });
 
@@ -91,14 +133,7 @@ export function createWishlistEffects(options: { storage: StorageLike | undefine
         // and what this browser kept for the account while the server answered as without the extension (a page
         // leaving meets the static server's 404 too): it goes up to the server now that it answers.
         for (const op of parked) await writeToServer(owner, op);
-        const given = mergeEntries(read(handoverKey(owner)), read(accountKey(owner)));
-        const items = given.length > 0 ? await server.merge(owner, given) : await server.list(owner);
-        const notGiven = (e: WishEntry) => !given.some((g) => g.gameId === e.gameId);
-        if (given.length > 0) {
-          write(handoverKey(owner), read(handoverKey(owner)).filter(notGiven));
-          write(accountKey(owner), read(accountKey(owner)).filter(notGiven));
-        }
-        return served(items);
+        return served((await mergeSetAside(owner)) ?? (await server.list(owner)));
       } catch (error) {
         if (!isUnsupported(error)) throw accountGone(error);
         unsupported = true;
@@ -119,14 +154,37 @@ export function createWishlistEffects(options: { storage: StorageLike | undefine
       return { entries, items: null, where: 'browser' };
     },
     takeVisitorList(owner) {
-      const visitor = read(VISITOR_KEY);
-      if (visitor.length === 0) return;
-      write(handoverKey(owner), mergeEntries(read(handoverKey(owner)), visitor));
+      const stored = read(VISITOR_KEY);
+      // Newest first: a list longer than a visitor may keep hands over its newest games, and says so.
+      const visitor = mergeEntries(stored, []).slice(0, VISITOR_LIST_MAX);
+      if (visitor.length < stored.length) notify(wishlistCapped(VISITOR_LIST_MAX, stored.length - visitor.length));
+      // Taken even when storage cannot keep the slot: the visitor's copy never outlives a login on this computer.
+      if (visitor.length > 0) write(handoverKey(owner), mergeEntries(read(handoverKey(owner)), visitor));
       removeStored(storage, VISITOR_KEY);
     },
+    async finishHandOver(owner) {
+      if (unsupported) {
+        openInBrowser(owner, []);
+        return;
+      }
+      try {
+        await mergeSetAside(owner);
+      } catch (error) {
+        if (!isUnsupported(error)) throw accountGone(error);
+        unsupported = true;
+        openInBrowser(owner, []);
+      }
+    },
     applyVisitorOp(op) {
-      write(VISITOR_KEY, applyWishOp(read(VISITOR_KEY), op));
+      const before = read(VISITOR_KEY);
+      const after = applyWishOp(before, op);
+      if (after.length > VISITOR_LIST_MAX && after.length > before.length) return 'listFull';
+      return write(VISITOR_KEY, after) ? 'saved' : 'storageFull';
     },
     visitorEntries: () => read(VISITOR_KEY),
+    forgetAccount(owner) {
+      for (const key of [handoverKey(owner), accountKey(owner)]) removeStored(storage, key);
+      forgetSeenPrices(storage, owner);
+    },
   };
 }

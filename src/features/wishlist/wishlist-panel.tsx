@@ -13,17 +13,16 @@ import { fromPrice } from '../../api/from-price';
 import { gameDetailQueryOptions } from '../../api/game-detail';
 import { gameGoodsQueryOptions } from '../../api/goods';
 import type { WishEntry, WishItem } from '../../api/wishlist';
-import { useAppActor } from '../../shared/app-actor';
+import { useAppActor, type AppActor } from '../../shared/app-actor';
 import { formatYuan } from '../../shared/money';
 import { DiscountBadge, Price } from '../../shared/ui/price';
-import type { WishlistActor } from './wishlist-store';
 import { useWishlist, wishlistStorage } from './wishlist-store';
 import { atLow, BROWSER_ONLY_NOTE, priceDrop, sortWishlist, WISHLIST_SORTS, writeSeenPrices, type WishlistSort } from './wishlist-rules';
 import './wishlist.css';
 
 export default function WishlistPanel() {
   const root = useAppActor();
-  const { actor, owner, entries, items, where, loading, failed } = useWishlist(root);
+  const { owner, entries, items, where, loading, failed } = useWishlist(root);
   const [sort, setSort] = useState<WishlistSort>('added');
   // Shown items: the server's, for the games still on the list as shown (a removal shows at once).
   const shown = useMemo(() => (items ? items.filter((i) => entries.some((e) => e.gameId === i.gameId)) : null), [items, entries]);
@@ -52,7 +51,7 @@ export default function WishlistPanel() {
       {failed ? (
         <p className="wishlist-note" role="status">
           愿望单暂未同步{' '}
-          <button type="button" className="button-link" onClick={() => actor.send({ type: 'wishlist.retry' })}>
+          <button type="button" className="button-link" onClick={() => root.send({ type: 'wishlist.retry' })}>
             重试
           </button>
         </p>
@@ -66,14 +65,14 @@ export default function WishlistPanel() {
       ) : shown ? (
         <ul className="wishlist-list" aria-label="愿望单游戏">
           {sortWishlist(shown, sort).map((item) => (
-            <WishlistRow key={item.gameId} item={item} actor={actor} />
+            <WishlistRow key={item.gameId} item={item} actor={root} />
           ))}
         </ul>
       ) : (
         <ul className="wishlist-list" aria-label="愿望单游戏">
           {/* Kept in this browser: today's prices are each row's own reads, so the list keeps the order added. */}
           {entries.map((entry) => (
-            <LocalRow key={entry.gameId} entry={entry} actor={actor} />
+            <LocalRow key={entry.gameId} entry={entry} actor={root} />
           ))}
         </ul>
       )}
@@ -81,7 +80,7 @@ export default function WishlistPanel() {
   );
 }
 
-function WishlistRow({ item, actor }: { item: WishItem; actor: WishlistActor }) {
+function WishlistRow({ item, actor }: { item: WishItem; actor: AppActor }) {
   const drop = priceDrop(item);
   return (
     <li className="wishlist-item">
@@ -115,7 +114,7 @@ function WishlistRow({ item, actor }: { item: WishItem; actor: WishlistActor }) 
 }
 
 /** A game of a list kept in this browser: read from the catalogue (its from price by the one `fromPrice` rule). */
-function LocalRow({ entry, actor }: { entry: WishEntry; actor: WishlistActor }) {
+function LocalRow({ entry, actor }: { entry: WishEntry; actor: AppActor }) {
   const game = useQuery(gameDetailQueryOptions(entry.gameId));
   const goods = useQuery(gameGoodsQueryOptions(entry.gameId));
   const [now] = useState(() => Date.now());

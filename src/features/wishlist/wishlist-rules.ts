@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { isAtHistoricalLow } from '../../api/price-history';
 import type { WishItem } from '../../api/wishlist';
-import { readJson, writeJson, type StorageLike } from '../../shared/storage';
+import { readJson, removeStored, writeJson, type StorageLike } from '../../shared/storage';
 
 /** How much cheaper the game is than when it was added, in fen; 0 when it is not. */
 export const priceDrop = (item: Pick<WishItem, 'price' | 'addedPrice'>): number => Math.max(0, item.addedPrice - item.price);
@@ -42,6 +42,9 @@ export const readSeenPrices = (storage: StorageLike | undefined, userId: number)
 export function writeSeenPrices(storage: StorageLike | undefined, userId: number, items: readonly Pick<WishItem, 'gameId' | 'price'>[]): void {
   writeJson(storage, seenKey(userId), Object.fromEntries(items.map((i) => [String(i.gameId), i.price])));
 }
+
+/** The account logged out: its marks leave this browser. */
+export const forgetSeenPrices = (storage: StorageLike | undefined, userId: number): void => void removeStored(storage, seenKey(userId));
 
 /** Games cheaper now than at the last visit (a game not seen yet: than when it was added). */
 export function dropsSinceLastVisit(items: readonly Pick<WishItem, 'gameId' | 'price' | 'addedPrice'>[], seen: Readonly<Record<string, number>>): number {

@@ -1,30 +1,27 @@
 /**
- * The page's one wishlist actor (machines/wishlist.machine.ts), started by the first part of the page that needs
- * it (the toggle, the 愿望单 tab, the header's count) and kept for the root actor's life. It is no child of the
- * app machine: it hears the session's `session.changed` as the root emits it, so its code loads only with
- * the parts that use it (docs/decisions/0027-wishlist.md).
+ * The page's wishlist: the root actor system's `wishlist` child (machines/wishlist.machine.ts, started with the
+ * session at start-up and told of every account change by the app machine), with its effects
+ * (./wishlist-effects.ts) provided by the composition root. Components read it here and send their writes to
+ * the root actor, which forwards `wishlist.*` to it (docs/decisions/0035-one-login-hand-over.md).
  */
 import { useSelector } from '@xstate/react';
-import { createActor, fromPromise, type Actor } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { wishlistMachine, type WishlistAnswer, type WishOp } from '../../../machines/wishlist.machine';
 import type { AppActor } from '../../shared/app-actor';
 import { sessionUserId } from '../../shared/app-actor';
 import { browserStorage } from '../../shared/storage';
-import { apiWishlistServer, createWishlistEffects, VISITOR_KEY, type WishlistEffects } from './wishlist-effects';
+import { VISITOR_KEY, type WishlistEffects } from './wishlist-effects';
 
-export type WishlistActor = Actor<typeof wishlistMachine>;
-
-const actors = new WeakMap<AppActor, WishlistActor>();
+type WishlistActor = ActorRefFrom<typeof wishlistMachine>;
 
 /** Where the wishlist keeps what it keeps in this browser (wishlist-effects.ts, wishlist-rules.ts name the keys). */
 export const wishlistStorage = () => browserStorage('localStorage');
 
 /**
  * The machine with the given effects: the page's (the extension's calls and this browser's localStorage), or a
- * property test's server.
- * @internal
+ * test's server. `notifyNotSaved` says why a visitor's write was not kept.
  */
-export function wishlistWithEffects(effects: WishlistEffects) {
+export function wishlistWithEffects(effects: WishlistEffects, notifyNotSaved: (reason: 'storageFull' | 'listFull') => void = () => {}) {
   return wishlistMachine.provide({
     actors: {
       openList: fromPromise<WishlistAnswer, { owner: number | null; parked: readonly WishOp[] }>(({ input }) => effects.openList(input)),
@@ -32,26 +29,21 @@ export function wishlistWithEffects(effects: WishlistEffects) {
     },
     actions: {
       takeVisitorList: (_, params: { owner: number }) => effects.takeVisitorList(params.owner),
-      applyVisitorOp: (_, params: { op: WishOp }) => effects.applyVisitorOp(params.op),
+      applyVisitorOp: ({ self }, params: { op: WishOp }) => {
+        const outcome = effects.applyVisitorOp(params.op);
+        if (outcome === 'saved') return;
+        const gameId = params.op.kind === 'add' ? params.op.entry.gameId : params.op.gameId;
+        self.send({ type: 'wishlist.notSaved', gameId, reason: outcome, entries: effects.visitorEntries() });
+      },
+      notifyNotSaved: (_, params) => notifyNotSaved(params.reason),
     },
   });
 }
 
-/** The wishlist actor of this root actor, started on first use. */
+/** The root system's wishlist child (started with the session: it is there whenever the page renders one of its parts). */
 function wishlistActorOf(root: AppActor): WishlistActor {
-  const known = actors.get(root);
-  if (known) return known;
-  const effects = createWishlistEffects({ storage: wishlistStorage(), server: apiWishlistServer });
-  const actor = createActor(wishlistWithEffects(effects), { input: { owner: sessionUserId(root.system) } });
-  actors.set(root, actor);
-  root.on('session.changed', (event) => actor.send(event));
-  // Another tab changed the visitor's list in this browser: read it again.
-  if (typeof window !== 'undefined') {
-    window.addEventListener('storage', (event) => {
-      if (event.key === VISITOR_KEY && actor.getSnapshot().context.owner === null) actor.send({ type: 'wishlist.refresh' });
-    });
-  }
-  actor.start();
+  const actor = root.system.get('wishlist') as WishlistActor | undefined;
+  if (!actor) throw new Error('The root actor has no "wishlist" child; was it started?');
   return actor;
 }
 
@@ -62,7 +54,6 @@ export function useWishlist(root: AppActor) {
   const owner = useSelector(root, () => sessionUserId(root.system));
   const mine = snapshot.context.owner === owner;
   return {
-    actor,
     owner,
     entries: mine ? snapshot.context.entries : [],
     items: mine ? snapshot.context.items : null,
@@ -70,4 +61,13 @@ export function useWishlist(root: AppActor) {
     loading: !mine || snapshot.hasTag('wishlist:loading'),
     failed: snapshot.hasTag('wishlist:failed'),
   };
+}
+
+/** Another tab changed the visitor's list in this browser: the visitor's wishlist reads it again. Returns the unsubscribe. */
+export function installWishlistSync(root: AppActor): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === VISITOR_KEY && wishlistActorOf(root).getSnapshot().context.owner === null) root.send({ type: 'wishlist.refresh' });
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }

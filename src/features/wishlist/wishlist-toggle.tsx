@@ -20,7 +20,7 @@ export default function WishlistToggle(props: WishlistToggleProps) {
 }
 
 function Toggle({ root, gameId, price }: WishlistToggleProps & { root: AppActor }) {
-  const { actor, entries } = useWishlist(root);
+  const { entries } = useWishlist(root);
   const pressed = isWishlisted({ entries }, gameId);
   return (
     <button
@@ -28,7 +28,7 @@ function Toggle({ root, gameId, price }: WishlistToggleProps & { root: AppActor 
       className={`button wishlist-toggle${pressed ? ' is-pressed' : ''}`}
       aria-pressed={pressed}
       onClick={() =>
-        actor.send(pressed ? { type: 'wishlist.remove', gameId } : { type: 'wishlist.add', entry: { gameId, addedPrice: price, addedAt: Date.now() } })
+        root.send(pressed ? { type: 'wishlist.remove', gameId } : { type: 'wishlist.add', entry: { gameId, addedPrice: price, addedAt: Date.now() } })
       }
     >
       <span aria-hidden="true">{pressed ? '♥' : '♡'}</span> <span className="wishlist-toggle-label">{pressed ? '已加入愿望单' : '加入愿望单'}</span>

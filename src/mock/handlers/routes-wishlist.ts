@@ -80,6 +80,7 @@ export const wishlistRoutes: Route[] = [
   route(wishlist.wishlistMerge, (ctx) => {
     const user = writer(ctx);
     const given = Array.isArray(ctx.body.entries) ? ctx.body.entries : [];
+    if (given.length > wishlist.WISHLIST_MERGE_MAX) throw new BizError('wishlist_41301', `一次最多合并 ${wishlist.WISHLIST_MERGE_MAX} 个游戏`);
     const entries = given
       .filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null && findGame(ctx.world, num((e as Record<string, unknown>).gameId)) !== undefined)
       .map((e) => entryOf(ctx.world, e));

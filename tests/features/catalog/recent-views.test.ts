@@ -9,14 +9,12 @@ import {
   joinVisitorViews,
   mergeViews,
   readRecentViews,
-  recentViewsKey,
   recordView,
   removeView,
   restoreViews,
-  viewerOf,
   type RecentView,
 } from '../../../src/features/catalog/recent-views';
-import { RECENT_VIEWS_VISITOR_KEY } from '../../../src/features/catalog/recent-views-keys';
+import { RECENT_VIEWS_VISITOR_KEY, recentViewsKey, viewerOf } from '../../../src/features/catalog/recent-views-keys';
 import { installRecentViewsJoin } from '../../../src/features/catalog/recent-views-join';
 
 const game = (gameId: number) => ({ gameId, name: `游戏${gameId}`, cover: `/covers/${gameId}.jpg` });

@@ -10,7 +10,7 @@ import { formatYuan } from '../../../src/shared/money';
 import { resetToasts } from '../../../src/shared/toast';
 import { SESSION_STORAGE_KEY } from '../../../src/features/session/persisted-session';
 import { RECENT_VIEWS_VISITOR_KEY } from '../../../src/features/catalog/recent-views-keys';
-import { recentViewsKey } from '../../../src/features/catalog/recent-views';
+import { recentViewsKey } from '../../../src/features/catalog/recent-views-keys';
 import { renderApp } from '../../support/render-app';
 import { FLOW_TIMEOUT, createAccount, errorToasts, fastSession, loginWithSms, openLoginDialog, storeSession } from '../session/helpers';
 import { backendData, warmPages } from './helpers';
