@@ -85,6 +85,8 @@ function mainConf(prefix: string, sitePath: string): string {
 
 export interface RunningNginx {
   url: string;
+  /** The shell command that reloads this nginx (deploy/publish.sh's `STOREFRONT_RELOAD`). */
+  reloadCommand: string;
   /** Reads the configuration again (`nginx -s reload`, as `systemctl reload nginx` does); resolves once nginx answers after it. */
   reload(): Promise<void>;
   stop(): Promise<void>;
@@ -138,8 +140,10 @@ export async function startNginx(options: { port: number; root: string; api: str
     await stop();
     throw error;
   }
+  const quote = (word: string) => `'${word.replace(/'/g, "'\\''")}'`;
   return {
     url,
+    reloadCommand: [nginx, ...args, '-s', 'reload'].map(quote).join(' '),
     process: child,
     stop,
     async reload() {
