@@ -13,8 +13,8 @@
  * no modulepreload polyfill or preload helper, `build.modulePreload: false`). Images may be `data:` and
  * `blob:`; msw's service worker (mock builds) is same-origin (`worker-src
  * 'self'`). A meta policy cannot carry `frame-ancestors`, `report-to` or
- * `upgrade-insecure-requests`; docs/reliability.md lists the equivalent HTTP
- * headers with those for the server. The dev server gets no policy (Vite's
+ * `upgrade-insecure-requests`: the build writes the header policy with those for
+ * the server (`buildCspHeader`, `_nginx/csp.conf`, docs/deploy.md). The dev server gets no policy (Vite's
  * client and React Refresh inject inline scripts).
  */
 import type { Plugin } from 'vite';

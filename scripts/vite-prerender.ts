@@ -143,7 +143,7 @@ export function prerenderPlugin(): Plugin {
         if (nodeEnv === undefined) delete process.env.NODE_ENV;
         else process.env.NODE_ENV = nodeEnv;
       }
-      if (!report) return;
+      if (!report || mode.kind === 'off') return;
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       if (mode.kind === 'shells') {
         config.logger.info(`prerender: a live build without PRERENDER_API_URL: ${report.shells.length} pages as their data-free shell (header, footer, skeletons) in ${seconds} s`);

@@ -16,10 +16,10 @@ const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so';
 const MIME_TYPES = '/etc/nginx/mime.types';
 
 /** What a machine without nginx is told. */
-export const NGINX_MISSING = "nginx is missing: the live journeys are served by Debian's nginx package (as root: apt-get install -y nginx; scripts/e2e.sh installs it when run as root), or set NGINX to its path";
+const NGINX_MISSING = "nginx is missing: the live journeys are served by Debian's nginx package (as root: apt-get install -y nginx; scripts/e2e.sh installs it when run as root), or set NGINX to its path";
 
 /** Debian's nginx (in /usr/sbin, which a user's PATH may lack), or `NGINX`. */
-export function findNginx(): string {
+function findNginx(): string {
   const candidates = [process.env.NGINX, '/usr/sbin/nginx', ...(process.env.PATH ?? '').split(':').map((dir) => join(dir, 'nginx'))];
   const found = candidates.find((path): path is string => Boolean(path) && existsSync(path!));
   if (!found) throw new Error(NGINX_MISSING);
