@@ -4,8 +4,10 @@
  *
  *   mock: the build served by `vite preview`; the simulated backend runs in
  *         the page (msw service worker), its state in the page's localStorage.
- *   live: a live-mode build served by `vite preview`, which proxies /webapi
- *         to `npm run api` (the simulated backend over real HTTP, no latency).
+ *   live: a live-mode build served by Debian's nginx with the site config the
+ *         store deploys with (deploy/nginx/storefront.conf, docs/deploy.md), which
+ *         proxies /webapi to `npm run api` (the simulated backend over real HTTP,
+ *         no latency).
  *
  * Projects: mock-desktop (every journey), mock-mobile 375×812 and live-desktop (the journeys a phone or
  * live mode changes). The builds
@@ -76,7 +78,7 @@ export default defineConfig({
     // 375 px) and touch (one journey of each kind: buy, search, the popup, the first tap at start-up). The
     // rules behind the other journeys do not depend on the viewport.
     { name: 'mock-mobile', use: { ...mobile, baseURL: mockURL }, metadata: { apiMode: 'mock', viewportName: 'mobile' }, testIgnore: KEYBOARD_ONLY, grep: [/@phone/, /@screens/] },
-    // What live mode changes: real HTTP through the preview's proxy (headers, cookies, the token on every
+    // What live mode changes: real HTTP through the production server (nginx) (headers, cookies, the token on every
     // call) and one server shared by every tab and test, so the journeys that buy, log in, expire, restore
     // a session, carry attribution or act from a second tab. A phone adds nothing to these over HTTP.
     { name: 'live-desktop', use: { ...desktop, baseURL: liveURL }, metadata: { apiMode: 'live', viewportName: 'desktop' }, testIgnore: KEYBOARD_ONLY, grep: /@live/ },
@@ -87,7 +89,8 @@ export default defineConfig({
       command: 'npx tsx server/api-server.ts',
       // No latency, and no payment or refund settlement on the server's own clock: a journey makes them with
       // the controls (completePayment, settleRefund) or the pay page's 确认支付 (docs/testing.md, "Time").
-      env: { PORT: String(E2E_PORTS.api), API_LATENCY: '0', API_AUTO_EVENTS: 'off' },
+      // The journeys drive it through its test controls, which it opens only when asked.
+      env: { PORT: String(E2E_PORTS.api), API_LATENCY: '0', API_AUTO_EVENTS: 'off', API_MOCK_CONTROLS: 'on' },
       url: `http://127.0.0.1:${E2E_PORTS.api}/webapi/u-nnpc/hello`,
       reuseExistingServer: false,
       timeout: 30_000,
@@ -107,10 +110,11 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
-      name: 'preview-live',
-      command: `npx vite preview --outDir ${E2E_BUILD_DIRS.live} --host 127.0.0.1 --port ${E2E_PORTS.live} --strictPort`,
-      // vite.config.ts reads both at preview time: live mode turns the /webapi proxy on.
-      env: { VITE_API_MODE: 'live', API_PROXY_TARGET: `http://127.0.0.1:${E2E_PORTS.api}` },
+      // The production server: nginx with deploy/nginx/storefront.conf, its own prefix and temp folders
+      // (scripts/lib/nginx.ts); a machine without nginx gets a message naming Debian's package.
+      name: 'nginx-live',
+      command: 'node --import tsx scripts/nginx-serve.ts',
+      env: { NGINX_ROOT: E2E_BUILD_DIRS.live, NGINX_PORT: String(E2E_PORTS.live), NGINX_API: `127.0.0.1:${E2E_PORTS.api}` },
       url: liveURL,
       reuseExistingServer: false,
       timeout: 30_000,

@@ -5,6 +5,7 @@ import { buildMetaPlugin } from './scripts/vite-build-meta';
 import { cspPlugin } from './scripts/vite-csp';
 import { endpointDocsPlugin } from './scripts/vite-endpoint-docs';
 import { prerenderPlugin } from './scripts/vite-prerender';
+import { releaseFilesPlugin } from './scripts/vite-release-files';
 import { siteLegalPlugin } from './scripts/vite-site-legal';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,8 +47,9 @@ export default defineConfig(({ mode }) => {
     // cspPlugin: production builds only (a Content-Security-Policy meta tag, docs/reliability.md); endpointDocsPlugin:
     // production builds only (the endpoints' docs/api.md text stays out of the browser's code); prerenderPlugin:
     // production builds only (the public pages as HTML with their data, docs/prerendering.md); siteLegalPlugin:
-    // the footer's operator, licence and hours as HTML in index.html (scripts/vite-site-legal.ts).
-    plugins: [react(), buildMetaPlugin(), siteLegalPlugin(), cspPlugin(), endpointDocsPlugin(), prerenderPlugin()],
+    // the footer's operator, licence and hours as HTML in index.html (scripts/vite-site-legal.ts); releaseFilesPlugin:
+    // production builds only (the source maps kept beside the output, no mock worker in a live build).
+    plugins: [react(), buildMetaPlugin(), siteLegalPlugin(), cspPlugin(), endpointDocsPlugin(), prerenderPlugin(), releaseFilesPlugin()],
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },
     build: {
@@ -57,7 +59,9 @@ export default defineConfig(({ mode }) => {
       // that are already long); a chunk's own imports are few (the groups below), and the router preloads a page's
       // chunk on intent.
       modulePreload: false,
-      sourcemap: true,
+      // Written without a sourceMappingURL comment and moved beside the output by releaseFilesPlugin: they hold
+      // the whole source text, which a public server must not show (docs/decisions/0031-nothing-a-server-should-not-show.md).
+      sourcemap: 'hidden',
       // One stylesheet for the whole store (11 KB gzip): a prerendered page needs the styles of what it shows
       // before any script runs, and seven render-blocking stylesheets cost a phone more round trips than the
       // few kilobytes a page does not use (docs/performance.md, "Stylesheets").

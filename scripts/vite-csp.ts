@@ -13,11 +13,12 @@
  * no modulepreload polyfill or preload helper, `build.modulePreload: false`). Images may be `data:` and
  * `blob:`; msw's service worker (mock builds) is same-origin (`worker-src
  * 'self'`). A meta policy cannot carry `frame-ancestors`, `report-to` or
- * `upgrade-insecure-requests`; docs/reliability.md lists the equivalent HTTP
- * headers with those for the server. The dev server gets no policy (Vite's
+ * `upgrade-insecure-requests`: the build writes the header policy with those for
+ * the server (`buildCspHeader`, `_nginx/csp.conf`, docs/deploy.md). The dev server gets no policy (Vite's
  * client and React Refresh inject inline scripts).
  */
 import type { Plugin } from 'vite';
+import { NGINX_CSP_FILE, nginxCspConf } from './lib/nginx-build-conf';
 
 export interface CspSources {
   /** `VITE_ANALYTICS_SCRIPT_URL` */
@@ -72,10 +73,17 @@ export function buildCsp(sources: CspSources): string {
     .join('; ');
 }
 
-/** What the server should send instead of (or besides) the meta tag: the same policy plus what a meta cannot carry. */
-export function buildCspHeader(sources: CspSources, reportUri?: string): string {
-  const extra = ["frame-ancestors 'none'", 'upgrade-insecure-requests', ...(reportUri ? [`report-uri ${reportUri}`] : [])];
-  return [buildCsp(sources), ...extra].join('; ');
+/**
+ * What the server sends as a header besides the meta tag (deploy/nginx, docs/deploy.md): the same policy plus
+ * what a meta cannot carry. Browsers enforce both policies, so the header's `style-src` leaves style
+ * attributes to the page: each prerendered page's meta allows exactly its own by hash
+ * (scripts/lib/prerender-html.ts), which a header shared by every page cannot list. `upgrade-insecure-requests`
+ * only over https: on plain http it would send every request of the page to an https port nobody serves.
+ */
+export function buildCspHeader(sources: CspSources, options: { https?: boolean; reportUri?: string } = {}): string {
+  const directives = cspDirectives(sources).map(([name, values]): [string, string[]] => [name, name === 'style-src' ? [...values, "'unsafe-inline'"] : values]);
+  const extra = ["frame-ancestors 'none'", ...(options.https ? ['upgrade-insecure-requests'] : []), ...(options.reportUri ? [`report-uri ${options.reportUri}`] : [])];
+  return [...directives.map(([name, values]) => `${name} ${values.join(' ')}`), ...extra].join('; ');
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -123,6 +131,11 @@ export function cspPlugin(overrides: CspSources = {}): Plugin {
         apiBase: env.VITE_API_BASE,
         ...overrides,
       };
+    },
+    // The header policy for the site's nginx (deploy/nginx/storefront.conf includes it): from this build's own
+    // sources, so the header and the meta cannot disagree.
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: NGINX_CSP_FILE, source: nginxCspConf(buildCspHeader(sources), buildCspHeader(sources, { https: true })) });
     },
     transformIndexHtml: {
       order: 'post',

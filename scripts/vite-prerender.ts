@@ -17,7 +17,8 @@
  *
  * Which pages, and what a failure becomes: scripts/lib/prerender-site.ts (a
  * page whose data call failed is written as its shell and the build names it).
- * `PRERENDER=0` turns the step off. `vite preview` serves the result as a
+ * `PRERENDER=0` turns the pages off (the routes for nginx, `_nginx/routes.conf`, are written in every build:
+ * scripts/lib/nginx-build-conf.ts). `vite preview` serves the result as a
  * static host would: the file of the path and query (`pageFile`) when it
  * exists, else the path's, else `200.html` (`configurePreviewServer` below).
  */
@@ -28,6 +29,7 @@ import type * as PrerenderModule from '../src/app/prerender';
 import type { PrerenderedPage } from '../src/app/prerender';
 import { injectPage, pageFile, SHELL_FILE, type PageDocument } from './lib/prerender-html';
 import { prerenderSite, siteOrigin, type SiteReport } from './lib/prerender-site';
+import { NGINX_BUILD_DIR, NGINX_ROUTES_FILE, nginxRoutesConf } from './lib/nginx-build-conf';
 
 const JSDOM_MODULE = 'jsdom';
 
@@ -86,18 +88,16 @@ export function prerenderPlugin(): Plugin {
       // Every path that is not prerendered gets the SPA shell, as before.
       writeFileSync(join(outDir, SHELL_FILE), template);
       const mode = modeOf(config);
-      if (mode.kind === 'off') {
-        config.logger.info(`prerender: off (${mode.reason})`);
-        return;
-      }
+      if (mode.kind === 'off') config.logger.info(`prerender: off (${mode.reason})`);
       const started = Date.now();
       const site = siteOrigin(process.env.VITE_SITE_URL ?? config.env.VITE_SITE_URL);
-      if (site.warning) config.logger.warn(site.warning);
+      if (site.warning && mode.kind !== 'off') config.logger.warn(site.warning);
       const { origin } = site;
       // One React build for the whole render: React picks its development or production files by NODE_ENV when
       // each of its modules first loads, and a build started from Vite's JS API (npm run bench) may not have set it.
       const nodeEnv = process.env.NODE_ENV;
       process.env.NODE_ENV = 'production';
+      const written: string[] = [];
       const { createServer } = await import('vite');
       const loader = await createServer({
         configFile: config.configFile,
@@ -122,16 +122,20 @@ export function prerenderPlugin(): Plugin {
         const name = pageFile(page.url);
         if (!name) return;
         const file = join(outDir, name);
+        written.push(name);
         mkdirSync(dirname(file), { recursive: true });
         const document: PageDocument = { template, page, stylesheets };
         writeFileSync(file, injectPage(document));
         if (page.state) writeFileSync(join(dirname(file), '_payload.json'), JSON.stringify({ url: page.url, state: page.state }));
       };
-      let report: SiteReport;
+      let report: SiteReport | undefined;
       try {
         const renderer = (await loader.ssrLoadModule('/src/app/prerender.tsx')) as Prerenderer;
         if (mode.kind === 'mock') stopMock = await renderer.startSimulatedBackend();
-        report = await prerenderSite(renderer, { origin, withData: mode.kind !== 'shells', write });
+        if (mode.kind !== 'off') report = await prerenderSite(renderer, { origin, withData: mode.kind !== 'shells', write });
+        // What nginx needs to route this build (docs/deploy.md), written whether or not pages were.
+        mkdirSync(join(outDir, NGINX_BUILD_DIR), { recursive: true });
+        writeFileSync(join(outDir, NGINX_ROUTES_FILE), nginxRoutesConf(renderer.routePaths(), written));
       } finally {
         await loader.close();
         stopMock();
@@ -139,6 +143,7 @@ export function prerenderPlugin(): Plugin {
         if (nodeEnv === undefined) delete process.env.NODE_ENV;
         else process.env.NODE_ENV = nodeEnv;
       }
+      if (!report || mode.kind === 'off') return;
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       if (mode.kind === 'shells') {
         config.logger.info(`prerender: a live build without PRERENDER_API_URL: ${report.shells.length} pages as their data-free shell (header, footer, skeletons) in ${seconds} s`);

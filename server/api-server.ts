@@ -9,6 +9,9 @@
  * API_AUTO_EVENTS: `off` stops the backend's own timed events (the automatic payment, a refund's
  * settlement): only the controls make them (the end-to-end journeys' server runs so).
  * API_STATE_FILE: optional JSON file the state is saved to and loaded from.
+ * API_MOCK_CONTROLS: `on` opens the test controls (`/webapi/__mock/*`: every account's phone and orders, a
+ * login as any phone, paying any order, switching the seed). Off unless asked: the tests and scripts/e2e.sh
+ * ask; a server anyone else can reach never should.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -31,7 +34,14 @@ export interface ApiServerOptions {
   stateFile?: string;
   /** the backend's own timed events; default on (`BackendOptions.autoEvents`) */
   autoEvents?: boolean;
+  /** answer the test controls (`/webapi/__mock/*`); default off (`API_MOCK_CONTROLS=on`) */
+  mockControls?: boolean;
 }
+
+const CONTROLS = `${BASE}/__mock/`;
+
+/** `API_MOCK_CONTROLS`: only `on` opens the controls. */
+export const parseMockControls = (raw: string | undefined): boolean => raw === 'on';
 
 export interface ApiServer {
   /** e.g. http://127.0.0.1:8787 (no base path) */
@@ -126,6 +136,11 @@ export function startApiServer(options: ApiServerOptions = {}): Promise<ApiServe
         send(res, { status: 404, text: 'Not Found: the simulated backend serves /webapi/* only' });
         return;
       }
+      if (url.pathname.startsWith(CONTROLS) && options.mockControls !== true) {
+        // The store's envelope, as an unknown endpoint answers: the /demo console shows the message.
+        send(res, { status: 404, body: { success: false, retCode: 'mock_40400', retMsg: '模拟后端的控制命令未开启（启动时设 API_MOCK_CONTROLS=on）', retData: null } });
+        return;
+      }
       let body: unknown;
       try {
         body = await readBody(req);
@@ -189,6 +204,7 @@ if (runDirectly) {
     port,
     latency: parseLatency(process.env.API_LATENCY),
     autoEvents: parseAutoEvents(process.env.API_AUTO_EVENTS),
+    mockControls: parseMockControls(process.env.API_MOCK_CONTROLS),
     ...(stateFile ? { stateFile } : {}),
   }).then(
     (api) => {

@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, Rollup } from 'vite';
+import { sourceMapPath } from '../vite-release-files';
 
 export interface Sizes {
   raw: number;
@@ -230,8 +231,9 @@ export async function buildWithStats(options: BuildOptions): Promise<BundleStats
 function chunkModules(root: string, outDir: string, chunk: RawChunk): { modules: ModuleStat[] } {
   const file = join(outDir, chunk.fileName);
   let modules: ModuleStat[];
-  if (existsSync(`${file}.map`)) {
-    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapJson;
+  const mapFile = sourceMapPath(outDir, file);
+  if (existsSync(mapFile)) {
+    const map = JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapJson;
     const perSource = bytesPerSource(readFileSync(file, 'utf8'), map);
     // Sources are relative to the chunk's directory.
     modules = [...perSource].map(([source, bytes]) => ({ id: moduleLabel(root, resolve(dirname(file), source)), bytes }));

@@ -240,3 +240,9 @@ export async function startSimulatedBackend(): Promise<() => void> {
   server.listen({ onUnhandledRequest: 'bypass' });
   return () => server.close();
 }
+
+/** Every path the router has a route for (`/gameDetail/$id` with its parameter), for the server's config (scripts/lib/nginx-build-conf.ts). */
+export function routePaths(): string[] {
+  const router = createAppRouter({ queryClient: buildQueryClient(), userId: () => null }, { history: createMemoryHistory({ initialEntries: ['/'] }), scrollRestoration: false });
+  return Object.keys(router.routesByPath).filter((path) => path.startsWith('/'));
+}

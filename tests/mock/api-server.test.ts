@@ -3,14 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { qryBanner } from '../../src/api/games';
 import { parseAnswer } from '../../src/api/http';
 import { parseLatency } from '../../src/mock/handlers/rules';
-import { startApiServer } from '../../server/api-server';
+import { parseMockControls, startApiServer } from '../../server/api-server';
 import type { ApiServer } from '../../server/api-server';
 import { testServer } from '../support/server';
 
 let api: ApiServer;
 
 beforeAll(async () => {
-  api = await startApiServer({ port: 0, latency: 0 });
+  api = await startApiServer({ port: 0, latency: 0, mockControls: true });
 });
 
 afterAll(async () => {
@@ -72,6 +72,31 @@ describe('the node:http mount', () => {
     const response = await post('/sgame/mall/game/qryBanner', { bannerSite: 1 });
     expect(response.status).toBe(502);
     expect(await response.text()).toContain('<h1>502 Bad Gateway</h1>');
+  });
+
+  it('serves the pay pages never from the browser’s cache (Back after paying asks again)', async () => {
+    for (const page of ['h5pay/NO-SUCH-ORDER?channel=wechat', 'pay/NO-SUCH-ORDER']) {
+      const response = await fetch(`${api.url}/webapi/static/${page}`);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('opens its test controls only when asked (API_MOCK_CONTROLS=on)', async () => {
+    expect(parseMockControls(undefined)).toBe(false);
+    expect(parseMockControls('1')).toBe(false);
+    expect(parseMockControls('on')).toBe(true);
+    const closed = await startApiServer({ port: 0, latency: 0 });
+    testServer.use(mswHttp.all(`${closed.url}/*`, () => passthrough()));
+    try {
+      const response = await fetch(`${closed.url}/webapi/__mock/state`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ success: false, retMsg: expect.stringContaining('API_MOCK_CONTROLS=on') });
+      // The store's own endpoints answer as before.
+      expect((await fetch(`${closed.url}/webapi/u-nnpc/hello`)).status).toBe(200);
+    } finally {
+      await closed.close();
+    }
   });
 
   it('takes control commands over HTTP', async () => {

@@ -119,10 +119,16 @@ describe('the Content-Security-Policy of the production build', () => {
   });
 
   it('gives the server the same policy plus what a meta tag cannot carry', () => {
-    const header = directives(buildCspHeader({}, '/csp-report'));
+    const header = directives(buildCspHeader({}, { https: true, reportUri: '/csp-report' }));
     expect(header['frame-ancestors']).toEqual(["'none'"]);
     expect(header['upgrade-insecure-requests']).toEqual([]);
     expect(header['report-uri']).toEqual(['/csp-report']);
     expect(header['script-src']).toEqual(["'self'"]);
+    // Each prerendered page's meta allows its own style attributes by hash; the header leaves them to it.
+    expect(header['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+  });
+
+  it('upgrades requests to https only when served over https', () => {
+    expect(directives(buildCspHeader({}))['upgrade-insecure-requests']).toBeUndefined();
   });
 });

@@ -51,7 +51,8 @@ function htmlPage(order: OrderRecord | undefined, page: { title: string; head?: 
 <html lang="zh-CN"><head><meta charset="utf-8"><link rel="icon" href="data:,">${page.head ?? ''}<title>${page.title}</title>
 <style>${page.style}</style>
 </head><body>${page.body}</body></html>`;
-  return { status: order ? 200 : 404, text: html, contentType: 'text/html; charset=utf-8' };
+  // Never from the browser's cache: Back after paying must ask again and show the order paid (确认支付 disabled).
+  return { status: order ? 200 : 404, text: html, contentType: 'text/html; charset=utf-8', headers: { 'cache-control': 'no-store' } };
 }
 
 /** The pay link's page (支付宝 on a desktop, opened in a new tab): its 确认支付 form posts back to the page. */

@@ -11,7 +11,7 @@ function port(name: string, fallback: number): number {
 export const E2E_PORTS = {
   /** `vite preview` of the mock-mode build */
   mock: port('E2E_MOCK_PORT', 4300),
-  /** `vite preview` of the live-mode build, proxying /webapi to the API */
+  /** nginx with deploy/nginx/storefront.conf serving the live-mode build, proxying /webapi to the API */
   live: port('E2E_LIVE_PORT', 4301),
   /** `npm run api` (the simulated backend over HTTP) */
   api: port('E2E_API_PORT', 8790),
@@ -23,4 +23,7 @@ const E2E_BUILD_ROOT = process.env.E2E_BUILD_ROOT ?? 'node_modules/.cache/storef
 export const E2E_BUILD_DIRS = {
   mock: `${E2E_BUILD_ROOT}/mock`,
   live: `${E2E_BUILD_ROOT}/live`,
+  /** The redeploy journey's two live builds (tests/e2e/redeploy.spec.ts): two build ids, a short build poll. */
+  redeployFirst: `${E2E_BUILD_ROOT}/redeploy-1`,
+  redeploySecond: `${E2E_BUILD_ROOT}/redeploy-2`,
 } as const;

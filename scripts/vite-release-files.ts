@@ -1,0 +1,51 @@
+/**
+ * Vite plugin (production builds): keeps out of the output what a public server must not show
+ * (docs/decisions/0031-nothing-a-server-should-not-show.md):
+ *
+ * - the source maps, which hold the whole source text: written without a `sourceMappingURL` comment
+ *   (`build.sourcemap: 'hidden'`, vite.config.ts) and moved beside the build, to `<outDir>-sourcemaps/` with the
+ *   same relative paths (`sourceMapPath`), where an error reporter's upload and the bundle statistics
+ *   (scripts/lib/bundle-stats.ts) read them and no copy of the output serves them;
+ * - in a live build, msw's `mockServiceWorker.js`, which Vite copies from `public/` with the rest (a live
+ *   build has no simulated backend to serve).
+ */
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import type { Plugin, ResolvedConfig } from 'vite';
+
+/** The mock worker's file in `public/` (package.json `msw.workerDirectory`). */
+const MOCK_WORKER = 'mockServiceWorker.js';
+
+/** Where a build's source maps are kept: beside its output folder, never inside it. */
+export const sourceMapDir = (outDir: string): string => `${resolve(outDir)}-sourcemaps`;
+
+/** The kept source map of a file of the output. */
+export const sourceMapPath = (outDir: string, file: string): string => join(sourceMapDir(outDir), `${relative(resolve(outDir), resolve(file))}.map`);
+
+function mapsIn(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.map'));
+}
+
+export function releaseFilesPlugin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'storefront-release-files',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    writeBundle() {
+      if (config.build.ssr) return;
+      const outDir = resolve(config.root, config.build.outDir);
+      const kept = sourceMapDir(outDir);
+      rmSync(kept, { recursive: true, force: true });
+      for (const file of mapsIn(outDir)) {
+        const to = join(kept, file);
+        mkdirSync(dirname(to), { recursive: true });
+        renameSync(join(outDir, file), to);
+      }
+      const apiMode = process.env.VITE_API_MODE ?? config.env.VITE_API_MODE ?? 'mock';
+      if (apiMode === 'live' && existsSync(join(outDir, MOCK_WORKER))) rmSync(join(outDir, MOCK_WORKER));
+    },
+  };
+}
