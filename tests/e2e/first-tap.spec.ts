@@ -143,6 +143,23 @@ async function attachPressLog(page: Page, testInfo: { attach(name: string, optio
 /** The first game card of 为你推荐 on the prerendered home. */
 const firstGame = (page: Page): Locator => page.getByRole('region', { name: '为你推荐' }).locator('a[href^="/gameDetail/"]').first();
 
+/** The first game card of 最近上架 on 新品 (prerendered). */
+const firstNewGame = (page: Page): Locator => page.getByRole('region', { name: '最近上架' }).locator('a[href^="/gameDetail/"]').first();
+
+/**
+ * Taps 新品's first card the moment it shows (`tapped`, if given, is called once the press is made), then 返回 on
+ * the detail it opens: 新品 again, with its heading.
+ */
+async function tapCardThenBack(page: Page, tapped: () => void = () => undefined): Promise<void> {
+  const href = await tapWhenVisible(page, firstNewGame(page));
+  tapped();
+  expect(href).toMatch(/^\/gameDetail\/\d+$/);
+  await expect(page).toHaveURL(new RegExp(`${href}$`), ANSWER);
+  await page.getByRole('button', { name: '返回', exact: true }).click(ANSWER);
+  await expect(page).toHaveURL(/\/new$/, ANSWER);
+  await expect(page.getByRole('heading', { level: 1, name: '新品上架' })).toBeVisible(ANSWER);
+}
+
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(recordPresses);
 });
@@ -250,6 +267,44 @@ for (const rate of RATES) {
       await expect(page).toHaveURL(/\/search\?keyword=%E8%A3%82$/, ANSWER);
       await expect(results.getByRole('status')).toHaveText(/共找到 \d+ 款游戏/, ANSWER);
     });
+  });
+}
+
+for (const rate of RATES) {
+  // Not under `holdToday`: Playwright's clock fakes `performance` too, and its navigation entry is how the store
+  // tells a new navigation from a reload. No popup record either: the card is pressed before the store's flows
+  // run, and the 返回 after is a locator click, which the popup-closing fixture steps in before.
+  test.describe(`the first tap on 新品 keeps the way back, CPU ${rate}×`, () => {
+    test.beforeEach(async ({ page }) => {
+      test.slow();
+      await throttle(page, rate);
+    });
+
+  // 新品's page left for a game's detail by a full page load (a card tapped before the app runs is followed by
+  // the browser) is recorded in the store's history all the same (src/features/shell/history-store.ts,
+  // `pageLeft`): 返回 on the detail goes back to 新品, where the browser's back goes, not to the home.
+  test(`on 新品: a game card tapped the moment it shows, then 返回 on its detail: 新品 again @live`, async ({ page }) => {
+    await open(page, '/new');
+    await tapCardThenBack(page);
+  });
+
+  test(`on 新品 before any of the store's scripts has run: a game card, then 返回 on its detail: 新品 again @live`, async ({ page }) => {
+    // public/boot.js (which also starts the app on a prerendered page) is held until the tap has been made, so
+    // the browser follows the card itself, as when a phone taps before that script has arrived. Released once
+    // the tap is made; the detail loads its own copy.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      '**/boot.js',
+      async (route) => {
+        await held;
+        await route.continue().catch(() => undefined); // the page that asked for it is gone
+      },
+      { times: 1 },
+    );
+    await open(page, '/new');
+    await tapCardThenBack(page, release);
+  });
   });
 }
 

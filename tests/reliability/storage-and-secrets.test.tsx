@@ -118,6 +118,16 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
     }
   });
 
+  it('sessionStorage route-history:shown, damaged, only lets the page a full page load left be recorded', () => {
+    for (const value of [...GARBAGE, '/new?']) {
+      sessionStorage.setItem('route-history:v1', JSON.stringify({ routeHistory: ['/'], searchParams: null, lastRoutePath: null }));
+      sessionStorage.setItem('route-history:shown', value);
+      historyStore.reset();
+      historyStore.arrive({ pathname: '/new', search: {} });
+      expect(historyStore.get().routeHistory, value).toEqual(['/', '/new']);
+    }
+  });
+
   it('sessionStorage chunk-reload:<path>: garbage, and a time in the future, do not block the reload', () => {
     const now = 1_700_000_000_000;
     for (const value of ['abc', '', '-1', '1.5', String(now + 60_000), String(now * 10)]) {
@@ -195,6 +205,7 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
       DEMO_CLOCK_OFFSET_KEY,
       DEFAULT_STORAGE_KEY,
       'route-history:v1',
+      'route-history:shown',
       'chunk-reload:',
       CHANNEL_STORAGE_KEY,
       OCPC_STORAGE_KEY,

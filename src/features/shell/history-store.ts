@@ -11,7 +11,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import * as z from 'zod/mini';
-import { browserStorage, readJson, writeJson } from '../../shared/storage';
+import { browserStorage, readJson, readText, writeJson, writeText } from '../../shared/storage';
 
 export interface HistoryState {
   routeHistory: string[];
@@ -88,9 +88,53 @@ export function backTarget(state: HistoryState): { href: string; next: HistorySt
   return { href, next: { ...state, routeHistory: history.slice(0, -1), lastRoutePath: history.at(-2) ?? null } };
 }
 
+/** How the browser says this document was reached, read once at start (src/app/navigation.ts). */
+export interface Arrival {
+  /** `document.referrer` (the store's policy, strict-origin-when-cross-origin, gives a same-origin page's whole URL) */
+  referrer: string;
+  /** the document's own URL */
+  href: string;
+  /** the navigation's type (`PerformanceNavigationTiming.type`), or null when the browser does not say */
+  type: string | null;
+  /** `history.length`: 1 when the tab holds no page before this one */
+  historyLength: number;
+}
+
+/**
+ * Pure: the store page a full page load left, which the browser's back goes to, or null. A tap made before the
+ * app runs becomes a full page load (a link the browser follows, a search form it sends, a link the app follows
+ * itself because its router would drop the browser's navigation), and the page it was made on never reached
+ * the router, so it is taken here from the referrer: a same-origin page, left by a new navigation (not a
+ * reload, not back or forward) in a tab that holds a page before this one (not a new tab). `isStorePage`
+ * leaves out same-origin pages that are not the store's (the API's own pages). The caller hands it to
+ * `historyStore.arrive`, which records it with the same rules as any visit, before the page the router lands
+ * on, unless the app showed it (and so recorded it) before the page was left.
+ * @internal
+ */
+export function pageLeft(arrival: Arrival, isStorePage: (pathname: string) => boolean): { pathname: string; search: string } | null {
+  if (arrival.type !== 'navigate' || arrival.historyLength < 2 || !arrival.referrer) return null;
+  let left: URL;
+  let here: URL;
+  try {
+    here = new URL(arrival.href);
+    left = new URL(arrival.referrer, here);
+  } catch {
+    return null;
+  }
+  if (left.origin !== here.origin || !isStorePage(left.pathname)) return null;
+  return { pathname: left.pathname, search: left.search };
+}
+
 let state: HistoryState | undefined;
 // Guarded: a blocked sessionStorage (a sandboxed frame) throws on access; the history then lives in memory.
 const storage = () => browserStorage('sessionStorage');
+/**
+ * The stored path of the page the router showed last in this tab (beside the history: 返回 takes pages out of
+ * `routeHistory`, this stays). A page left by a full page load that the app showed was recorded then, and is
+ * not recorded again; one it never showed is (`historyStore.arrive`).
+ */
+const SHOWN_KEY = 'route-history:shown';
+let shown: string | null | undefined;
 
 export const historyStore = {
   get(): HistoryState {
@@ -104,9 +148,17 @@ export const historyStore = {
   },
   visit(location: VisitedLocation): void {
     historyStore.set(recordVisit(historyStore.get(), location));
+    shown = storedPath(location);
+    writeText(storage(), SHOWN_KEY, shown);
+  },
+  /** At start, the page a full page load left (`pageLeft`): recorded unless the router showed it in this tab. */
+  arrive(left: VisitedLocation): void {
+    shown ??= readText(storage(), SHOWN_KEY);
+    if (storedPath(left) !== shown) historyStore.visit(left);
   },
   reset(): void {
     state = undefined;
+    shown = undefined;
   },
 };
 

@@ -35,6 +35,7 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_PORTS } from './env';
 import { uniquePhone } from './phones';
+import { openWorkerKeeper } from './worker-keeper';
 
 export type ApiMode = 'mock' | 'live';
 export type ViewportName = 'desktop' | 'mobile';
@@ -283,6 +284,13 @@ export const test = base.extend<Fixtures>({
   },
 
   phone: async ({}, use, testInfo) => use(uniquePhone(testInfo.workerIndex)),
+
+  // Mock mode: one more window of the store's origin stays open while the test runs, so msw's worker never sees
+  // its last window go and unregisters between two documents of a tab (./worker-keeper.ts).
+  context: async ({ context, apiMode }, use) => {
+    if (apiMode === 'mock') await openWorkerKeeper(context);
+    await use(context);
+  },
 
   page: async ({ page, dismissCouponPopup }, use) => {
     if (dismissCouponPopup) await dismissCouponPopups(page);

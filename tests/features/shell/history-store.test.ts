@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { backTarget, emptyHistory, recordVisit, storedPath, type HistoryState, type VisitedLocation } from '../../../src/features/shell/history-store';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { backTarget, emptyHistory, historyStore, pageLeft, recordVisit, storedPath, type Arrival, type HistoryState, type VisitedLocation } from '../../../src/features/shell/history-store';
 
 const visit = (pathname: string, search: Record<string, unknown> = {}): VisitedLocation => ({ pathname, search });
 const walk = (...locations: VisitedLocation[]): HistoryState => locations.reduce(recordVisit, emptyHistory());
@@ -48,5 +48,66 @@ describe('the navigation history store', () => {
 
   it('does not record the same page twice in a row', () => {
     expect(walk(visit('/new'), visit('/new')).routeHistory).toEqual(['/new']);
+  });
+});
+
+describe('the page a full page load left (a tap made before the app ran)', () => {
+  const at = (referrer: string, more: Partial<Arrival> = {}): Arrival => ({ referrer, href: 'https://shop.example/gameDetail/3', type: 'navigate', historyLength: 2, ...more });
+  const storePage = (pathname: string) => !pathname.startsWith('/webapi/');
+
+  it('is the same-origin page named by the referrer, with its query', () => {
+    expect(pageLeft(at('https://shop.example/new'), storePage)).toEqual({ pathname: '/new', search: '' });
+    expect(pageLeft(at('https://shop.example/search?keyword=%E6%98%9F&sort=sales'), storePage)).toEqual({ pathname: '/search', search: '?keyword=%E6%98%9F&sort=sales' });
+  });
+
+  it('is none for a reload, back or forward, a new tab, another origin, no referrer or a page that is not the store’s', () => {
+    expect(pageLeft(at('https://shop.example/new', { type: 'reload' }), storePage)).toBeNull();
+    expect(pageLeft(at('https://shop.example/new', { type: 'back_forward' }), storePage)).toBeNull();
+    expect(pageLeft(at('https://shop.example/new', { type: null }), storePage)).toBeNull();
+    expect(pageLeft(at('https://shop.example/new', { historyLength: 1 }), storePage)).toBeNull();
+    expect(pageLeft(at('https://pay.example/h5?order=1'), storePage)).toBeNull();
+    expect(pageLeft(at(''), storePage)).toBeNull();
+    expect(pageLeft(at('not a url', { href: 'also not' }), storePage)).toBeNull();
+    expect(pageLeft(at('https://shop.example/webapi/pay/h5?order=1'), storePage)).toBeNull();
+  });
+});
+
+describe('the history store at start, given the page a full page load left', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    historyStore.reset();
+  });
+
+  it('records it before the landing page, with the store’s rules: 返回 goes back to it', () => {
+    historyStore.arrive(visit('/new'));
+    historyStore.visit(visit('/gameDetail/3'));
+    expect(historyStore.get().routeHistory).toEqual(['/new', '/gameDetail/3']);
+    expect(backTarget(historyStore.get()).href).toBe('/new');
+  });
+
+  it('stores a search left without its keyword, and keeps its parameters for the way back from a detail', () => {
+    historyStore.arrive(visit('/search', { keyword: '星', sort: 'sales' }));
+    historyStore.visit(visit('/gameDetail/3'));
+    expect(historyStore.get().routeHistory).toEqual(['/search?sort=sales', '/gameDetail/3']);
+    expect(backTarget(historyStore.get()).href).toBe('/search?keyword=%E6%98%9F&sort=sales');
+  });
+
+  it('does not record a page the app showed in this tab again, even after 返回 took it out of the history', () => {
+    historyStore.visit(visit('/new'));
+    historyStore.visit(visit('/gameDetail/3'));
+    // 返回 on the detail, then the way back made a full page load (a new build): the detail is left.
+    historyStore.set(backTarget(historyStore.get()).next);
+    historyStore.reset(); // the next document
+    historyStore.arrive(visit('/gameDetail/3'));
+    historyStore.visit(visit('/new'));
+    expect(historyStore.get().routeHistory).toEqual(['/new']);
+  });
+
+  it('records a page left that the app did not show, whatever the tab showed before it', () => {
+    historyStore.visit(visit('/'));
+    historyStore.reset(); // the home's tap on 新品 made a full page load; /new's card too, before its app ran
+    historyStore.arrive(visit('/new'));
+    historyStore.visit(visit('/gameDetail/3'));
+    expect(historyStore.get().routeHistory).toEqual(['/', '/new', '/gameDetail/3']);
   });
 });
