@@ -21,7 +21,7 @@ export default defineConfig({
   testMatch: 'windows.spec.ts',
   retries: 0,
   failOnFlakyTests: false,
-  reporter: [['list'], ['json', { outputFile: 'test-results/windows/results.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.WINDOWS_RESULTS ?? 'test-results/windows/results.json' }]],
   projects: [
     { name: 'windows-mock', use: desktop, metadata: { apiMode: 'mock', viewportName: 'desktop' } },
     { name: 'windows-live', use: live, metadata: { apiMode: 'live', viewportName: 'desktop' } },

@@ -30,7 +30,7 @@ const STEP_MS = envNumber('WINDOWS_STEP_MS', 150);
  * can be overridden, e.g. `WINDOWS_STARTUP_4X_MS=3000`.
  */
 const WINDOW_MS: Record<WindowName, Record<Rate, number>> = {
-  startup: { 1: envNumber('WINDOWS_STARTUP_1X_MS', 900), 4: envNumber('WINDOWS_STARTUP_4X_MS', 2400) },
+  startup: { 1: envNumber('WINDOWS_STARTUP_1X_MS', 2400), 4: envNumber('WINDOWS_STARTUP_4X_MS', 4800) },
   login: { 1: envNumber('WINDOWS_LOGIN_1X_MS', 900), 4: envNumber('WINDOWS_LOGIN_4X_MS', 1800) },
 };
 
