@@ -5,8 +5,8 @@
  *
  * Nothing here waits for the start-up to settle before the action: that is the point. Where a run waits for
  * the store (the `store:ready` mark) it is after the action, so that the checks read the outcome and not a
- * replay still on its way, or before the page the window is about (an earlier page of the history), and the
- * comment says so.
+ * replay still on its way, or before the window (an earlier page of the history, or the page a login or a
+ * pay sheet's window is about, which is not that page's start-up), and the comment says so.
  */
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { dismissCouponPopups, expect, type Backend } from '../support/fixtures';
@@ -67,10 +67,15 @@ async function storeActs(page: Page, run: Run): Promise<void> {
     .toBe(true);
 }
 
-/** A visitor wishlists `games` on their pages, as wishlist.spec.ts does (before the window: the run's setup). */
-async function visitorWishlists(page: Page, games: readonly number[]): Promise<void> {
+/**
+ * A visitor wishlists `games` on their pages, as wishlist.spec.ts does. The run's setup, before its window: each
+ * page is left to start (at 4× on a loaded machine a tap kept meanwhile outlasted the journeys' 15 s action
+ * bound), since the window is not this page's.
+ */
+async function visitorWishlists(page: Page, run: Run, games: readonly number[]): Promise<void> {
   for (const gameId of games) {
     await page.goto(`/gameDetail/${gameId}`);
+    await storeActs(page, run);
     await wishToggle(page, false).click();
     await expect(wishToggle(page, true)).toHaveAttribute('aria-pressed', 'true');
   }
@@ -189,6 +194,19 @@ async function startLogin(ctx: RunContext): Promise<{ login: Promise<void> }> {
   return { login };
 }
 
+/**
+ * The login window's setup: a visitor wishlists games 2 and 3, the CPU is slowed, `url` opens and the login is
+ * started from the header (not awaited). The page is left to start first: the window is the login's, not the
+ * page's (the start-up window has its own runs).
+ */
+async function visitorLogsInOn(ctx: RunContext, url: string): Promise<{ login: Promise<void> }> {
+  await visitorWishlists(ctx.page, ctx.run, VISITOR_GAMES);
+  await slowCpu(ctx.page, ctx.run.rate);
+  await ctx.page.goto(url);
+  await storeActs(ctx.page, ctx.run);
+  return startLogin(ctx);
+}
+
 /** Marks the login dialog's 登录 tap in the page (`sweep:login-tap`), where the login window starts. */
 async function markLoginTap(page: Page): Promise<void> {
   await dialog(page, '登录')
@@ -278,7 +296,7 @@ export const ACTIONS: SweepAction[] = [
     window: 'startup',
     async act(ctx) {
       const { page, run } = ctx;
-      await visitorWishlists(page, [VISITOR_GAMES[0]]);
+      await visitorWishlists(page, run, [VISITOR_GAMES[0]]);
       await slowCpu(page, run.rate);
       await open(page, `/gameDetail/${VISITOR_GAMES[0]}`);
       await waitForOffset(page, run, PAINT);
@@ -297,10 +315,7 @@ export const ACTIONS: SweepAction[] = [
     window: 'login',
     async act(ctx) {
       const { page, run } = ctx;
-      await visitorWishlists(page, VISITOR_GAMES);
-      await slowCpu(page, run.rate);
-      await page.goto('/');
-      const { login } = await startLogin(ctx);
+      const { login } = await visitorLogsInOn(ctx, '/');
       await waitForOffset(page, run, { mark: LOGIN_TAP });
       await page.reload({ waitUntil: 'commit' });
       // The login's own wait for its dialog to close may meet the reload: what counts is the state after it.
@@ -321,10 +336,7 @@ export const ACTIONS: SweepAction[] = [
     window: 'login',
     async act(ctx) {
       const { page, run } = ctx;
-      await visitorWishlists(page, VISITOR_GAMES);
-      await slowCpu(page, run.rate);
-      await page.goto(`/gameDetail/${GAME}`);
-      const { login } = await startLogin(ctx);
+      const { login } = await visitorLogsInOn(ctx, `/gameDetail/${GAME}`);
       await tapAt(page, run, wishToggle(page, false), { mark: LOGIN_TAP });
       await expect(wishToggle(page, true), run.say('加入愿望单 was not taken')).toHaveAttribute('aria-pressed', 'true', ANSWER);
       await expectHandedOver(ctx, login, [GAME, ...VISITOR_GAMES]);
@@ -335,12 +347,9 @@ export const ACTIONS: SweepAction[] = [
     window: 'login',
     async act(ctx) {
       const { page, run } = ctx;
-      await visitorWishlists(page, VISITOR_GAMES);
-      await slowCpu(page, run.rate);
-      await page.goto('/new');
+      const { login } = await visitorLogsInOn(ctx, '/new');
       const card = firstCard(page);
       const href = await card.getAttribute('href');
-      const { login } = await startLogin(ctx);
       await tapAt(page, run, card, { mark: LOGIN_TAP });
       await expect(page, run.say(`the card did not open ${href}`)).toHaveURL(new RegExp(`${href}$`), ANSWER);
       await login;
@@ -354,9 +363,10 @@ export const ACTIONS: SweepAction[] = [
     window: 'login',
     async act(ctx) {
       const { page, run } = ctx;
-      await visitorWishlists(page, VISITOR_GAMES);
+      await visitorWishlists(page, run, VISITOR_GAMES);
       // From /new to the detail, as a shopper comes: the detail's 返回 goes back there.
       await page.goto('/new');
+      await storeActs(page, run);
       await firstCard(page).click();
       await expect(page).toHaveURL(/\/gameDetail\/\d+$/);
       await slowCpu(page, run.rate);
@@ -372,10 +382,7 @@ export const ACTIONS: SweepAction[] = [
     async act(ctx) {
       const { page, run } = ctx;
       const price = await patientPrice(ctx);
-      await visitorWishlists(page, VISITOR_GAMES);
-      await slowCpu(page, run.rate);
-      await page.goto(`/gameDetail/${GAME}`);
-      const { login } = await startLogin(ctx);
+      const { login } = await visitorLogsInOn(ctx, `/gameDetail/${GAME}`);
       await tapAt(page, run, page.getByRole('button', { name: '立即购买' }), { mark: LOGIN_TAP });
       await login;
       await completeRealName(page);
@@ -396,6 +403,8 @@ export const ACTIONS: SweepAction[] = [
       const price = await patientPrice(ctx);
       await slowCpu(page, run.rate);
       await page.goto(`/gameDetail/${GAME}`);
+      // The window is the pay sheet's: the page is left to start first.
+      await storeActs(page, run);
       await page.getByRole('button', { name: '立即购买' }).click();
       await markLoginTap(page);
       await loginWithSms(page, ctx.phone);

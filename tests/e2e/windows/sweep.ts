@@ -162,16 +162,22 @@ export async function waitForOffset(page: Page, run: Run, origin: Origin): Promi
   run.actedAt = 'waited' in found ? found.waited : null;
 }
 
-/** How long the page's start-up window was: first contentful paint → `store:ready`, or null if not reached. */
-export async function startupWindow(page: Page): Promise<number | null> {
+/** The time in the page between two of its entries (`performance` paint or mark), or null when either is missing. */
+async function between(page: Page, from: string, to: string): Promise<number | null> {
   return page
-    .evaluate(() => {
-      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
-      const ready = performance.getEntriesByName('store:ready')[0]?.startTime;
-      return paint === undefined || ready === undefined ? null : Math.round(ready - paint);
-    })
+    .evaluate(
+      ([from, to]) => {
+        const start = performance.getEntriesByName(from!)[0]?.startTime;
+        const end = performance.getEntriesByName(to!)[0]?.startTime;
+        return start === undefined || end === undefined ? null : Math.round(end - start);
+      },
+      [from, to],
+    )
     .catch(() => null);
 }
+
+/** How long the page's start-up window was: first contentful paint → `store:ready`, or null if not reached. */
+export const startupWindow = (page: Page): Promise<number | null> => between(page, 'first-contentful-paint', 'store:ready');
 
 /** In the page, before the app: marks `sweep:login-toast` when 登录成功 first shows in a live region. */
 export function markLoginToast(): void {
@@ -188,15 +194,7 @@ export function markLoginToast(): void {
 }
 
 /** How long the login window was: the 登录 tap → the 登录成功 toast, or null (not measured, e.g. reloaded). */
-export async function loginWindow(page: Page): Promise<number | null> {
-  return page
-    .evaluate(() => {
-      const tap = performance.getEntriesByName('sweep:login-tap')[0]?.startTime;
-      const toast = performance.getEntriesByName('sweep:login-toast')[0]?.startTime;
-      return tap === undefined || toast === undefined ? null : Math.round(toast - tap);
-    })
-    .catch(() => null);
-}
+export const loginWindow = (page: Page): Promise<number | null> => between(page, 'sweep:login-tap', 'sweep:login-toast');
 
 /** What this browser keeps under `wishlist:`: each key and its game ids (null for a value that is no list). */
 export async function storedWishlists(page: Page): Promise<Record<string, number[] | null>> {
