@@ -277,6 +277,7 @@ export function createBackend(options: BackendOptions = {}): Backend {
         users: world.state.users.map((u) => ({ userId: u.userId, telNum: u.phone, createTime: u.createTime, realName: u.realName !== null })),
         sessions: Object.values(world.state.sessions).filter((s) => !s.invalidCode).length,
         orders: world.state.orders.map((o) => ({ orderId: o.orderId, userId: o.userId, status: o.status, payAmount: o.payAmount })),
+        wishlists: Object.fromEntries(Object.entries(world.state.wishlists).map(([userId, entries]) => [userId, entries.map((entry) => entry.gameId)])),
         coupons: world.state.coupons.length,
         faults: faults.list(),
         qrCodes: Object.keys(world.state.qrCodes).length,

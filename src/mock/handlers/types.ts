@@ -96,6 +96,8 @@ export interface StateSummary {
   users: { userId: number; telNum: string; createTime: number; realName: boolean }[];
   sessions: number;
   orders: { orderId: string; userId: number; status: OrderStatus; payAmount: number }[];
+  /** each account's wishlisted game ids, newest first, by user id (the timing sweep's truth: docs/timing-sweep.md) */
+  wishlists: Record<string, number[]>;
   coupons: number;
   faults: Record<string, Fault>;
   qrCodes: number;
