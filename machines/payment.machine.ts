@@ -7,6 +7,10 @@
  * - `paying` announces `payment.started` on entry and `payment.ended` on exit, so the
  *   two always pair up and the build poll never reloads the page mid-payment;
  * - at most one order per `requestId`: `payment.submit` is only taken in `editing`;
+ * - a price is final before it can be paid: `editing` starts in `pricing` (tag `payment:pricing`), where the
+ *   coupons the account is owed are made sure of (`settleCoupons`) and the sheet's price (`payment.quote`)
+ *   is awaited; `payment.submit` is only taken in `priced`, and only for exactly the quote the machine holds
+ *   (goods, quantity, coupon, amount), so the order created is the one shown;
  * - polling runs only in `paying`, never offline, and stops whenever the modal goes away;
  * - leaving mid-payment asks first and never cancels the order on the server;
  * - the payment belongs to `owner`; account changes follow machines/account-change.ts
@@ -16,7 +20,7 @@
  * modal), the countdown display (the server decides expiry), the success modal,
  * and the requests (the app provides every actor; the modal and announce events are sent from here).
  */
-import { and, assign, fromPromise, sendParent, setup } from 'xstate';
+import { and, assign, fromPromise, not, sendParent, setup } from 'xstate';
 import type { Order, OrderLine, OrderStatus, PayChannelCode, Payment } from '../src/api/orders';
 import { accountChangeGuards, cancelledPurchaseMessage, purchaseOnAccountChange, type AccountChange } from './account-change';
 import { readFailure } from './failure';
@@ -27,6 +31,21 @@ import type { PurchaseRequest, SuspendedPurchase } from './pay-gate.machine';
 export type OrderDraft =
   | { kind: 'goods'; goodsId: number; buyNum: number; couponId: string | null }
   | { kind: 'package'; packageId: number; items: OrderLine[] };
+
+/**
+ * What the pay sheet shows, once every part of its price is known: the order 立即支付 makes and the amount
+ * due (fen). The server computes what it charges; this is what the shopper was shown.
+ */
+export interface PriceQuote {
+  draft: OrderDraft;
+  due: number;
+}
+
+/** The same order at the same amount. */
+export function sameQuote(a: PriceQuote | null, b: PriceQuote | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.due === b.due && JSON.stringify(a.draft) === JSON.stringify(b.draft);
+}
 
 export interface CreateOrderInput {
   draft: OrderDraft;
@@ -77,14 +96,24 @@ export interface PaymentContext {
   h5: boolean;
   /** Opened on return from a pay app (`payment.open` with `resume`): the order's payment is awaited, not edited. */
   resuming: boolean;
+  /** The coupons the account is owed were made sure of (`settleCoupons`): a coupon list read from now on is final. */
+  couponsSettled: boolean;
+  /** The sheet's price as last reported once the coupons were settled (`payment.quote`); null while it is being worked out. */
+  quote: PriceQuote | null;
 }
 
 export type PaymentEvent =
   | { type: 'payment.open'; requestId: string; orderId?: string | undefined; userId: number | null; resume?: boolean | undefined }
   /** The pay editor reports the shopper's current choices (each change). */
   | { type: 'payment.choose'; request: PurchaseRequest }
-  /** `h5`: on a phone, pay in the channel's app through its H5 page. Also taken while awaiting: the pay app again, or the other one. */
-  | { type: 'payment.submit'; channel: PayChannelCode; draft?: OrderDraft | undefined; h5?: boolean | undefined }
+  /** The pay sheet reports its price on every change: a quote once every part of it is known, null while one is not. */
+  | { type: 'payment.quote'; quote: PriceQuote | null }
+  /**
+   * `draft` and `due`: the order and the amount the pressed button showed (taken only when they are the
+   * machine's quote). `h5`: on a phone, pay in the channel's app through its H5 page. Also taken while
+   * awaiting: the pay app again, or the other one.
+   */
+  | { type: 'payment.submit'; channel: PayChannelCode; draft?: OrderDraft | undefined; due?: number | undefined; h5?: boolean | undefined }
   | { type: 'payment.retry'; requestId: string }
   | { type: 'payment.close' }
   | { type: 'payment.stay' }
@@ -103,6 +132,10 @@ export type PaymentTag =
   | 'payment:active'
   | 'payment:loading'
   | 'payment:editing'
+  /** The sheet's price is being worked out (the coupons owed, the coupon list, packages, the amount): 立即支付 is disabled. */
+  | 'payment:pricing'
+  /** The price shown is final: 立即支付 orders exactly it. */
+  | 'payment:priced'
   | 'payment:paying'
   /** The order is being created (unified/order/create or combine/order/create). */
   | 'payment:creatingOrder'
@@ -132,6 +165,8 @@ const NO_PAYMENT = {
   choices: null,
   h5: false,
   resuming: false,
+  couponsSettled: false,
+  quote: null,
 } satisfies Omit<PaymentContext, 'online'>;
 
 function requireOrder(context: PaymentContext): Order {
@@ -201,6 +236,13 @@ export const paymentMachine = setup({
     checkStatus: fromPromise<StatusAnswer, { orderId: string }>(async () => {
       throw new Error('checkStatus is supplied by the app through paymentMachine.provide()');
     }),
+    /**
+     * Makes sure the coupons `owner` is owed are in the account before its coupon list is read (a new
+     * account's 新人券 is handed out by the call the daily popup makes, which waits for a quiet moment).
+     */
+    settleCoupons: fromPromise<void, { owner: number | null }>(async () => {
+      throw new Error('settleCoupons is supplied by the app through paymentMachine.provide()');
+    }),
   },
   actions: {
     assignOpen: assign((_, params: { requestId: string; orderId: string | null; owner: number | null; resuming?: boolean }) => ({
@@ -226,6 +268,8 @@ export const paymentMachine = setup({
       channel: channelOrDefault(params.order.payChannel),
       h5: true,
     })),
+    markCouponsSettled: assign({ couponsSettled: true }),
+    assignQuote: assign((_, params: { quote: PriceQuote | null }) => ({ quote: params.quote })),
     assignPayment: assign((_, params: { payment: Payment }) => ({ payment: params.payment })),
     assignStatus: assign((_, params: { status: OrderStatus }) => ({ status: params.status })),
     assignError: assign((_, params: { message: string }) => ({ error: params.message, payment: null })),
@@ -262,7 +306,14 @@ export const paymentMachine = setup({
     /** The server gave this phone the channel's H5 page (a server without H5 pay answers with the QR code or link). */
     isHandOff: ({ context }, params: { payment: Payment }) => context.h5 && typeof params.payment.h5Url === 'string' && params.payment.h5Url !== '',
     hasOrder: ({ context }) => context.order !== null,
-    hasDraftInEvent: ({ event }) => event.type === 'payment.submit' && event.draft !== undefined,
+    /** The pressed button showed exactly the machine's quote: the order created is the one shown. */
+    isQuotedOrder: ({ context, event }) =>
+      event.type === 'payment.submit' && event.draft !== undefined && event.due !== undefined && sameQuote(context.quote, { draft: event.draft, due: event.due }),
+    couponsSettled: ({ context }) => context.couponsSettled,
+    /** Nothing is left to settle: the coupons were, or an order exists (its amount is the server's). */
+    isSettled: ({ context }) => context.couponsSettled || context.order !== null,
+    /** Every part of the price is known: the sheet's quote, or an existing order. */
+    isQuoted: ({ context }) => context.quote !== null || context.order !== null,
     hasDraft: ({ context }) => context.draft !== null,
     isUnpaidOrder: (_, params: { status: OrderStatus }) => params.status === 'unpaid',
     isPaid: (_, params: { status: OrderStatus }) => PAID.includes(params.status),
@@ -377,20 +428,54 @@ export const paymentMachine = setup({
         },
         editing: {
           tags: ['payment:editing'],
+          initial: 'pricing',
           on: {
             'payment.choose': { actions: { type: 'assignChoices', params: ({ event }) => ({ request: event.request }) } },
-            'payment.submit': [
-              {
-                guard: 'hasOrder',
-                target: 'paying.flow.requestingPayment',
-                actions: { type: 'assignChannel', params: ({ event }) => ({ channel: event.channel, h5: event.h5 === true }) },
+            // A price worked out before the coupons were settled may lack the coupon a login earned: not taken.
+            'payment.quote': { guard: 'couponsSettled', actions: { type: 'assignQuote', params: ({ event }) => ({ quote: event.quote }) } },
+          },
+          states: {
+            pricing: {
+              tags: ['payment:pricing'],
+              initial: 'checking',
+              states: {
+                checking: {
+                  always: [{ guard: 'isSettled', target: 'quoting' }, { target: 'settlingCoupons' }],
+                },
+                settlingCoupons: {
+                  invoke: {
+                    id: 'settleCoupons',
+                    src: 'settleCoupons',
+                    input: ({ context }) => ({ owner: context.owner }),
+                    onDone: { target: 'quoting', actions: 'markCouponsSettled' },
+                    // The coupon list is then what the server holds: a failed grant call does not keep the shopper from paying.
+                    onError: { target: 'quoting', actions: 'markCouponsSettled' },
+                  },
+                },
+                quoting: {
+                  always: { guard: 'isQuoted', target: '#payment.active.editing.priced' },
+                },
               },
-              {
-                guard: 'hasDraftInEvent',
-                target: 'paying',
-                actions: { type: 'assignSubmit', params: ({ event }) => ({ channel: event.channel, draft: event.draft ?? null, h5: event.h5 === true }) },
+            },
+            priced: {
+              tags: ['payment:priced'],
+              // Something the price depends on changed (a quantity, a coupon list being read again).
+              always: { guard: not('isQuoted'), target: 'pricing' },
+              on: {
+                'payment.submit': [
+                  {
+                    guard: 'hasOrder',
+                    target: '#payment.active.paying.flow.requestingPayment',
+                    actions: { type: 'assignChannel', params: ({ event }) => ({ channel: event.channel, h5: event.h5 === true }) },
+                  },
+                  {
+                    guard: 'isQuotedOrder',
+                    target: '#payment.active.paying',
+                    actions: { type: 'assignSubmit', params: ({ event }) => ({ channel: event.channel, draft: event.draft ?? null, h5: event.h5 === true }) },
+                  },
+                ],
               },
-            ],
+            },
           },
         },
         paying: {
@@ -538,6 +623,11 @@ type Tagged = { hasTag(tag: PaymentTag): boolean };
 /** A payment is in progress: the pay modal asks before closing. */
 export function isPaying(snapshot: Tagged): boolean {
   return snapshot.hasTag('payment:paying');
+}
+
+/** The sheet's price is being worked out: 立即支付 is disabled and the sheet says 优惠计算中…. */
+export function isPricing(snapshot: { hasTag(tag: PaymentTag): boolean }): boolean {
+  return snapshot.hasTag('payment:pricing');
 }
 
 /** An order or pay request is in flight: 立即支付 is disabled. */

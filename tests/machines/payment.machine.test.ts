@@ -1,11 +1,14 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { paymentMachine, type CreateOrderInput, type OrderDraft, type PayOrderInput, type StatusAnswer } from '../../machines/payment.machine';
+import { paymentMachine, type CreateOrderInput, type OrderDraft, type PayOrderInput, type PaymentEvent, type StatusAnswer } from '../../machines/payment.machine';
 import type { Order, OrderStatus, Payment } from '../../src/api/orders';
 import { withoutParent } from '../support/model';
 
 const DRAFT: OrderDraft = { kind: 'goods', goodsId: 7, buyNum: 2, couponId: 'c-1' };
+/** What the sheet shows for DRAFT once priced. */
+const DUE = 7600;
+const QUOTE = { draft: DRAFT, due: DUE };
 
 function order(status: OrderStatus = 'unpaid', orderId = 'XY1'): Order {
   return {
@@ -40,8 +43,8 @@ const payment = (orderId = 'XY1'): Payment => ({
 });
 
 function startPayment() {
-  const server = { status: 'unpaid' as OrderStatus, loaded: order(), createError: null as Error | null, orders: 0 };
-  const calls = { createOrder: [] as CreateOrderInput[], payOrder: [] as PayOrderInput[], checkStatus: 0, fetchOrder: [] as string[] };
+  const server = { status: 'unpaid' as OrderStatus, loaded: order(), createError: null as Error | null, orders: 0, settle: null as Promise<void> | null };
+  const calls = { createOrder: [] as CreateOrderInput[], payOrder: [] as PayOrderInput[], checkStatus: 0, fetchOrder: [] as string[], settleCoupons: [] as (number | null)[] };
   const effects = { started: 0, ended: 0, closePayModal: vi.fn(), openPaySuccessModal: vi.fn<(p: { orderId: string }) => void>() };
   const machine = paymentMachine.provide({
     actors: {
@@ -63,6 +66,10 @@ function startPayment() {
         calls.checkStatus += 1;
         return { orderId: input.orderId, status: server.status };
       }),
+      settleCoupons: fromPromise<void, { owner: number | null }>(async ({ input }) => {
+        calls.settleCoupons.push(input.owner);
+        if (server.settle) await server.settle;
+      }),
     },
     actions: {
       announcePaymentStarted: () => {
@@ -81,9 +88,16 @@ function startPayment() {
 
 const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
 
+/** As the pay dialog does for a new order: opened, the coupons settled, the sheet's price reported. */
+async function openPriced(actor: { send(event: PaymentEvent): void }) {
+  actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
+  await tick();
+  actor.send({ type: 'payment.quote', quote: QUOTE });
+}
+
 async function toQrCode(run: ReturnType<typeof startPayment>) {
-  run.actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
-  run.actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT });
+  await openPriced(run.actor);
+  run.actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT, due: DUE });
   await tick();
   expect(run.actor.getSnapshot().hasTag('payment:awaiting')).toBe(true);
 }
@@ -98,9 +112,9 @@ describe('payment flow', () => {
 
   it('creates the order with the draft and the modal request id, then asks to pay it with the chosen channel', async () => {
     const run = startPayment();
-    run.actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
+    await openPriced(run.actor);
     expect(run.actor.getSnapshot().hasTag('payment:editing')).toBe(true);
-    run.actor.send({ type: 'payment.submit', channel: 'alipay', draft: DRAFT });
+    run.actor.send({ type: 'payment.submit', channel: 'alipay', draft: DRAFT, due: DUE });
     expect(run.actor.getSnapshot().hasTag('payment:creatingOrder')).toBe(true);
     await tick();
     expect(run.calls.createOrder).toEqual([{ draft: DRAFT, requestId: 'req-1' }]);
@@ -110,11 +124,56 @@ describe('payment flow', () => {
     expect(run.effects.ended).toBe(0);
   });
 
+  it('a price is final before it can be paid: no order while the coupons owed are settled or the sheet prices, nor for an amount it no longer shows', async () => {
+    const run = startPayment();
+    let settle = () => {};
+    run.server.settle = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    run.actor.send({ type: 'payment.open', requestId: 'req-1', userId: 5 });
+    expect(run.actor.getSnapshot().hasTag('payment:pricing')).toBe(true);
+    // The quick tap, and a price worked out before the coupons were settled (it may lack the login's coupon).
+    run.actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT, due: DUE });
+    run.actor.send({ type: 'payment.quote', quote: { draft: { ...DRAFT, couponId: null }, due: 9600 } });
+    await tick();
+    expect(run.calls.settleCoupons).toEqual([5]);
+    expect(run.actor.getSnapshot().context.quote).toBeNull();
+    expect(run.actor.getSnapshot().can({ type: 'payment.submit', channel: 'wechat', draft: { ...DRAFT, couponId: null }, due: 9600 })).toBe(false);
+    settle();
+    await tick();
+    // Settled: still pricing until the sheet reports the price read after it.
+    expect(run.actor.getSnapshot().hasTag('payment:pricing')).toBe(true);
+    run.actor.send({ type: 'payment.quote', quote: QUOTE });
+    expect(run.actor.getSnapshot().hasTag('payment:priced')).toBe(true);
+    // A button that showed another amount, or another coupon, orders nothing.
+    run.actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT, due: DUE + 500 });
+    run.actor.send({ type: 'payment.submit', channel: 'wechat', draft: { ...DRAFT, couponId: null }, due: DUE });
+    // The sheet works its price out again (a quantity changed): pricing, and nothing is ordered meanwhile.
+    run.actor.send({ type: 'payment.quote', quote: null });
+    expect(run.actor.getSnapshot().hasTag('payment:pricing')).toBe(true);
+    run.actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT, due: DUE });
+    await tick();
+    expect(run.calls.createOrder).toEqual([]);
+    expect(run.calls.settleCoupons).toEqual([5]);
+    run.actor.send({ type: 'payment.quote', quote: QUOTE });
+    run.actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT, due: DUE });
+    await tick();
+    expect(run.calls.createOrder).toEqual([{ draft: DRAFT, requestId: 'req-1' }]);
+  });
+
+  it('a failed call for the coupons owed does not keep the shopper from paying', async () => {
+    const run = startPayment();
+    run.server.settle = Promise.reject(new Error('网络连接失败'));
+    run.server.settle.catch(() => {});
+    await openPriced(run.actor);
+    expect(run.actor.getSnapshot().hasTag('payment:priced')).toBe(true);
+  });
+
   it('sends one create request for a double click on 立即支付', async () => {
     const run = startPayment();
-    run.actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
-    run.actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT });
-    run.actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT });
+    await openPriced(run.actor);
+    run.actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT, due: DUE });
+    run.actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT, due: DUE });
     await tick();
     expect(run.calls.createOrder).toHaveLength(1);
   });
@@ -237,8 +296,8 @@ describe('payment flow', () => {
   it('shows the server message when the order cannot be created, and ends the payment', async () => {
     const run = startPayment();
     run.server.createError = Object.assign(new Error('库存不足，请联系客服'), { code: 'stock_40901' });
-    run.actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
-    run.actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT });
+    await openPriced(run.actor);
+    run.actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT, due: DUE });
     await tick();
     const snapshot = run.actor.getSnapshot();
     expect(snapshot.hasTag('payment:editing')).toBe(true);
@@ -281,18 +340,18 @@ describe('payment flow', () => {
     expect(run.actor.getSnapshot().context.requestId).toBe('req-1');
     expect(run.actor.getSnapshot().hasTag('payment:editing')).toBe(true);
   });
-  it('an expiry while the order is being created suspends the choices with the dialog’s requestId, so the resumed create cannot make a second order', () => {
+  it('an expiry while the order is being created suspends the choices with the dialog’s requestId, so the resumed create cannot make a second order', async () => {
     const suspended: unknown[] = [];
     const actor = createActor(
       withoutParent(paymentMachine).provide({
-        actors: { createOrder: fromPromise<Order, CreateOrderInput>(() => new Promise(() => {})) },
+        actors: { createOrder: fromPromise<Order, CreateOrderInput>(() => new Promise(() => {})), settleCoupons: fromPromise<void, { owner: number | null }>(async () => {}) },
         actions: { closePayModal: () => {}, suspendPurchase: (_, { purchase }) => suspended.push(purchase) },
       }),
     ).start();
     const request = { goodsId: 7, buyNum: 2, gameId: 3 };
-    actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
+    await openPriced(actor);
     actor.send({ type: 'payment.choose', request });
-    actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT });
+    actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT, due: DUE });
     actor.send({ type: 'session.changed', user: null, reason: 'expired' });
     expect(suspended).toEqual([{ kind: 'goods', owner: 1, request: { ...request, requestId: 'req-1' } }]);
   });

@@ -40,6 +40,15 @@ const ORDER = {
   timeline: [],
 } satisfies Order;
 
+const DRAFT = { kind: 'goods', goodsId: 7, buyNum: 1, couponId: null } as const;
+
+/** As the pay sheet does once its price is final: the quote (after the coupons are settled), then 立即支付 for it. */
+async function payNow(actor: AppActor): Promise<void> {
+  await waitFor(actor.getSnapshot().children.payment!, (s) => s.context.couponsSettled);
+  actor.send({ type: 'payment.quote', quote: { draft: DRAFT, due: 4080 } });
+  actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT, due: 4080 });
+}
+
 const PAYMENT: Payment = { orderId: 'XY1', channelCode: 'wechat', payType: 'qrcode', qrContent: 'x', qrImage: '/qr.svg', payUrl: null, expireTime: 900_000 };
 
 function rootActor(api: Partial<PurchaseApi> = {}, loggedIn = true) {
@@ -54,6 +63,7 @@ function rootActor(api: Partial<PurchaseApi> = {}, loggedIn = true) {
     }),
     payOrder: vi.fn(async () => PAYMENT),
     checkStatus: vi.fn(async () => ({ orderId: 'XY1', status: 'unpaid' as const })),
+    claimLoginCoupons: vi.fn(async () => undefined),
     ...api,
   };
   const sessionFlows = {
@@ -118,7 +128,7 @@ describe('buying inside the root actor', () => {
     ({ actor, created } = rootActor());
     await whenFlowsReady(actor); // the pay modal, which sends these, opens once the flows run
     actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
-    actor.send({ type: 'payment.submit', channel: 'wechat', draft: { kind: 'goods', goodsId: 7, buyNum: 1, couponId: null } });
+    await payNow(actor);
     expect(buildPollPaying(actor)).toBe(true);
     await waitFor(actor.getSnapshot().children.payment!, (s) => s.hasTag('payment:awaiting'));
     actor.send({ type: 'payment.close' });
@@ -133,7 +143,7 @@ describe('buying inside the root actor', () => {
     ({ actor } = rootActor());
     await whenFlowsReady(actor);
     actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
-    actor.send({ type: 'payment.submit', channel: 'wechat', draft: { kind: 'goods', goodsId: 7, buyNum: 1, couponId: null } });
+    await payNow(actor);
     await waitFor(actor.getSnapshot().children.payment!, (s) => s.hasTag('payment:awaiting'));
     actor.send({ type: 'modal.closeAll' });
     expect(paymentSnapshot(actor).matches('idle')).toBe(true);
@@ -145,7 +155,7 @@ describe('buying inside the root actor', () => {
     actor.send({ type: 'modal.open', name: 'pay', props: { goodsId: 7, buyNum: 1, gameId: 3 }, source: 'user' });
     await waitFor(actor.getSnapshot().children.modal!, (s) => s.context.stack.length === 1);
     actor.send({ type: 'payment.open', requestId: 'req-1', userId: 1 });
-    actor.send({ type: 'payment.submit', channel: 'wechat', draft: { kind: 'goods', goodsId: 7, buyNum: 1, couponId: null } });
+    await payNow(actor);
     await waitFor(actor.getSnapshot().children.modal!, (s) => s.context.stack.some((m) => m.name === 'paySuccess'));
     expect(modalStack(actor)).toEqual([{ name: 'paySuccess', props: { orderId: 'XY1' }, source: 'flow' }]);
   });

@@ -7,11 +7,13 @@
  * retries after failures, leaving and staying, the ways the modal can go
  * away under the flow, and polling paused while offline.
  */
-import { paymentMachine, type OrderDraft, type StatusAnswer } from '../../machines/payment.machine';
+import { paymentMachine, type OrderDraft, type PriceQuote, type StatusAnswer } from '../../machines/payment.machine';
 import type { Order, Payment } from '../../src/api/orders';
 import { afterEvent, defineModel, doneEvent, errorEvent } from '../support/model';
 
 const DRAFT: OrderDraft = { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null };
+/** What the sheet shows once priced: the draft at ¥99 (the order's amount). */
+const QUOTE: PriceQuote = { draft: DRAFT, due: 9900 };
 
 /** The model's order (also the one a pay app's return resumes in tests/properties/app-world.ts). */
 export const ORDER: Order = {
@@ -54,9 +56,14 @@ const NETWORK_ERROR = { code: undefined, message: '网络连接失败，请检�
 
 const OPEN = { type: 'payment.open', requestId: 'req-1', userId: 1 } as const;
 const OPEN_ORDER = { type: 'payment.open', requestId: 'req-1', orderId: 'XY1', userId: 1 } as const;
-const SUBMIT = { type: 'payment.submit', channel: 'wechat', draft: DRAFT } as const;
+const SUBMIT = { type: 'payment.submit', channel: 'wechat', draft: DRAFT, due: QUOTE.due } as const;
 // On a phone: 打开微信支付, or (while awaiting) 打开支付宝 again for the same order.
-const SUBMIT_H5 = { type: 'payment.submit', channel: 'wechat', draft: DRAFT, h5: true } as const;
+const SUBMIT_H5 = { type: 'payment.submit', channel: 'wechat', draft: DRAFT, due: QUOTE.due, h5: true } as const;
+// The sheet's price: final (the coupons settled and read, the packages known), or being worked out again.
+const PRICED = { type: 'payment.quote', quote: QUOTE } as const;
+const REPRICING = { type: 'payment.quote', quote: null } as const;
+/** The coupons owed are made sure of (the call answered, or failed: the list is then what the server holds). */
+const SETTLED = doneEvent('settleCoupons', undefined);
 const REOPEN_H5 = { type: 'payment.submit', channel: 'alipay', h5: true } as const;
 // Back from the pay app (or a reload while it is awaited): the order's payment is awaited again.
 const OPEN_RESUMED = { type: 'payment.open', requestId: 'req-1', orderId: 'XY1', userId: 1, resume: true } as const;
@@ -76,8 +83,10 @@ const OFFLINE = { type: 'app.offline' } as const;
 const ONLINE = { type: 'app.online' } as const;
 const POLL = afterEvent('statusPollInterval', 'payment.active.paying.flow.awaitingPayment.waiting');
 
-/** From an open modal to the QR code: create, pay. */
-const TO_QR = [OPEN, SUBMIT, doneEvent('createOrder', ORDER), doneEvent('payOrder', PAYMENT)] as const;
+/** From an open modal to a final price: the coupons settled, the sheet priced. */
+const TO_PRICED = [OPEN, SETTLED, PRICED] as const;
+/** From an open modal to the QR code: priced, create, pay. */
+const TO_QR = [...TO_PRICED, SUBMIT, doneEvent('createOrder', ORDER), doneEvent('payOrder', PAYMENT)] as const;
 
 export const paymentModel = defineModel({
   machine: paymentMachine,
@@ -95,6 +104,9 @@ export const paymentModel = defineModel({
     'modal.closeAll': [ALL_CLOSED],
     'session.changed': [LOGGED_OUT, SWITCHED, OWN_LOGOUT, EXPIRED],
     'payment.choose': [CHOOSE],
+    // The price worked out again (REPRICING) is in the journeys only: offered everywhere, it multiplies the
+    // paths (each priced state twice) without reaching anything the journeys do not.
+    'payment.quote': [PRICED],
     'app.offline': [OFFLINE],
     'app.online': [ONLINE],
   },
@@ -103,19 +115,48 @@ export const paymentModel = defineModel({
     createOrder: { done: [ORDER], error: [STOCK_ERROR] },
     payOrder: { done: [PAYMENT, H5_PAYMENT], error: [NETWORK_ERROR] },
     checkStatus: { done: [status('unpaid'), status('paid'), status('failed'), status('expired')], error: [NETWORK_ERROR] },
+    settleCoupons: { done: [undefined], error: [NETWORK_ERROR] },
   },
   describeContext: (context) =>
-    [context.requestId, context.order ? `order ${context.order.orderId}` : context.orderId ? `wants ${context.orderId}` : '', context.status ?? '', context.error ? 'error shown' : '']
+    [
+      context.requestId,
+      context.order ? `order ${context.order.orderId}` : context.orderId ? `wants ${context.orderId}` : '',
+      context.status ?? '',
+      context.error ? 'error shown' : '',
+      context.couponsSettled ? 'coupons settled' : '',
+      context.quote ? 'quoted' : '',
+    ]
       .filter(Boolean)
       .join(', '),
   journeys: [
     {
+      name: 'a price is final before it can be paid: 立即支付 does nothing while the coupons are settled or the sheet prices, nor for a price the sheet no longer shows',
+      events: [
+        OPEN,
+        SUBMIT,
+        PRICED,
+        SETTLED,
+        SUBMIT,
+        PRICED,
+        REPRICING,
+        SUBMIT,
+        PRICED,
+        { ...SUBMIT, due: QUOTE.due - 500 },
+        SUBMIT,
+        doneEvent('createOrder', ORDER),
+      ],
+    },
+    {
+      name: 'a failed call for the coupons owed does not keep the shopper from paying; a failed create keeps the price, a failed pay request keeps the order',
+      events: [OPEN, errorEvent('settleCoupons', NETWORK_ERROR), PRICED, SUBMIT, errorEvent('createOrder', STOCK_ERROR), SUBMIT, doneEvent('createOrder', ORDER), errorEvent('payOrder', NETWORK_ERROR), REPRICING, SUBMIT, doneEvent('payOrder', PAYMENT)],
+    },
+    {
       name: 'on a phone the payment is handed to the pay app; the pay app can be opened again, or the other one',
-      events: [OPEN, SUBMIT_H5, doneEvent('createOrder', ORDER), doneEvent('payOrder', H5_PAYMENT), REOPEN_H5, doneEvent('payOrder', H5_PAYMENT), POLL, doneEvent('checkStatus', status('paid'))],
+      events: [...TO_PRICED, SUBMIT_H5, doneEvent('createOrder', ORDER), doneEvent('payOrder', H5_PAYMENT), REOPEN_H5, doneEvent('payOrder', H5_PAYMENT), POLL, doneEvent('checkStatus', status('paid'))],
     },
     {
       name: 'a phone whose server has no H5 pay gets the QR code, as a desktop does',
-      events: [OPEN, SUBMIT_H5, doneEvent('createOrder', ORDER), doneEvent('payOrder', PAYMENT), POLL, doneEvent('checkStatus', status('paid'))],
+      events: [...TO_PRICED, SUBMIT_H5, doneEvent('createOrder', ORDER), doneEvent('payOrder', PAYMENT), POLL, doneEvent('checkStatus', status('paid'))],
     },
     {
       name: 'back from the pay app: paid there opens the success dialog; not yet, the status is awaited again',
@@ -143,7 +184,7 @@ export const paymentModel = defineModel({
     },
     {
       name: 'a failed create shows the message and a new 立即支付 tries again with the same request id',
-      events: [OPEN, SUBMIT, errorEvent('createOrder', STOCK_ERROR), SUBMIT, doneEvent('createOrder', ORDER), errorEvent('payOrder', NETWORK_ERROR), SUBMIT, doneEvent('payOrder', PAYMENT)],
+      events: [...TO_PRICED, SUBMIT, errorEvent('createOrder', STOCK_ERROR), SUBMIT, doneEvent('createOrder', ORDER), errorEvent('payOrder', NETWORK_ERROR), SUBMIT, doneEvent('payOrder', PAYMENT)],
     },
     {
       name: 'continuing an unpaid order loads it and pays it; a settled order cannot be paid again',
@@ -175,11 +216,11 @@ export const paymentModel = defineModel({
     },
     {
       name: 'a second 立即支付 while the order is being created is ignored',
-      events: [OPEN, SUBMIT, SUBMIT, doneEvent('createOrder', ORDER)],
+      events: [...TO_PRICED, SUBMIT, SUBMIT, doneEvent('createOrder', ORDER)],
     },
     {
       name: 'an expiry suspends the purchase for the next login: with the choices before an order, with the unpaid order after; with nothing chosen yet it just closes',
-      events: [OPEN, CHOOSE, SUBMIT, EXPIRED, ...TO_QR, EXPIRED, OPEN, EXPIRED],
+      events: [...TO_PRICED, CHOOSE, SUBMIT, EXPIRED, ...TO_QR, EXPIRED, OPEN, EXPIRED],
     },
     {
       name: 'another account taking the tab cancels the payment with a warning; this tab’s own logout just closes',

@@ -14,6 +14,9 @@
  *   logs in first, in another tab, and closes the login dialog if one shows.
  *   The request id the dialog mints is `req-1` (`crypto.randomUUID`, its
  *   only caller, answers what the gesture says).
+ * - `payment.quote` with a price: the coupon list the sheet reads once the coupons owed are settled
+ *   (`matchCoupon`, held by the driver from the moment it is asked) comes, so the sheet can price; with
+ *   none (the price worked out again) it is not drivable one-to-one, see below.
  * - `payment.submit`: 立即支付 (no coupon, the first channel: 微信支付).
  * - `payment.retry`: 重新支付 (which mints `req-2`).
  * - `payment.close`: the dialog's × (关闭 / 离开支付), Escape while the order
@@ -36,7 +39,12 @@
  * - `session.changed` to nobody: another tab logs out (a `storage` event).
  * - `app.offline` / `app.online`: the browser's network events.
  *
- * Not drivable (the items are skipped, see `undrivable`): `payment.leave`
+ * The pay flow's `settleCoupons` (the coupons a login earned, made sure of before the sheet prices) is a
+ * fake like the other calls.
+ *
+ * Not drivable (the items are skipped, see `undrivable`): a price worked out again (`payment.quote` with
+ * none: a quantity changed, or the coupon list read again; tests/integration/buying/final-price.test.tsx
+ * and the pay tests drive it), `payment.submit` while the sheet prices (立即支付 is disabled), `payment.leave`
  * with no leave confirmation shown (there is no 确认离开 to click), a second
  * `payment.submit` while the order is being created (立即支付 is disabled),
  * and `payment.submit` on a form that showed while offline (its pay channels
@@ -45,10 +53,11 @@
  * machine ignores it there (`hasOrder`), so state and context are the model's.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { PAY_GATE_MESSAGES } from '../../machines/pay-gate.machine';
-import { isSubmitting, isUnpayable, type paymentMachine } from '../../machines/payment.machine';
+import { isPricing, isSubmitting, isUnpayable, type paymentMachine } from '../../machines/payment.machine';
+import { PRICING_MESSAGES } from '../../machines/payment-messages';
 import { SESSION_MESSAGES, sessionMachine } from '../../machines/session.machine';
 import type { Order } from '../../src/api/orders';
 import type { UserInfo } from '../../src/api/user';
@@ -118,6 +127,8 @@ interface World {
   heldStock: Deferred<boolean> | null;
   /** The login expired and its 300 ms prompt (the `modal.closeAll`) has not come yet. */
   expiryPromptDue: boolean;
+  /** The coupon lists asked for and not yet answered (every `matchCoupon` waits for a `payment.quote`). */
+  heldCoupons: Deferred<void>[];
 }
 
 let world: World | undefined;
@@ -265,9 +276,21 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
       holdStock: false,
       heldStock: null,
       expiryPromptDue: false,
+      heldCoupons: [],
     };
     world = w;
 
+    // Every coupon list waits for the step that lets it come (`payment.quote`), then is the simulated backend's.
+    testServer.use(
+      http.post(`${API}/goods/mall/activity/goods/matchCoupon`, async ({ request }) => {
+        const held = deferred<void>();
+        w.heldCoupons.push(held);
+        await held.promise;
+        const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+        const reply = await backend.handle({ method: 'POST', path: '/goods/mall/activity/goods/matchCoupon', query: {}, headers: Object.fromEntries(request.headers), body });
+        return HttpResponse.json(reply.body as object, { status: reply.status });
+      }),
+    );
     // 我的订单 lists the model's unpaid order XY1.
     testServer.use(
       http.post(`${API}/nnorder/mall/unified/order/list`, () =>
@@ -290,6 +313,7 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
         },
         testing: {
           purchaseFlows: {
+            settleCoupons: (_system, _owner, signal) => calls.call('settleCoupons', signal) as Promise<void>,
             api: {
               fetchOrder: (_orderId, signal) => calls.call('fetchOrder', signal) as never,
               createOrder: (_input, signal) => calls.call('createOrder', signal) as never,
@@ -318,6 +342,11 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
   gestures: {
     // The pay editor reports its choices by itself, when its form shows and on every change: nothing to do.
     'payment.choose': async () => {},
+    // The coupon lists asked for come; the sheet then prices by itself (and reports it).
+    'payment.quote': async () => {
+      const w = requireWorld();
+      for (const held of w.heldCoupons.splice(0)) held.resolve();
+    },
     'payment.open': async (app, event, at) => {
       const w = requireWorld();
       if (dialog(PAY)) throw new Error('payment.open: a pay dialog is already open');
@@ -402,6 +431,7 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
   appContext: {
     owner: 'the id the backend gave the shopper’s account (the model says 1); a switch is checked by the state and the warning',
     choices: 'the pay editor reports its choices by itself when the form shows and on each change',
+    quote: 'the pay editor reports the price it shows by itself (the goods at its real price); that the order made is the one shown is checked by tests/integration/buying/final-price.test.tsx',
   },
 
   undrivable: (item, index) => {
@@ -429,6 +459,12 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     }
     if (event.type === 'payment.leave' && !before.hasTag('payment:confirmingLeave')) {
       return 'payment.leave without the leave confirmation: 确认离开 only shows after 离开支付';
+    }
+    if (event.type === 'payment.quote' && event.quote === null) {
+      return 'the price worked out again (a quantity changed, the coupon list read again): tests/integration/buying/final-price.test.tsx drives it';
+    }
+    if (event.type === 'payment.submit' && before.matches({ active: 'editing' }) && !before.hasTag('payment:priced')) {
+      return 'payment.submit while the sheet prices: 立即支付 is disabled then (tests/integration/buying/final-price.test.tsx presses it)';
     }
     if (event.type === 'payment.submit' && !before.matches({ active: 'editing' })) {
       return 'payment.submit while the order is being created: 立即支付 is disabled then';
@@ -495,7 +531,11 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
       expectAlert(context.error ?? '');
       pay.getByRole('button', { name: '知道了' });
     } else if (snapshot.matches({ active: 'editing' })) {
-      submitButton();
+      const button = submitButton();
+      if (isPricing(snapshot)) {
+        if (!context.order) pay.getByText(PRICING_MESSAGES.pricing);
+        if (!button.disabled) throw new Error(`${where}: 立即支付 is enabled while the sheet prices`);
+      }
       if (context.error) expectAlert(context.error);
       else if (alertText().length) throw new Error(`${where}: an alert shows with no error: ${JSON.stringify(alertText())}`);
       // An existing order (继续支付, or kept after a failed pay request) is shown with its number.

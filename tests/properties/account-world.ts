@@ -261,7 +261,7 @@ function same(a: unknown, b: unknown): boolean {
 
 type Tagged = { hasTag(tag: string): boolean; matches(value: unknown): boolean };
 type SessionSnapshot = Tagged & { context: { user: UserInfo | null } };
-type PaymentSnapshot = Tagged & { context: { order: Order | null } };
+type PaymentSnapshot = Tagged & { context: { order: Order | null; couponsSettled: boolean } };
 
 export class AccountWorld {
   readonly clock = new SimulatedClock();
@@ -338,10 +338,13 @@ export class AccountWorld {
       createOrder: (input, signal) => this.call('createOrder', input, signal),
       payOrder: (input, signal) => this.call('payOrder', input, signal),
       checkStatus: (orderId, signal) => this.call('checkStatus', orderId, signal),
+      claimLoginCoupons: async () => undefined,
     };
     const sessionFlows: SessionFlowOptions = { effects, api };
     const purchaseFlows: PurchaseFlowOptions = {
       api: purchaseApi,
+      // The coupons a login earns are not this world's subject (tests/integration/buying/final-price.test.tsx): settled at once.
+      settleCoupons: async () => undefined,
       effects: {
         notify: (kind, text) => {
           this.toasts.push({ step: this.step, kind, text });
@@ -652,7 +655,8 @@ export class AccountWorld {
   canSubmit(): boolean {
     const payment = this.paymentSnapshot();
     if (this.topModal() !== 'pay' || !this.dialog || !payment?.hasTag('payment:editing')) return false;
-    return payment.context.order !== null || this.dialog.editorLoaded;
+    // The sheet prices once the coupons owed are settled; until then 立即支付 is disabled.
+    return payment.context.order !== null || (this.dialog.editorLoaded && payment.context.couponsSettled);
   }
 
   /** The shopper picks in the editor (the first pick: the editor has loaded). */
@@ -678,7 +682,10 @@ export class AccountWorld {
       state.packageId !== null
         ? { kind: 'package', packageId: state.packageId, items: [{ goodsId: (d.props as { goodsId: number }).goodsId, buyNum: 1 }] }
         : { kind: 'goods', goodsId: (d.props as { goodsId: number }).goodsId, buyNum: state.buyNum, couponId: state.couponId };
-    this.send({ type: 'payment.submit', channel, draft });
+    // The sheet reports the price it shows (its layout effect), then 立即支付 orders exactly that.
+    const due = 1000 * (draft.kind === 'goods' ? draft.buyNum : 1);
+    this.send({ type: 'payment.quote', quote: { draft, due } });
+    this.send({ type: 'payment.submit', channel, draft, due });
   }
 
   /** 立即购买: the gate takes it in `idle`, `suspended` and its waiting states (dropping a suspended purchase). */

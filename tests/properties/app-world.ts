@@ -282,9 +282,15 @@ export class World {
       createOrder: (_input, signal) => this.call('createOrder', signal),
       payOrder: (_input, signal) => this.call('payOrder', signal),
       checkStatus: (_orderId, signal) => this.call('checkStatus', signal),
+      claimLoginCoupons: async () => undefined,
     };
     const sessionFlows: SessionFlowOptions = { effects, api };
-    const purchaseFlows: PurchaseFlowOptions = { api: purchaseApi, effects: { notify: (kind, text) => this.log(`toast ${kind} ${text}`) } };
+    const purchaseFlows: PurchaseFlowOptions = {
+      api: purchaseApi,
+      effects: { notify: (kind, text) => this.log(`toast ${kind} ${text}`) },
+      // The coupons a login earns are not this world's subject (tests/integration/buying/final-price.test.tsx): settled at once.
+      settleCoupons: async () => undefined,
+    };
 
     this.actor = createRootActor({
       build: {

@@ -146,6 +146,7 @@ export const paymentMachine = createMachine({
           ]
         },
         "editing": {
+          "initial": "pricing",
           "tags": [
             "payment:editing"
           ],
@@ -155,22 +156,84 @@ export const paymentMachine = createMachine({
                 "assignChoices"
               ]
             },
-            "payment.submit": [
-              {
-                "target": "#payment.active.paying.flow.requestingPayment",
-                "guard": "hasOrder",
-                "actions": [
-                  "assignChannel"
+            "payment.quote": {
+              "guard": "couponsSettled",
+              "actions": [
+                "assignQuote"
+              ]
+            }
+          },
+          "states": {
+            "pricing": {
+              "initial": "checking",
+              "tags": [
+                "payment:pricing"
+              ],
+              "states": {
+                "checking": {
+                  "always": [
+                    {
+                      "target": "#payment.active.editing.pricing.quoting",
+                      "guard": "isSettled"
+                    },
+                    {
+                      "target": "#payment.active.editing.pricing.settlingCoupons"
+                    }
+                  ]
+                },
+                "settlingCoupons": {
+                  "invoke": {
+                    "id": "settleCoupons",
+                    "src": "settleCoupons",
+                    "onDone": {
+                      "target": "#payment.active.editing.pricing.quoting",
+                      "actions": [
+                        "markCouponsSettled"
+                      ]
+                    },
+                    "onError": {
+                      "target": "#payment.active.editing.pricing.quoting",
+                      "actions": [
+                        "markCouponsSettled"
+                      ]
+                    }
+                  }
+                },
+                "quoting": {
+                  "always": {
+                    "target": "#payment.active.editing.priced",
+                    "guard": "isQuoted"
+                  }
+                }
+              }
+            },
+            "priced": {
+              "tags": [
+                "payment:priced"
+              ],
+              "on": {
+                "payment.submit": [
+                  {
+                    "target": "#payment.active.paying.flow.requestingPayment",
+                    "guard": "hasOrder",
+                    "actions": [
+                      "assignChannel"
+                    ]
+                  },
+                  {
+                    "target": "#payment.active.paying",
+                    "guard": "isQuotedOrder",
+                    "actions": [
+                      "assignSubmit"
+                    ]
+                  }
                 ]
               },
-              {
-                "target": "#payment.active.paying",
-                "guard": "hasDraftInEvent",
-                "actions": [
-                  "assignSubmit"
-                ]
+              "always": {
+                "target": "#payment.active.editing.pricing",
+                "guard": "!isQuoted"
               }
-            ]
+            }
           }
         },
         "paying": {
@@ -385,6 +448,8 @@ export const paymentMachine = createMachine({
     "choices": null,
     "h5": false,
     "resuming": false,
+    "couponsSettled": false,
+    "quote": null,
     "online": true
   }
 });

@@ -5,9 +5,10 @@
  * the payment flow as an `OrderDraft`; the server data comes from React Query.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useState } from 'react';
 import type { PayChoices, PurchaseRequest } from '../../../machines/pay-gate.machine';
-import type { OrderDraft } from '../../../machines/payment.machine';
+import type { OrderDraft, PriceQuote } from '../../../machines/payment.machine';
+import { PRICING_MESSAGES } from '../../../machines/payment-messages';
 import type { Coupon } from '../../api/common';
 import { gameGoodsQueryOptions, matchCouponQueryOptions, type Goods } from '../../api/goods';
 import type { Package, PayChannelCode } from '../../api/orders';
@@ -41,9 +42,12 @@ export interface PayEditorProps {
   error: string | null;
   /** a phone: the button opens the channel's pay app (打开微信支付 / 打开支付宝) */
   phone: boolean;
-  onSubmit: (draft: OrderDraft, channel: PayChannelCode) => void;
+  /** 立即支付: the quote shown (the order and its amount) and the channel. */
+  onSubmit: (quote: PriceQuote, channel: PayChannelCode) => void;
   /** The current choices, reported on every change (an expiry suspends the purchase with them). */
   onChoose: (request: PurchaseRequest) => void;
+  /** The price shown, reported on every change: a quote once every part of it is known, null while one is not. */
+  onQuote: (quote: PriceQuote | null) => void;
 }
 
 /**
@@ -52,7 +56,7 @@ export interface PayEditorProps {
  */
 export const RESUME_NOTES = {
   package: '之前选择的套餐已不可用，已改为单独购买',
-  coupon: '之前选择的优惠券已不可用，已为您重新选择',
+  coupon: PRICING_MESSAGES.chosenCouponGone,
   channel: '之前选择的支付方式暂不可用，已为您更换',
 } as const;
 
@@ -80,31 +84,40 @@ export function PayEditor(props: PayEditorProps) {
   return <GoodsForm {...props} goods={goods} siblings={goodsQuery.data.goods} />;
 }
 
-function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, phone, onSubmit, onChoose }: PayEditorProps & { goods: Goods; siblings: Goods[] }) {
+function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, phone, onSubmit, onChoose, onQuote }: PayEditorProps & { goods: Goods; siblings: Goods[] }) {
   const cap = quantityCap(goods);
   const [buyNum, setBuyNum] = useState(() => capQuantity(initialBuyNum, cap));
   const num = capQuantity(buyNum, cap);
   const [packageId, setPackageId] = useState<number | null>(resumed?.packageId ?? null);
   const [couponChoice, setCouponChoice] = useState<string | null>(resumed ? (resumed.couponId ?? NO_COUPON) : null);
+  // The best coupon when the shopper chose in this dialog (undefined: no choice made here).
+  const [bestWhenChosen, setBestWhenChosen] = useState<string | null | undefined>(undefined);
   const [chosenChannel, setChosenChannel] = useState<PayChannelCode | null>(resumed?.channel ?? null);
 
   const packages = useQuery(packagesQuery(goods.goodsId));
   const chosenPackage = packages.data?.find((item) => item.packageId === packageId) ?? null;
   const userId = useCurrentUser()?.userId ?? null;
-  // Asked again each time the dialog opens: an order may have taken a coupon since, and only a fresh
-  // answer is offered (and submitted).
+  // The coupons are read once the payment flow has made sure of those the account is owed (a new account's
+  // 新人券), and asked again each time the dialog opens (an order may have taken one since): only such an
+  // answer is offered and submitted. Under a key of its own, so that an answer asked for earlier (the game
+  // page's, perhaps still in flight) is never taken for it.
+  const couponsSettled = usePaymentSelector((snapshot) => snapshot.context.couponsSettled);
   const couponsWanted = chosenPackage === null && userId !== null;
-  const coupons = useQuery({ ...matchCouponQueryOptions(userId ?? 0, goods.goodsId, num), enabled: couponsWanted, refetchOnMount: 'always' });
-  const couponsReady = !couponsWanted || coupons.isFetchedAfterMount;
-  useRefetchOnPopupCoupons(coupons.refetch, couponsWanted);
-  const couponList = couponsReady ? (coupons.data?.coupons ?? []) : [];
+  const matching = matchCouponQueryOptions(userId ?? 0, goods.goodsId, num);
+  const coupons = useQuery({ ...matching, queryKey: [...matching.queryKey, 'pay'], enabled: couponsWanted && couponsSettled, refetchOnMount: 'always' });
+  const couponsShown = !couponsWanted || (couponsSettled && coupons.isFetchedAfterMount);
+  // Being read again (the popup brought coupons, a quantity changed): the list shown stays, the price is not final.
+  const couponsFinal = couponsShown && !(couponsWanted && coupons.isFetching);
+  useRefetchOnPopupCoupons(coupons.refetch, couponsWanted && couponsSettled);
+  const couponList = couponsShown ? (coupons.data?.coupons ?? []) : [];
+  const best = bestCoupon(couponList, coupons.data?.bestCouponId);
   // null: the server's best coupon; NO_COUPON: none; otherwise the coupon the shopper picked, while it still applies.
   const picked = couponChoice === NO_COUPON ? null : couponList.find((coupon) => coupon.couponId === couponChoice);
-  const coupon = chosenPackage
-    ? null
-    : couponChoice === NO_COUPON
-      ? null
-      : (picked ?? bestCoupon(couponList, coupons.data?.bestCouponId) ?? null);
+  const coupon = chosenPackage ? null : couponChoice === NO_COUPON ? null : (picked ?? best ?? null);
+  const chooseCoupon = (couponId: string) => {
+    setCouponChoice(couponId);
+    setBestWhenChosen(best?.couponId ?? null);
+  };
 
   const { subtotal, saving, due: total } = chosenPackage ? packageOrderTotal(chosenPackage) : goodsOrderTotal(goods.price, num, coupon);
   const channels = usePayChannels(total);
@@ -120,17 +133,33 @@ function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, phone
     }
   }, [editing, onChoose, goods.goodsId, goods.gameId, num, chosenPackageId, couponId, channel]);
 
-  const notes = resumed
-    ? [
-        resumed.packageId !== null && packages.isSuccess && chosenPackage === null ? RESUME_NOTES.package : null,
-        resumed.couponId !== null && !chosenPackage && couponsReady && !couponList.some((item) => item.couponId === resumed.couponId) ? RESUME_NOTES.coupon : null,
-        resumed.channel !== null && channels.isSuccess && channel !== resumed.channel ? RESUME_NOTES.channel : null,
-      ].filter((note) => note !== null)
-    : [];
-
   const draft: OrderDraft = chosenPackage
     ? { kind: 'package', packageId: chosenPackage.packageId, items: chosenPackage.goodsIds.map((goodsId) => ({ goodsId, buyNum: 1 })) }
-    : { kind: 'goods', goodsId: goods.goodsId, buyNum: num, couponId: coupon?.couponId ?? null };
+    : { kind: 'goods', goodsId: goods.goodsId, buyNum: num, couponId };
+  // The price is final once the coupons (read after the settling) and the packages are known.
+  const quote: PriceQuote | null = couponsFinal && !packages.isPending ? { draft, due: total } : null;
+  const quoteKey = quote ? JSON.stringify(quote) : null;
+  // Before paint, so the machine holds what the shopper sees by the time they can press (a layout effect).
+  useLayoutEffect(() => {
+    if (editing) onQuote(quoteKey === null ? null : (JSON.parse(quoteKey) as PriceQuote));
+  }, [editing, couponsSettled, onQuote, quoteKey]);
+  // 立即支付 orders exactly what is shown: the machine takes it only in `priced`, for this very quote.
+  const priceFinal = usePaymentSelector((snapshot) => quote !== null && snapshot.can({ type: 'payment.submit', channel: channel ?? 'wechat', draft: quote.draft, due: quote.due }));
+  const pricing = !busy && !priceFinal;
+  const statusId = useId();
+
+  const explicitCoupon = couponChoice !== null && couponChoice !== NO_COUPON ? couponChoice : null;
+  const chosenGone = !chosenPackage && couponsShown && explicitCoupon !== null && picked === undefined;
+  const better =
+    !chosenPackage && couponsShown && bestWhenChosen !== undefined && !chosenGone && best && best.couponId !== couponId && best.couponId !== bestWhenChosen && couponSaving(best, subtotal) > saving
+      ? best
+      : null;
+  const notes = [
+    resumed && resumed.packageId !== null && packages.isSuccess && chosenPackage === null ? RESUME_NOTES.package : null,
+    chosenGone ? RESUME_NOTES.coupon : null,
+    better ? PRICING_MESSAGES.betterCoupon(better.title, formatYuan(couponSaving(better, subtotal))) : null,
+    resumed && resumed.channel !== null && channels.isSuccess && channel !== resumed.channel ? RESUME_NOTES.channel : null,
+  ].filter((note) => note !== null);
 
   return (
     <div className="pay-editor" aria-busy={busy || undefined}>
@@ -155,11 +184,11 @@ function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, phone
         <>
           <QuantityStepper value={num} cap={cap} requested={initialBuyNum} onChange={setBuyNum} disabled={busy} />
           <CouponPicker
-            loading={!couponsReady}
+            loading={!couponsShown}
             coupons={couponList}
             subtotal={subtotal}
             value={coupon?.couponId ?? NO_COUPON}
-            onChange={setCouponChoice}
+            onChange={chooseCoupon}
             disabled={busy}
           />
         </>
@@ -167,17 +196,20 @@ function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, phone
 
       <ChannelPicker query={channels} value={channel} onChange={setChosenChannel} disabled={busy} />
 
-      {notes.length > 0 ? (
-        <ul role="status" className="order-muted pay-resume-notes">
-          {notes.map((note) => (
-            <li key={note}>{note}</li>
-          ))}
-        </ul>
-      ) : null}
+      {/* Always in the page, so that a notice appearing in it is announced. */}
+      <div role="status" className="order-muted pay-resume-notes">
+        {notes.length > 0 ? (
+          <ul aria-label={PRICING_MESSAGES.noticesLabel}>
+            {notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
 
       {/* The total and the pay button: a sticky footer, in view on a phone however long the options above (issue 32). */}
       <div role="group" aria-label="结算" className="dialog-footer pay-footer">
-        <dl className="pay-total">
+        <dl className="pay-total" aria-busy={pricing || undefined}>
           <div>
             <dt>商品金额</dt>
             <dd>{formatYuan(subtotal)}</dd>
@@ -199,8 +231,17 @@ function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, phone
             {error}
           </p>
         ) : null}
-        {busy ? <p role="status">正在创建订单…</p> : null}
-        <PaySubmitButton channel={channel} phone={phone} disabled={busy || channel === null || !couponsReady} onClick={() => channel && onSubmit(draft, channel)} />
+        {/* One status line, always in the page: what the pay button is waiting for, announced as it changes. */}
+        <p role="status" id={statusId} className="pay-status">
+          {busy ? '正在创建订单…' : pricing ? PRICING_MESSAGES.pricing : null}
+        </p>
+        <PaySubmitButton
+          channel={channel}
+          phone={phone}
+          disabled={busy || channel === null || !priceFinal}
+          describedBy={pricing ? statusId : undefined}
+          onClick={() => channel && quote && onSubmit(quote, channel)}
+        />
       </div>
     </div>
   );

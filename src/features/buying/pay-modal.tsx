@@ -15,7 +15,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { PurchaseRequest } from '../../../machines/pay-gate.machine';
-import { channelOrDefault, isPaying, isSubmitting, isUnpayable, type OrderDraft } from '../../../machines/payment.machine';
+import { channelOrDefault, isPaying, isSubmitting, isUnpayable, type PriceQuote } from '../../../machines/payment.machine';
 import type { PayChannelCode } from '../../api/orders';
 import { usePhone } from '../../shared/use-phone';
 import { useAppActor, useCurrentUser, type ModalComponentProps } from '../../shared/app-actor';
@@ -42,6 +42,7 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
   const [userId] = useState(currentUserId);
 
   const choose = useCallback((request: PurchaseRequest) => actor.send({ type: 'payment.choose', request }), [actor]);
+  const quote = useCallback((shown: PriceQuote | null) => actor.send({ type: 'payment.quote', quote: shown }), [actor]);
 
   // A pay dialog always belongs to an account: one that mounts after a logout (its code was still
   // loading) closes instead of following whichever account logs in next.
@@ -73,7 +74,7 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
   const busy = isSubmitting(snapshot);
   // A phone pays in the channel's app (docs/buying.md, "Paying on a phone"); a desktop scans the QR code.
   const phone = usePhone();
-  const submit = (channel: PayChannelCode, draft?: OrderDraft) => actor.send({ type: 'payment.submit', channel, draft, h5: phone });
+  const submit = (channel: PayChannelCode, shown?: PriceQuote) => actor.send({ type: 'payment.submit', channel, draft: shown?.draft, due: shown?.due, h5: phone });
 
   let body;
   if (!target) {
@@ -108,8 +109,9 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
         busy={busy}
         error={context.error}
         onChoose={choose}
+        onQuote={quote}
         phone={phone}
-        onSubmit={(draft, channel) => submit(channel, draft)}
+        onSubmit={(shown, channel) => submit(channel, shown)}
       />
     );
   } else if (resume) {

@@ -21,9 +21,22 @@ const PAY_APP_NAME: Record<PayChannelCode, string> = { wechat: '微信', alipay:
 const PAY_STARTING = '正在发起支付…';
 
 /** 立即支付, or on a phone the pay app it opens. */
-export function PaySubmitButton({ channel, phone, disabled, onClick }: { channel: PayChannelCode | null; phone: boolean; disabled: boolean; onClick: () => void }) {
+export function PaySubmitButton({
+  channel,
+  phone,
+  disabled,
+  describedBy,
+  onClick,
+}: {
+  channel: PayChannelCode | null;
+  phone: boolean;
+  disabled: boolean;
+  /** The id of the line that says why the button waits (优惠计算中…). */
+  describedBy?: string | undefined;
+  onClick: () => void;
+}) {
   return (
-    <button type="button" className="button button-primary pay-submit" disabled={disabled} onClick={onClick}>
+    <button type="button" className="button button-primary pay-submit" disabled={disabled} aria-describedby={describedBy} onClick={onClick}>
       {phone && channel ? openPayApp(channel) : '立即支付'}
     </button>
   );

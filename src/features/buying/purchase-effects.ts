@@ -18,6 +18,7 @@ import { sessionSnapshotOf } from '../../shared/app-actor';
 import { delayOverride, delaysOf, fetchRealNameConfig, shopperErrors } from '../../shared/flow-effects';
 import { toast } from '../../shared/toast';
 import { forgetHandOff, rememberHandOff, returnPathFor } from './pay-return';
+import { settleLoginCoupons, type PopupActorLike } from './popup-coupons';
 
 /**
  * The calls the buying flows make; each rejects with `{ code, message }` where message is shopper-readable.
@@ -30,6 +31,8 @@ export interface PurchaseApi {
   createOrder(input: CreateOrderInput, signal: AbortSignal): Promise<Order>;
   payOrder(input: PayOrderInput, signal: AbortSignal): Promise<Payment>;
   checkStatus(orderId: string, signal: AbortSignal): Promise<StatusAnswer>;
+  /** GET home/popup: the call with whose answer the server hands a new account the coupons its login earned. */
+  claimLoginCoupons(signal: AbortSignal): Promise<unknown>;
 }
 
 interface PurchaseEffects {
@@ -55,6 +58,8 @@ export interface PurchaseFlowOptions {
    * `confirmRealName`. Default: `readSessionFacts(system)`. Tests route it to a fake.
    */
   readSession?: (system: { get(systemId: string): unknown }, invokeId: string, signal: AbortSignal) => Promise<SessionFacts>;
+  /** Makes sure of the coupons `owner` is owed before the pay sheet prices. Default: `settleLoginCoupons` (./popup-coupons.ts). Tests route it to a fake. */
+  settleCoupons?: (system: { get(systemId: string): unknown }, owner: number | null, signal: AbortSignal) => Promise<void>;
 }
 
 /**
@@ -83,6 +88,7 @@ export const browserPurchaseApi: PurchaseApi = {
       ),
     ),
   checkStatus: (orderId, signal) => shopperErrors(ordersApi().then((api) => api.getOrderStatus(orderId, { signal }))),
+  claimLoginCoupons: (signal) => import('../../api/user').then((api) => api.getHomePopup({ signal })),
 };
 
 /**
@@ -134,6 +140,11 @@ export function createPurchaseActors(options: PurchaseFlowOptions = {}) {
       createOrder: fromPromise<Order, CreateOrderInput>(({ input, signal }) => api.createOrder(input, signal)),
       payOrder: fromPromise<Payment, PayOrderInput>(({ input, signal }) => api.payOrder(input, signal)),
       checkStatus: fromPromise<StatusAnswer, { orderId: string }>(({ input, signal }) => api.checkStatus(input.orderId, signal)),
+      settleCoupons: fromPromise<void, { owner: number | null }>(({ input, system, signal }) =>
+        options.settleCoupons
+          ? options.settleCoupons(system, input.owner, signal)
+          : settleLoginCoupons(system.get('couponPopup') as PopupActorLike | undefined, input.owner, () => api.claimLoginCoupons(signal), signal),
+      ),
     },
     actions: {
       notify: (_, { kind, text }) => effects.notify(kind, text),

@@ -11,6 +11,7 @@ import { API, backend, testServer } from '../../support/server';
 import { gate } from '../catalog/helpers';
 import { renderApp } from '../../support/render-app';
 import { SLOW, logInThroughModal, popupSettled } from './helpers';
+import { PRICING_MESSAGES } from '../../../machines/payment-messages';
 
 const DAY = new Date(2026, 0, 31, 10, 0).getTime();
 const POPUP = '/u-nnpc/mall/activity/home/popup';
@@ -41,7 +42,12 @@ describe('a new shopper’s first order', { timeout: 30_000 }, () => {
     await user.click(within(realName).getByRole('button', { name: '提交' }));
 
     const pay = await screen.findByRole('dialog', { name: '支付订单' }, { timeout: SLOW });
-    expect(await within(pay).findByText('暂无可用优惠券', {}, { timeout: SLOW })).toBeInTheDocument();
+    // The answer that hands out the coupons has not come: the sheet prices meanwhile, and offers no price to pay
+    // (docs/buying.md, "The price is final before 立即支付"), never 暂无可用优惠券.
+    const footer = await within(pay).findByRole('group', { name: '结算' }, { timeout: SLOW });
+    expect(await within(footer).findByText(PRICING_MESSAGES.pricing, {}, { timeout: SLOW })).toBeInTheDocument();
+    expect(within(footer).getByRole('button', { name: '立即支付' })).toBeDisabled();
+    expect(within(pay).queryByText('暂无可用优惠券')).not.toBeInTheDocument();
     answer.release();
     const coupons = await within(pay).findByRole('group', { name: '优惠券' }, { timeout: SLOW });
     const chosen = within(coupons).getAllByRole('radio').find((radio) => (radio as HTMLInputElement).checked);
