@@ -31,6 +31,7 @@ import {
   type RealNameVerifiedEvent,
   type SessionChangedEvent,
   type SessionEvent,
+  type SessionSigningInEvent,
 } from './session.machine';
 
 /**
@@ -95,6 +96,7 @@ export type AppEvent =
   | CouponPopupEvent
   | SessionEvent
   | SessionChangedEvent
+  | SessionSigningInEvent
   | RealNameVerifiedEvent
   | LoginEvent
   | QrLoginEvent
@@ -250,6 +252,8 @@ export const appMachine = setup({
     'modal.promoShown': { actions: 'forwardToCouponPopup' },
     'modal.promoDropped': { actions: 'forwardToCouponPopup' },
     'session.changed': { actions: [...HEAR_SESSION_CHANGED] },
+    // The session's word that a login is being stored: the wishlist belongs to that account from now on.
+    'session.signingIn': { actions: 'forwardToWishlist' },
     // A family of events goes to the child of that name (`session.changed`, the session's own
     // announcement, is matched exactly above and never goes back to it).
     'session.*': { actions: 'forwardToSession' },

@@ -60,6 +60,15 @@ export type SessionEvent =
  */
 export type SessionChangeReason = 'login' | 'logout' | 'expired' | 'synced';
 
+/**
+ * Sent to the parent the moment a login is stored, before its real-name facts and hand-over: for what must
+ * belong to the new account at once (the wishlist, whose opening is the hand-over of the visitor's list).
+ */
+export interface SessionSigningInEvent {
+  type: 'session.signingIn';
+  user: UserInfo;
+}
+
 /** Sent to the parent whenever the user logs in or out. */
 export interface SessionChangedEvent {
   type: 'session.changed';
@@ -107,6 +116,7 @@ const LOGIN_ACTIONS = [
   { type: 'setTokenCookie', params: ({ event }: { event: LoginEvent }) => ({ token: event.user.token }) },
   { type: 'setRequestToken', params: ({ event }: { event: LoginEvent }) => ({ token: event.user.token }) },
   { type: 'identifyUser', params: ({ event }: { event: LoginEvent }) => ({ userId: event.user.userId }) },
+  { type: 'announceSigningIn', params: ({ event }: { event: LoginEvent }) => ({ user: event.user }) },
 ] as const;
 
 /** What a finished logout, or one the server no longer needed (its token was already dead), does. */
@@ -173,6 +183,8 @@ export const sessionMachine = setup({
     /** A toast. */
     notify: (_, _params: { kind: NoticeKind; text: string }) => {},
     /** Tells the parent who is logged in now, and why (`session.changed`). */
+    /** Tells the parent which account the login being stored is for (`session.signingIn`). */
+    announceSigningIn: sendParent((_, params: { user: UserInfo }) => ({ type: 'session.signingIn', user: params.user })),
     announceSessionChanged: sendParent((_, params: { user: UserInfo | null; reason: SessionChangeReason }) => ({ type: 'session.changed', user: params.user, reason: params.reason })),
     closeAllModals: sendParent({ type: 'modal.closeAll' }),
     openLoginModal: sendParent({ type: 'modal.open', name: 'login', source: 'flow' }),

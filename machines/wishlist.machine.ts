@@ -16,7 +16,7 @@
  * browser when the server lacks the extension), the visitor's storage (`takeVisitorList`, `applyVisitorOp`),
  * what the tab and the toggle show (src/features/wishlist).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { WishEntry, WishItem } from '../src/api/wishlist';
 
 /** A shopper's add or remove. */
@@ -56,8 +56,15 @@ interface SessionChange {
   user: { userId: number } | null;
 }
 
+/** What the machine needs of `session.signingIn`: the account a login being stored is for. */
+interface SessionSigningIn {
+  type: 'session.signingIn';
+  user: { userId: number };
+}
+
 type WishlistEvent =
   | SessionChange
+  | SessionSigningIn
   | { type: 'wishlist.add'; entry: WishEntry }
   | { type: 'wishlist.remove'; gameId: number }
   /** another tab changed the owner's list: read it again */
@@ -78,7 +85,7 @@ export interface WishlistNotSavedEvent {
 }
 
 /** The wishlist's events that come from the page (the app machine forwards `wishlist.*` to this child). */
-export type WishlistUiEvent = Exclude<WishlistEvent, SessionChange>;
+export type WishlistUiEvent = Exclude<WishlistEvent, SessionChange | SessionSigningIn>;
 
 /** A write that failed because its account no longer holds the session (`accountGone` on the error). */
 const isAccountGone = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { accountGone?: unknown }).accountGone === true;
@@ -134,6 +141,11 @@ const wishlistSetup = setup({
   actions: {
     /** The app moves the visitor's list in this browser to the account's hand-over slot (merged by its next `openList`). */
     takeVisitorList: (_, _params: { owner: number }) => {},
+    /** At start with an account: the visitor's list in this browser is handed to it, as at a login. */
+    adoptVisitorList: enqueueActions(({ context, enqueue }) => {
+      // (Cast: an action named inside its own setup() is not typed yet.)
+      if (context.owner !== null) enqueue({ type: 'takeVisitorList', params: { owner: context.owner } } as never);
+    }),
     /** The app writes a visitor's add or remove to the list in this browser; one it did not keep comes back as `wishlist.notSaved`. */
     applyVisitorOp: (_, _params: { op: WishOp }) => {},
     /** The shopper hears that the game was not saved, and why. */
@@ -182,14 +194,21 @@ const wishlistSetup = setup({
     }),
   },
   guards: {
-    isSameOwner: ({ context, event }) => event.type === 'session.changed' && (event.user?.userId ?? null) === context.owner,
-    isLogin: ({ event }) => event.type === 'session.changed' && event.user !== null,
+    /** The same account again (a visitor's list is read afresh at every change: a login may have taken it meanwhile). */
+    isSameOwner: ({ context, event }) => (event.type === 'session.changed' || event.type === 'session.signingIn') && event.user !== null && event.user.userId === context.owner,
+    isLogin: ({ event }) => (event.type === 'session.changed' || event.type === 'session.signingIn') && event.user !== null,
     isVisitor: ({ context }) => context.owner === null,
     hasQueue: ({ context }) => context.owner !== null && context.queue.length > 0,
     hasMoreQueued: ({ context }) => context.queue.length > 1,
     isAccountGone: (_, params: { error: unknown }) => isAccountGone(params.error),
   },
 });
+
+/** An account holds the tab now: it owns the list, and the visitor's list in this browser is handed to it. */
+const LOGIN_CHANGE = [
+  { type: 'changeOwner', params: ({ event }: { event: WishlistEvent }) => ({ owner: 'user' in event && event.user ? event.user.userId : null }) },
+  { type: 'takeVisitorList', params: ({ event }: { event: WishlistEvent }) => ({ owner: 'user' in event && event.user ? event.user.userId : 0 }) },
+] as const;
 
 /** A write goes to the queue (and is shown at once). */
 const QUEUE_OP = { type: 'queueOp', params: ({ event }: { event: WishlistEvent }) => ({ op: opOf(event)! }) } as const;
@@ -207,6 +226,8 @@ const WRITE_WHEN_READY = [{ guard: 'isVisitor', actions: visitorWrite(false) }, 
 export const wishlistMachine = wishlistSetup.createMachine({
   id: 'wishlist',
   context: ({ input }) => ({ owner: input.owner, entries: [], confirmed: [], items: null, where: 'server', queue: [], parked: {} }),
+  // A page that starts with an account (a reload in the middle of a login) takes what a visitor left meanwhile.
+  entry: { type: 'adoptVisitorList' },
   initial: 'opening',
   on: {
     'wishlist.notSaved': {
@@ -222,13 +243,13 @@ export const wishlistMachine = wishlistSetup.createMachine({
         guard: 'isLogin',
         target: '.opening',
         reenter: true,
-        actions: [
-          { type: 'changeOwner', params: ({ event }) => ({ owner: event.type === 'session.changed' ? (event.user?.userId ?? null) : null }) },
-          { type: 'takeVisitorList', params: ({ event }) => ({ owner: event.type === 'session.changed' ? (event.user?.userId ?? 0) : 0 }) },
-        ],
+        actions: LOGIN_CHANGE,
       },
       { target: '.opening', reenter: true, actions: { type: 'changeOwner', params: { owner: null } } },
     ],
+    // A login being stored: the list is the account's at once (its opening merges the visitor's list handed to
+    // it), so nothing written meanwhile goes to the visitor's list; its announcement once signed in is the same owner.
+    'session.signingIn': [{ guard: 'isSameOwner' }, { target: '.opening', reenter: true, actions: LOGIN_CHANGE }],
   },
   states: {
     opening: {

@@ -22,13 +22,13 @@ import type { PurchaseFlowOptions } from '../features/buying/purchase-effects';
 import { createSessionActors, type SessionFlowOptions } from '../features/session/session-effects';
 import { sessionUserId, type AppActor } from '../shared/app-actor';
 import { delaysOf } from '../shared/flow-effects';
-import { browserStorage } from '../shared/storage';
+import { browserStorage, type StorageLike } from '../shared/storage';
 import { toast } from '../shared/toast';
 import { apiWishlistServer, createWishlistEffects, type WishlistServer } from '../features/wishlist/wishlist-effects';
 import { wishlistWithEffects } from '../features/wishlist/wishlist-store';
 import { WISHLIST_NOT_SAVED, wishlistFull } from '../features/wishlist/texts';
 import { VISITOR_LIST_MAX } from '../features/wishlist/wishlist-effects';
-import { joinVisitorLists, recentViewsVisitorList, wishlistVisitorList } from './visitor-lists';
+import { joinVisitorLists, recentViewsVisitorList, wishlistVisitorList, type WishlistRef } from './visitor-lists';
 
 /** What `createActor({ inspect })` accepts; `@statelyai/inspect`'s `inspector.inspect` is one. */
 export type InspectionFn = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
@@ -98,6 +98,8 @@ export interface RootActorDeps {
     sessionFlows?: SessionFlowOptions;
     /** The wishlist's calls. Default: the extension's (src/features/wishlist/wishlist-effects.ts). */
     wishlistServer?: WishlistServer;
+    /** Where the wishlist keeps what it keeps in this browser. Default: `window.localStorage`. */
+    wishlistStorage?: StorageLike;
     /** Calls, toasts and delays of the payGate and payment flows (e.g. a shorter status poll). Default: the browser's (./purchase-effects.ts). */
     purchaseFlows?: PurchaseFlowOptions;
     /**
@@ -223,12 +225,15 @@ export function createRootActor(deps: RootActorDeps): AppActor {
   // The wishlist's effects serve both the wishlist child and the login's hand-over (one page, one record of
   // whether the server has the extension).
   const wishlistEffects = createWishlistEffects({
-    storage: browserStorage('localStorage'),
+    storage: testing.wishlistStorage ?? browserStorage('localStorage'),
     server: testing.wishlistServer ?? apiWishlistServer,
     notify: (text) => toast.warning(text),
   });
   const wishlist = wishlistWithEffects(wishlistEffects, (reason) => toast.warning(reason === 'listFull' ? wishlistFull(VISITOR_LIST_MAX) : WISHLIST_NOT_SAVED));
-  const visitorLists = joinVisitorLists([wishlistVisitorList(wishlistEffects), recentViewsVisitorList]);
+  const visitorLists = joinVisitorLists([
+    wishlistVisitorList(wishlistEffects, () => self.actor?.system.get('wishlist') as WishlistRef | undefined),
+    recentViewsVisitorList,
+  ]);
   const sessionActors = createSessionActors({ visitorLists, ...testing.sessionFlows });
   const loadFlows =
     testing.loadFlows ?? (() => import('./flows').then((flows) => flows.createFlowActors({ sessionFlows: testing.sessionFlows, purchaseFlows: testing.purchaseFlows })));

@@ -8,6 +8,8 @@
  * list next opens for it: the wishlist as it opens, 最近浏览 as the account appears, src/features/catalog/
  * recent-views-join.ts) while the others go on.
  */
+import { waitFor, type ActorRefFrom } from 'xstate';
+import type { wishlistMachine } from '../../machines/wishlist.machine';
 import type { VisitorListsEffects } from '../features/session/session-effects';
 import { RECENT_VIEWS_VISITOR_KEY, recentViewsKey, viewerOf } from '../features/catalog/recent-views-keys';
 import type { WishlistEffects } from '../features/wishlist/wishlist-effects';
@@ -20,10 +22,22 @@ export interface VisitorList {
   forget(userId: number): void;
 }
 
-/** 愿望单: set aside in storage at once, merged on the server (or the browser's account list) by the hand-over. */
-export const wishlistVisitorList = (effects: WishlistEffects): VisitorList => ({
+/** The wishlist child as the hand-over reads it. */
+export type WishlistRef = ActorRefFrom<typeof wishlistMachine>;
+
+/**
+ * 愿望单: set aside in storage at once; handed over when the root's wishlist child, which hears the login as it is
+ * stored (`session.signingIn`), has opened the account's list: its opening merges what was set aside (on the
+ * server, or in the browser's account list without the extension). A failed opening is a failed hand-over.
+ */
+export const wishlistVisitorList = (effects: WishlistEffects, wishlist: () => WishlistRef | undefined): VisitorList => ({
   take: (userId) => effects.takeVisitorList(userId),
-  handOver: (userId) => effects.finishHandOver(userId),
+  handOver: async (userId) => {
+    const actor = wishlist();
+    if (!actor) return;
+    const opened = await waitFor(actor, (s) => s.context.owner === userId && !s.hasTag('wishlist:loading'));
+    if (opened.matches('openFailed')) throw new Error('the wishlist could not be opened for the account');
+  },
   forget: (userId) => effects.forgetAccount(userId),
 });
 

@@ -52,6 +52,8 @@ function startSystem(options: { restored?: PersistedSession | null; api?: Partia
     },
     testing: {
       sessionFlows: { effects, api },
+      // The wishlist's calls answer an empty list: the login's hand-over opens the account's list.
+      wishlistServer: { list: async () => [], add: async () => [], remove: async () => [], merge: async () => [] },
       // The login flows from a static import: they are ready within the same tick as a modal load.
       loadFlows: async () => createFlowActors({ sessionFlows: { effects, api } }),
     },

@@ -43,6 +43,7 @@ function startSession(restored: PersistedSession | null = null) {
         identifyUser: (_, { userId }) => log.push(`analytics ${userId}`),
         notify: (_, { kind, text }) => log.push(`${kind} ${text}`),
         announceSessionChanged: (_, { user }) => log.push(`changed ${user ? user.userId : null}`),
+        announceSigningIn: (_, { user }) => log.push(`signing in ${user.userId}`),
         closeAllModals: () => log.push('close all modals'),
         openLoginModal: () => log.push('open login'),
       },
@@ -121,6 +122,7 @@ describe('session machine', () => {
       'cookie tk_a',
       'request token tk_a',
       'analytics 1',
+      'signing in 1',
       'call fetchRealNameConfig',
       'call handOverVisitorLists {"userId":1}',
     ]);
@@ -163,6 +165,7 @@ describe('session machine', () => {
       'cookie tk_b',
       'request token tk_b',
       'analytics 2',
+      'signing in 2',
       'call fetchRealNameConfig',
       'call handOverVisitorLists {"userId":2}',
     ]);

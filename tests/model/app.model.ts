@@ -97,6 +97,7 @@ export const appModel = defineModel({
     'payment.stay': [{ type: 'payment.stay' }],
     'payment.leave': [{ type: 'payment.leave' }],
     'flows.load': [{ type: 'flows.load' }],
+    'session.signingIn': [{ type: 'session.signingIn', user: SESSION_USER }],
     // The wishlist child's (forwarded to it, whatever the flows do).
     'wishlist.add': [{ type: 'wishlist.add', entry: { gameId: 7, addedPrice: 6800, addedAt: 1 } }],
     'wishlist.remove': [{ type: 'wishlist.remove', gameId: 7 }],
@@ -139,6 +140,7 @@ export const appModel = defineModel({
         { type: 'autoLogin.start', token: 'alt_1', appId: 'nn_mall_web', currentPhone: null },
         { type: 'autoLogin.confirm' },
         { type: 'autoLogin.cancel' },
+        { type: 'session.signingIn', user: SESSION_USER },
         { type: 'wishlist.add', entry: { gameId: 7, addedPrice: 6800, addedAt: 1 } },
         { type: 'wishlist.remove', gameId: 7 },
         { type: 'wishlist.refresh' },

@@ -25,6 +25,7 @@ export const wishlistModel = defineModel({
     'wishlist.remove': [{ type: 'wishlist.remove', gameId: 7 }],
     'wishlist.refresh': [{ type: 'wishlist.refresh' }],
     'wishlist.retry': [{ type: 'wishlist.retry' }],
+    'session.signingIn': [{ type: 'session.signingIn', user: { userId: 1 } }],
     'wishlist.notSaved': [{ type: 'wishlist.notSaved', gameId: 7, reason: 'storageFull', entries: [] }],
   },
   invokes: {
@@ -41,6 +42,15 @@ export const wishlistModel = defineModel({
       .filter(Boolean)
       .join(', '),
   journeys: [
+    {
+      name: 'a login being stored makes the list the account\u2019s at once; its announcement after signing in changes nothing',
+      events: [
+        { type: 'session.signingIn', user: { userId: 1 } },
+        { type: 'session.signingIn', user: { userId: 1 } },
+        { type: 'session.changed', user: { userId: 1 } },
+        doneEvent('openList', answer([entry])),
+      ],
+    },
     {
       name: 'a visitor add this browser could not keep is taken back off the list, even one made while the list is read',
       events: [

@@ -36,7 +36,12 @@ export const appMachine = createMachine({
       "actions": [
         "forwardToCouponPopup",
         "forwardToAutoLogin",
-        "emitSessionChanged"
+        "forwardToWishlist"
+      ]
+    },
+    "session.signingIn": {
+      "actions": [
+        "forwardToWishlist"
       ]
     },
     "session.*": {
@@ -48,6 +53,11 @@ export const appMachine = createMachine({
       "actions": [
         "forwardToAutoLogin"
       ]
+    },
+    "wishlist.*": {
+      "actions": [
+        "forwardToWishlist"
+      ]
     }
   },
   "states": {
@@ -56,7 +66,8 @@ export const appMachine = createMachine({
       "states": {
         "restoringSession": {
           "entry": [
-            "startSession"
+            "startSession",
+            "startWishlist"
           ],
           "always": {
             "target": "#app.startup.attributing"
@@ -215,7 +226,7 @@ export const appMachine = createMachine({
               "actions": [
                 "forwardToCouponPopup",
                 "forwardToAutoLogin",
-                "emitSessionChanged",
+                "forwardToWishlist",
                 "dropPendingPurchase"
               ]
             }
@@ -244,7 +255,7 @@ export const appMachine = createMachine({
               "actions": [
                 "forwardToCouponPopup",
                 "forwardToAutoLogin",
-                "emitSessionChanged",
+                "forwardToWishlist",
                 "forwardToPayGate",
                 "forwardToPayment",
                 "forwardToLogin"

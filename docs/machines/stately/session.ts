@@ -13,10 +13,11 @@ export const sessionMachine = createMachine({
           "announceSessionChanged",
           "assignUser",
           "persistSession",
+          "takeVisitorLists",
           "setTokenCookie",
           "setRequestToken",
           "identifyUser",
-          "notify"
+          "announceSigningIn"
         ]
       },
       {
@@ -24,10 +25,11 @@ export const sessionMachine = createMachine({
         "actions": [
           "assignUser",
           "persistSession",
+          "takeVisitorLists",
           "setTokenCookie",
           "setRequestToken",
           "identifyUser",
-          "notify"
+          "announceSigningIn"
         ]
       }
     ],
@@ -102,7 +104,15 @@ export const sessionMachine = createMachine({
           "initial": "ready",
           "on": {
             "session.logout": {
-              "target": "#session.loggedIn.loggingOut"
+              "target": "#session.loggingOut",
+              "actions": [
+                "forgetAccount",
+                "startLeaving",
+                "forgetSession",
+                "clearToken",
+                "identifyUser",
+                "announceSessionChanged"
+              ]
             }
           },
           "states": {
@@ -126,84 +136,112 @@ export const sessionMachine = createMachine({
               }
             },
             "signingIn": {
-              "initial": "fetchingConfig",
+              "type": "parallel",
               "tags": [
                 "session:signingIn"
               ],
               "onDone": {
                 "target": "#session.loggedIn.active.ready",
                 "actions": [
+                  "notify",
                   "announceSessionChanged"
                 ]
               },
               "states": {
-                "fetchingConfig": {
-                  "invoke": {
-                    "id": "fetchRealNameConfig",
-                    "src": "fetchRealNameConfig",
-                    "onDone": [
-                      {
-                        "target": "#session.loggedIn.active.signingIn.fetchingRealName",
-                        "guard": "isRealNameEnabled"
-                      },
-                      {
-                        "target": "#session.loggedIn.active.signingIn.done"
+                "facts": {
+                  "initial": "fetchingConfig",
+                  "states": {
+                    "fetchingConfig": {
+                      "invoke": {
+                        "id": "fetchRealNameConfig",
+                        "src": "fetchRealNameConfig",
+                        "onDone": [
+                          {
+                            "target": "#session.loggedIn.active.signingIn.facts.fetchingRealName",
+                            "guard": "isRealNameEnabled"
+                          },
+                          {
+                            "target": "#session.loggedIn.active.signingIn.facts.known"
+                          }
+                        ],
+                        "onError": {
+                          "target": "#session.loggedIn.active.signingIn.facts.known"
+                        }
                       }
-                    ],
-                    "onError": {
-                      "target": "#session.loggedIn.active.signingIn.done"
-                    }
-                  }
-                },
-                "fetchingRealName": {
-                  "invoke": {
-                    "id": "fetchRealNameInfo",
-                    "src": "fetchRealNameInfo",
-                    "onDone": {
-                      "target": "#session.loggedIn.active.signingIn.done",
-                      "actions": [
-                        "assignRealName",
-                        "persistSession"
-                      ]
                     },
-                    "onError": {
-                      "target": "#session.loggedIn.active.signingIn.done"
+                    "fetchingRealName": {
+                      "invoke": {
+                        "id": "fetchRealNameInfo",
+                        "src": "fetchRealNameInfo",
+                        "onDone": {
+                          "target": "#session.loggedIn.active.signingIn.facts.known",
+                          "actions": [
+                            "assignRealName",
+                            "persistSession"
+                          ]
+                        },
+                        "onError": {
+                          "target": "#session.loggedIn.active.signingIn.facts.known"
+                        }
+                      }
+                    },
+                    "known": {
+                      "type": "final"
                     }
                   }
                 },
-                "done": {
-                  "type": "final"
+                "lists": {
+                  "initial": "handingOver",
+                  "states": {
+                    "handingOver": {
+                      "invoke": {
+                        "id": "handOverVisitorLists",
+                        "src": "handOverVisitorLists",
+                        "onDone": {
+                          "target": "#session.loggedIn.active.signingIn.lists.handedOver"
+                        },
+                        "onError": {
+                          "target": "#session.loggedIn.active.signingIn.lists.handedOver"
+                        }
+                      }
+                    },
+                    "handedOver": {
+                      "type": "final"
+                    }
+                  }
                 }
               }
             },
             "ready": {}
           }
+        }
+      }
+    },
+    "loggingOut": {
+      "tags": [
+        "session:loggingOut"
+      ],
+      "invoke": {
+        "id": "logout",
+        "src": "logout",
+        "onDone": {
+          "target": "#session.anonymous",
+          "actions": [
+            "clearLeaving",
+            "notify"
+          ]
         },
-        "loggingOut": {
-          "tags": [
-            "session:loggingOut"
-          ],
-          "invoke": {
-            "id": "logout",
-            "src": "logout",
-            "onDone": {
-              "target": "#session.anonymous",
-              "actions": [
-                "clearUser",
-                "forgetSession",
-                "clearToken",
-                "identifyUser",
-                "notify",
-                "announceSessionChanged"
-              ]
-            },
-            "onError": {
-              "target": "#session.loggedIn.active.ready",
-              "actions": [
-                "notify"
-              ]
-            }
-          }
+        "onError": {
+          "target": "#session.loggedIn.active.ready",
+          "actions": [
+            "restoreLeaving",
+            "persistSession",
+            "setTokenCookie",
+            "setRequestToken",
+            "identifyUser",
+            "notify",
+            "announceSessionChanged"
+          ]
         }
       }
     },

@@ -4,7 +4,17 @@
 export const wishlistMachine = createMachine({
   "id": "wishlist",
   "initial": "opening",
+  "entry": [
+    "adoptVisitorList"
+  ],
   "on": {
+    "wishlist.notSaved": {
+      "guard": "isVisitor",
+      "actions": [
+        "dropVisitorOp",
+        "notifyNotSaved"
+      ]
+    },
     "session.changed": [
       {
         "guard": "isSameOwner"
@@ -22,6 +32,19 @@ export const wishlistMachine = createMachine({
         "target": "#wishlist.opening",
         "actions": [
           "changeOwner"
+        ],
+        "reenter": true
+      }
+    ],
+    "session.signingIn": [
+      {
+        "guard": "isSameOwner"
+      },
+      {
+        "target": "#wishlist.opening",
+        "actions": [
+          "changeOwner",
+          "takeVisitorList"
         ],
         "reenter": true
       }

@@ -4,8 +4,8 @@
  * answers as for any unknown call), an account's in this browser too (`wishlist:account:<userId>`), which the
  * 愿望单 tab then says quietly. At login the visitor's list moves at once to the account's hand-over slot
  * (`wishlist:handover:<userId>`, `takeVisitorList`, in the same step as the login is stored), merged by the
- * login's hand-over (`finishHandOver`, which the session waits for) or, when that failed or the page was closed
- * first, by the account's next opening; the visitor's copy is gone the moment the account holds the tab, and
+ * account's list opening (at the login, which the session waits for as its hand-over, or, when that failed or the
+ * page was closed first, at the account's next opening); the visitor's copy is gone the moment the account holds the tab, and
  * never reaches another account. The merge goes in parts of WISHLIST_MERGE_MAX, each part removed from the slot
  * once merged, so a long list is never sent whole and a part merged is never sent again.
  *
@@ -74,8 +74,6 @@ export interface WishlistEffects {
   openList(input: { owner: number | null; parked: readonly WishOp[] }): Promise<WishlistAnswer>;
   applyOp(input: { owner: number; op: WishOp }): Promise<WishlistAnswer>;
   takeVisitorList(owner: number): void;
-  /** The account's list receives what was set aside for it (the login's hand-over); rejects when the server does. */
-  finishHandOver(owner: number): Promise<void>;
   applyVisitorOp(op: WishOp): VisitorWrite;
   /** the visitor's list as stored (another tab may have written it) */
   visitorEntries(): WishEntry[];
@@ -161,19 +159,6 @@ export function createWishlistEffects(options: {
       // Taken even when storage cannot keep the slot: the visitor's copy never outlives a login on this computer.
       if (visitor.length > 0) write(handoverKey(owner), mergeEntries(read(handoverKey(owner)), visitor));
       removeStored(storage, VISITOR_KEY);
-    },
-    async finishHandOver(owner) {
-      if (unsupported) {
-        openInBrowser(owner, []);
-        return;
-      }
-      try {
-        await mergeSetAside(owner);
-      } catch (error) {
-        if (!isUnsupported(error)) throw accountGone(error);
-        unsupported = true;
-        openInBrowser(owner, []);
-      }
     },
     applyVisitorOp(op) {
       const before = read(VISITOR_KEY);
