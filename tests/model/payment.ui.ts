@@ -16,7 +16,9 @@
  *   only caller, answers what the gesture says).
  * - `payment.quote` with a price: the coupon list the sheet reads once the coupons owed are settled
  *   (`matchCoupon`, held by the driver from the moment it is asked) comes, so the sheet can price; with
- *   none (the price worked out again) it is not drivable one-to-one, see below.
+ *   none (the price worked out again) it is not drivable one-to-one, see below. The sheet shown again by
+ *   重新支付 reads its coupon list afresh while the machine keeps the price (no `payment.quote` step
+ *   follows): from 重新支付 until the next dialog opens, coupon lists are answered at once.
  * - `payment.submit`: 立即支付 (no coupon, the first channel: 微信支付).
  * - `payment.retry`: 重新支付 (which mints `req-2`).
  * - `payment.close`: the dialog's × (关闭 / 离开支付), Escape while the order
@@ -44,7 +46,10 @@
  *
  * Not drivable (the items are skipped, see `undrivable`): a price worked out again (`payment.quote` with
  * none: a quantity changed, or the coupon list read again; tests/integration/buying/final-price.test.tsx
- * and the pay tests drive it), `payment.submit` while the sheet prices (立即支付 is disabled), `payment.leave`
+ * and the pay tests drive it), `payment.submit` while the sheet prices (立即支付 is disabled), a
+ * `payment.quote` while offline when the coupons were settled offline, and a create failing offline after
+ * 重新支付 (in both the sheet's coupon list is asked for while offline, and React Query holds that request
+ * back until the browser is online again, so the sheet cannot price), `payment.leave`
  * with no leave confirmation shown (there is no 确认离开 to click), a second
  * `payment.submit` while the order is being created (立即支付 is disabled),
  * and `payment.submit` on a form that showed while offline (its pay channels
@@ -129,6 +134,8 @@ interface World {
   expiryPromptDue: boolean;
   /** The coupon lists asked for and not yet answered (every `matchCoupon` waits for a `payment.quote`). */
   heldCoupons: Deferred<void>[];
+  /** 重新支付 showed the sheet again: its coupon list comes at once (the machine keeps the price, no `payment.quote` follows). */
+  couponsAtOnce: boolean;
 }
 
 let world: World | undefined;
@@ -260,6 +267,7 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     // A stock check or dialog load still held by the last path is let go (its app is gone).
     world?.heldStock?.resolve(true);
     world?.heldPayLoad?.resolve();
+    for (const held of world?.heldCoupons.splice(0) ?? []) held.resolve();
     startOnline();
     requestId = 'req-1';
     stubRequestIds();
@@ -277,15 +285,19 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
       heldStock: null,
       expiryPromptDue: false,
       heldCoupons: [],
+      couponsAtOnce: false,
     };
     world = w;
 
-    // Every coupon list waits for the step that lets it come (`payment.quote`), then is the simulated backend's.
+    // Every coupon list waits for the step that lets it come (`payment.quote`), unless 重新支付 showed the
+    // sheet again (see the header), then is the simulated backend's.
     testServer.use(
       http.post(`${API}/goods/mall/activity/goods/matchCoupon`, async ({ request }) => {
-        const held = deferred<void>();
-        w.heldCoupons.push(held);
-        await held.promise;
+        if (!w.couponsAtOnce) {
+          const held = deferred<void>();
+          w.heldCoupons.push(held);
+          await held.promise;
+        }
         const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
         const reply = await backend.handle({ method: 'POST', path: '/goods/mall/activity/goods/matchCoupon', query: {}, headers: Object.fromEntries(request.headers), body });
         return HttpResponse.json(reply.body as object, { status: reply.status });
@@ -352,6 +364,7 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
       if (dialog(PAY)) throw new Error('payment.open: a pay dialog is already open');
       await ensureLoggedIn(w, app);
       requestId = event.requestId;
+      w.couponsAtOnce = false;
       if (event.orderId) await openForOrder(app, at);
       else await openForGoods(w, app, at);
       await screen.findByRole('dialog', { name: PAY });
@@ -366,7 +379,11 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
       await user.click(button);
     },
     'payment.retry': async ({ user }, event) => {
+      const w = requireWorld();
       requestId = event.requestId;
+      // The sheet shows again and reads its coupon list afresh; the machine keeps the price meanwhile.
+      w.couponsAtOnce = true;
+      for (const held of w.heldCoupons.splice(0)) held.resolve();
       await user.click(within(requirePayDialog()).getByRole('button', { name: '重新支付' }));
     },
     'payment.close': async ({ user }, _event, at) => {
@@ -462,6 +479,14 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     }
     if (event.type === 'payment.quote' && event.quote === null) {
       return 'the price worked out again (a quantity changed, the coupon list read again): tests/integration/buying/final-price.test.tsx drives it';
+    }
+    // The last step of `types` before this one (-1: none).
+    const lastStep = (...types: string[]) => item.steps.slice(0, index).findLastIndex((step) => types.includes(step.event.type));
+    if (event.type === 'payment.quote' && !before.context.online && lastStep('xstate.done.actor.settleCoupons', 'xstate.error.actor.settleCoupons') > lastStep('app.offline')) {
+      return 'a price while offline, the coupons owed settled offline: the sheet asks for its coupon list once they are, and React Query holds that request back until the browser is online again';
+    }
+    if (event.type === 'xstate.error.actor.createOrder' && !before.context.online && lastStep('payment.retry') > lastStep('app.offline')) {
+      return 'a create failing offline after 重新支付 offline: the sheet shown again asks for its coupon list afresh (the failed order may hold a coupon), which React Query holds back until the browser is online again, so the sheet prices again then instead of keeping the price';
     }
     if (event.type === 'payment.submit' && before.matches({ active: 'editing' }) && !before.hasTag('payment:priced')) {
       return 'payment.submit while the sheet prices: 立即支付 is disabled then (tests/integration/buying/final-price.test.tsx presses it)';

@@ -22,6 +22,12 @@
  *   dialog the expiry prompt opened): phone, code, agreement, 登录; the login
  *   flow's `registerLogin` answers the event's user.
  *
+ * - `handOverVisitorLists` settles as the wishlist's opening for the account
+ *   logging in does (src/app/visitor-lists.ts: the hand-over waits for it):
+ *   the test's wishlist server holds that opening's call (`list`, or `merge`
+ *   when something was set aside) as the model's fake of the same name, and
+ *   answers every other wishlist call at once, empty.
+ *
  * Not one-to-one, so `undrivable`:
  * - `session.login` of the account a page load has just restored (the
  *   model's logins while logged in: user A in `waitingToPing`, the start):
@@ -31,6 +37,9 @@
  *   opened while nobody was, and left open while another tab logs in, could
  *   log in the same account from `ready`; the model has no such step.)
  * - `session.logout` while expired: 退出登录 is gone once the user is.
+ * - `session.expired` while logging out: the account left the page at the
+ *   tap (no 实名认证 to submit, no call carries its token), and the logout
+ *   call's own auth answer counts as done (src/features/session/session-effects.ts).
  * - `session.login` of another account (user B) while A is logged in: the
  *   登录 dialog is offered only to nobody (the auto-login replay logs in over
  *   another account through its link), so `replacesOtherUser` is declared
@@ -45,13 +54,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { AnyMachineSnapshot } from 'xstate';
+import type { WishItem } from '../../src/api/wishlist';
+import type { WishlistServer } from '../../src/features/wishlist/wishlist-effects';
 import { SESSION_MESSAGES, type sessionMachine } from '../../machines/session.machine';
 import type { RealNameInfo, UserInfo } from '../../src/api/user';
 import { SESSION_STORAGE_KEY } from '../../src/features/session/persisted-session';
 import { RECENT_SEARCH_KEY } from '../../src/features/catalog/recent-searches';
-import { resetToasts } from '../../src/shared/toast';
+import { getToasts, resetToasts, subscribeToasts } from '../../src/shared/toast';
 import { maskPhone } from '../../src/shared/format';
 import { REAL_NAME_MESSAGES } from '../../src/features/session/real-name-modal';
+import { onTestEnd } from '../support/cleanup';
+import type { FakeCalls } from '../support/model';
 import type { RenderedApp, UiDriver } from '../support/model-ui';
 import { mergeDeps, renderApp } from '../support/render-app';
 import { API, ok, testServer } from '../support/server';
@@ -80,7 +93,47 @@ const page = {
   loginAs: null as UserInfo | null,
   /** How the server answers the next 实名认证 submission: accepted, or the login has ended (an auth code). */
   nextVerification: 'ok' as 'ok' | AuthCode,
+  /** The account whose wishlist opening is the next login's hand-over (the model settles it); null: none expected. */
+  handOverTo: null as number | null,
+  /** Ends the hand-over call held for the model, if one is (its login was left before it settled). */
+  dropHandOver: null as (() => void) | null,
+  /** Every toast text the page has shown since the app started, in order (a toast leaves the screen after 3 s). */
+  said: [] as string[],
+  /** How many times 登录成功 had been said when the shopper last pressed 登录. */
+  loggedInSaidAtLogin: 0,
+  /** How many times 退出成功 had been said when the shopper last pressed 退出登录. */
+  loggedOutSaidAtLogout: 0,
 };
+
+const saidCount = (text: string) => page.said.filter((t) => t === text).length;
+
+/** Records each toast as it appears, for what must (not) have been said since a gesture. */
+function recordToasts(): void {
+  let seen = new Set(getToasts().map((t) => t.id));
+  const stop = subscribeToasts(() => {
+    for (const t of getToasts()) if (!seen.has(t.id)) page.said.push(t.text);
+    seen = new Set(getToasts().map((t) => t.id));
+  });
+  onTestEnd(stop);
+}
+
+/**
+ * The wishlist's calls. The opening the login's hand-over waits for (the first call for the account logging in:
+ * `list`, or `merge` when something was set aside) is held as the model's `handOverVisitorLists`, so its outcome
+ * is the hand-over's: an answer opens the account's list, a failure leaves it unopened (`openFailed`). Any other
+ * call (the restored account's opening, another tab's account, a rejected logout's return) answers at once, empty.
+ */
+function wishlistServer(calls: FakeCalls): WishlistServer {
+  const opening = async (userId: number): Promise<WishItem[]> => {
+    if (page.handOverTo !== userId) return [];
+    page.handOverTo = null;
+    const held = new AbortController();
+    page.dropHandOver = () => held.abort();
+    await calls.call('handOverVisitorLists', held.signal);
+    return [];
+  };
+  return { list: opening, merge: (userId) => opening(userId), add: async () => [], remove: async () => [] };
+}
 
 const authFailure = (code: AuthCode) => HttpResponse.json({ success: false, retCode: code, retMsg: AUTH_MESSAGES[code], retData: null });
 
@@ -138,19 +191,22 @@ async function openLoginDialog(app: RenderedApp): Promise<HTMLElement> {
   return login;
 }
 
-/** Throws unless the personal centre shows `user` (or its login prompt), busy logging out or not, verified or not. */
+/**
+ * Throws unless the personal centre shows `user`, verified or not, or its login prompt (nobody, or an account
+ * logging out: it left the page at the tap).
+ */
 function expectPersonalCentre(snapshot: SessionSnapshot): void {
   const { user, realName } = snapshot.context;
   screen.getByRole('heading', { name: '个人中心', level: 1 });
   const logout = screen.queryByRole('button', { name: '退出登录' });
+  if (snapshot.hasTag('session:loggingOut') && user) throw new Error('the session keeps its user while logging out');
   if (!user) {
     if (logout) throw new Error('the personal centre offers 退出登录 with nobody logged in');
     screen.getByText('登录后即可查看订单、优惠券和账号信息');
     return;
   }
   if (!logout) throw new Error('the personal centre does not offer 退出登录');
-  const loggingOut = snapshot.hasTag('session:loggingOut');
-  if ((logout as HTMLButtonElement).disabled !== loggingOut) throw new Error(`退出登录 should be ${loggingOut ? 'disabled while logging out' : 'enabled'}`);
+  if ((logout as HTMLButtonElement).disabled) throw new Error('退出登录 is disabled with an account logged in');
   const account = screen.getByRole('region', { name: '账号信息' });
   within(account).getByText(maskPhone(user.telNum));
   expectRealName(realName);
@@ -171,6 +227,11 @@ function expectRealName(realName: RealNameInfo | null): void {
 function expectToast(region: () => ReturnType<typeof within>, text: string): void {
   if (!region().queryByText(text)) throw new Error(`no toast says "${text}"`);
 }
+
+/** The outcomes that can end a login's signing in (its real-name reads and its hand-over). */
+const LOGIN_DONE_EVENTS: ReadonlySet<string> = new Set(
+  ['fetchRealNameConfig', 'fetchRealNameInfo', 'handOverVisitorLists'].flatMap((id) => [`xstate.done.actor.${id}`, `xstate.error.actor.${id}`]),
+);
 
 const OTHER_ACCOUNT_LOGIN =
   "session.login of another account while one is logged in: this replay's login way, the 登录 dialog, is offered only to nobody. " +
@@ -201,6 +262,12 @@ export const sessionUi: UiDriver<typeof sessionModel> = {
     if (event.type === 'session.logout' && before.hasTag('session:expired')) {
       return 'session.logout while expired: 退出登录 is gone with the user, the personal centre offers 登录';
     }
+    if (event.type === 'session.expired' && before.hasTag('session:loggingOut')) {
+      return 'session.expired while logging out: the account left the page at the tap (no call but the logout carries its token), and the logout answered with an auth error counts as done';
+    }
+    if (event.type === 'session.logout' && before.hasTag('session:loggingOut')) {
+      return 'session.logout while logging out: 退出登录 left the page with the account at the tap';
+    }
     return undefined;
   },
 
@@ -212,6 +279,12 @@ export const sessionUi: UiDriver<typeof sessionModel> = {
     resetToasts();
     page.loginAs = null;
     page.nextVerification = 'ok';
+    page.handOverTo = null;
+    page.dropHandOver = null;
+    page.said = [];
+    page.loggedInSaidAtLogin = 0;
+    page.loggedOutSaidAtLogout = 0;
+    recordToasts();
     // The model starts with user A restored: an earlier visit stored the login (and a search keyword).
     rememberSession(USER_A);
     localStorage.setItem(RECENT_SEARCH_KEY, JSON.stringify({ keywords: ['原神'], hiddenServer: [] }));
@@ -232,6 +305,7 @@ export const sessionUi: UiDriver<typeof sessionModel> = {
               },
             },
           },
+          wishlistServer: wishlistServer(calls),
         },
       }),
     });
@@ -242,6 +316,7 @@ export const sessionUi: UiDriver<typeof sessionModel> = {
   gestures: {
     'session.logout': async (app) => {
       requireNoDialog();
+      page.loggedOutSaidAtLogout = saidCount(SESSION_MESSAGES.loggedOut);
       await app.user.click(screen.getByRole('button', { name: '退出登录' }));
     },
     'session.realNameVerified': async (app, event) => {
@@ -257,6 +332,11 @@ export const sessionUi: UiDriver<typeof sessionModel> = {
       else otherTabClearsStorage();
     },
     'session.login': async (app, event) => {
+      // 登录 is offered only to nobody, so the wishlist is the visitor's: a hand-over still held was left with its login.
+      page.dropHandOver?.();
+      page.dropHandOver = null;
+      page.handOverTo = event.user.userId;
+      page.loggedInSaidAtLogin = saidCount(SESSION_MESSAGES.loggedIn);
       page.loginAs = event.user;
       await submitSmsLogin(app.user, await openLoginDialog(app), event.user.telNum, SMS_CODE);
       await waitFor(() => {
@@ -288,15 +368,27 @@ export const sessionUi: UiDriver<typeof sessionModel> = {
       if (within(realName).getByRole('alert').textContent !== AUTH_MESSAGES[code]) throw new Error(`the 实名认证 dialog does not say "${AUTH_MESSAGES[code]}"`);
     }
 
+    if (snapshot.hasTag('session:signingIn') && saidCount(SESSION_MESSAGES.loggedIn) !== page.loggedInSaidAtLogin) {
+      throw new Error('登录成功 is said before the real-name facts and the hand-over are both done');
+    }
+    if (snapshot.hasTag('session:loggingOut') && saidCount(SESSION_MESSAGES.loggedOut) !== page.loggedOutSaidAtLogout) {
+      throw new Error('退出成功 is said before the server answered the logout');
+    }
+
     if (type === 'session.realNameVerified') {
       if (dialog('实名认证')) throw new Error('the 实名认证 dialog is still open');
       expectToast(toasts, REAL_NAME_MESSAGES.verified);
-    } else if (type === 'session.login') {
+    } else if (LOGIN_DONE_EVENTS.has(type) && snapshot.matches({ loggedIn: { active: 'ready' } })) {
+      // The login's real-name facts and hand-over are both done: 登录成功, once.
       expectToast(toasts, SESSION_MESSAGES.loggedIn);
+      if (saidCount(SESSION_MESSAGES.loggedIn) !== page.loggedInSaidAtLogin + 1) throw new Error('登录成功 is not said exactly once for the login');
     } else if (type === 'xstate.done.actor.logout') {
       expectToast(toasts, SESSION_MESSAGES.loggedOut);
+      if (saidCount(SESSION_MESSAGES.loggedOut) !== page.loggedOutSaidAtLogout + 1) throw new Error('退出成功 is not said exactly once for the logout');
     } else if (type === 'xstate.error.actor.logout') {
+      // The account is back (header and personal centre, checked above) with the server's reason.
       expectToast(errorToasts, (step.event as unknown as { error: Error }).error.message);
+      if (saidCount(SESSION_MESSAGES.loggedOut) !== page.loggedOutSaidAtLogout) throw new Error('退出成功 is said for a rejected logout');
     }
   },
 };

@@ -48,6 +48,7 @@ import { createRootActor } from '../../src/app/root-actor';
 import { installSessionBridge } from '../../src/features/session/session-bridge';
 import { type SessionApi, type SessionEffects, type SessionFlowOptions } from '../../src/features/session/session-effects';
 import { SESSION_STORAGE_KEY } from '../../src/features/session/persisted-session';
+import type { WishlistServer } from '../../src/features/wishlist/wishlist-effects';
 import { CONFIG_OFF, CONFIG_ON, REAL_NAME, USER_A, USER_B, failure } from '../model/session-fixtures';
 import { BASE_MS, BUILD_ID } from './app-world';
 import type { AppActor } from '../../src/shared/app-actor';
@@ -113,6 +114,13 @@ const CALLS = {
   registerLogin: { api: true, needsLogin: false, driven: true, ok: 'user A', alt: 'user B' },
   'payGate.fetchRealNameConfig': { api: true, needsLogin: false, driven: true, ok: 'real-name off', alt: 'real-name on' },
   checkStorage: { api: true, needsLogin: false, driven: true, ok: 'in stock', alt: 'out of stock' },
+  // The wishlist child opens the account's list at every login (the session's hand-over waits for it before
+  // 登录成功 and the login's announcement) and at a restored session; nothing in this world adds to a list, so
+  // nothing is set aside to merge and no write is made.
+  'wishlist.list': { api: true, needsLogin: true, driven: true, ok: "the account's list (empty)" },
+  'wishlist.merge': unreached,
+  'wishlist.add': unreached,
+  'wishlist.remove': unreached,
   fetchOrder: { api: true, needsLogin: true, driven: true, ok: 'the order as the server has it', alt: 'expired on the server' },
   createOrder: { api: true, needsLogin: true, driven: true, ok: 'created (or the same order again for its requestId)' },
   payOrder: { api: true, needsLogin: true, driven: true, ok: 'QR code' },
@@ -320,7 +328,13 @@ export class AccountWorld {
       checkToken: (signal) => this.call('checkToken', undefined, signal),
       fetchRealNameConfig: (signal) => this.call('fetchRealNameConfig', undefined, signal),
       fetchRealNameInfo: (signal) => this.call('fetchRealNameInfo', undefined, signal),
-      logout: (_token, signal) => this.call('logout', undefined, signal),
+      // The logout goes out with the leaving account's token (the request token is cleared at the tap), and, as the
+      // app's call does (src/features/session/session-effects.ts), an auth_40001 answer ends the logout all the same.
+      logout: (token, signal) =>
+        this.call('logout', undefined, signal, token).catch((error: unknown) => {
+          if ((error as { code?: unknown }).code === 'auth_40001') return null;
+          throw error;
+        }),
       checkCaptcha: (_phone, signal) => this.call('checkCaptcha', undefined, signal),
       sendCode: (_phone, signal) => this.call('sendCode', undefined, signal),
       registerLogin: (_credentials, signal) => this.call('registerLogin', undefined, signal),
@@ -354,6 +368,14 @@ export class AccountWorld {
     };
 
     const popupStore = new Map<string, string>();
+    // The wishlist child's calls (the real effects over them: src/features/wishlist/wishlist-effects.ts), under the request token.
+    const wishlistServer: WishlistServer = {
+      list: (userId) => this.call('wishlist.list', userId),
+      add: (userId) => this.call('wishlist.add', userId),
+      remove: (userId) => this.call('wishlist.remove', userId),
+      merge: (userId) => this.call('wishlist.merge', userId),
+    };
+    const wishlistStore = new Map<string, string>();
     this.actor = createRootActor({
       build: {
         id: BUILD_ID,
@@ -379,6 +401,12 @@ export class AccountWorld {
         now: () => BASE_MS + this.clock.now(),
         fetchHomePopup: () => new Promise(() => {}),
         popupStorage: { getItem: (key) => popupStore.get(key) ?? null, setItem: (key, value) => void popupStore.set(key, value) },
+        wishlistServer,
+        wishlistStorage: {
+          getItem: (key) => wishlistStore.get(key) ?? null,
+          setItem: (key, value) => void wishlistStore.set(key, value),
+          removeItem: (key) => void wishlistStore.delete(key),
+        },
         sessionFlows,
         purchaseFlows,
         loadFlows: () => this.call<void>('loadFlows').then((): FlowLogics => createFlowActors({ sessionFlows, purchaseFlows })),
@@ -513,6 +541,11 @@ export class AccountWorld {
       // As src/features/buying/pay-modal.tsx does: a pay dialog that mounts for nobody closes at once.
       this.log('  (ui) pay dialog mounted for nobody → closes (modal.close pay)');
       this.gateOpenedFor = null;
+      if (this.expectation?.phase === 'opened') {
+        // Its account left while it loaded (a logout at the tap, another tab's): nothing brings it back.
+        this.log(`  (model) the resumed purchase P${this.expectation.purchase}'s dialog mounted for nobody: it is over`);
+        this.endExpectation('mountedForNobody');
+      }
       this.actor.send({ type: 'modal.close', name: 'pay' });
       return;
     }
@@ -724,10 +757,11 @@ export class AccountWorld {
   // The fakes
   // -------------------------------------------------------------------------------------------------------------------
 
-  private call<T>(kind: CallKind, input?: unknown, signal?: AbortSignal): Promise<T> {
+  /** A call under the request token, or under the token the caller names (the logout's). */
+  private call<T>(kind: CallKind, input?: unknown, signal?: AbortSignal, token: string | undefined = this.token): Promise<T> {
     const id = this.nextId++;
-    const call: Omit<PendingCall, 'resolve' | 'reject'> = { id, kind, step: this.step, tokenAtSend: this.token, input };
-    this.log(`  call ${kind}#${id}${spec(kind).api ? ` [token ${this.token ?? '∅'}]` : ''}${input === undefined ? '' : ` ${json(input)}`}`);
+    const call: Omit<PendingCall, 'resolve' | 'reject'> = { id, kind, step: this.step, tokenAtSend: token, input };
+    this.log(`  call ${kind}#${id}${spec(kind).api ? ` [token ${token ?? '∅'}]` : ''}${input === undefined ? '' : ` ${json(input)}`}`);
     this.onCall(call);
     return new Promise<T>((resolve, reject) => {
       const full: PendingCall = { ...call, resolve: resolve as (value: unknown) => void, reject };
@@ -831,6 +865,8 @@ export class AccountWorld {
       }
       case 'loadFlows':
         return undefined;
+      case 'wishlist.list':
+        return [];
       default:
         return { name: call.kind.slice('loadModal('.length, -1) };
     }

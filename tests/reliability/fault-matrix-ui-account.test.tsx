@@ -21,6 +21,7 @@ import {
   expectActorsRunning,
   expectAllFaultsTried,
   expectExpiryThenLogBackIn,
+  logBackIn,
   expectFaultsUsed,
   expectNoProblems,
   expectPageShown,
@@ -76,12 +77,13 @@ async function cell(
   where: string,
   act: () => Promise<void>,
   expectFailure: () => Promise<void>,
+  expectAuth: () => Promise<void> = () => expectExpiryThenLogBackIn(app.actor, account, where),
 ): Promise<void> {
   const clear = await injectFault(ids, fault);
   try {
     await act();
     await expectFaultsUsed(ids, where);
-    if (isAuthFault(fault)) await expectExpiryThenLogBackIn(app.actor, account, where);
+    if (isAuthFault(fault)) await expectAuth();
     else await expectFailure();
     expectPageShown(where);
     expectActorsRunning(app.actor, where);
@@ -156,7 +158,8 @@ describe('personal centre', () => {
       );
     }
 
-    // 退出登录: a refusal is an error toast with the fault's text and the user stays; an auth answer is an expiry.
+    // 退出登录: a refusal is an error toast with the fault's text and the user stays; an auth answer says the token
+    // was already dead, so the logout is done (退出成功！, no expiry prompt); the shopper then logs back in.
     for (const fault of FAULTS) {
       const where = `logout × ${fault.name}`;
       await cell(
@@ -172,6 +175,12 @@ describe('personal centre', () => {
           expect(await errorToasts().findByText(uiText(fault)), where).toBeInTheDocument();
           expect(header().getByRole('button', { name: /个人中心/ }), where).toBeInTheDocument();
           expect(actor.getSnapshot().children.session!.getSnapshot().hasTag('session:loggedIn'), where).toBe(true);
+        },
+        async () => {
+          expect(await screen.findByText('退出成功！'), where).toBeInTheDocument();
+          expect(actor.getSnapshot().children.session!.getSnapshot().hasTag('session:anonymous'), where).toBe(true);
+          expect(screen.queryByRole('dialog', { name: '登录' }), where).toBeNull();
+          await logBackIn(actor, account);
         },
       );
     }

@@ -253,6 +253,7 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
         'src/app/root-actor.ts',
         // Reads the session's, the channel's and the bid's keys (tested above) before the first call.
         'src/app/visit-identity.ts',
+        'src/app/visitor-lists.ts',
         'src/features/session/session-bridge.ts',
         'src/features/session/session-effects.ts',
         'src/features/session/persisted-session.ts',

@@ -9,6 +9,7 @@ import { getResponse, http } from 'msw';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_CHANGE_MESSAGES } from '../../../machines/account-change';
 import { PAY_GATE_MESSAGES } from '../../../machines/pay-gate.machine';
+import { PRICING_MESSAGES } from '../../../machines/payment-messages';
 import { SESSION_MESSAGES } from '../../../machines/session.machine';
 import { postReceiveCoupon } from '../../../src/api/coupons';
 import { resetToasts } from '../../../src/shared/toast';
@@ -64,7 +65,8 @@ describe('an expiry mid-purchase', FLOW_TIMEOUT, () => {
     expect(await pay.findByRole('spinbutton', { name: '购买数量' })).toHaveValue(3);
     expect(await pay.findByRole('radio', { name: '支付宝' })).toBeChecked();
     expect(await pay.findByRole('radio', { name: '新人专享 5 元无门槛券（省 ¥5.00）' })).toBeChecked();
-    expect(pay.queryByRole('status')).not.toBeInTheDocument();
+    // No notice: nothing the shopper chose had to change (the sheet's status lines are always there, empty).
+    expect(pay.queryByRole('list', { name: PRICING_MESSAGES.noticesLabel })).not.toBeInTheDocument();
 
     await user.click(await payButton(dialog));
     expect(await pay.findByRole('link', { name: '前往支付宝支付' })).toHaveAttribute('href', expect.stringMatching(/^\/webapi\/static\/pay\/XY\d+\?sign=\w+$/));

@@ -10,7 +10,9 @@ beforeAll(warmPages, 30_000);
 
 /** The home page's 为你推荐 cards, once shown, with the games they stand for (same order). */
 async function recommendedCards() {
-  const section = await screen.findByRole('region', { name: '为你推荐' });
+  // The first render of the whole app in this file: on a loaded machine (the full suite on two cores) it can take
+  // longer than the default bound; nothing waits for the bound to pass.
+  const section = await screen.findByRole('region', { name: '为你推荐' }, { timeout: 15_000 });
   const games = await backendData<GameCard[]>('/sgame/mall/game/recommend');
   return within(section)
     .getAllByRole('link')
