@@ -42,7 +42,7 @@ export interface PriceQuote {
 }
 
 /** The same order at the same amount. */
-export function sameQuote(a: PriceQuote | null, b: PriceQuote | null): boolean {
+function sameQuote(a: PriceQuote | null, b: PriceQuote | null): boolean {
   if (a === null || b === null) return a === b;
   return a.due === b.due && JSON.stringify(a.draft) === JSON.stringify(b.draft);
 }

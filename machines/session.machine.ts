@@ -111,6 +111,8 @@ type LoginEvent = Extract<SessionEvent, { type: 'session.login' }>;
  */
 const LOGIN_ACTIONS = [
   { type: 'assignUser', params: ({ event }: { event: LoginEvent }) => ({ user: event.user }) },
+  // A login during a logout: the account that was leaving is gone for good.
+  'clearLeaving',
   { type: 'persistSession', params: ({ event }: { event: LoginEvent }) => ({ user: event.user, realName: null }) },
   { type: 'takeVisitorLists', params: ({ event }: { event: LoginEvent }) => ({ userId: event.user.userId }) },
   { type: 'setTokenCookie', params: ({ event }: { event: LoginEvent }) => ({ token: event.user.token }) },

@@ -1,16 +1,22 @@
 /**
- * The wishlist (愿望单, issue 34): whose list the page shows, and how a shopper's adds and removes reach it.
- * A visitor's list is kept in this browser; at login it is handed to that account (merged on the server:
- * union, no duplicates, the earlier added price kept) and the visitor's copy is gone, so the next person at a
- * shared computer sees nothing. An account's adds and removes go to the server one at a time, in order.
+ * The wishlist (愿望单): whose list the page shows, and how a shopper's adds and removes reach it. A child of the
+ * root actor (`systemId: 'wishlist'`). A visitor's list is kept in this browser; a login hands it to that
+ * account as part of the login (the session's `takeVisitorLists` / `handOverVisitorLists`, whose wishlist share is
+ * this machine's opening for the account: decision 0035): merged on the server (union, no duplicates, the earlier
+ * added price kept) and the visitor's copy gone, so the next person at a shared computer sees nothing. An
+ * account's adds and removes go to the server one at a time, in order.
  *
- * Invariants (tests/properties/wishlist.test.ts checks them over interleavings):
+ * Invariants (tests/properties/wishlist.test.ts and login-hand-over.test.ts check them over interleavings):
  * - an add or remove belongs to the owner of the list when it was made (`owner`), and only ever reaches that
  *   owner's list: a write names its account, and an account change parks the account's unsent writes
  *   (`parked`) until that account holds the tab again, when they are replayed before anything else;
- * - nothing of one owner is shown to another: an account change empties the list before the next one loads;
+ * - the list is the account's from the moment its login is stored (`session.signingIn`), so nothing written
+ *   while the login reads its facts goes to the visitor's list;
+ * - nothing of one owner is shown to another: an account change empties the list before the next one loads,
+ *   and a visitor's list is read afresh at every change (a login may have taken it meanwhile);
  * - the visitor's list goes to exactly one account: the one that logs in first after it was made
- *   (`takeVisitorList`, at the change itself, before any other event).
+ *   (`takeVisitorList`, at the change itself, before any other event, and at start for a stored account);
+ * - a visitor's write this browser did not keep (`wishlist.notSaved`) is taken back off the list and said.
  *
  * Not handled here: where the lists are kept (the app provides `openList` and `applyOp`: the server, or this
  * browser when the server lacks the extension), the visitor's storage (`takeVisitorList`, `applyVisitorOp`),
@@ -75,9 +81,9 @@ type WishlistEvent =
   | WishlistNotSavedEvent;
 
 /** Why a visitor's write was not kept: storage refused it, or an add over the visitor's bound. */
-export type NotSavedReason = 'storageFull' | 'listFull';
+type NotSavedReason = 'storageFull' | 'listFull';
 
-export interface WishlistNotSavedEvent {
+interface WishlistNotSavedEvent {
   type: 'wishlist.notSaved';
   gameId: number;
   reason: NotSavedReason;

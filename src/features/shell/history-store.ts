@@ -109,7 +109,6 @@ export interface Arrival {
  * leaves out same-origin pages that are not the store's (the API's own pages). The caller hands it to
  * `historyStore.arrive`, which records it with the same rules as any visit, before the page the router lands
  * on, unless the app showed it (and so recorded it) before the page was left.
- * @internal
  */
 export function pageLeft(arrival: Arrival, isStorePage: (pathname: string) => boolean): { pathname: string; search: string } | null {
   if (arrival.type !== 'navigate' || arrival.historyLength < 2 || !arrival.referrer) return null;

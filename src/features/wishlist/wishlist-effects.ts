@@ -60,7 +60,7 @@ const StoredListSchema = z.array(z.unknown());
 export const VISITOR_LIST_MAX = 200;
 
 /** What became of a visitor's add or remove: kept, refused by storage, or an add over VISITOR_LIST_MAX. */
-export type VisitorWrite = 'saved' | 'storageFull' | 'listFull';
+type VisitorWrite = 'saved' | 'storageFull' | 'listFull';
 
 /** A failure that says the call's account no longer holds the session: the machine parks the write for it. */
 const accountGone = (error: unknown) =>

@@ -17,7 +17,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 
 /** What the keeper shows: a static file of the store's origin, in the worker's scope. */
-export const WORKER_KEEPER_PATH = '/favicon.svg';
+const WORKER_KEEPER_PATH = '/favicon.svg';
 
 /** Opens the keeper window in `context` (whose `baseURL` is the mock build's); returns it. */
 export async function openWorkerKeeper(context: BrowserContext): Promise<Page> {

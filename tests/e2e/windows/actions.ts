@@ -15,7 +15,7 @@ import { uniquePhone } from '../support/phones';
 import { countOf, type Origin, type Run, slowCpu, storedWishlists, storeHistory, tapAt, waitForOffset, type WindowName } from './sweep';
 
 /** What an action gets. */
-export interface RunContext {
+interface RunContext {
   page: Page;
   backend: Backend;
   phone: string;

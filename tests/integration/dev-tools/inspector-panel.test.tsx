@@ -66,6 +66,8 @@ describe('the inspector panel through a login and a purchase', { timeout: 45_000
     const panel = screen.getByRole('complementary', { name: '状态机检查器' });
     const actors = within(panel).getByRole('region', { name: 'Actor 列表' });
     expect(await within(actors).findByRole('button', { name: 'app（运行中）' })).toBeInTheDocument();
+    // The wishlist is the root's child from start-up, beside the session (it hears the account changes).
+    expect(await within(actors).findByRole('button', { name: 'app/wishlist（运行中）' })).toBeInTheDocument();
     await user.click(within(actors).getByRole('button', { name: 'app/session（运行中）' }));
     const { listed: sessionStates, drawn: sessionDrawn } = watchHighlights(panel);
     expect(sessionStates.at(-1)).toEqual(['session', 'anonymous']);
@@ -79,12 +81,17 @@ describe('the inspector panel through a login and a purchase', { timeout: 45_000
     await waitFor(() => expect(sessionStates.at(-1)).toContain('loggedIn'));
     const order = sessionStates.map((states) => states[1]);
     expect(order.indexOf('anonymous')).toBeLessThan(order.indexOf('loggedIn'));
-    // The drawn chart moved with it, through the signing-in steps, to the logged-in session at rest.
+    // The drawn chart moved with it, through the signing-in steps (both regions of the parallel state lit at once:
+    // the real-name reads and the visitor's lists being handed over), to the logged-in session at rest.
     await waitFor(() => expect(sessionDrawn.at(-1)).toEqual(['loggedIn', 'loggedIn.active', 'loggedIn.active.ready']));
-    const drawnOrder = sessionDrawn.map((states) => states.at(-1));
-    expect(drawnOrder[0]).toBe('anonymous');
-    expect(drawnOrder).toContain('loggedIn.active.signingIn.fetchingConfig');
-    expect(drawnOrder.indexOf('loggedIn.active.signingIn.fetchingConfig')).toBeLessThan(drawnOrder.indexOf('loggedIn.active.ready'));
+    expect(sessionDrawn[0]).toEqual(['anonymous']);
+    const signingIn = sessionDrawn.findIndex((states) => states.includes('loggedIn.active.signingIn.facts.fetchingConfig'));
+    expect(sessionDrawn[signingIn]).toEqual(expect.arrayContaining(['loggedIn.active.signingIn', 'loggedIn.active.signingIn.facts', 'loggedIn.active.signingIn.lists']));
+    expect(sessionDrawn[signingIn]?.filter((state) => state.startsWith('loggedIn.active.signingIn.lists.'))).toEqual(['loggedIn.active.signingIn.lists.handingOver']);
+    expect(signingIn).toBeGreaterThan(0);
+    expect(signingIn).toBeLessThan(sessionDrawn.length - 1);
+    // The nested list lit the same states: both regions under signingIn, then ready.
+    expect(sessionStates).toContainEqual(['session', 'loggedIn', 'active', 'signingIn', 'facts', 'fetchingConfig', 'lists', 'handingOver']);
     const drawing = within(panel).getByRole('group', { name: '状态图示 app/session' });
     expect(within(drawing).getByRole('img', { name: 'session.login：session（任意状态） → loggedIn.active.signingIn' })).toBeInTheDocument();
     // The flows were spawned as the purchase asked for them, and the login's invocations come and go.
