@@ -12,6 +12,7 @@ export const sessionMachine = createMachine({
         "actions": [
           "announceSessionChanged",
           "assignUser",
+          "clearLeaving",
           "persistSession",
           "takeVisitorLists",
           "setTokenCookie",
@@ -24,6 +25,7 @@ export const sessionMachine = createMachine({
         "target": "#session.loggedIn.active.signingIn",
         "actions": [
           "assignUser",
+          "clearLeaving",
           "persistSession",
           "takeVisitorLists",
           "setTokenCookie",
