@@ -625,7 +625,10 @@ export function isPaying(snapshot: Tagged): boolean {
   return snapshot.hasTag('payment:paying');
 }
 
-/** The sheet's price is being worked out: 立即支付 is disabled and the sheet says 优惠计算中…. */
+/**
+ * The sheet's price is being worked out: 立即支付 is disabled and the sheet says 优惠计算中… (the UI replay reads it).
+ * @internal
+ */
 export function isPricing(snapshot: { hasTag(tag: PaymentTag): boolean }): boolean {
   return snapshot.hasTag('payment:pricing');
 }

@@ -20,6 +20,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { holdToday } from './support/flows';
 import { POPUP_RECORD_KEY } from '../../src/features/marketing/popup-record';
+import { openAtCommit } from './support/open-page';
 
 const RATES = [1, 4] as const;
 
@@ -37,19 +38,8 @@ async function throttle(page: Page, rate: number): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
-/**
- * Opens `url` and returns as soon as the browser has the response: the page is not waited for. The step
- * before may have left a navigation of its own in flight (a link taken before the app started is followed by
- * the browser and again by the app, src/app/main.tsx); a `goto` that meets it is aborted, and is made again.
- */
-async function open(page: Page, url: string): Promise<void> {
-  try {
-    await page.goto(url, { waitUntil: 'commit' });
-  } catch (error) {
-    if (!String(error).includes('ERR_ABORTED')) throw error;
-    await page.goto(url, { waitUntil: 'commit' });
-  }
-}
+/** Opens a URL without waiting for the page (support/open-page.ts). */
+const open = openAtCommit;
 
 /**
  * A real mouse press at the middle of `control`'s box the moment it is visible (scrolled to first, as a

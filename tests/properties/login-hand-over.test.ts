@@ -35,6 +35,7 @@ import { parsePersistedSession, SESSION_STORAGE_KEY } from '../../src/features/s
 import { VISITOR_KEY, type WishlistServer } from '../../src/features/wishlist/wishlist-effects';
 import type { AppActor } from '../../src/shared/app-actor';
 import { sessionUserId } from '../../src/shared/app-actor';
+import { answerAll, answerOne, MemoryStorage, settle, wishItem } from './pending-answers';
 
 const SEED = Number(process.env.FC_SEED ?? 20261202);
 const RUNS = Number(process.env.FC_RUNS ?? 120);
@@ -58,18 +59,8 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
 );
 
 const userOf = (userId: number): UserInfo => ({ token: `tk_${userId}`, userId, telNum: `1380000000${userId}`, createTime: 0, registerCanal: '' });
-const item = (entry: WishEntry): WishItem => ({ ...entry, name: `game ${entry.gameId}`, cover: '', price: 100, originalPrice: 100, lowPrice: 100, upcoming: false, soldOut: false });
 
-class MemoryStorage {
-  readonly values = new Map<string, string>();
-  getItem = (key: string) => this.values.get(key) ?? null;
-  setItem = (key: string, value: string) => void this.values.set(key, value);
-  removeItem = (key: string) => void this.values.delete(key);
-}
 
-const settle = async () => {
-  for (let i = 0; i < 20; i += 1) await Promise.resolve();
-};
 
 class World {
   readonly storage = new MemoryStorage();
@@ -104,7 +95,7 @@ class World {
     const page = this.page;
     return new Promise((resolve) => {
       // An answer for a page that was reloaded away never arrives.
-      this.pending.push({ settle: () => void (page === this.page && resolve(list.map(item))) });
+      this.pending.push({ settle: () => void (page === this.page && resolve(list.map(wishItem))) });
     });
   }
 
@@ -201,20 +192,15 @@ class World {
         clientState.reset();
         this.start();
         break;
-      case 'answer': {
-        const [next] = this.pending.splice(command.pick % Math.max(1, this.pending.length), 1);
-        next?.settle();
+      case 'answer':
+        answerOne(this.pending, command.pick);
         break;
-      }
     }
     await settle();
   }
 
-  async drain(): Promise<void> {
-    while (this.pending.length > 0) {
-      this.pending.shift()!.settle();
-      await settle();
-    }
+  drain(): Promise<void> {
+    return answerAll(this.pending);
   }
 
   /** The wishlist shows its owner's games only, and its owner is the session's account once it settled. */

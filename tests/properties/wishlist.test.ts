@@ -30,6 +30,7 @@ import { ApiError } from '../../src/api/errors';
 import type { WishEntry, WishItem } from '../../src/api/wishlist';
 import { createWishlistEffects, VISITOR_KEY, type WishlistServer } from '../../src/features/wishlist/wishlist-effects';
 import { wishlistWithEffects } from '../../src/features/wishlist/wishlist-store';
+import { answerAll, answerOne, MemoryStorage, settle, wishItem } from './pending-answers';
 
 const SEED = Number(process.env.FC_SEED ?? 20261128);
 const RUNS = Number(process.env.FC_RUNS ?? 200);
@@ -53,14 +54,7 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.nat(5).map((pick): Command => ({ kind: 'answer', pick })), weight: 5 },
 );
 
-const item = (entry: WishEntry): WishItem => ({ ...entry, name: `game ${entry.gameId}`, cover: '', price: 100, originalPrice: 100, lowPrice: 100, upcoming: false, soldOut: false });
 
-class MemoryStorage {
-  readonly values = new Map<string, string>();
-  getItem = (key: string) => this.values.get(key) ?? null;
-  setItem = (key: string, value: string) => void this.values.set(key, value);
-  removeItem = (key: string) => void this.values.delete(key);
-}
 
 /** The server, the browser and the tab's session, as the page meets them. */
 class World {
@@ -101,7 +95,7 @@ class World {
     else {
       const list = change(this.lists.get(userId) ?? []);
       this.lists.set(userId, list);
-      outcome = { ok: true, items: list.map(item) };
+      outcome = { ok: true, items: list.map(wishItem) };
     }
     return new Promise((resolve, reject) => {
       this.pending.push({
@@ -163,20 +157,15 @@ class World {
       case 'serverEnds':
         if (this.tab) this.sessions.delete(this.tab.session);
         break;
-      case 'answer': {
-        const [next] = this.pending.splice(command.pick % Math.max(1, this.pending.length), 1);
-        next?.settle();
+      case 'answer':
+        answerOne(this.pending, command.pick);
         break;
-      }
     }
     await settle();
   }
 
-  async drain(): Promise<void> {
-    while (this.pending.length > 0) {
-      this.pending.shift()!.settle();
-      await settle();
-    }
+  drain(): Promise<void> {
+    return answerAll(this.pending);
   }
 
   /** What the page shows is its owner's: a subset of what that owner's writes make, each game once. */
@@ -197,9 +186,6 @@ class World {
   }
 }
 
-const settle = async () => {
-  for (let i = 0; i < 10; i += 1) await Promise.resolve();
-};
 
 async function checkRun(extension: boolean, commands: Command[]): Promise<void> {
   const world = new World(extension);

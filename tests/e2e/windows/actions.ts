@@ -13,6 +13,7 @@ import { dismissCouponPopups, expect, type Backend } from '../support/fixtures';
 import { completeRealName, dialog, loginWithSms, userIdOf } from '../support/flows';
 import { uniquePhone } from '../support/phones';
 import { countOf, type Origin, type Run, slowCpu, storedWishlists, storeHistory, tapAt, waitForOffset, type WindowName } from './sweep';
+import { openAtCommit } from '../support/open-page';
 
 /** What an action gets. */
 interface RunContext {
@@ -47,18 +48,8 @@ const firstCard = (page: Page): Locator => page.getByRole('main').locator('a[hre
 const accountChip = (page: Page): Locator => page.getByRole('button', { name: /^个人中心/ });
 const wishToggle = (page: Page, added: boolean): Locator => page.getByRole('button', { name: added ? '已加入愿望单' : '加入愿望单', exact: true });
 
-/**
- * Opens `url` and returns once the browser has the response, not waiting for the page. A navigation of the
- * page's own still in flight (a link taken before the app started is followed twice) aborts a `goto`: made again.
- */
-async function open(page: Page, url: string): Promise<void> {
-  try {
-    await page.goto(url, { waitUntil: 'commit' });
-  } catch (error) {
-    if (!String(error).includes('ERR_ABORTED')) throw error;
-    await page.goto(url, { waitUntil: 'commit' });
-  }
-}
+/** Opens a URL without waiting for the page (support/open-page.ts). */
+const open = openAtCommit;
 
 /** Waits for the store to act on the page (`store:ready`): after an action, so that its outcome is read settled. */
 async function storeActs(page: Page, run: Run): Promise<void> {

@@ -1,0 +1,15 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Opens `url` and returns as soon as the browser has the response: the page is not waited for. The step
+ * before may have left a navigation of its own in flight (a link taken before the app started is followed by
+ * the browser and again by the app, src/app/main.tsx); a `goto` that meets it is aborted, and is made again.
+ */
+export async function openAtCommit(page: Page, url: string): Promise<void> {
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+  } catch (error) {
+    if (!String(error).includes('ERR_ABORTED')) throw error;
+    await page.goto(url, { waitUntil: 'commit' });
+  }
+}
