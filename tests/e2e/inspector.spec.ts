@@ -30,7 +30,8 @@ test('in the mock build the panel follows a login and a purchase, masks what is 
   const panel = page.getByRole('complementary', { name: PANEL });
   await expect(panel).toBeVisible();
   const actors = panel.getByRole('region', { name: 'Actor 列表' });
-  for (const name of ['app（运行中）', 'app/modal（运行中）', 'app/payGate（运行中）', 'app/payment（运行中）']) {
+  // The wishlist is a child of the root system like the other flows (decision 0035).
+  for (const name of ['app（运行中）', 'app/modal（运行中）', 'app/wishlist（运行中）', 'app/payGate（运行中）', 'app/payment（运行中）']) {
     await expect(actors.getByRole('button', { name, exact: true })).toBeVisible();
   }
   await actors.getByRole('button', { name: 'app/session（运行中）', exact: true }).click();
@@ -44,7 +45,7 @@ test('in the mock build the panel follows a login and a purchase, masks what is 
   await expect(ready).toHaveAttribute('aria-current', 'true');
   await expect(drawing.getByRole('group', { name: 'loggedIn', exact: true })).toHaveAttribute('aria-current', 'true');
   await expect(drawing.getByRole('group', { name: 'anonymous', exact: true })).not.toHaveAttribute('aria-current', 'true');
-  await expect(drawing.getByRole('img', { name: 'session.logout：loggedIn.active → loggedIn.loggingOut' })).toBeAttached();
+  await expect(drawing.getByRole('img', { name: 'session.logout：loggedIn.active → loggingOut' })).toBeAttached();
   const fill = (group: typeof ready) => group.locator('rect').first().evaluate((rect) => getComputedStyle(rect).fill);
   expect(await fill(ready)).toBe('rgb(255, 229, 143)');
   expect(await fill(drawing.getByRole('group', { name: 'anonymous', exact: true }))).toBe('rgb(255, 255, 255)');
