@@ -24,10 +24,9 @@ import { sessionUserId, type AppActor } from '../shared/app-actor';
 import { delaysOf } from '../shared/flow-effects';
 import { browserStorage, type StorageLike } from '../shared/storage';
 import { toast } from '../shared/toast';
-import { apiWishlistServer, createWishlistEffects, type WishlistServer } from '../features/wishlist/wishlist-effects';
+import { apiWishlistServer, createWishlistEffects, VISITOR_LIST_MAX, type WishlistServer } from '../features/wishlist/wishlist-effects';
 import { wishlistWithEffects } from '../features/wishlist/wishlist-store';
 import { WISHLIST_NOT_SAVED, wishlistFull } from '../features/wishlist/texts';
-import { VISITOR_LIST_MAX } from '../features/wishlist/wishlist-effects';
 import { joinVisitorLists, recentViewsVisitorList, wishlistVisitorList, type WishlistRef } from './visitor-lists';
 
 /** What `createActor({ inspect })` accepts; `@statelyai/inspect`'s `inspector.inspect` is one. */

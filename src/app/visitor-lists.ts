@@ -11,9 +11,9 @@
 import { waitFor, type ActorRefFrom } from 'xstate';
 import type { wishlistMachine } from '../../machines/wishlist.machine';
 import type { VisitorListsEffects } from '../features/session/session-effects';
-import { RECENT_VIEWS_VISITOR_KEY, recentViewsKey, viewerOf } from '../features/catalog/recent-views-keys';
+import { hasVisitorViews, recentViewsKey, viewerOf } from '../features/catalog/recent-views-keys';
 import type { WishlistEffects } from '../features/wishlist/wishlist-effects';
-import { browserStorage, readText, removeStored } from '../shared/storage';
+import { browserStorage, removeStored } from '../shared/storage';
 
 /** One list a visitor keeps in this browser. */
 export interface VisitorList {
@@ -45,7 +45,7 @@ export const wishlistVisitorList = (effects: WishlistEffects, wishlist: () => Wi
 export const recentViewsVisitorList: VisitorList = {
   take: () => {},
   handOver: async (userId) => {
-    if (readText(browserStorage('localStorage'), RECENT_VIEWS_VISITOR_KEY) === null) return;
+    if (!hasVisitorViews()) return;
     const { joinVisitorViews } = await import('../features/catalog/recent-views');
     joinVisitorViews(userId);
   },

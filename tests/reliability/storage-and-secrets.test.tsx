@@ -261,7 +261,7 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
         'src/features/catalog/recent-searches.ts',
         // 最近浏览's store, and its login hook that looks for a visitor's list (keys: recent-views-keys.ts).
         'src/features/catalog/recent-views.ts',
-        'src/features/catalog/recent-views-join.ts',
+        'src/features/catalog/recent-views-keys.ts',
         'src/features/marketing/attribution.ts',
         'src/features/marketing/adan.ts',
         'src/features/marketing/channel.ts',

@@ -5,8 +5,7 @@
  * the composition root after the root actor has started; returns the unsubscribe.
  */
 import { sessionUserId, watchUserId, type AppActor } from '../../shared/app-actor';
-import { browserStorage, readText } from '../../shared/storage';
-import { RECENT_VIEWS_VISITOR_KEY } from './recent-views-keys';
+import { hasVisitorViews } from './recent-views-keys';
 import type { joinVisitorViews } from './recent-views';
 
 type Store = { joinVisitorViews: typeof joinVisitorViews };
@@ -14,7 +13,7 @@ type Store = { joinVisitorViews: typeof joinVisitorViews };
 /** `load`: the store's code (tests hold it back to play a logout that comes first). */
 export function installRecentViewsJoin(actor: Pick<AppActor, 'system' | 'subscribe'>, load: () => Promise<Store> = () => import('./recent-views')): () => void {
   return watchUserId(actor, (userId) => {
-    if (userId === null || readText(browserStorage('localStorage'), RECENT_VIEWS_VISITOR_KEY) === null) return;
+    if (userId === null || !hasVisitorViews()) return;
     // Still that account once the code is here (a logout meanwhile: the list stays the visitor's). Code that
     // fails to load: the next read or write of the account's list joins it (./recent-views.ts).
     load().then(({ joinVisitorViews }) => {
