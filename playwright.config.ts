@@ -9,31 +9,50 @@
  *         proxies /webapi to `npm run api` (the simulated backend over real HTTP,
  *         no latency).
  *
- * Projects: mock-desktop (every journey), mock-mobile 375×812 and live-desktop (the journeys a phone or
- * live mode changes). The builds
- * are made by scripts/e2e.sh (`npm run test:e2e`) before Playwright starts;
- * the three servers below are started and stopped by Playwright.
+ * Projects: mock-desktop (every journey but those about live mode or a phone alone), mock-mobile 375×812
+ * and live-desktop (the journeys a phone or live mode changes). The builds are made by scripts/e2e.sh
+ * (`npm run test:e2e`) before Playwright starts; the servers below are started and stopped by Playwright.
  */
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { E2E_BUILD_DIRS, E2E_PORTS } from './tests/e2e/support/env';
 import { CHROME_FLAGS } from './scripts/lib/chromium';
 
 const CI = Boolean(process.env.CI);
+// Debian's Chromium; E2E_CHROMIUM=/usr/bin/chromium-headless-shell for its headless shell (scripts/e2e.sh says why not yet).
 const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
+/** The modes whose servers this run needs (scripts/e2e.sh sets it from --project); unset: both. */
+const SERVE = (process.env.E2E_SERVE ?? 'mock live').split(/\s+/);
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
+/** The servers of the modes this run needs: the preview for mock mode, the API server and nginx for live mode. */
+const onlyServed = (servers: WebServer[]): WebServer[] =>
+  servers.filter((server) => SERVE.includes(server.name === 'preview-mock' ? 'mock' : 'live'));
 
 const desktop = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false };
 const mobile = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 
 /** Journeys driven by the keyboard alone (docs/e2e.md): run on desktops only. */
 const KEYBOARD_ONLY = '**/keyboard.spec.ts';
+/**
+ * Specs whose every test is about live mode or a phone, so mock-desktop would only list and skip them (each
+ * skip still opening a browser context): the production server's headers, a redeploy, the restored session's
+ * calls over HTTP, and the phone purchases (mock-mobile walks them; live-desktop at the phone's size). The
+ * specs keep their own skips as well. The matrix: docs/e2e.md, "Which journey runs where".
+ */
+const NOT_ON_MOCK_DESKTOP = [
+  '**/deploy-headers.spec.ts',
+  '**/redeploy.spec.ts',
+  '**/session-restore.spec.ts',
+  '**/phone-purchase.spec.ts',
+  '**/money-path.spec.ts',
+];
 
 const mockURL = `http://127.0.0.1:${E2E_PORTS.mock}`;
 const liveURL = `http://127.0.0.1:${E2E_PORTS.live}`;
 
-// Which journeys run in which project is set on the projects below (docs/e2e.md, "Projects"): every
-// journey on mock-desktop; on a phone (`@phone`) what a phone changes: the audit pass over every screen at
-// 375 px, and one touch journey of each kind; in live mode (`@live`) what real HTTP and one shared server
-// change. Other tags: `--grep @smoke` (one journey of each kind), `--grep @screens` (the screenshot pass,
+// Which journeys run in which project is set on the projects below (docs/e2e.md, "Which journey runs where"):
+// every journey on mock-desktop but NOT_ON_MOCK_DESKTOP; on a phone (`@phone`) what a phone changes: the
+// audit pass over every screen at 375 px, and one touch journey of each kind; in live mode (`@live`) what
+// real HTTP and one shared server change. Other tags: `--grep @smoke` (one journey of each kind), `--grep @screens` (the screenshot pass,
 // docs/screens.md). The audit pass (tests/e2e/audit.spec.ts) skips itself in live mode: the screens are
 // the same, and mock mode's seed keeps the screenshots comparable.
 export default defineConfig({
@@ -72,18 +91,35 @@ export default defineConfig({
     },
   },
   projects: [
-    // Every journey, on the build most shoppers' flows are designed on.
-    { name: 'mock-desktop', use: { ...desktop, baseURL: mockURL }, metadata: { apiMode: 'mock', viewportName: 'desktop' } },
+    // Every journey but the few about live mode or a phone alone, on the build most shoppers' flows are designed on.
+    {
+      name: 'mock-desktop',
+      use: { ...desktop, baseURL: mockURL },
+      metadata: { apiMode: 'mock', viewportName: 'desktop' },
+      testIgnore: NOT_ON_MOCK_DESKTOP,
+    },
     // What a phone changes: the layout (the audit pass checks and photographs every screen and dialog at
     // 375 px) and touch (one journey of each kind: buy, search, the popup, the first tap at start-up). The
     // rules behind the other journeys do not depend on the viewport.
-    { name: 'mock-mobile', use: { ...mobile, baseURL: mockURL }, metadata: { apiMode: 'mock', viewportName: 'mobile' }, testIgnore: KEYBOARD_ONLY, grep: [/@phone/, /@screens/] },
+    {
+      name: 'mock-mobile',
+      use: { ...mobile, baseURL: mockURL },
+      metadata: { apiMode: 'mock', viewportName: 'mobile' },
+      testIgnore: KEYBOARD_ONLY,
+      grep: [/@phone/, /@screens/],
+    },
     // What live mode changes: real HTTP through the production server (nginx) (headers, cookies, the token on every
     // call) and one server shared by every tab and test, so the journeys that buy, log in, expire, restore
     // a session, carry attribution or act from a second tab. A phone adds nothing to these over HTTP.
-    { name: 'live-desktop', use: { ...desktop, baseURL: liveURL }, metadata: { apiMode: 'live', viewportName: 'desktop' }, testIgnore: KEYBOARD_ONLY, grep: /@live/ },
+    {
+      name: 'live-desktop',
+      use: { ...desktop, baseURL: liveURL },
+      metadata: { apiMode: 'live', viewportName: 'desktop' },
+      testIgnore: KEYBOARD_ONLY,
+      grep: /@live/,
+    },
   ],
-  webServer: [
+  webServer: onlyServed([
     {
       name: 'api',
       command: 'npx tsx server/api-server.ts',
@@ -114,7 +150,11 @@ export default defineConfig({
       // (scripts/lib/nginx.ts); a machine without nginx gets a message naming Debian's package.
       name: 'nginx-live',
       command: 'node --import tsx scripts/nginx-serve.ts',
-      env: { NGINX_ROOT: E2E_BUILD_DIRS.live, NGINX_PORT: String(E2E_PORTS.live), NGINX_API: `127.0.0.1:${E2E_PORTS.api}` },
+      env: {
+        NGINX_ROOT: E2E_BUILD_DIRS.live,
+        NGINX_PORT: String(E2E_PORTS.live),
+        NGINX_API: `127.0.0.1:${E2E_PORTS.api}`,
+      },
       url: liveURL,
       reuseExistingServer: false,
       timeout: 30_000,
@@ -122,5 +162,5 @@ export default defineConfig({
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
-  ],
+  ]),
 });

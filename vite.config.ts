@@ -1,12 +1,13 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
-import { buildMetaPlugin } from './scripts/vite-build-meta';
-import { cspPlugin } from './scripts/vite-csp';
-import { endpointDocsPlugin } from './scripts/vite-endpoint-docs';
-import { prerenderPlugin } from './scripts/vite-prerender';
-import { releaseFilesPlugin } from './scripts/vite-release-files';
-import { siteLegalPlugin } from './scripts/vite-site-legal';
+import { bootScriptPlugin } from './scripts/vite-boot-script.ts';
+import { buildMetaPlugin } from './scripts/vite-build-meta.ts';
+import { cspPlugin } from './scripts/vite-csp.ts';
+import { endpointDocsPlugin } from './scripts/vite-endpoint-docs.ts';
+import { prerenderPlugin } from './scripts/vite-prerender.ts';
+import { releaseFilesPlugin } from './scripts/vite-release-files.ts';
+import { siteLegalPlugin } from './scripts/vite-site-legal.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -41,15 +42,27 @@ export default defineConfig(({ mode }) => {
   const proxyTarget = process.env.API_PROXY_TARGET ?? fileEnv.API_PROXY_TARGET ?? 'http://127.0.0.1:8787';
   // In live mode both the dev server and `vite preview` forward the API base path to a real server
   // (an absolute base, https://…, is called directly and needs no proxy).
-  const proxy = apiMode === 'live' && apiBase.startsWith('/') ? { [apiBase]: { target: proxyTarget, changeOrigin: true } } : undefined;
+  const proxy =
+    apiMode === 'live' && apiBase.startsWith('/')
+      ? { [apiBase]: { target: proxyTarget, changeOrigin: true } }
+      : undefined;
 
   return {
-    // cspPlugin: production builds only (a Content-Security-Policy meta tag, docs/reliability.md); endpointDocsPlugin:
+    // bootScriptPlugin: src/app/boot.js inline in the head (docs/decisions/0036-boot-script-inline.md); cspPlugin: production builds only (a Content-Security-Policy meta tag, docs/reliability.md); endpointDocsPlugin:
     // production builds only (the endpoints' docs/api.md text stays out of the browser's code); prerenderPlugin:
     // production builds only (the public pages as HTML with their data, docs/prerendering.md); siteLegalPlugin:
     // the footer's operator, licence and hours as HTML in index.html (scripts/vite-site-legal.ts); releaseFilesPlugin:
     // production builds only (the source maps kept beside the output, no mock worker in a live build).
-    plugins: [react(), buildMetaPlugin(), siteLegalPlugin(), cspPlugin(), endpointDocsPlugin(), prerenderPlugin(), releaseFilesPlugin()],
+    plugins: [
+      react(),
+      bootScriptPlugin(),
+      buildMetaPlugin(),
+      siteLegalPlugin(),
+      cspPlugin(),
+      endpointDocsPlugin(),
+      prerenderPlugin(),
+      releaseFilesPlugin(),
+    ],
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },
     build: {
@@ -64,7 +77,7 @@ export default defineConfig(({ mode }) => {
       sourcemap: 'hidden',
       // One stylesheet for the whole store (11 KB gzip): a prerendered page needs the styles of what it shows
       // before any script runs, and seven render-blocking stylesheets cost a phone more round trips than the
-      // few kilobytes a page does not use (docs/performance.md, "Stylesheets").
+      // few kilobytes a page does not use (docs/performance.md, "What keeps `/` fast").
       cssCodeSplit: false,
       // Fewer, larger chunks for the first paint (docs/performance.md): everything the entry imports
       // statically in one chunk, and the catalogue pieces every listing page shares (cards, images,
@@ -78,13 +91,17 @@ export default defineConfig(({ mode }) => {
             groups: [
               { name: 'app', tags: ['$initial'], priority: 2 },
               // The bundler's runtime helpers go with the entry: as a chunk of their own (every chunk imports them) they
-              // cost every page a round trip between the entry's arrival and its evaluation (issue 31: 0.6 s on
+              // cost every page a round trip between the entry's arrival and its evaluation (0.6 s on
               // Lighthouse's slow 4G, measured on 2026-11-29, docs/performance.md).
               { name: 'app', test: /rolldown[\\/]runtime/, priority: 3 },
               // axios with the module that loads it (src/api/transport.ts, the first call's chunk): apart, the first
               // call waited for the transport's chunk and then for axios's, one round trip more before any data.
               { name: 'transport', test: /node_modules[\\/]axios[\\/]|src[\\/]api[\\/]transport\.ts$/, priority: 1 },
-              { name: 'catalog', test: /src[\\/](features[\\/]catalog[\\/]game-card\.tsx|shared[\\/](ui[\\/](safe-image|smart-link|price)\.tsx|money\.ts|use-media\.ts)|features[\\/]catalog[\\/]use-swipe\.ts)$/, priority: 1 },
+              {
+                name: 'catalog',
+                test: /src[\\/](features[\\/]catalog[\\/]game-card\.tsx|shared[\\/](ui[\\/](safe-image|smart-link|price)\.tsx|money\.ts|use-media\.ts)|features[\\/]catalog[\\/]use-swipe\.ts)$/,
+                priority: 1,
+              },
             ],
           },
         },
@@ -108,7 +125,15 @@ export default defineConfig(({ mode }) => {
       // Two workers on this 2-core machine: with projects, Vitest's own default here was one.
       maxWorkers: 2,
       projects: ((nodeTests) => [
-        { extends: true, test: { name: 'dom', isolate: false, include: ['tests/**/*.test.{ts,tsx}'], exclude: [...ISOLATED_TESTS, ...nodeTests, 'tests/e2e/**'] } },
+        {
+          extends: true,
+          test: {
+            name: 'dom',
+            isolate: false,
+            include: ['tests/**/*.test.{ts,tsx}'],
+            exclude: [...ISOLATED_TESTS, ...nodeTests, 'tests/e2e/**'],
+          },
+        },
         { extends: true, test: { name: 'node', isolate: false, environment: 'node', include: nodeTests } },
         { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS } },
       ])(nodeEnvironmentTests()),

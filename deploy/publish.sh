@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Puts a build in place on the server (docs/deploy.md, "Deploying a new build"):
+# Puts a build in place on the server (docs/deploy.md, "3. Publish a build"):
 #
 #   deploy/publish.sh <build folder> [site folder]      # site folder: /srv/storefront by default
 #

@@ -47,7 +47,8 @@ export const ACCOUNT_CHANGE_MESSAGES = {
 
 /** The warning for a purchase cancelled by another tab (`orderKept`: an unpaid order of the old account exists). */
 export function cancelledPurchaseMessage(effect: 'switched' | 'signedOutElsewhere', orderKept: boolean): string {
-  if (effect === 'switched') return orderKept ? ACCOUNT_CHANGE_MESSAGES.switchedOrderKept : ACCOUNT_CHANGE_MESSAGES.switched;
+  if (effect === 'switched')
+    return orderKept ? ACCOUNT_CHANGE_MESSAGES.switchedOrderKept : ACCOUNT_CHANGE_MESSAGES.switched;
   return orderKept ? ACCOUNT_CHANGE_MESSAGES.signedOutElsewhereOrderKept : ACCOUNT_CHANGE_MESSAGES.signedOutElsewhere;
 }
 

@@ -1,28 +1,39 @@
 /**
- * The root of the one actor system: it starts the long-lived flows in order,
- * owns them as children and is the single address the UI, the router and the
- * HTTP layer send events to; it forwards each event to the child that owns it
- * (docs/decisions/0022-root-actor-routes-events.md).
+ * The root of the one actor system. It starts the long-lived flows in order, owns them as children
+ * and is the one address the UI, router and HTTP layer send events to; it forwards each event to the
+ * child that owns it (docs/decisions/0022-root-actor-routes-events.md).
  *
- * Invariants:
- * - one system per page, created by `createRootActor()` at start, never at import;
- * - no call of the page goes out before the session has set a restored user's
- *   request token (the start-up order: docs/architecture.md, "Start-up");
- * - children are read through `actor.system.get('<systemId>')` and written to
- *   only through this machine;
- * - the login and purchase flows load on demand (docs/decisions/0006-lazy-flows.md).
+ * Invariants: one system per page, created by `createRootActor()` at start, never at import; no call
+ * goes out before the session has set a restored user's token (docs/architecture.md, "Start-up");
+ * children are read via `actor.system.get('<systemId>')`, written to only through this machine; the
+ * login and purchase flows load on demand (docs/decisions/0006-lazy-flows.md).
  *
- * Not handled here: the flows themselves (see each child's chart), and the
- * effects, which the app provides with `.provide()`.
+ * Not here: the flows themselves (each child's chart) and the effects (`.provide()`).
  */
-import { assign, enqueueActions, forwardTo, fromPromise, raise, setup, spawnChild, stateIn, type AnyActorLogic } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  forwardTo,
+  fromPromise,
+  raise,
+  setup,
+  spawnChild,
+  stateIn,
+  type AnyActorLogic,
+} from 'xstate';
 import { buildPollMachine, type BuildPollEvent } from './build-poll.machine';
 import { autoLoginMachine, type AutoLoginEvent } from './auto-login.machine';
 import { couponPopupMachine, type CouponPopupEvent, type PromoAnswerEvent } from './coupon-popup.machine';
 import type { LoginEvent, loginMachine } from './login.machine';
 import { modalMachine, type ModalEvent } from './modal.machine';
 import { wishlistMachine, type WishlistUiEvent } from './wishlist.machine';
-import type { PurchaseReturnEvent, PurchaseStartEvent, PurchaseSuspendedEvent, payGateMachine } from './pay-gate.machine';
+import { cartMachine, type CartUiEvent } from './cart.machine';
+import type {
+  PurchaseReturnEvent,
+  PurchaseStartEvent,
+  PurchaseSuspendedEvent,
+  payGateMachine,
+} from './pay-gate.machine';
 import type { PaymentUiEvent, paymentMachine } from './payment.machine';
 import type { QrLoginEvent, qrLoginMachine } from './qr-login.machine';
 import {
@@ -39,8 +50,18 @@ import {
  * login and purchase flows are spawned, those too (each resumes or resets when the account changes). A
  * new child that cares adds its forwardTo to the right list.
  */
-const HEAR_SESSION_CHANGED = ['forwardToCouponPopup', 'forwardToAutoLogin', 'forwardToWishlist'] as const;
-const FLOWS_HEAR_SESSION_CHANGED = [...HEAR_SESSION_CHANGED, 'forwardToPayGate', 'forwardToPayment', 'forwardToLogin'] as const;
+const HEAR_SESSION_CHANGED = [
+  'forwardToCouponPopup',
+  'forwardToAutoLogin',
+  'forwardToWishlist',
+  'forwardToCart',
+] as const;
+const FLOWS_HEAR_SESSION_CHANGED = [
+  ...HEAR_SESSION_CHANGED,
+  'forwardToPayGate',
+  'forwardToPayment',
+  'forwardToLogin',
+] as const;
 
 /** An auto-login link's token, taken off the URL (and stashed in sessionStorage) before the app starts. */
 export interface LinkToken {
@@ -106,6 +127,7 @@ export type AppEvent =
   | PurchaseReturnEvent
   | PaymentUiEvent
   | WishlistUiEvent
+  | CartUiEvent
   | FlowsLoadEvent;
 
 /** The `autoLogin.start` for the link this page was opened with, compared against the restored account's phone. */
@@ -128,6 +150,7 @@ export const appMachine = setup({
       couponPopup: 'couponPopup';
       session: 'session';
       wishlist: 'wishlist';
+      cart: 'cart';
       autoLogin: 'autoLogin';
       loadFlows: 'loadFlows';
       startAttribution: 'startAttribution';
@@ -144,6 +167,7 @@ export const appMachine = setup({
     couponPopup: couponPopupMachine,
     session: sessionMachine,
     wishlist: wishlistMachine,
+    cart: cartMachine,
     autoLogin: autoLoginMachine,
     /**
      * Start-up: sets the channel header (and a stored bid) and sends the landing's attribution in the
@@ -166,6 +190,7 @@ export const appMachine = setup({
     forwardToModal: forwardTo('modal'),
     forwardToBuildPoll: forwardTo('buildPoll'),
     forwardToWishlist: forwardTo('wishlist'),
+    forwardToCart: forwardTo('cart'),
     /** The popup starts as start-up's last step: what comes for it before then is not its business. */
     forwardToCouponPopup: enqueueActions(({ enqueue, event, check }) => {
       // (Cast: a guard named inside its own setup() is not typed yet.)
@@ -178,12 +203,26 @@ export const appMachine = setup({
     forwardToPayGate: forwardTo('payGate'),
     forwardToPayment: forwardTo('payment'),
     /** Start-up: the session restores the stored user and sets the request token, before any call. */
-    startSession: spawnChild('session', { id: 'session', systemId: 'session', input: ({ context }) => ({ restored: context.restoredSession }) }),
+    startSession: spawnChild('session', {
+      id: 'session',
+      systemId: 'session',
+      input: ({ context }) => ({ restored: context.restoredSession }),
+    }),
     /**
      * Start-up: the wishlist of whoever the session restored (a hand-over a closed page left unfinished is
      * finished as the account's list opens), reading this browser only for a visitor.
      */
-    startWishlist: spawnChild('wishlist', { id: 'wishlist', systemId: 'wishlist', input: ({ context }) => ({ owner: context.restoredSession?.user.userId ?? null }) }),
+    startWishlist: spawnChild('wishlist', {
+      id: 'wishlist',
+      systemId: 'wishlist',
+      input: ({ context }) => ({ owner: context.restoredSession?.user.userId ?? null }),
+    }),
+    /** Start-up: the cart of whoever the session restored, as the wishlist's (docs/cart.md). */
+    startCart: spawnChild('cart', {
+      id: 'cart',
+      systemId: 'cart',
+      input: ({ context }) => ({ owner: context.restoredSession?.user.userId ?? null }),
+    }),
     /** Start-up: the link's token is exchanged, with every header of this visit already set. */
     startAutoLogin: enqueueActions(({ context, enqueue }) => {
       if (context.linkToken) enqueue.sendTo('autoLogin', linkTokenStart(context.linkToken, context.restoredSession));
@@ -199,7 +238,10 @@ export const appMachine = setup({
     /** The loaded flows, spawned with the ids and systemIds `invoke` gives the other children. */
     spawnFlows: enqueueActions(({ enqueue }, logics: FlowLogics) => {
       // XState types an id only for actors spawned by name; these are spawned from logic.
-      const spawn = enqueue.spawnChild as unknown as (src: AnyActorLogic, options: { id: string; systemId: string; input?: unknown }) => void;
+      const spawn = enqueue.spawnChild as unknown as (
+        src: AnyActorLogic,
+        options: { id: string; systemId: string; input?: unknown },
+      ) => void;
       spawn(logics.login, { id: 'login', systemId: 'login', input: {} });
       spawn(logics.qrLogin, { id: 'qrLogin', systemId: 'qrLogin' });
       spawn(logics.payGate, { id: 'payGate', systemId: 'payGate' });
@@ -252,13 +294,14 @@ export const appMachine = setup({
     'modal.promoShown': { actions: 'forwardToCouponPopup' },
     'modal.promoDropped': { actions: 'forwardToCouponPopup' },
     'session.changed': { actions: [...HEAR_SESSION_CHANGED] },
-    // The session's word that a login is being stored: the wishlist belongs to that account from now on.
-    'session.signingIn': { actions: 'forwardToWishlist' },
+    // The session's word that a login is being stored: the wishlist and the cart belong to that account from now on.
+    'session.signingIn': { actions: ['forwardToWishlist', 'forwardToCart'] },
     // A family of events goes to the child of that name (`session.changed`, the session's own
     // announcement, is matched exactly above and never goes back to it).
     'session.*': { actions: 'forwardToSession' },
     'autoLogin.*': { actions: 'forwardToAutoLogin' },
     'wishlist.*': { actions: 'forwardToWishlist' },
+    'cart.*': { actions: 'forwardToCart' },
   },
   type: 'parallel',
   states: {
@@ -268,12 +311,17 @@ export const appMachine = setup({
       initial: 'restoringSession',
       states: {
         restoringSession: {
-          entry: ['startSession', 'startWishlist'],
+          entry: ['startSession', 'startWishlist', 'startCart'],
           always: 'attributing',
         },
         attributing: {
           // An invoke, so that it starts after the session (children start in the order they are created).
-          invoke: { id: 'startAttribution', src: 'startAttribution', onDone: 'readingLinkToken', onError: 'readingLinkToken' },
+          invoke: {
+            id: 'startAttribution',
+            src: 'startAttribution',
+            onDone: 'readingLinkToken',
+            onError: 'readingLinkToken',
+          },
         },
         readingLinkToken: {
           // Only a page opened from an auto-login link has one; the others go straight on.
@@ -354,7 +402,13 @@ export const appMachine = setup({
             onError: {
               target: 'idle.failed',
               actions: [
-                { type: 'reportFlowsLoadFailure', params: ({ context, event }) => ({ error: event.error, lostPurchase: context.pendingPurchase !== null }) },
+                {
+                  type: 'reportFlowsLoadFailure',
+                  params: ({ context, event }) => ({
+                    error: event.error,
+                    lostPurchase: context.pendingPurchase !== null,
+                  }),
+                },
                 'dropPendingPurchase',
               ],
             },

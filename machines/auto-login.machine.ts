@@ -1,18 +1,14 @@
 /**
- * Auto-login: a link into the store may carry a login token (`?token=&appId=`)
- * from another app of the same company. The token is exchanged for the user it
- * belongs to, and the shopper is asked whether to log in as that user, unless
- * that user is already the one logged in.
+ * Auto-login: a link may carry a login token (`?token=&appId=`) from another app of the company. The
+ * token is exchanged for its user, and the shopper is asked whether to log in as that user, unless
+ * that user is already logged in.
  *
- * Invariants:
- * - the stored token is cleared after the exchange, whatever the answer, so a
- *   reload never asks twice; the token stays in memory (`token`) only from
- *   `autoLogin.start` until the flow is back in `idle`;
- * - `candidate` is set exactly in `confirming` and `loggingIn`.
+ * Invariants: the stored token is cleared after the exchange whatever the answer (a reload never asks
+ * twice) and is held in `token` only from `autoLogin.start` back to `idle`; `candidate` is set exactly
+ * in `confirming` and `loggingIn`.
  *
- * Not handled here: reading and cleaning the URL (src/features/session/session-bridge.ts,
- * before the router starts), the session's effects, and whether and when the
- * modal opens (the modal machine decides).
+ * Not here: reading and cleaning the URL (src/features/session/session-bridge.ts), the session's
+ * effects, and when the modal opens (the modal machine).
  */
 import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { UserInfo } from '../src/api/user';
@@ -87,7 +83,8 @@ export const autoLoginMachine = setup({
     notifyError: (_, _params: { text: string }) => {},
   },
   guards: {
-    isCurrentUser: ({ context }, params: { user: UserInfo }) => context.currentPhone !== null && params.user.telNum === context.currentPhone,
+    isCurrentUser: ({ context }, params: { user: UserInfo }) =>
+      context.currentPhone !== null && params.user.telNum === context.currentPhone,
   },
 }).createMachine({
   id: 'autoLogin',
@@ -103,7 +100,10 @@ export const autoLoginMachine = setup({
       on: {
         'autoLogin.start': {
           target: 'exchanging',
-          actions: { type: 'assignRequest', params: ({ event }) => ({ token: event.token, appId: event.appId, currentPhone: event.currentPhone }) },
+          actions: {
+            type: 'assignRequest',
+            params: ({ event }) => ({ token: event.token, appId: event.appId, currentPhone: event.currentPhone }),
+          },
         },
       },
     },
@@ -121,7 +121,11 @@ export const autoLoginMachine = setup({
           },
           {
             target: 'confirming',
-            actions: ['clearStoredToken', { type: 'assignCandidate', params: ({ event }) => ({ user: event.output }) }, 'openAutoLoginModal'],
+            actions: [
+              'clearStoredToken',
+              { type: 'assignCandidate', params: ({ event }) => ({ user: event.output }) },
+              'openAutoLoginModal',
+            ],
           },
         ],
         onError: {
@@ -129,7 +133,10 @@ export const autoLoginMachine = setup({
           actions: [
             'clearStoredToken',
             'forgetRequest',
-            { type: 'notifyError', params: ({ event }) => ({ text: readFailure(event.error, AUTO_LOGIN_MESSAGES.exchangeFailed).message }) },
+            {
+              type: 'notifyError',
+              params: ({ event }) => ({ text: readFailure(event.error, AUTO_LOGIN_MESSAGES.exchangeFailed).message }),
+            },
           ],
         },
       },
@@ -162,7 +169,10 @@ export const autoLoginMachine = setup({
           target: 'idle',
           actions: [
             'closeAutoLoginModal',
-            { type: 'notifyError', params: ({ event }) => ({ text: readFailure(event.error, AUTO_LOGIN_MESSAGES.loginFailed).message }) },
+            {
+              type: 'notifyError',
+              params: ({ event }) => ({ text: readFailure(event.error, AUTO_LOGIN_MESSAGES.loginFailed).message }),
+            },
             'forgetRequest',
           ],
         },

@@ -1,16 +1,12 @@
 /**
- * Build poll: notices that a newer build has been deployed and turns the next
- * navigation into a full page load, so shoppers never run stale code for long.
+ * Build poll: notices that a newer build is deployed and turns the next navigation into a full page
+ * load, so shoppers never run stale code for long.
  *
- * Invariants:
- * - at most one request in flight; none while offline, none once `stale`;
- * - the page never reloads while a payment is in progress: the first
- *   navigation after `payment.ended` reloads instead;
- * - fetch errors are silent: the next check comes after the usual interval.
+ * Invariants: at most one request in flight, none offline, none once `stale`; never a reload during a
+ * payment (the first navigation after `payment.ended` reloads); fetch errors are silent.
  *
- * Not handled here: reading `builds/latest.json` (the app's `fetchLatestBuild`),
- * the reload itself (the app's `reloadPage`), redirects from the build
- * metadata, and the chunk-load-failure reload (src/shared/chunk-reload.ts).
+ * Not here: reading `builds/latest.json` (`fetchLatestBuild`), the reload (`reloadPage`) and the
+ * chunk-load-failure reload (src/shared/chunk-reload.ts).
  */
 import { assign, fromPromise, setup, stateIn } from 'xstate';
 

@@ -1,18 +1,14 @@
 /**
- * Daily coupon popup: at most once per calendar day per audience (a logged-in
- * user by id, otherwise the browser), the home popup's coupons are offered to
- * the modal machine as a `promo` open, which shows them only in a free slot.
+ * Daily coupon popup: the home popup's coupons, at most once a calendar day per audience. An audience
+ * is a user by id, else the browser; the coupons are offered to the modal machine as a `promo` open,
+ * shown only in a free slot.
  *
- * Invariants:
- * - "shown today" is recorded exactly when the dialog is on screen (`modal.promoShown`),
- *   never for an offer that was dropped or withdrawn, and never for an empty list;
- * - at most one request is in flight;
- * - an offer is withdrawn when the audience changes, so the previous account's
- *   coupons never open over the next one's page.
+ * Invariants: "shown today" is recorded exactly when the dialog is on screen (`modal.promoShown`),
+ * never for a dropped or withdrawn offer or an empty list; at most one request in flight; a change of
+ * audience withdraws the offer.
  *
- * Not handled here: the clock, the storage of the record and the request (the
- * app provides `checkPopupDue`, `fetchPopup`, `recordShown`), what the dialog
- * shows, and when a slot is free (machines/modal.machine.ts).
+ * Not here: the clock, storage and request (`checkPopupDue`, `fetchPopup`, `recordShown`), the dialog,
+ * and when a slot is free (machines/modal.machine.ts).
  */
 import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { Coupon } from '../src/api/common';
@@ -39,7 +35,9 @@ interface SessionUserRef {
 }
 
 /** What the modal machine answers a promo open with (the app forwards it): on screen, or not on this page view. */
-export type PromoAnswerEvent = { type: 'modal.promoShown'; name: string } | { type: 'modal.promoDropped'; name: string };
+export type PromoAnswerEvent =
+  | { type: 'modal.promoShown'; name: string }
+  | { type: 'modal.promoDropped'; name: string };
 
 export type CouponPopupEvent = { type: 'session.changed'; user: SessionUserRef | null } | PromoAnswerEvent;
 
@@ -60,12 +58,20 @@ export const couponPopupMachine = setup({
     }),
   },
   actions: {
-    assignCheck: assign((_, params: { userId: number | null; day: string }) => ({ userId: params.userId, day: params.day })),
+    assignCheck: assign((_, params: { userId: number | null; day: string }) => ({
+      userId: params.userId,
+      day: params.day,
+    })),
     assignCoupons: assign((_, params: { coupons: Coupon[] }) => ({ coupons: params.coupons })),
     assignUser: assign((_, params: { userId: number | null }) => ({ userId: params.userId, coupons: [] })),
     clearCoupons: assign({ coupons: [] }),
     /** Asks the root for the `coupon` dialog, as a promo: it goes through the modal rules like any other open. */
-    openCouponModal: sendParent((_, params: { coupons: Coupon[] }) => ({ type: 'modal.open', name: 'coupon', props: { coupons: params.coupons }, source: 'promo' })),
+    openCouponModal: sendParent((_, params: { coupons: Coupon[] }) => ({
+      type: 'modal.open',
+      name: 'coupon',
+      props: { coupons: params.coupons },
+      source: 'promo',
+    })),
     /** Withdraws the offer (an account change): one not yet on screen never shows. */
     withdrawCouponModal: sendParent({ type: 'modal.close', name: 'coupon' }),
     /** The app writes (audience, day) to localStorage. */
@@ -74,9 +80,12 @@ export const couponPopupMachine = setup({
   guards: {
     isDue: (_, params: { due: boolean }) => params.due,
     hasCoupons: (_, params: { coupons: readonly Coupon[] }) => params.coupons.length > 0,
-    isOtherUser: ({ context, event }) => event.type === 'session.changed' && event.user !== null && event.user.userId !== context.userId,
-    isLogout: ({ context, event }) => event.type === 'session.changed' && event.user === null && context.userId !== null,
-    isCouponModal: ({ event }) => (event.type === 'modal.promoShown' || event.type === 'modal.promoDropped') && event.name === 'coupon',
+    isOtherUser: ({ context, event }) =>
+      event.type === 'session.changed' && event.user !== null && event.user.userId !== context.userId,
+    isLogout: ({ context, event }) =>
+      event.type === 'session.changed' && event.user === null && context.userId !== null,
+    isCouponModal: ({ event }) =>
+      (event.type === 'modal.promoShown' || event.type === 'modal.promoDropped') && event.name === 'coupon',
   },
 }).createMachine({
   id: 'couponPopup',
@@ -90,7 +99,13 @@ export const couponPopupMachine = setup({
         guard: 'isOtherUser',
         target: '.checking',
         reenter: true,
-        actions: ['withdrawCouponModal', { type: 'assignUser', params: ({ event }) => ({ userId: event.type === 'session.changed' ? (event.user?.userId ?? null) : null }) }],
+        actions: [
+          'withdrawCouponModal',
+          {
+            type: 'assignUser',
+            params: ({ event }) => ({ userId: event.type === 'session.changed' ? (event.user?.userId ?? null) : null }),
+          },
+        ],
       },
       {
         guard: 'isLogout',
@@ -109,11 +124,17 @@ export const couponPopupMachine = setup({
           {
             guard: { type: 'isDue', params: ({ event }) => ({ due: event.output.due }) },
             target: 'fetching',
-            actions: { type: 'assignCheck', params: ({ event }) => ({ userId: event.output.userId, day: event.output.day }) },
+            actions: {
+              type: 'assignCheck',
+              params: ({ event }) => ({ userId: event.output.userId, day: event.output.day }),
+            },
           },
           {
             target: 'idle',
-            actions: { type: 'assignCheck', params: ({ event }) => ({ userId: event.output.userId, day: event.output.day }) },
+            actions: {
+              type: 'assignCheck',
+              params: ({ event }) => ({ userId: event.output.userId, day: event.output.day }),
+            },
           },
         ],
         onError: { target: 'idle' },
@@ -144,7 +165,10 @@ export const couponPopupMachine = setup({
         'modal.promoShown': {
           guard: 'isCouponModal',
           target: 'shown',
-          actions: { type: 'recordShown', params: ({ context }) => ({ userId: context.userId, day: context.day ?? '' }) },
+          actions: {
+            type: 'recordShown',
+            params: ({ context }) => ({ userId: context.userId, day: context.day ?? '' }),
+          },
         },
         'modal.promoDropped': { guard: 'isCouponModal', target: 'idle', actions: 'clearCoupons' },
       },

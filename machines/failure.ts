@@ -22,3 +22,10 @@ export function readFailure(error: unknown, fallback: string = DEFAULT_FAILURE_M
     message: typeof message === 'string' && message.trim() ? message : fallback,
   };
 }
+
+/**
+ * A write that failed because its account no longer holds the session (`accountGone` on the error: the effects
+ * mark an auth answer, or the server's "another account" code): the wishlist and the cart park it for that account.
+ */
+export const isAccountGone = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { accountGone?: unknown }).accountGone === true;

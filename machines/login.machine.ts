@@ -1,18 +1,12 @@
 /**
- * Phone + SMS login: sending the code (with its 60 s countdown) and checking
- * it. It lives in the root system for the whole visit, not in the modal, so
- * the countdown survives closing and reopening the login modal.
+ * Phone + SMS login: sending the code (with its 60 s countdown) and checking it. It lives in the root
+ * system for the whole visit, so the countdown survives closing and reopening the login modal.
  *
- * Invariants:
- * - at most one code request and one login request in flight;
- * - no code is sent during the countdown (`login.sendCode` is only taken in `code.idle`);
- * - `credentials` is set exactly while a login request runs;
- * - any account change (`session.changed`) forgets the phone, its countdown and the
- *   messages: the next shopper at a shared computer meets an empty form.
+ * Invariants: at most one code request and one login request in flight; no code is sent during the
+ * countdown; `credentials` is set exactly while a login request runs; `session.changed` forgets the
+ * phone, countdown and messages (the next shopper meets an empty form).
  *
- * Not handled here: validating the form (the modal does, with zod, before it
- * sends events), the QR way (qrLogin machine), the session's effects, and
- * the requests themselves (the app provides the actors).
+ * Not here: validating the form (the modal, with zod), the QR way (qrLogin), and the requests.
  */
 import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { UserInfo } from '../src/api/user';
@@ -101,7 +95,10 @@ export const loginMachine = setup({
     assignCodeError: assign((_, params: { message: string }) => ({ codeError: params.message })),
     startCountdown: assign(({ context }) => ({ secondsLeft: context.countdownSeconds })),
     tick: assign(({ context }) => ({ secondsLeft: Math.max(0, context.secondsLeft - 1) })),
-    assignCredentials: assign((_, params: Credentials) => ({ credentials: { phone: params.phone, code: params.code }, submitError: null })),
+    assignCredentials: assign((_, params: Credentials) => ({
+      credentials: { phone: params.phone, code: params.code },
+      submitError: null,
+    })),
     assignSubmitError: assign((_, params: { message: string }) => ({ submitError: params.message, credentials: null })),
     clearCredentials: assign({ credentials: null }),
     clearErrors: assign({ codeError: null, submitError: null }),
@@ -166,7 +163,10 @@ export const loginMachine = setup({
             ],
             onError: {
               target: 'idle',
-              actions: { type: 'assignCodeError', params: ({ event }) => ({ message: readFailure(event.error, LOGIN_MESSAGES.sendFailed).message }) },
+              actions: {
+                type: 'assignCodeError',
+                params: ({ event }) => ({ message: readFailure(event.error, LOGIN_MESSAGES.sendFailed).message }),
+              },
             },
           },
         },
@@ -179,7 +179,10 @@ export const loginMachine = setup({
             onDone: { target: 'countingDown', actions: 'startCountdown' },
             onError: {
               target: 'idle',
-              actions: { type: 'assignCodeError', params: ({ event }) => ({ message: readFailure(event.error, LOGIN_MESSAGES.sendFailed).message }) },
+              actions: {
+                type: 'assignCodeError',
+                params: ({ event }) => ({ message: readFailure(event.error, LOGIN_MESSAGES.sendFailed).message }),
+              },
             },
           },
         },
@@ -211,7 +214,11 @@ export const loginMachine = setup({
             input: ({ context }) => requireCredentials(context),
             onDone: {
               target: 'idle',
-              actions: ['clearCredentials', { type: 'signIn', params: ({ event }) => ({ user: event.output }) }, 'closeLoginModal'],
+              actions: [
+                'clearCredentials',
+                { type: 'signIn', params: ({ event }) => ({ user: event.output }) },
+                'closeLoginModal',
+              ],
             },
             onError: [
               {
@@ -220,7 +227,10 @@ export const loginMachine = setup({
               },
               {
                 target: 'idle',
-                actions: { type: 'assignSubmitError', params: ({ event }) => ({ message: readFailure(event.error, LOGIN_MESSAGES.loginFailed).message }) },
+                actions: {
+                  type: 'assignSubmitError',
+                  params: ({ event }) => ({ message: readFailure(event.error, LOGIN_MESSAGES.loginFailed).message }),
+                },
               },
             ],
           },
@@ -233,11 +243,18 @@ export const loginMachine = setup({
             input: ({ context }) => requireCredentials(context),
             onDone: {
               target: 'idle',
-              actions: ['clearCredentials', { type: 'signIn', params: ({ event }) => ({ user: event.output }) }, 'closeLoginModal'],
+              actions: [
+                'clearCredentials',
+                { type: 'signIn', params: ({ event }) => ({ user: event.output }) },
+                'closeLoginModal',
+              ],
             },
             onError: {
               target: 'idle',
-              actions: { type: 'assignSubmitError', params: ({ event }) => ({ message: readFailure(event.error, LOGIN_MESSAGES.loginFailed).message }) },
+              actions: {
+                type: 'assignSubmitError',
+                params: ({ event }) => ({ message: readFailure(event.error, LOGIN_MESSAGES.loginFailed).message }),
+              },
             },
           },
         },
@@ -253,7 +270,11 @@ interface LoginSnapshotLike {
 
 /** Whether `获取验证码` may be pressed now (not while checking, sending or counting down). */
 export function canSendCode(snapshot: LoginSnapshotLike): boolean {
-  return !snapshot.hasTag('login:checkingCaptcha') && !snapshot.hasTag('login:sendingCode') && !snapshot.hasTag('login:countingDown');
+  return (
+    !snapshot.hasTag('login:checkingCaptcha') &&
+    !snapshot.hasTag('login:sendingCode') &&
+    !snapshot.hasTag('login:countingDown')
+  );
 }
 
 export function isSendingCode(snapshot: LoginSnapshotLike): boolean {

@@ -1,20 +1,14 @@
 /**
- * Modal orchestration: which on-demand modals are open, in which order, which
- * one is being loaded, and which opens wait for their turn. Every open carries
- * a source, `user`, `flow` or `promo` (docs/decisions/0011-modal-priorities.md).
+ * Modal orchestration: which on-demand modals are open, in which order, which one loads, and which
+ * opens wait. Every open has a source, `user`, `flow` or `promo` (docs/decisions/0011-modal-priorities.md).
  *
- * Invariants:
- * - every name in `stack`, `pending`, `waiting` and `promo` is known and appears
- *   at most once among them; `pending` is set exactly in `opening`;
- * - a `user` or `flow` open is never dropped because of a promo, and a promo never
- *   opens over another dialog: it waits in `promo` for a free slot;
- * - every promo open is answered: `promoShown` (on screen) or `promoDropped`;
- * - a gesture while a gesture's dialog loads is ignored (the spec's rule: a double
- *   click opens one dialog); any other user or flow open waits in `waiting`.
+ * Invariants: every name in `stack`, `pending`, `waiting` and `promo` is known and appears once;
+ * `pending` is set exactly in `opening`; a promo never drops a user or flow open nor opens over another
+ * dialog (it waits in `promo`) and is always answered (`promoShown` or `promoDropped`); a gesture while
+ * a gesture's dialog loads is ignored (a double click opens one dialog); other opens wait in `waiting`.
  *
- * Not handled here: what a modal shows, the pay gating, the 300 ms before the
- * expiry prompt (the session sends `modal.closeAll` itself), rendering (the UI
- * reads `openModals()` / `topModal()` / `isModalOpen()` below).
+ * Not here: what a modal shows, pay gating, the 300 ms before the expiry prompt (the session sends
+ * `modal.closeAll`), rendering (the UI reads `openModals()` / `topModal()` / `isModalOpen()` below).
  */
 import { and, assign, fromPromise, not, sendParent, setup } from 'xstate';
 
@@ -61,7 +55,9 @@ function requirePending(context: ModalContext): OpenModal {
 
 function fromEvent(event: ModalEvent): OpenModal | null {
   if (event.type !== 'modal.open' || !isModalName(event.name)) return null;
-  return event.props === undefined ? { name: event.name, source: event.source } : { name: event.name, props: event.props, source: event.source };
+  return event.props === undefined
+    ? { name: event.name, source: event.source }
+    : { name: event.name, props: event.props, source: event.source };
 }
 
 /** Whether `name` is open, loading, waiting or queued as the promo. */
@@ -133,14 +129,17 @@ export const modalMachine = setup({
     isSlotTaken: ({ context }) => context.stack.length > 0 || context.waiting.length > 0,
     isLoadingPromo: ({ context }) => context.pending?.source === 'promo',
     /** A second gesture while the first one's dialog loads (a double click): the spec's rule ignores it. */
-    isRepeatedGesture: ({ context, event }) => event.type === 'modal.open' && event.source === 'user' && context.pending?.source === 'user',
+    isRepeatedGesture: ({ context, event }) =>
+      event.type === 'modal.open' && event.source === 'user' && context.pending?.source === 'user',
     /** A promo for a dialog that is already open, loading or queued: it will not open again, and says so. */
     isPromoAlreadyThere: and(['isPromoOpen', 'isKnownModal', 'isAlreadyThere']),
     hasWaiting: ({ context }) => context.waiting.length > 0,
     /** A queued promo and a free slot: nothing open and nothing waiting (`idle` loads nothing). */
     canShowPromo: ({ context }) => context.promo !== null && context.stack.length === 0 && context.waiting.length === 0,
-    isModalOpen: ({ context, event }) => event.type === 'modal.close' && context.stack.some((modal) => modal.name === event.name),
-    isWaiting: ({ context, event }) => event.type === 'modal.close' && context.waiting.some((modal) => modal.name === event.name),
+    isModalOpen: ({ context, event }) =>
+      event.type === 'modal.close' && context.stack.some((modal) => modal.name === event.name),
+    isWaiting: ({ context, event }) =>
+      event.type === 'modal.close' && context.waiting.some((modal) => modal.name === event.name),
     isQueuedPromo: ({ context, event }) => event.type === 'modal.close' && context.promo?.name === event.name,
     isPendingModal: ({ context, event }) => event.type === 'modal.close' && context.pending?.name === event.name,
     hasPromo: ({ context }) => context.promo !== null,
@@ -175,7 +174,10 @@ export const modalMachine = setup({
       ],
       on: {
         'modal.open': [
-          { guard: 'isPromoAlreadyThere', actions: { type: 'promoDropped', params: ({ event }) => ({ name: event.name as ModalName }) } },
+          {
+            guard: 'isPromoAlreadyThere',
+            actions: { type: 'promoDropped', params: ({ event }) => ({ name: event.name as ModalName }) },
+          },
           { guard: not('canOpen') },
           { guard: and(['isPromoOpen', 'isSlotTaken']), actions: 'queuePromo' },
           { target: 'opening', actions: 'assignPending' },
@@ -192,7 +194,10 @@ export const modalMachine = setup({
           {
             guard: 'isLoadingPromo',
             target: 'idle',
-            actions: [{ type: 'promoShown', params: ({ context }) => ({ name: requirePending(context).name }) }, 'pushPending'],
+            actions: [
+              { type: 'promoShown', params: ({ context }) => ({ name: requirePending(context).name }) },
+              'pushPending',
+            ],
           },
           { target: 'idle', actions: 'pushPending' },
         ],
@@ -201,7 +206,10 @@ export const modalMachine = setup({
             guard: 'isLoadingPromo',
             target: 'idle',
             actions: [
-              { type: 'reportLoadFailure', params: ({ context, event }) => ({ name: requirePending(context).name, error: event.error }) },
+              {
+                type: 'reportLoadFailure',
+                params: ({ context, event }) => ({ name: requirePending(context).name, error: event.error }),
+              },
               { type: 'promoDropped', params: ({ context }) => ({ name: requirePending(context).name }) },
               'clearPending',
             ],
@@ -209,7 +217,10 @@ export const modalMachine = setup({
           {
             target: 'idle',
             actions: [
-              { type: 'reportLoadFailure', params: ({ context, event }) => ({ name: requirePending(context).name, error: event.error }) },
+              {
+                type: 'reportLoadFailure',
+                params: ({ context, event }) => ({ name: requirePending(context).name, error: event.error }),
+              },
               'clearPending',
             ],
           },
@@ -217,7 +228,10 @@ export const modalMachine = setup({
       },
       on: {
         'modal.open': [
-          { guard: 'isPromoAlreadyThere', actions: { type: 'promoDropped', params: ({ event }) => ({ name: event.name as ModalName }) } },
+          {
+            guard: 'isPromoAlreadyThere',
+            actions: { type: 'promoDropped', params: ({ event }) => ({ name: event.name as ModalName }) },
+          },
           { guard: not('canOpen') },
           // A promo never jumps the queue: it waits for a free slot.
           { guard: 'isPromoOpen', actions: 'queuePromo' },
@@ -233,14 +247,20 @@ export const modalMachine = setup({
           {
             guard: and(['isPendingModal', 'isLoadingPromo']),
             target: 'idle',
-            actions: [{ type: 'promoDropped', params: ({ context }) => ({ name: requirePending(context).name }) }, 'clearPending'],
+            actions: [
+              { type: 'promoDropped', params: ({ context }) => ({ name: requirePending(context).name }) },
+              'clearPending',
+            ],
           },
           { guard: 'isPendingModal', target: 'idle', actions: 'clearPending' },
         ],
         'modal.closeAll': {
           guard: 'isLoadingPromo',
           target: 'idle',
-          actions: [{ type: 'promoDropped', params: ({ context }) => ({ name: requirePending(context).name }) }, 'clearAll'],
+          actions: [
+            { type: 'promoDropped', params: ({ context }) => ({ name: requirePending(context).name }) },
+            'clearAll',
+          ],
         },
       },
     },

@@ -1,24 +1,25 @@
 /**
- * Pay gating: what happens between 立即购买 and the pay modal (spec section 4,
- * "Pay modal, logged-in user"), plus the anonymous case the spec leaves open.
+ * Pay gating: what happens between 立即购买 and the pay modal. Spec section 4 ("Pay modal, logged-in
+ * user"), plus the anonymous case the spec leaves open.
  *
- * Invariants:
- * - at most one purchase is gated at a time; `request` is non-null exactly under `gating`;
- * - a `purchase.start` while checking (tag `payGate:busy`, a double click) is ignored;
- *   one while a modal is awaited (tag `payGate:waiting`) means that modal never
- *   showed, so the gating starts over with the new request;
- * - the shopper never starts over after logging in or verifying the real name, and
- *   closing either modal reads the session once more before ending quietly;
- * - the purchase belongs to `owner`; account changes follow machines/account-change.ts
- *   (docs/buying.md, "Account changes"), an expiry suspends it until the owner is back.
+ * Invariants: one purchase gated at a time, `request` non-null exactly under `gating`; a
+ * `purchase.start` while checking (`payGate:busy`, a double click) is ignored, one while a modal is
+ * awaited (`payGate:waiting`) starts over; the shopper never starts over after logging in or verifying
+ * the real name, and closing either modal reads the session once more; the purchase belongs to
+ * `owner` (account changes: machines/account-change.ts, docs/buying.md), an expiry suspends it.
  *
- * Not handled here: what the modals show, the pay modal's own flow (the `payment`
- * machine), the requests and the toasts (the app provides them).
+ * Not here: the modals, the pay modal's flow (`payment`), the requests and toasts.
  */
 import { and, assign, fromPromise, sendParent, setup } from 'xstate';
 import type { PayChannelCode } from '../src/api/orders';
 import type { RealNameConfig } from '../src/api/user';
-import { ACCOUNT_CHANGE_MESSAGES, accountChangeGuards, cancelledPurchaseMessage, purchaseOnAccountChange, type AccountChange } from './account-change';
+import {
+  ACCOUNT_CHANGE_MESSAGES,
+  accountChangeGuards,
+  cancelledPurchaseMessage,
+  purchaseOnAccountChange,
+  type AccountChange,
+} from './account-change';
 import { readFailure } from './failure';
 
 /** What the shopper had chosen in the pay dialog; the dialog re-checks each against fresh answers when it opens again. */
@@ -149,7 +150,8 @@ function suspendedOrderTarget(context: PayGateContext): { orderId: string; resum
   return purchase.resume ? { orderId: purchase.orderId, resume: true } : { orderId: purchase.orderId };
 }
 
-const closes = (event: PayGateEvent, name: string) => event.type === 'modal.closeAll' || (event.type === 'modal.close' && event.name === name);
+const closes = (event: PayGateEvent, name: string) =>
+  event.type === 'modal.closeAll' || (event.type === 'modal.close' && event.name === name);
 
 export const payGateMachine = setup({
   types: {} as {
@@ -172,15 +174,27 @@ export const payGateMachine = setup({
     }),
   },
   actions: {
-    assignRequest: assign((_, params: { request: PurchaseRequest }) => ({ request: params.request, hasRealName: false, owner: null, suspended: null })),
-    assignFacts: assign((_, params: { facts: SessionFacts }) => ({ hasRealName: params.facts.hasRealName, owner: params.facts.userId })),
+    assignRequest: assign((_, params: { request: PurchaseRequest }) => ({
+      request: params.request,
+      hasRealName: false,
+      owner: null,
+      suspended: null,
+    })),
+    assignFacts: assign((_, params: { facts: SessionFacts }) => ({
+      hasRealName: params.facts.hasRealName,
+      owner: params.facts.userId,
+    })),
     assignVerified: assign({ hasRealName: true }),
     clearRequest: assign({ request: null, hasRealName: false, owner: null, suspended: null }),
     /** An expiry in the gating: the request waits for its account's next login. */
     suspendRequest: assign(({ context }) => ({
       suspended: { kind: 'goods' as const, owner: context.owner, request: requireRequest(context) },
     })),
-    assignSuspended: assign((_, params: { purchase: SuspendedPurchase }) => ({ suspended: params.purchase, request: null, owner: params.purchase.owner })),
+    assignSuspended: assign((_, params: { purchase: SuspendedPurchase }) => ({
+      suspended: params.purchase,
+      request: null,
+      owner: params.purchase.owner,
+    })),
     /** A payment handed to a pay app, for whichever account is logged in (`owner` null: any). */
     assignReturn: assign((_, params: { orderId: string }) => ({
       suspended: { kind: 'order' as const, owner: null, orderId: params.orderId, resume: true as const },
@@ -226,13 +240,16 @@ export const payGateMachine = setup({
     isSigningIn: (_, params: { facts: SessionFacts }) => params.facts.status === 'signingIn',
     hasRealName: (_, params: { facts: SessionFacts }) => params.facts.hasRealName,
     /** Spec section 4 step 2: enabled, sceneType 1, and no real-name info. */
-    needsRealName: ({ context }, params: { config: RealNameConfig }) => params.config.enable && params.config.sceneType === 1 && !context.hasRealName,
+    needsRealName: ({ context }, params: { config: RealNameConfig }) =>
+      params.config.enable && params.config.sceneType === 1 && !context.hasRealName,
     isInStock: (_, params: { available: boolean }) => params.available,
     /** The rule of machines/account-change.ts, for the purchase's owner: the same guards as the payment's. */
     ...accountChangeGuards,
     /** The next login is the suspended purchase's account (or any, for a visitor's purchase). */
-    isOwnerBack: ({ context, event }) => event.type === 'session.changed' && event.user !== null && accountChange(context, event) === 'keep',
-    isOtherAccountBack: ({ context, event }) => event.type === 'session.changed' && accountChange(context, event) === 'switched',
+    isOwnerBack: ({ context, event }) =>
+      event.type === 'session.changed' && event.user !== null && accountChange(context, event) === 'keep',
+    isOtherAccountBack: ({ context, event }) =>
+      event.type === 'session.changed' && accountChange(context, event) === 'switched',
     isSuspendedOrder: ({ context }) => context.suspended?.kind === 'order',
     closesLoginModal: ({ event }) => closes(event, 'login'),
     closesRealNameModal: ({ event }) => closes(event, 'realName'),
@@ -255,7 +272,10 @@ export const payGateMachine = setup({
           target: 'suspended',
           actions: { type: 'assignSuspended', params: ({ event }) => ({ purchase: event.purchase }) },
         },
-        'purchase.return': { target: 'returning', actions: { type: 'assignReturn', params: ({ event }) => ({ orderId: event.orderId }) } },
+        'purchase.return': {
+          target: 'returning',
+          actions: { type: 'assignReturn', params: ({ event }) => ({ orderId: event.orderId }) },
+        },
       },
     },
     // Back from a pay app: the order's payment is awaited again for the account that is logged in (the
@@ -301,7 +321,10 @@ export const payGateMachine = setup({
         'purchase.suspended': {
           actions: { type: 'assignSuspended', params: ({ event }) => ({ purchase: event.purchase }) },
         },
-        'purchase.return': { target: 'returning', actions: { type: 'assignReturn', params: ({ event }) => ({ orderId: event.orderId }) } },
+        'purchase.return': {
+          target: 'returning',
+          actions: { type: 'assignReturn', params: ({ event }) => ({ orderId: event.orderId }) },
+        },
       },
     },
     gating: {
@@ -316,7 +339,10 @@ export const payGateMachine = setup({
               type: 'notify',
               params: ({ context, event }) => ({
                 kind: 'warning',
-                text: cancelledPurchaseMessage(accountChange(context, event) === 'switched' ? 'switched' : 'signedOutElsewhere', false),
+                text: cancelledPurchaseMessage(
+                  accountChange(context, event) === 'switched' ? 'switched' : 'signedOutElsewhere',
+                  false,
+                ),
               }),
             },
           },
@@ -330,9 +356,18 @@ export const payGateMachine = setup({
             id: 'readSession',
             src: 'readSession',
             onDone: [
-              { guard: { type: 'isAnonymous', params: ({ event }) => ({ facts: event.output }) }, target: 'awaitingLogin' },
-              { guard: { type: 'isSigningIn', params: ({ event }) => ({ facts: event.output }) }, target: 'awaitingSignIn' },
-              { target: 'checkingConfig', actions: { type: 'assignFacts', params: ({ event }) => ({ facts: event.output }) } },
+              {
+                guard: { type: 'isAnonymous', params: ({ event }) => ({ facts: event.output }) },
+                target: 'awaitingLogin',
+              },
+              {
+                guard: { type: 'isSigningIn', params: ({ event }) => ({ facts: event.output }) },
+                target: 'awaitingSignIn',
+              },
+              {
+                target: 'checkingConfig',
+                actions: { type: 'assignFacts', params: ({ event }) => ({ facts: event.output }) },
+              },
             ],
             // Reading the session cannot really fail; if it did, the shopper can simply press the button again.
             onError: { target: '#payGate.idle' },
@@ -357,9 +392,18 @@ export const payGateMachine = setup({
             id: 'confirmLogin',
             src: 'readSession',
             onDone: [
-              { guard: { type: 'isAnonymous', params: ({ event }) => ({ facts: event.output }) }, target: '#payGate.idle' },
-              { guard: { type: 'isSigningIn', params: ({ event }) => ({ facts: event.output }) }, target: 'awaitingSignIn' },
-              { target: 'checkingConfig', actions: { type: 'assignFacts', params: ({ event }) => ({ facts: event.output }) } },
+              {
+                guard: { type: 'isAnonymous', params: ({ event }) => ({ facts: event.output }) },
+                target: '#payGate.idle',
+              },
+              {
+                guard: { type: 'isSigningIn', params: ({ event }) => ({ facts: event.output }) },
+                target: 'awaitingSignIn',
+              },
+              {
+                target: 'checkingConfig',
+                actions: { type: 'assignFacts', params: ({ event }) => ({ facts: event.output }) },
+              },
             ],
             onError: { target: '#payGate.idle' },
           },
@@ -388,7 +432,13 @@ export const payGateMachine = setup({
             ],
             onError: {
               target: '#payGate.idle',
-              actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', text: readFailure(event.error, PAY_GATE_MESSAGES.configFailed).message }) },
+              actions: {
+                type: 'notify',
+                params: ({ event }) => ({
+                  kind: 'error',
+                  text: readFailure(event.error, PAY_GATE_MESSAGES.configFailed).message,
+                }),
+              },
             },
           },
         },
@@ -438,7 +488,10 @@ export const payGateMachine = setup({
               },
               {
                 target: '#payGate.idle',
-                actions: ['closeEarlierPayModal', { type: 'notify', params: { kind: 'warning', text: PAY_GATE_MESSAGES.outOfStock } }],
+                actions: [
+                  'closeEarlierPayModal',
+                  { type: 'notify', params: { kind: 'warning', text: PAY_GATE_MESSAGES.outOfStock } },
+                ],
               },
             ],
             // Spec section 7: a failed stock check counts as available (order creation checks again).
@@ -452,4 +505,3 @@ export const payGateMachine = setup({
     },
   },
 });
-

@@ -21,7 +21,8 @@ export const PRICING_MESSAGES = {
   /** The name of the list the notices below are in. */
   noticesLabel: '优惠提示',
   /** A better coupon came after the shopper chose one: named, the choice kept. */
-  betterCoupon: (title: string, saving: string) => `有更优惠的优惠券「${title}」可用（省 ${saving}），当前仍使用您选择的优惠`,
+  betterCoupon: (title: string, saving: string) =>
+    `有更优惠的优惠券「${title}」可用（省 ${saving}），当前仍使用您选择的优惠`,
   /** The coupon the shopper chose (or a resumed purchase had) is no longer offered: the best one replaces it. */
   chosenCouponGone: '之前选择的优惠券已不可用，已为您重新选择',
 } as const;

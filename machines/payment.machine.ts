@@ -1,28 +1,24 @@
 /**
- * Payment: the pay modal's flow from 立即支付 to a paid, failed or closed
- * order — creating the order, asking for a QR code or pay link, and polling
- * the order's status until the server settles it.
+ * Payment: the pay modal's flow from 立即支付 to a paid, failed or closed order. It creates the order,
+ * asks for a QR code or pay link, and polls its status until the server settles it.
  *
- * Invariants:
- * - `paying` announces `payment.started` on entry and `payment.ended` on exit, so the
- *   two always pair up and the build poll never reloads the page mid-payment;
- * - at most one order per `requestId`: `payment.submit` is only taken in `editing`;
- * - a price is final before it can be paid: `editing` starts in `pricing` (tag `payment:pricing`), where the
- *   coupons the account is owed are made sure of (`settleCoupons`) and the sheet's price (`payment.quote`)
- *   is awaited; `payment.submit` is only taken in `priced`, and only for exactly the quote the machine holds
- *   (goods, quantity, coupon, amount), so the order created is the one shown;
- * - polling runs only in `paying`, never offline, and stops whenever the modal goes away;
- * - leaving mid-payment asks first and never cancels the order on the server;
- * - the payment belongs to `owner`; account changes follow machines/account-change.ts
- *   (docs/buying.md, "Account changes").
+ * Invariants: `paying` announces `payment.started` on entry and `payment.ended` on exit (the build poll
+ * never reloads mid-payment); one order per `requestId`; a price is final before it is paid: `editing`
+ * starts in `pricing` (`settleCoupons`, awaiting `payment.quote`), and `payment.submit` is taken only in
+ * `priced` for exactly the quote held; polling only in `paying`, never offline; leaving mid-payment
+ * asks first and never cancels the order; the payment belongs to `owner` (machines/account-change.ts).
  *
- * Not handled here: the form and the server data it shows (React Query in the pay
- * modal), the countdown display (the server decides expiry), the success modal,
- * and the requests (the app provides every actor; the modal and announce events are sent from here).
+ * Not here: the form and its server data (React Query), the countdown display, the success modal and
+ * the requests.
  */
 import { and, assign, fromPromise, not, sendParent, setup } from 'xstate';
 import type { Order, OrderLine, OrderStatus, PayChannelCode, Payment } from '../src/api/orders';
-import { accountChangeGuards, cancelledPurchaseMessage, purchaseOnAccountChange, type AccountChange } from './account-change';
+import {
+  accountChangeGuards,
+  cancelledPurchaseMessage,
+  purchaseOnAccountChange,
+  type AccountChange,
+} from './account-change';
 import { readFailure } from './failure';
 import { PAYMENT_MESSAGES } from './payment-messages';
 import type { PurchaseRequest, SuspendedPurchase } from './pay-gate.machine';
@@ -103,7 +99,13 @@ export interface PaymentContext {
 }
 
 export type PaymentEvent =
-  | { type: 'payment.open'; requestId: string; orderId?: string | undefined; userId: number | null; resume?: boolean | undefined }
+  | {
+      type: 'payment.open';
+      requestId: string;
+      orderId?: string | undefined;
+      userId: number | null;
+      resume?: boolean | undefined;
+    }
   /** The pay editor reports the shopper's current choices (each change). */
   | { type: 'payment.choose'; request: PurchaseRequest }
   /** The pay sheet reports its price on every change: a quote once every part of it is known, null while one is not. */
@@ -113,7 +115,13 @@ export type PaymentEvent =
    * machine's quote). `h5`: on a phone, pay in the channel's app through its H5 page. Also taken while
    * awaiting: the pay app again, or the other one.
    */
-  | { type: 'payment.submit'; channel: PayChannelCode; draft?: OrderDraft | undefined; due?: number | undefined; h5?: boolean | undefined }
+  | {
+      type: 'payment.submit';
+      channel: PayChannelCode;
+      draft?: OrderDraft | undefined;
+      due?: number | undefined;
+      h5?: boolean | undefined;
+    }
   | { type: 'payment.retry'; requestId: string }
   | { type: 'payment.close' }
   | { type: 'payment.stay' }
@@ -150,7 +158,6 @@ export type PaymentTag =
   /** The order is past paying: the server reports it paid, cancelled, expired, failed or refunded (`status`). */
   | 'payment:orderClosed';
 
-
 /** Everything a payment sets, as it is before one (and after, `reset`); `online` follows the browser throughout. */
 const NO_PAYMENT = {
   requestId: null,
@@ -176,24 +183,32 @@ function requireOrder(context: PaymentContext): Order {
 }
 
 function createInput(context: PaymentContext): CreateOrderInput {
-  if (!context.draft || !context.requestId) throw new Error('payment machine: creating an order without a draft or requestId');
+  if (!context.draft || !context.requestId)
+    throw new Error('payment machine: creating an order without a draft or requestId');
   return { draft: context.draft, requestId: context.requestId };
 }
 
 const PAID: readonly OrderStatus[] = ['paid', 'delivered'];
 
 /** An unpaid order exists (or is being loaded) for this payment: it is paid later, never created again. */
-const hasUnpaidOrder = (context: PaymentContext) => context.orderId !== null && (context.status === null || context.status === 'unpaid');
+const hasUnpaidOrder = (context: PaymentContext) =>
+  context.orderId !== null && (context.status === null || context.status === 'unpaid');
 
 /** What an expiry leaves to resume after the next login: the unpaid order, else the editor's choices, else nothing. */
 function suspendedOf(context: PaymentContext): SuspendedPurchase | null {
-  if (hasUnpaidOrder(context) && context.orderId) return { kind: 'order', owner: context.owner, orderId: context.orderId };
+  if (hasUnpaidOrder(context) && context.orderId)
+    return { kind: 'order', owner: context.owner, orderId: context.orderId };
   // Before any order, the resumed dialog orders with this dialog's requestId: a create the server took just
   // before the expiry then answers with that order. After a failed payment, the next attempt is a new order.
   if (context.choices && context.orderId === null) {
-    return { kind: 'goods', owner: context.owner, request: { ...context.choices, requestId: context.requestId ?? undefined } };
+    return {
+      kind: 'goods',
+      owner: context.owner,
+      request: { ...context.choices, requestId: context.requestId ?? undefined },
+    };
   }
-  if (context.choices && context.status === 'failed') return { kind: 'goods', owner: context.owner, request: context.choices };
+  if (context.choices && context.status === 'failed')
+    return { kind: 'goods', owner: context.owner, request: context.choices };
   return null;
 }
 
@@ -245,12 +260,14 @@ export const paymentMachine = setup({
     }),
   },
   actions: {
-    assignOpen: assign((_, params: { requestId: string; orderId: string | null; owner: number | null; resuming?: boolean }) => ({
-      requestId: params.requestId,
-      orderId: params.orderId,
-      owner: params.owner,
-      resuming: params.resuming ?? false,
-    })),
+    assignOpen: assign(
+      (_, params: { requestId: string; orderId: string | null; owner: number | null; resuming?: boolean }) => ({
+        requestId: params.requestId,
+        orderId: params.orderId,
+        owner: params.owner,
+        resuming: params.resuming ?? false,
+      }),
+    ),
     assignChoices: assign((_, params: { request: PurchaseRequest }) => ({ choices: params.request })),
     assignSubmit: assign((_, params: { channel: PayChannelCode; draft: OrderDraft | null; h5: boolean }) => ({
       channel: params.channel,
@@ -258,8 +275,16 @@ export const paymentMachine = setup({
       h5: params.h5,
       error: null,
     })),
-    assignChannel: assign((_, params: { channel: PayChannelCode; h5: boolean }) => ({ channel: params.channel, h5: params.h5, error: null })),
-    assignOrder: assign((_, params: { order: Order }) => ({ order: params.order, orderId: params.order.orderId, status: params.order.status })),
+    assignChannel: assign((_, params: { channel: PayChannelCode; h5: boolean }) => ({
+      channel: params.channel,
+      h5: params.h5,
+      error: null,
+    })),
+    assignOrder: assign((_, params: { order: Order }) => ({
+      order: params.order,
+      orderId: params.order.orderId,
+      status: params.order.status,
+    })),
     /** A resumed payment: the channel the order was being paid with, on this phone. */
     assignResumed: assign((_, params: { order: Order }) => ({
       order: params.order,
@@ -289,9 +314,17 @@ export const paymentMachine = setup({
     announcePaymentStarted: sendParent({ type: 'payment.started' }),
     announcePaymentEnded: sendParent({ type: 'payment.ended' }),
     closePayModal: sendParent({ type: 'modal.close', name: 'pay' }),
-    openPaySuccessModal: sendParent((_, params: { orderId: string }) => ({ type: 'modal.open', name: 'paySuccess', props: { orderId: params.orderId }, source: 'flow' })),
+    openPaySuccessModal: sendParent((_, params: { orderId: string }) => ({
+      type: 'modal.open',
+      name: 'paySuccess',
+      props: { orderId: params.orderId },
+      source: 'flow',
+    })),
     /** The root forwards it to the pay gate, which resumes the purchase after the next login. */
-    suspendPurchase: sendParent((_, params: { purchase: SuspendedPurchase }) => ({ type: 'purchase.suspended', purchase: params.purchase })),
+    suspendPurchase: sendParent((_, params: { purchase: SuspendedPurchase }) => ({
+      type: 'purchase.suspended',
+      purchase: params.purchase,
+    })),
     /** A toast. */
     notify: (_, _params: { kind: 'warning'; text: string }) => {},
     /** The app keeps the hand-off (for the return or a reload) and leaves for the pay channel's H5 page. */
@@ -300,15 +333,22 @@ export const paymentMachine = setup({
     forgetHandOff: () => {},
   },
   guards: {
-    hasOrderId: ({ event }) => event.type === 'payment.open' && typeof event.orderId === 'string' && event.orderId !== '',
-    isResumedAndPaid: ({ context }, params: { status: OrderStatus }) => context.resuming && PAID.includes(params.status),
-    isResumedAndUnpaid: ({ context }, params: { status: OrderStatus }) => context.resuming && params.status === 'unpaid',
+    hasOrderId: ({ event }) =>
+      event.type === 'payment.open' && typeof event.orderId === 'string' && event.orderId !== '',
+    isResumedAndPaid: ({ context }, params: { status: OrderStatus }) =>
+      context.resuming && PAID.includes(params.status),
+    isResumedAndUnpaid: ({ context }, params: { status: OrderStatus }) =>
+      context.resuming && params.status === 'unpaid',
     /** The server gave this phone the channel's H5 page (a server without H5 pay answers with the QR code or link). */
-    isHandOff: ({ context }, params: { payment: Payment }) => context.h5 && typeof params.payment.h5Url === 'string' && params.payment.h5Url !== '',
+    isHandOff: ({ context }, params: { payment: Payment }) =>
+      context.h5 && typeof params.payment.h5Url === 'string' && params.payment.h5Url !== '',
     hasOrder: ({ context }) => context.order !== null,
     /** The pressed button showed exactly the machine's quote: the order created is the one shown. */
     isQuotedOrder: ({ context, event }) =>
-      event.type === 'payment.submit' && event.draft !== undefined && event.due !== undefined && sameQuote(context.quote, { draft: event.draft, due: event.due }),
+      event.type === 'payment.submit' &&
+      event.draft !== undefined &&
+      event.due !== undefined &&
+      sameQuote(context.quote, { draft: event.draft, due: event.due }),
     couponsSettled: ({ context }) => context.couponsSettled,
     /** Nothing is left to settle: the coupons were, or an order exists (its amount is the server's). */
     isSettled: ({ context }) => context.couponsSettled || context.order !== null,
@@ -318,7 +358,8 @@ export const paymentMachine = setup({
     isUnpaidOrder: (_, params: { status: OrderStatus }) => params.status === 'unpaid',
     isPaid: (_, params: { status: OrderStatus }) => PAID.includes(params.status),
     isFailed: (_, params: { status: OrderStatus }) => params.status === 'failed',
-    closesPayModal: ({ event }) => event.type === 'modal.closeAll' || (event.type === 'modal.close' && event.name === 'pay'),
+    closesPayModal: ({ event }) =>
+      event.type === 'modal.closeAll' || (event.type === 'modal.close' && event.name === 'pay'),
     /** The rules of machines/account-change.ts, for the account the modal was opened for: the same guards as the pay gate's. */
     ...accountChangeGuards,
     canResume: ({ context }) => suspendedOf(context) !== null,
@@ -346,12 +387,20 @@ export const paymentMachine = setup({
             target: 'active.loadingOrder',
             actions: {
               type: 'assignOpen',
-              params: ({ event }) => ({ requestId: event.requestId, orderId: event.orderId ?? null, owner: event.userId, resuming: event.resume === true }),
+              params: ({ event }) => ({
+                requestId: event.requestId,
+                orderId: event.orderId ?? null,
+                owner: event.userId,
+                resuming: event.resume === true,
+              }),
             },
           },
           {
             target: 'active.editing',
-            actions: { type: 'assignOpen', params: ({ event }) => ({ requestId: event.requestId, orderId: null, owner: event.userId }) },
+            actions: {
+              type: 'assignOpen',
+              params: ({ event }) => ({ requestId: event.requestId, orderId: null, owner: event.userId }),
+            },
           },
         ],
       },
@@ -371,7 +420,10 @@ export const paymentMachine = setup({
           {
             guard: and(['isExpiry', 'canResume']),
             target: 'idle',
-            actions: ['closePayModal', { type: 'suspendPurchase', params: ({ context }) => ({ purchase: requireSuspended(context) }) }],
+            actions: [
+              'closePayModal',
+              { type: 'suspendPurchase', params: ({ context }) => ({ purchase: requireSuspended(context) }) },
+            ],
           },
           { guard: 'isExpiry', target: 'idle', actions: 'closePayModal' },
           {
@@ -383,7 +435,10 @@ export const paymentMachine = setup({
                 type: 'notify',
                 params: ({ context, event }) => ({
                   kind: 'warning',
-                  text: cancelledPurchaseMessage(accountChange(context, event) === 'switched' ? 'switched' : 'signedOutElsewhere', hasUnpaidOrder(context)),
+                  text: cancelledPurchaseMessage(
+                    accountChange(context, event) === 'switched' ? 'switched' : 'signedOutElsewhere',
+                    hasUnpaidOrder(context),
+                  ),
                 }),
               },
             ],
@@ -403,7 +458,11 @@ export const paymentMachine = setup({
               {
                 guard: { type: 'isResumedAndPaid', params: ({ event }) => ({ status: event.output.status }) },
                 target: '#payment.idle',
-                actions: ['forgetHandOff', 'closePayModal', { type: 'openPaySuccessModal', params: ({ event }) => ({ orderId: event.output.orderId }) }],
+                actions: [
+                  'forgetHandOff',
+                  'closePayModal',
+                  { type: 'openPaySuccessModal', params: ({ event }) => ({ orderId: event.output.orderId }) },
+                ],
               },
               {
                 guard: { type: 'isResumedAndUnpaid', params: ({ event }) => ({ status: event.output.status }) },
@@ -415,11 +474,20 @@ export const paymentMachine = setup({
                 target: 'editing',
                 actions: { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) },
               },
-              { target: 'orderClosed', actions: ['forgetHandOff', { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) }] },
+              {
+                target: 'orderClosed',
+                actions: ['forgetHandOff', { type: 'assignOrder', params: ({ event }) => ({ order: event.output }) }],
+              },
             ],
             onError: {
               target: 'loadFailed',
-              actions: ['forgetHandOff', { type: 'assignError', params: ({ event }) => ({ message: readFailure(event.error, PAYMENT_MESSAGES.loadFailed).message }) }],
+              actions: [
+                'forgetHandOff',
+                {
+                  type: 'assignError',
+                  params: ({ event }) => ({ message: readFailure(event.error, PAYMENT_MESSAGES.loadFailed).message }),
+                },
+              ],
             },
           },
         },
@@ -430,9 +498,14 @@ export const paymentMachine = setup({
           tags: ['payment:editing'],
           initial: 'pricing',
           on: {
-            'payment.choose': { actions: { type: 'assignChoices', params: ({ event }) => ({ request: event.request }) } },
+            'payment.choose': {
+              actions: { type: 'assignChoices', params: ({ event }) => ({ request: event.request }) },
+            },
             // A price worked out before the coupons were settled may lack the coupon a login earned: not taken.
-            'payment.quote': { guard: 'couponsSettled', actions: { type: 'assignQuote', params: ({ event }) => ({ quote: event.quote }) } },
+            'payment.quote': {
+              guard: 'couponsSettled',
+              actions: { type: 'assignQuote', params: ({ event }) => ({ quote: event.quote }) },
+            },
           },
           states: {
             pricing: {
@@ -466,12 +539,22 @@ export const paymentMachine = setup({
                   {
                     guard: 'hasOrder',
                     target: '#payment.active.paying.flow.requestingPayment',
-                    actions: { type: 'assignChannel', params: ({ event }) => ({ channel: event.channel, h5: event.h5 === true }) },
+                    actions: {
+                      type: 'assignChannel',
+                      params: ({ event }) => ({ channel: event.channel, h5: event.h5 === true }),
+                    },
                   },
                   {
                     guard: 'isQuotedOrder',
                     target: '#payment.active.paying',
-                    actions: { type: 'assignSubmit', params: ({ event }) => ({ channel: event.channel, draft: event.draft ?? null, h5: event.h5 === true }) },
+                    actions: {
+                      type: 'assignSubmit',
+                      params: ({ event }) => ({
+                        channel: event.channel,
+                        draft: event.draft ?? null,
+                        h5: event.h5 === true,
+                      }),
+                    },
                   },
                 ],
               },
@@ -499,7 +582,12 @@ export const paymentMachine = setup({
                     },
                     onError: {
                       target: '#payment.active.editing',
-                      actions: { type: 'assignError', params: ({ event }) => ({ message: readFailure(event.error, PAYMENT_MESSAGES.createFailed).message }) },
+                      actions: {
+                        type: 'assignError',
+                        params: ({ event }) => ({
+                          message: readFailure(event.error, PAYMENT_MESSAGES.createFailed).message,
+                        }),
+                      },
                     },
                   },
                 },
@@ -508,7 +596,11 @@ export const paymentMachine = setup({
                   invoke: {
                     id: 'payOrder',
                     src: 'payOrder',
-                    input: ({ context }) => ({ orderId: requireOrder(context).orderId, channel: channelOrDefault(context.channel), h5: context.h5 }),
+                    input: ({ context }) => ({
+                      orderId: requireOrder(context).orderId,
+                      channel: channelOrDefault(context.channel),
+                      h5: context.h5,
+                    }),
                     onDone: [
                       {
                         guard: { type: 'isHandOff', params: ({ event }) => ({ payment: event.output }) },
@@ -517,15 +609,27 @@ export const paymentMachine = setup({
                           { type: 'assignPayment', params: ({ event }) => ({ payment: event.output }) },
                           {
                             type: 'handOffToPayApp',
-                            params: ({ context, event }) => ({ orderId: requireOrder(context).orderId, owner: context.owner, h5Url: event.output.h5Url ?? '' }),
+                            params: ({ context, event }) => ({
+                              orderId: requireOrder(context).orderId,
+                              owner: context.owner,
+                              h5Url: event.output.h5Url ?? '',
+                            }),
                           },
                         ],
                       },
-                      { target: 'awaitingPayment', actions: { type: 'assignPayment', params: ({ event }) => ({ payment: event.output }) } },
+                      {
+                        target: 'awaitingPayment',
+                        actions: { type: 'assignPayment', params: ({ event }) => ({ payment: event.output }) },
+                      },
                     ],
                     onError: {
                       target: '#payment.active.editing',
-                      actions: { type: 'assignError', params: ({ event }) => ({ message: readFailure(event.error, PAYMENT_MESSAGES.payFailed).message }) },
+                      actions: {
+                        type: 'assignError',
+                        params: ({ event }) => ({
+                          message: readFailure(event.error, PAYMENT_MESSAGES.payFailed).message,
+                        }),
+                      },
                     },
                   },
                 },
@@ -535,14 +639,19 @@ export const paymentMachine = setup({
                   on: {
                     'payment.submit': {
                       target: 'requestingPayment',
-                      actions: { type: 'assignChannel', params: ({ event }) => ({ channel: event.channel, h5: event.h5 === true }) },
+                      actions: {
+                        type: 'assignChannel',
+                        params: ({ event }) => ({ channel: event.channel, h5: event.h5 === true }),
+                      },
                     },
                   },
                   initial: 'waiting',
                   states: {
                     waiting: {
                       // Offline: no request is sent until the browser is back online.
-                      after: { statusPollInterval: [{ guard: 'isOffline', target: 'offline' }, { target: 'checking' }] },
+                      after: {
+                        statusPollInterval: [{ guard: 'isOffline', target: 'offline' }, { target: 'checking' }],
+                      },
                     },
                     offline: {
                       tags: ['payment:offline'],
@@ -557,7 +666,13 @@ export const paymentMachine = setup({
                           {
                             guard: { type: 'isPaid', params: ({ event }) => ({ status: event.output.status }) },
                             target: '#payment.idle',
-                            actions: ['closePayModal', { type: 'openPaySuccessModal', params: ({ context }) => ({ orderId: requireOrder(context).orderId }) }],
+                            actions: [
+                              'closePayModal',
+                              {
+                                type: 'openPaySuccessModal',
+                                params: ({ context }) => ({ orderId: requireOrder(context).orderId }),
+                              },
+                            ],
                           },
                           {
                             guard: { type: 'isFailed', params: ({ event }) => ({ status: event.output.status }) },
@@ -642,4 +757,3 @@ export function isSubmitting(snapshot: Tagged): boolean {
 export function isUnpayable(snapshot: Tagged): boolean {
   return snapshot.hasTag('payment:loadFailed') || snapshot.hasTag('payment:orderClosed');
 }
-

@@ -1,17 +1,13 @@
 /**
- * QR-code login: shows a WeChat QR code, polls whether it has been scanned and
- * exchanges the scan for a login. It runs only while the QR panel of the login
- * modal is shown, the page is visible and the browser is online.
+ * QR-code login: shows a WeChat QR code, polls whether it was scanned and exchanges the scan for a
+ * login. It runs only while the QR panel is shown, the page visible and the browser online.
  *
- * Invariants:
- * - at most one request in flight; nothing is polled outside `polling`;
- * - `qrLogin.stop` cancels every request and timer and forgets the code;
- * - `qr` is non-null in `polling`, `expired` and `loggingIn` (a pause keeps a code
- *   already shown); `sessionCode` is non-null exactly in `loggingIn`.
+ * Invariants: at most one request in flight, polling only in `polling`; `qrLogin.stop` cancels every
+ * request and timer and forgets the code; `qr` is non-null in `polling`, `expired` and `loggingIn`;
+ * `sessionCode` exactly in `loggingIn`.
  *
- * Not handled here: listening to `visibilitychange`, `online` / `offline` and to
- * the panel's lifetime (the login modal sends the events), the session's effects,
- * and the requests themselves (the app provides the actors).
+ * Not here: listening to visibility, online/offline and the panel (the login modal sends events), the
+ * session's effects, and the requests.
  */
 import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { QrCode, QrStatus, UserInfo } from '../src/api/user';
@@ -109,7 +105,10 @@ export const qrLoginMachine = setup({
             onDone: { target: 'polling', actions: { type: 'assignQr', params: ({ event }) => ({ qr: event.output }) } },
             onError: {
               target: 'failed',
-              actions: { type: 'assignError', params: ({ event }) => ({ message: readFailure(event.error, QR_MESSAGES.fetchFailed).message }) },
+              actions: {
+                type: 'assignError',
+                params: ({ event }) => ({ message: readFailure(event.error, QR_MESSAGES.fetchFailed).message }),
+              },
             },
           },
         },
@@ -130,7 +129,10 @@ export const qrLoginMachine = setup({
                   {
                     guard: { type: 'isScanned', params: ({ event }) => event.output },
                     target: '#qrLogin.active.loggingIn',
-                    actions: { type: 'assignSessionCode', params: ({ event }) => ({ sessionCode: event.output.sessionCode }) },
+                    actions: {
+                      type: 'assignSessionCode',
+                      params: ({ event }) => ({ sessionCode: event.output.sessionCode }),
+                    },
                   },
                   {
                     guard: { type: 'isQrExpired', params: ({ event }) => event.output },
@@ -162,11 +164,18 @@ export const qrLoginMachine = setup({
             input: ({ context }) => ({ sessionCode: requireSessionCode(context) }),
             onDone: {
               target: '#qrLogin.inactive',
-              actions: [{ type: 'signIn', params: ({ event }) => ({ user: event.output }) }, 'closeLoginModal', 'reset'],
+              actions: [
+                { type: 'signIn', params: ({ event }) => ({ user: event.output }) },
+                'closeLoginModal',
+                'reset',
+              ],
             },
             onError: {
               target: 'failed',
-              actions: { type: 'assignError', params: ({ event }) => ({ message: readFailure(event.error, QR_MESSAGES.loginFailed).message }) },
+              actions: {
+                type: 'assignError',
+                params: ({ event }) => ({ message: readFailure(event.error, QR_MESSAGES.loginFailed).message }),
+              },
             },
           },
         },

@@ -1,24 +1,16 @@
 /**
- * Session: who is logged in, with the real-name facts the purchase flow needs,
- * and what happens when the login ends (spec sections 4 and 8).
+ * Session: who is logged in, with the real-name facts the purchase flow needs, and what happens when
+ * the login ends (spec sections 4 and 8).
  *
- * Invariants:
- * - `user` is non-null exactly in `loggedIn`; the request token is the user's token
- *   exactly in `loggedIn`; `realName` is null whenever `user` is;
- * - an expiry is handled once however many calls fail with it: only `loggedIn` takes
- *   `session.expired`, which is also the only way the token ping's auth failure arrives;
- * - every change of user reaches the parent as `session.changed { user, reason }`: a fresh
- *   login once its real-name info is known and the visitor's lists are handed over to it
- *   (`handOverVisitorLists`; 登录成功 is said then too), and a login over another account
- *   first announces that account leaving, before the new request token is set;
- * - a logout is a hand-over too: from the tap, the user is gone from the context, the request
- *   token is cleared and the departure announced, so no call but the logout itself carries the
- *   old token and nothing of the account shows; a rejected logout brings the account back.
+ * Invariants: `user` and the request token are the user's exactly in `loggedIn`, `realName` null when
+ * `user` is; an expiry is handled once (only `loggedIn` takes `session.expired`); every change of user
+ * reaches the parent as `session.changed { user, reason }`: a login once its real-name info is known
+ * and the visitor's lists are handed over (`handOverVisitorLists`), a login over another account
+ * first announces that one leaving; a logout clears the user and token from the tap (a rejected
+ * logout brings the account back).
  *
- * Not handled here: the login ways (they send `session.login`), detecting auth errors
- * (the HTTP layer and the app's bridge), storage formats, cookies and toasts (the app's
- * effects), which lists a visitor keeps (the app's `takeVisitorLists` / `handOverVisitorLists`),
- * and navigation: nothing here changes the URL.
+ * Not here: the login ways (they send `session.login`), detecting auth errors, storage, cookies,
+ * toasts, and navigation.
  */
 import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { RealNameConfig, RealNameInfo, UserInfo } from '../src/api/user';
@@ -86,7 +78,12 @@ export interface RealNameVerifiedEvent {
   info: RealNameInfo;
 }
 
-export type SessionTag = 'session:anonymous' | 'session:loggedIn' | 'session:expired' | 'session:signingIn' | 'session:loggingOut';
+export type SessionTag =
+  | 'session:anonymous'
+  | 'session:loggedIn'
+  | 'session:expired'
+  | 'session:signingIn'
+  | 'session:loggingOut';
 
 export type NoticeKind = 'success' | 'warning' | 'error';
 
@@ -122,7 +119,10 @@ const LOGIN_ACTIONS = [
 ] as const;
 
 /** What a finished logout, or one the server no longer needed (its token was already dead), does. */
-const LOGGED_OUT_ACTIONS = ['clearLeaving', { type: 'notify', params: { kind: 'success', text: SESSION_MESSAGES.loggedOut } }] as const;
+const LOGGED_OUT_ACTIONS = [
+  'clearLeaving',
+  { type: 'notify', params: { kind: 'success', text: SESSION_MESSAGES.loggedOut } },
+] as const;
 
 export const sessionMachine = setup({
   types: {} as {
@@ -162,9 +162,17 @@ export const sessionMachine = setup({
     })),
     clearUser: assign({ user: null, realName: null }),
     /** The logout starts: the user leaves the context at once, kept aside for a rejected logout. */
-    startLeaving: assign(({ context }) => ({ leaving: context.user ? { user: context.user, realName: context.realName } : null, user: null, realName: null })),
+    startLeaving: assign(({ context }) => ({
+      leaving: context.user ? { user: context.user, realName: context.realName } : null,
+      user: null,
+      realName: null,
+    })),
     /** A rejected logout: the account holds the tab again. */
-    restoreLeaving: assign(({ context }) => ({ user: context.leaving?.user ?? null, realName: context.leaving?.realName ?? null, leaving: null })),
+    restoreLeaving: assign(({ context }) => ({
+      user: context.leaving?.user ?? null,
+      realName: context.leaving?.realName ?? null,
+      leaving: null,
+    })),
     clearLeaving: assign({ leaving: null }),
     /** The app writes `{ user, realName }` to localStorage. */
     persistSession: (_, _params: PersistedSession) => {},
@@ -186,24 +194,36 @@ export const sessionMachine = setup({
     notify: (_, _params: { kind: NoticeKind; text: string }) => {},
     /** Tells the parent who is logged in now, and why (`session.changed`). */
     /** Tells the parent which account the login being stored is for (`session.signingIn`). */
-    announceSigningIn: sendParent((_, params: { user: UserInfo }) => ({ type: 'session.signingIn', user: params.user })),
-    announceSessionChanged: sendParent((_, params: { user: UserInfo | null; reason: SessionChangeReason }) => ({ type: 'session.changed', user: params.user, reason: params.reason })),
+    announceSigningIn: sendParent((_, params: { user: UserInfo }) => ({
+      type: 'session.signingIn',
+      user: params.user,
+    })),
+    announceSessionChanged: sendParent((_, params: { user: UserInfo | null; reason: SessionChangeReason }) => ({
+      type: 'session.changed',
+      user: params.user,
+      reason: params.reason,
+    })),
     closeAllModals: sendParent({ type: 'modal.closeAll' }),
     openLoginModal: sendParent({ type: 'modal.open', name: 'login', source: 'flow' }),
   },
   guards: {
     hasRestoredUser: ({ context }) => context.user !== null,
     /** A login in this tab while another account holds it. */
-    replacesOtherUser: ({ context, event }) => event.type === 'session.login' && context.user !== null && context.user.userId !== event.user.userId,
+    replacesOtherUser: ({ context, event }) =>
+      event.type === 'session.login' && context.user !== null && context.user.userId !== event.user.userId,
     isRealNameEnabled: (_, params: { config: RealNameConfig }) => params.config.enable,
     /** Another tab is logged in as someone other than this tab's user. */
     isOtherUserSynced: ({ context, event }) =>
       event.type === 'session.synced' && event.user !== null && event.user.userId !== context.user?.userId,
     /** Another tab refreshed this same user's stored session (e.g. real-name info). */
     isSameUserSynced: ({ context, event }) =>
-      event.type === 'session.synced' && event.user !== null && context.user !== null && event.user.userId === context.user.userId,
+      event.type === 'session.synced' &&
+      event.user !== null &&
+      context.user !== null &&
+      event.user.userId === context.user.userId,
     /** Another tab logged out while this one holds a user. */
-    isLogoutSynced: ({ context, event }) => event.type === 'session.synced' && event.user === null && context.user !== null,
+    isLogoutSynced: ({ context, event }) =>
+      event.type === 'session.synced' && event.user === null && context.user !== null,
   },
   delays: {
     tokenPingDelay: 1000,
@@ -238,7 +258,10 @@ export const sessionMachine = setup({
           { type: 'assignSynced', params: ({ event }) => ({ user: event.user!, realName: event.realName }) },
           { type: 'setRequestToken', params: ({ context }) => ({ token: requireUser(context).token }) },
           { type: 'identifyUser', params: ({ context }) => ({ userId: requireUser(context).userId }) },
-          { type: 'announceSessionChanged', params: ({ context }) => ({ user: context.user, reason: 'synced' as const }) },
+          {
+            type: 'announceSessionChanged',
+            params: ({ context }) => ({ user: context.user, reason: 'synced' as const }),
+          },
         ],
       },
       {
@@ -248,7 +271,12 @@ export const sessionMachine = setup({
       {
         guard: 'isLogoutSynced',
         target: '.anonymous',
-        actions: ['clearUser', 'clearToken', { type: 'identifyUser', params: { userId: null } }, { type: 'announceSessionChanged', params: { user: null, reason: 'synced' } }],
+        actions: [
+          'clearUser',
+          'clearToken',
+          { type: 'identifyUser', params: { userId: null } },
+          { type: 'announceSessionChanged', params: { user: null, reason: 'synced' } },
+        ],
       },
     ],
   },
@@ -271,12 +299,21 @@ export const sessionMachine = setup({
       on: {
         'session.expired': {
           target: 'expired',
-          actions: ['clearUser', 'forgetSession', 'clearToken', { type: 'identifyUser', params: { userId: null } }, { type: 'announceSessionChanged', params: { user: null, reason: 'expired' } }],
+          actions: [
+            'clearUser',
+            'forgetSession',
+            'clearToken',
+            { type: 'identifyUser', params: { userId: null } },
+            { type: 'announceSessionChanged', params: { user: null, reason: 'expired' } },
+          ],
         },
         'session.realNameVerified': {
           actions: [
             { type: 'assignRealName', params: ({ event }) => ({ info: event.info }) },
-            { type: 'persistSession', params: ({ context }) => ({ user: requireUser(context), realName: context.realName }) },
+            {
+              type: 'persistSession',
+              params: ({ context }) => ({ user: requireUser(context), realName: context.realName }),
+            },
           ],
         },
       },
@@ -319,7 +356,10 @@ export const sessionMachine = setup({
                 target: 'ready',
                 actions: [
                   { type: 'notify', params: { kind: 'success', text: SESSION_MESSAGES.loggedIn } },
-                  { type: 'announceSessionChanged', params: ({ context }) => ({ user: context.user, reason: 'login' as const }) },
+                  {
+                    type: 'announceSessionChanged',
+                    params: ({ context }) => ({ user: context.user, reason: 'login' as const }),
+                  },
                 ],
               },
               states: {
@@ -351,7 +391,10 @@ export const sessionMachine = setup({
                           target: 'known',
                           actions: [
                             { type: 'assignRealName', params: ({ event }) => ({ info: event.output }) },
-                            { type: 'persistSession', params: ({ context }) => ({ user: requireUser(context), realName: context.realName }) },
+                            {
+                              type: 'persistSession',
+                              params: ({ context }) => ({ user: requireUser(context), realName: context.realName }),
+                            },
                           ],
                         },
                         onError: { target: 'known' },
@@ -399,12 +442,24 @@ export const sessionMachine = setup({
             target: 'loggedIn.active.ready',
             actions: [
               'restoreLeaving',
-              { type: 'persistSession', params: ({ context }) => ({ user: requireUser(context), realName: context.realName }) },
+              {
+                type: 'persistSession',
+                params: ({ context }) => ({ user: requireUser(context), realName: context.realName }),
+              },
               { type: 'setTokenCookie', params: ({ context }) => ({ token: requireUser(context).token }) },
               { type: 'setRequestToken', params: ({ context }) => ({ token: requireUser(context).token }) },
               { type: 'identifyUser', params: ({ context }) => ({ userId: requireUser(context).userId }) },
-              { type: 'notify', params: ({ event }) => ({ kind: 'error', text: readFailure(event.error, SESSION_MESSAGES.logoutFailed).message }) },
-              { type: 'announceSessionChanged', params: ({ context }) => ({ user: context.user, reason: 'login' as const }) },
+              {
+                type: 'notify',
+                params: ({ event }) => ({
+                  kind: 'error',
+                  text: readFailure(event.error, SESSION_MESSAGES.logoutFailed).message,
+                }),
+              },
+              {
+                type: 'announceSessionChanged',
+                params: ({ context }) => ({ user: context.user, reason: 'login' as const }),
+              },
             ],
           },
         ],
@@ -418,7 +473,11 @@ export const sessionMachine = setup({
           after: {
             expiryPromptDelay: {
               target: 'prompted',
-              actions: ['closeAllModals', { type: 'notify', params: { kind: 'warning', text: SESSION_MESSAGES.expired } }, 'openLoginModal'],
+              actions: [
+                'closeAllModals',
+                { type: 'notify', params: { kind: 'warning', text: SESSION_MESSAGES.expired } },
+                'openLoginModal',
+              ],
             },
           },
         },

@@ -1,29 +1,23 @@
 /**
- * The wishlist (愿望单): whose list the page shows, and how a shopper's adds and removes reach it. A child of the
- * root actor (`systemId: 'wishlist'`). A visitor's list is kept in this browser; a login hands it to that
- * account as part of the login (the session's `takeVisitorLists` / `handOverVisitorLists`, whose wishlist share is
- * this machine's opening for the account: decision 0035): merged on the server (union, no duplicates, the earlier
- * added price kept) and the visitor's copy gone, so the next person at a shared computer sees nothing. An
- * account's adds and removes go to the server one at a time, in order.
+ * The wishlist (愿望单): whose list the page shows, and how adds and removes reach it. A child of the
+ * root actor (`systemId: 'wishlist'`). A visitor's list is kept in this browser and handed to the
+ * account in the login (decision 0035): merged on the server, the visitor's copy gone.
  *
- * Invariants (tests/properties/wishlist.test.ts and login-hand-over.test.ts check them over interleavings):
- * - an add or remove belongs to the owner of the list when it was made (`owner`), and only ever reaches that
- *   owner's list: a write names its account, and an account change parks the account's unsent writes
- *   (`parked`) until that account holds the tab again, when they are replayed before anything else;
- * - the list is the account's from the moment its login is stored (`session.signingIn`), so nothing written
- *   while the login reads its facts goes to the visitor's list;
- * - nothing of one owner is shown to another: an account change empties the list before the next one loads,
- *   and a visitor's list is read afresh at every change (a login may have taken it meanwhile);
- * - the visitor's list goes to exactly one account: the one that logs in first after it was made
- *   (`takeVisitorList`, at the change itself, before any other event, and at start for a stored account);
- * - a visitor's write this browser did not keep (`wishlist.notSaved`) is taken back off the list and said.
+ * Invariants (tests/properties/wishlist.test.ts, login-hand-over.test.ts): a write reaches only the
+ * list of its `owner` when made: an account change parks unsent writes (`parked`) until that account
+ * holds the tab again, replayed first; the same account announced again with writes unanswered reopens
+ * its list and sends them under the new session; a game the account removes stays removed when a
+ * hand-over is merged later; the list is the account's from `session.signingIn`; an account change
+ * empties the list before the next loads; the visitor's list goes to exactly one account
+ * (`takeVisitorList`); another tab's change (`wishlist.refresh`) heard while the list is read or a
+ * write is out is read again; a write this browser did not keep (`wishlist.notSaved`) is taken back.
  *
- * Not handled here: where the lists are kept (the app provides `openList` and `applyOp`: the server, or this
- * browser when the server lacks the extension), the visitor's storage (`takeVisitorList`, `applyVisitorOp`),
- * what the tab and the toggle show (src/features/wishlist).
+ * Not here: where lists are kept (`openList`, `applyOp`), the visitor's storage (`takeVisitorList`,
+ * `applyVisitorOp`), and the page (src/features/wishlist).
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { WishEntry, WishItem } from '../src/api/wishlist';
+import { listGuards, parkedFor, queuedAfter, unparked } from './parked-writes';
 
 /** A shopper's add or remove. */
 export type WishOp = { kind: 'add'; entry: WishEntry } | { kind: 'remove'; gameId: number };
@@ -93,9 +87,6 @@ interface WishlistNotSavedEvent {
 /** The wishlist's events that come from the page (the app machine forwards `wishlist.*` to this child). */
 export type WishlistUiEvent = Exclude<WishlistEvent, SessionChange | SessionSigningIn>;
 
-/** A write that failed because its account no longer holds the session (`accountGone` on the error). */
-const isAccountGone = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { accountGone?: unknown }).accountGone === true;
-
 /** A list with one write applied: an add of a listed game keeps the earlier entry. */
 export function applyWishOp(entries: readonly WishEntry[], op: WishOp): WishEntry[] {
   if (op.kind === 'remove') return entries.filter((e) => e.gameId !== op.gameId);
@@ -120,12 +111,17 @@ function compactWishOps(ops: readonly WishOp[]): WishOp[] {
 }
 
 /** The queue with one more write; the first, which may be in flight, stays as it is. */
-const queued = (queue: readonly WishOp[], op: WishOp): WishOp[] => (queue.length === 0 ? [op] : [queue[0]!, ...compactWishOps([...queue.slice(1), op])]);
+const queued = (queue: readonly WishOp[], op: WishOp): WishOp[] => queuedAfter(queue, [op], compactWishOps);
 
-const applyAll = (entries: readonly WishEntry[], ops: readonly WishOp[]) => ops.reduce<WishEntry[]>(applyWishOp, [...entries]);
+const applyAll = (entries: readonly WishEntry[], ops: readonly WishOp[]) =>
+  ops.reduce<WishEntry[]>(applyWishOp, [...entries]);
 
 const opOf = (event: WishlistEvent): WishOp | null =>
-  event.type === 'wishlist.add' ? { kind: 'add', entry: event.entry } : event.type === 'wishlist.remove' ? { kind: 'remove', gameId: event.gameId } : null;
+  event.type === 'wishlist.add'
+    ? { kind: 'add', entry: event.entry }
+    : event.type === 'wishlist.remove'
+      ? { kind: 'remove', gameId: event.gameId }
+      : null;
 
 const NOT_PROVIDED = (name: string) => () => {
   throw new Error(`${name} is supplied by the app through wishlistMachine.provide()`);
@@ -140,7 +136,9 @@ const wishlistSetup = setup({
   },
   actors: {
     /** The owner's list: the visitor's from this browser; an account's after its parked writes and the visitor's list handed to it. */
-    openList: fromPromise<WishlistAnswer, { owner: number | null; parked: readonly WishOp[] }>(async () => NOT_PROVIDED('openList')()),
+    openList: fromPromise<WishlistAnswer, { owner: number | null; parked: readonly WishOp[] }>(async () =>
+      NOT_PROVIDED('openList')(),
+    ),
     /** One write to an account's list. */
     applyOp: fromPromise<WishlistAnswer, { owner: number; op: WishOp }>(async () => NOT_PROVIDED('applyOp')()),
   },
@@ -152,6 +150,12 @@ const wishlistSetup = setup({
       // (Cast: an action named inside its own setup() is not typed yet.)
       if (context.owner !== null) enqueue({ type: 'takeVisitorList', params: { owner: context.owner } } as never);
     }),
+    /**
+     * An account's write also reaches what this browser set aside for it and has not merged yet (a visitor's list
+     * handed to it at a login whose opening did not finish): a game it removes is taken off, so that merge, which may
+     * come after the remove is sent, does not bring it back.
+     */
+    applySetAside: (_, _params: { owner: number; op: WishOp }) => {},
     /** The app writes a visitor's add or remove to the list in this browser; one it did not keep comes back as `wishlist.notSaved`. */
     applyVisitorOp: (_, _params: { op: WishOp }) => {},
     /** The shopper hears that the game was not saved, and why. */
@@ -162,7 +166,10 @@ const wishlistSetup = setup({
       queue: context.queue.filter((op) => gameOf(op) !== params.gameId),
     })),
     /** A write, shown at once and queued for the owner's list. */
-    queueOp: assign(({ context }, params: { op: WishOp }) => ({ queue: queued(context.queue, params.op), entries: applyWishOp(context.entries, params.op) })),
+    queueOp: assign(({ context }, params: { op: WishOp }) => ({
+      queue: queued(context.queue, params.op),
+      entries: applyWishOp(context.entries, params.op),
+    })),
     /** A visitor's write, shown at once (the app has written it); remembered while the list is read, to apply to what is read. */
     showVisitorOp: assign(({ context }, params: { op: WishOp; remember: boolean }) => ({
       entries: applyWishOp(context.entries, params.op),
@@ -170,14 +177,23 @@ const wishlistSetup = setup({
     })),
     /** Another owner holds the tab: the previous account's unanswered writes wait for it, and nothing of it stays on screen. */
     changeOwner: assign(({ context }, params: { owner: number | null }) => {
-      const parked = { ...context.parked };
-      if (context.owner !== null && context.queue.length > 0) parked[context.owner] = compactWishOps([...(parked[context.owner] ?? []), ...context.queue]);
-      return { owner: params.owner, parked, queue: [], entries: [], confirmed: [], items: null, where: 'server' as const };
+      const parked =
+        context.owner !== null && context.queue.length > 0
+          ? parkedFor(context.parked, context.owner, context.queue, compactWishOps)
+          : context.parked;
+      return {
+        owner: params.owner,
+        parked,
+        queue: [],
+        entries: [],
+        confirmed: [],
+        items: null,
+        where: 'server' as const,
+      };
     }),
     /** The opened list, with the writes made meanwhile applied (a visitor's are already written). */
     takeOpened: assign(({ context }, params: { answer: WishlistAnswer }) => {
-      const parked = { ...context.parked };
-      if (context.owner !== null) delete parked[context.owner];
+      const parked = unparked(context.parked, context.owner);
       const visitor = context.owner === null;
       return {
         confirmed: params.answer.entries,
@@ -191,33 +207,54 @@ const wishlistSetup = setup({
     /** The first queued write was answered. */
     takeAnswer: assign(({ context }, params: { answer: WishlistAnswer }) => {
       const queue = context.queue.slice(1);
-      return { confirmed: params.answer.entries, items: params.answer.items, where: params.answer.where, queue, entries: applyAll(params.answer.entries, queue) };
+      return {
+        confirmed: params.answer.entries,
+        items: params.answer.items,
+        where: params.answer.where,
+        queue,
+        entries: applyAll(params.answer.entries, queue),
+      };
     }),
     /** The account lost the session under a write: its writes wait for its next login; the last answer is shown. */
     parkQueue: assign(({ context }) => {
       if (context.owner === null) return {};
-      return { parked: { ...context.parked, [context.owner]: compactWishOps([...(context.parked[context.owner] ?? []), ...context.queue]) }, queue: [], entries: context.confirmed };
+      return {
+        parked: parkedFor(context.parked, context.owner, context.queue, compactWishOps),
+        queue: [],
+        entries: context.confirmed,
+      };
     }),
   },
   guards: {
-    /** The same account again (a visitor's list is read afresh at every change: a login may have taken it meanwhile). */
-    isSameOwner: ({ context, event }) => (event.type === 'session.changed' || event.type === 'session.signingIn') && event.user !== null && event.user.userId === context.owner,
-    isLogin: ({ event }) => (event.type === 'session.changed' || event.type === 'session.signingIn') && event.user !== null,
-    isVisitor: ({ context }) => context.owner === null,
-    hasQueue: ({ context }) => context.owner !== null && context.queue.length > 0,
-    hasMoreQueued: ({ context }) => context.queue.length > 1,
-    isAccountGone: (_, params: { error: unknown }) => isAccountGone(params.error),
+    ...listGuards,
   },
 });
 
 /** An account holds the tab now: it owns the list, and the visitor's list in this browser is handed to it. */
 const LOGIN_CHANGE = [
-  { type: 'changeOwner', params: ({ event }: { event: WishlistEvent }) => ({ owner: 'user' in event && event.user ? event.user.userId : null }) },
-  { type: 'takeVisitorList', params: ({ event }: { event: WishlistEvent }) => ({ owner: 'user' in event && event.user ? event.user.userId : 0 }) },
+  {
+    type: 'changeOwner',
+    params: ({ event }: { event: WishlistEvent }) => ({
+      owner: 'user' in event && event.user ? event.user.userId : null,
+    }),
+  },
+  {
+    type: 'takeVisitorList',
+    params: ({ event }: { event: WishlistEvent }) => ({ owner: 'user' in event && event.user ? event.user.userId : 0 }),
+  },
 ] as const;
 
-/** A write goes to the queue (and is shown at once). */
-const QUEUE_OP = { type: 'queueOp', params: ({ event }: { event: WishlistEvent }) => ({ op: opOf(event)! }) } as const;
+/** An account's write goes to the queue (and is shown at once), and reaches what is set aside for the account. */
+const QUEUE_OP = [
+  { type: 'queueOp', params: ({ event }: { event: WishlistEvent }) => ({ op: opOf(event)! }) },
+  {
+    type: 'applySetAside',
+    params: ({ context, event }: { context: WishlistContext; event: WishlistEvent }) => ({
+      owner: context.owner ?? 0,
+      op: opOf(event)!,
+    }),
+  },
+] as const;
 /** A visitor's write is written to this browser at once (and remembered, to apply to the list being read). */
 const visitorWrite = (remember: boolean) =>
   [
@@ -227,11 +264,22 @@ const visitorWrite = (remember: boolean) =>
 /** While a list is read (or could not be): a visitor's write is written, an account's queued. */
 const WRITE_WHILE_OPENING = [{ guard: 'isVisitor', actions: visitorWrite(true) }, { actions: QUEUE_OP }] as const;
 /** On a read list: a visitor's write is written, an account's goes out. */
-const WRITE_WHEN_READY = [{ guard: 'isVisitor', actions: visitorWrite(false) }, { target: 'syncing', actions: QUEUE_OP }] as const;
+const WRITE_WHEN_READY = [
+  { guard: 'isVisitor', actions: visitorWrite(false) },
+  { target: 'syncing', actions: QUEUE_OP },
+] as const;
 
 export const wishlistMachine = wishlistSetup.createMachine({
   id: 'wishlist',
-  context: ({ input }) => ({ owner: input.owner, entries: [], confirmed: [], items: null, where: 'server', queue: [], parked: {} }),
+  context: ({ input }) => ({
+    owner: input.owner,
+    entries: [],
+    confirmed: [],
+    items: null,
+    where: 'server',
+    queue: [],
+    parked: {},
+  }),
   // A page that starts with an account (a reload in the middle of a login) takes what a visitor left meanwhile.
   entry: { type: 'adoptVisitorList' },
   initial: 'opening',
@@ -244,6 +292,8 @@ export const wishlistMachine = wishlistSetup.createMachine({
       ],
     },
     'session.changed': [
+      // Its writes go out again under the new session: the opening sends the parked ones first, then the queue.
+      { guard: 'hasWritesForSameOwner', target: '.opening', reenter: true },
       { guard: 'isSameOwner' },
       {
         guard: 'isLogin',
@@ -255,7 +305,11 @@ export const wishlistMachine = wishlistSetup.createMachine({
     ],
     // A login being stored: the list is the account's at once (its opening merges the visitor's list handed to
     // it), so nothing written meanwhile goes to the visitor's list; its announcement once signed in is the same owner.
-    'session.signingIn': [{ guard: 'isSameOwner' }, { target: '.opening', reenter: true, actions: LOGIN_CHANGE }],
+    'session.signingIn': [
+      { guard: 'hasWritesForSameOwner', target: '.opening', reenter: true },
+      { guard: 'isSameOwner' },
+      { target: '.opening', reenter: true, actions: LOGIN_CHANGE },
+    ],
   },
   states: {
     opening: {
@@ -263,14 +317,26 @@ export const wishlistMachine = wishlistSetup.createMachine({
       invoke: {
         id: 'openList',
         src: 'openList',
-        input: ({ context }) => ({ owner: context.owner, parked: context.owner === null ? [] : (context.parked[context.owner] ?? []) }),
+        input: ({ context }) => ({
+          owner: context.owner,
+          parked: context.owner === null ? [] : (context.parked[context.owner] ?? []),
+        }),
         onDone: [
-          { guard: 'hasQueue', target: 'syncing', actions: { type: 'takeOpened', params: ({ event }) => ({ answer: event.output }) } },
+          {
+            guard: 'hasQueue',
+            target: 'syncing',
+            actions: { type: 'takeOpened', params: ({ event }) => ({ answer: event.output }) },
+          },
           { target: 'ready', actions: { type: 'takeOpened', params: ({ event }) => ({ answer: event.output }) } },
         ],
         onError: 'openFailed',
       },
-      on: { 'wishlist.add': WRITE_WHILE_OPENING, 'wishlist.remove': WRITE_WHILE_OPENING },
+      on: {
+        'wishlist.add': WRITE_WHILE_OPENING,
+        'wishlist.remove': WRITE_WHILE_OPENING,
+        // Another tab's change may have come after the list was read: it is read again.
+        'wishlist.refresh': { target: 'opening', reenter: true },
+      },
     },
     ready: {
       on: {
@@ -285,12 +351,30 @@ export const wishlistMachine = wishlistSetup.createMachine({
         src: 'applyOp',
         input: ({ context }) => ({ owner: context.owner ?? 0, op: context.queue[0]! }),
         onDone: [
-          { guard: 'hasMoreQueued', target: 'syncing', reenter: true, actions: { type: 'takeAnswer', params: ({ event }) => ({ answer: event.output }) } },
+          {
+            guard: 'hasMoreQueued',
+            target: 'syncing',
+            reenter: true,
+            actions: { type: 'takeAnswer', params: ({ event }) => ({ answer: event.output }) },
+          },
           { target: 'ready', actions: { type: 'takeAnswer', params: ({ event }) => ({ answer: event.output }) } },
         ],
-        onError: [{ guard: { type: 'isAccountGone', params: ({ event }) => ({ error: event.error }) }, target: 'ready', actions: 'parkQueue' }, { target: 'syncFailed' }],
+        onError: [
+          {
+            guard: { type: 'isAccountGone', params: ({ event }) => ({ error: event.error }) },
+            target: 'ready',
+            actions: 'parkQueue',
+          },
+          { target: 'syncFailed' },
+        ],
       },
-      on: { 'wishlist.add': { actions: QUEUE_OP }, 'wishlist.remove': { actions: QUEUE_OP } },
+      on: {
+        'wishlist.add': { actions: QUEUE_OP },
+        'wishlist.remove': { actions: QUEUE_OP },
+        // Another tab's change may come after the answer to this write: the list is read again, then the writes
+        // not yet answered go out again (an add keeps the earlier entry, a remove is a remove).
+        'wishlist.refresh': 'opening',
+      },
     },
     syncFailed: {
       tags: ['wishlist:failed'],
@@ -298,6 +382,7 @@ export const wishlistMachine = wishlistSetup.createMachine({
         'wishlist.add': { target: 'syncing', actions: QUEUE_OP },
         'wishlist.remove': { target: 'syncing', actions: QUEUE_OP },
         'wishlist.retry': 'syncing',
+        'wishlist.refresh': 'opening',
       },
     },
     openFailed: {
@@ -313,4 +398,5 @@ export const wishlistMachine = wishlistSetup.createMachine({
 });
 
 /** Whether the game is on the list as shown. */
-export const isWishlisted = (context: Pick<WishlistContext, 'entries'>, gameId: number): boolean => context.entries.some((e) => e.gameId === gameId);
+export const isWishlisted = (context: Pick<WishlistContext, 'entries'>, gameId: number): boolean =>
+  context.entries.some((e) => e.gameId === gameId);

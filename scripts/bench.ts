@@ -17,9 +17,9 @@
  *    the results are painted (each the median of 5 runs, a fresh browser
  *    context each time); the JS heap after walking every route twice.
  *
- * Prints a table (every measured figure as median (min–max)) and issue 31's
+ * Prints a table (every measured figure as median (min–max)) and the goals of docs/performance.md
  * goals met or not (scripts/lib/bench-goals.ts), warns when the load average
- * says the machine was busy, and writes bench/results/<date>.json. `npm run
+ * says the machine was busy, and writes bench/results/<date>.json and the summary beside it. `npm run
  * bench -- --quick` makes one run of each instead of five; `npm run bench --
  * --trace` runs only the trace of where the main thread goes
  * (scripts/lib/bench-trace.ts). Chromium is the system's (CHROME_PATH, default
@@ -31,13 +31,35 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { buildWithStats, initialChunks, kb, sumSizes, totalCss, totalJs, type BundleStats, type Sizes } from './lib/bundle-stats';
+import {
+  buildWithStats,
+  initialChunks,
+  kb,
+  sumSizes,
+  totalCss,
+  totalJs,
+  type BundleStats,
+  type Sizes,
+} from './lib/bundle-stats';
 import { HOME_MODULES } from './lib/budgets';
 import { CHROME, CHROME_FLAGS } from './lib/chromium';
-import { atStop, benchPages, buildStorefront, freePort, PLAYWRIGHT_CHROME, servePreview, startApi, startProcess, stopAll, STOREFRONT_OUT, waitFor } from './lib/bench-env';
+import {
+  atStop,
+  benchPages,
+  buildStorefront,
+  PLAYWRIGHT_CHROME,
+  servePreview,
+  startApi,
+  startProcess,
+  stopAll,
+  STOREFRONT_OUT,
+  waitFor,
+} from './lib/bench-env';
+import { freePort } from './lib/free-port';
 import { clsText, msText, roundText, spread, spreads, spreadText, table, type Spread } from './lib/bench-stats';
 import { checkGoals, formatGoals, loadVerdict, loadWarning, type PageSpreads } from './lib/bench-goals';
 import { runTrace } from './lib/bench-trace';
+import { writeSummary } from './bench-summary';
 
 const QUICK = process.argv.includes('--quick');
 const TRACE = process.argv.includes('--trace');
@@ -76,7 +98,11 @@ async function launchChromeForLighthouse(): Promise<number> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'bench-chrome-'));
   atStop(() => rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }));
-  startProcess(CHROME, [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {});
+  startProcess(
+    CHROME,
+    [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    {},
+  );
   await waitFor('Chromium', async () => (await fetch(`http://127.0.0.1:${port}/json/version`)).ok);
   return port;
 }
@@ -86,7 +112,11 @@ async function runLighthouse(url: string, port: number): Promise<LighthouseFigur
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   // BENCH_SAVE_LHR=1 keeps every report (diagnostics: long tasks, LCP element, requests) in .tmp/bench/.
-  if (process.env.BENCH_SAVE_LHR) writeFileSync(`.tmp/bench/lhr-${new URL(url).port}-${encodeURIComponent(new URL(url).pathname + new URL(url).search)}-${Date.now()}.json`, JSON.stringify(lhr));
+  if (process.env.BENCH_SAVE_LHR)
+    writeFileSync(
+      `.tmp/bench/lhr-${new URL(url).port}-${encodeURIComponent(new URL(url).pathname + new URL(url).search)}-${Date.now()}.json`,
+      JSON.stringify(lhr),
+    );
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const metric = (id: string) => {
     const value = lhr.audits[id]?.numericValue;
@@ -163,7 +193,10 @@ async function cardToDetail(browser: Browser, base: string): Promise<number> {
     await card.scrollIntoViewIfNeeded();
     await page.evaluate(() => {
       document.addEventListener('click', () => __bench.now('click'), { capture: true, once: true });
-      __bench.when(() => location.pathname.startsWith('/gameDetail/') && !!document.getElementById('game-title')?.textContent, 'painted');
+      __bench.when(
+        () => location.pathname.startsWith('/gameDetail/') && !!document.getElementById('game-title')?.textContent,
+        'painted',
+      );
     });
     await card.hover();
     await page.waitForTimeout(HOVER_DWELL_MS);
@@ -184,7 +217,10 @@ async function keywordToResults(browser: Browser, base: string, keyword: string)
     const box = page.getByRole('searchbox', { name: '搜索' });
     await box.fill(keyword);
     await page.evaluate(() => {
-      document.addEventListener('keydown', (event) => event.key === 'Enter' && __bench.now('submit'), { capture: true, once: true });
+      document.addEventListener('keydown', (event) => event.key === 'Enter' && __bench.now('submit'), {
+        capture: true,
+        once: true,
+      });
       __bench.when(() => {
         if (location.pathname !== '/search') return false;
         const results = document.querySelector('section.search-results[aria-busy="false"] a.game-card');
@@ -216,7 +252,10 @@ async function heapAfterWalk(browser: Browser, base: string, routes: string[], w
           history.pushState(history.state, '', to);
           dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
         }, route);
-        if (waitForTitle && route !== '/') await page.waitForFunction((old) => document.title !== old, before, { timeout: 10_000 }).catch(() => undefined);
+        if (waitForTitle && route !== '/')
+          await page
+            .waitForFunction((old) => document.title !== old, before, { timeout: 10_000 })
+            .catch(() => undefined);
         await page.waitForLoadState('networkidle');
       }
     }
@@ -231,7 +270,8 @@ async function heapAfterWalk(browser: Browser, base: string, routes: string[], w
 
 // --- report ---------------------------------------------------------------------------------------
 
-const ratio = (ours: number, floor: number) => (floor > 0 && Number.isFinite(ours) && Number.isFinite(floor) ? `${(ours / floor).toFixed(2)}×` : '—');
+const ratio = (ours: number, floor: number) =>
+  floor > 0 && Number.isFinite(ours) && Number.isFinite(floor) ? `${(ours / floor).toFixed(2)}×` : '—';
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The rows of one page's Lighthouse figures, each the median with the spread (min–max) of the runs. */
@@ -239,7 +279,15 @@ function lighthouseRows(label: string, ours: PageSpreads, floor?: PageSpreads, s
   const row = (name: string, key: keyof PageSpreads, format: (value: number) => string, ratios: boolean) => {
     const text = (s?: Spread) => (s ? spreadText(s, format) : '—');
     const r = (other?: Spread) => (ratios && other ? ratio(ours[key].median, other.median) : '');
-    return [`${label} ${name}`, text(ours[key]), text(floor?.[key]), r(floor?.[key]), text(staticFloor?.[key]), r(staticFloor?.[key]), ''];
+    return [
+      `${label} ${name}`,
+      text(ours[key]),
+      text(floor?.[key]),
+      r(floor?.[key]),
+      text(staticFloor?.[key]),
+      r(staticFloor?.[key]),
+      '',
+    ];
   };
   return [
     row('Lighthouse performance', 'score', roundText, false),
@@ -257,7 +305,9 @@ async function bench(): Promise<void> {
   const cpuCount = cpus().length;
   const loadBefore = loadavg()[0] ?? 0;
   const loadDuring: number[] = [];
-  console.log(`Benchmark (${QUICK ? 'quick: 1 run each, no spread' : `median of ${RUNS} runs, with the spread (min–max)`}), ${cpuCount} CPUs (1-min load average ${loadBefore.toFixed(2)}), Node ${process.version}`);
+  console.log(
+    `Benchmark (${QUICK ? 'quick: 1 run each, no spread' : `median of ${RUNS} runs, with the spread (min–max)`}), ${cpuCount} CPUs (1-min load average ${loadBefore.toFixed(2)}), Node ${process.version}`,
+  );
   const early = loadWarning(loadVerdict({ cpus: cpuCount, before: loadBefore }));
   if (early) console.warn(early);
 
@@ -265,8 +315,15 @@ async function bench(): Promise<void> {
   console.log('Building the storefront (live, prerendered), the floor and the libraries floor…');
   const ours = await buildStorefront(api);
   const floor = await buildWithStats({ configFile: 'bench/floor/vite.config.ts', outDir: '.tmp/bench/floor' });
-  const floorLibs = await buildWithStats({ configFile: 'bench/floor-libs/vite.config.ts', outDir: '.tmp/bench/floor-libs' });
-  const sizes = { storefront: sizesOf(ours, HOME_MODULES), floor: sizesOf(floor, []), floorLibs: sizesOf(floorLibs, []) };
+  const floorLibs = await buildWithStats({
+    configFile: 'bench/floor-libs/vite.config.ts',
+    outDir: '.tmp/bench/floor-libs',
+  });
+  const sizes = {
+    storefront: sizesOf(ours, HOME_MODULES),
+    floor: sizesOf(floor, []),
+    floorLibs: sizesOf(floorLibs, []),
+  };
   const homeHtml = gzipSync(readFileSync(`${STOREFRONT_OUT}/index.html`), { level: 9 }).length;
 
   const oursBase = await servePreview('vite.config.ts', STOREFRONT_OUT, api);
@@ -282,7 +339,13 @@ async function bench(): Promise<void> {
 
   console.log(`Lighthouse (mobile preset) on ${pages.home}, ${decodeURIComponent(pages.search)}, ${pages.detail}…`);
   const lighthousePort = await launchChromeForLighthouse();
-  const lhRuns: Record<string, LighthouseFigures[]> = { 'ours /': [], 'ours search': [], 'ours detail': [], 'floor /': [], 'static floor /': [] };
+  const lhRuns: Record<string, LighthouseFigures[]> = {
+    'ours /': [],
+    'ours search': [],
+    'ours detail': [],
+    'floor /': [],
+    'static floor /': [],
+  };
   for (let run = 0; run < RUNS; run += 1) {
     loadDuring.push(loadavg()[0] ?? 0);
     // Interleaved, so that a slow moment of the machine hits both apps alike.
@@ -312,22 +375,82 @@ async function bench(): Promise<void> {
   }
   // Every route of the spec (an order id nobody owns: a visitor sees the login prompt), /demo (which in a
   // live build only says it needs mock mode) and an unmatched path (the 404 page).
-  const routes = ['/', '/new', pages.search, pages.detail, '/orderDateil?id=XY20260101000001', '/setting', '/coupon', '/sem/activity', '/notice', '/help', '/agreement', '/demo', '/no-such-page'];
+  const routes = [
+    '/',
+    '/new',
+    pages.search,
+    pages.detail,
+    '/orderDateil?id=XY20260101000001',
+    '/setting',
+    '/coupon',
+    '/sem/activity',
+    '/notice',
+    '/help',
+    '/agreement',
+    '/demo',
+    '/no-such-page',
+  ];
   const heapOurs = await heapAfterWalk(browser, oursBase, routes, true);
   const heapFloor = await heapAfterWalk(browser, floorBase, routes, false);
 
   const page = (key: string) => lh[key]?.spread as PageSpreads;
-  const [home, floorHome, staticHome, search, detail] = [page('ours /'), page('floor /'), page('static floor /'), page('ours search'), page('ours detail')];
+  const [home, floorHome, staticHome, search, detail] = [
+    page('ours /'),
+    page('floor /'),
+    page('static floor /'),
+    page('ours search'),
+    page('ours detail'),
+  ];
   const cardToDetailMs = spread(clicks);
   const keywordToResultsMs = spread(searches);
   const s = sizes;
   const rows: string[][] = [
     ['', 'ours', 'floor', 'ours / floor', 'static floor', 'ours / static floor', 'libraries floor'],
-    ['initial JS for / (gzip)', kb(s.storefront.initial.gzip), kb(s.floor.initial.gzip), ratio(s.storefront.initial.gzip, s.floor.initial.gzip), 'none', '', kb(s.floorLibs.initial.gzip)],
-    ['initial JS for / (brotli)', kb(s.storefront.initial.brotli), kb(s.floor.initial.brotli), ratio(s.storefront.initial.brotli, s.floor.initial.brotli), 'none', '', kb(s.floorLibs.initial.brotli)],
-    ['requests for that JS', String(s.storefront.initialChunks), String(s.floor.initialChunks), '', '0', '', String(s.floorLibs.initialChunks)],
-    ['total JS (gzip)', kb(s.storefront.totalJs.gzip), kb(s.floor.totalJs.gzip), ratio(s.storefront.totalJs.gzip, s.floor.totalJs.gzip), 'none', '', kb(s.floorLibs.totalJs.gzip)],
-    ['CSS (gzip)', kb(s.storefront.css.gzip), kb(s.floor.css.gzip), ratio(s.storefront.css.gzip, s.floor.css.gzip), 'inline', '', ''],
+    [
+      'initial JS for / (gzip)',
+      kb(s.storefront.initial.gzip),
+      kb(s.floor.initial.gzip),
+      ratio(s.storefront.initial.gzip, s.floor.initial.gzip),
+      'none',
+      '',
+      kb(s.floorLibs.initial.gzip),
+    ],
+    [
+      'initial JS for / (brotli)',
+      kb(s.storefront.initial.brotli),
+      kb(s.floor.initial.brotli),
+      ratio(s.storefront.initial.brotli, s.floor.initial.brotli),
+      'none',
+      '',
+      kb(s.floorLibs.initial.brotli),
+    ],
+    [
+      'requests for that JS',
+      String(s.storefront.initialChunks),
+      String(s.floor.initialChunks),
+      '',
+      '0',
+      '',
+      String(s.floorLibs.initialChunks),
+    ],
+    [
+      'total JS (gzip)',
+      kb(s.storefront.totalJs.gzip),
+      kb(s.floor.totalJs.gzip),
+      ratio(s.storefront.totalJs.gzip, s.floor.totalJs.gzip),
+      'none',
+      '',
+      kb(s.floorLibs.totalJs.gzip),
+    ],
+    [
+      'CSS (gzip)',
+      kb(s.storefront.css.gzip),
+      kb(s.floor.css.gzip),
+      ratio(s.storefront.css.gzip, s.floor.css.gzip),
+      'inline',
+      '',
+      '',
+    ],
     ['HTML of / (gzip)', kb(homeHtml), '', '', '', '', ''],
     ...lighthouseRows('/', home, floorHome, staticHome),
     ...lighthouseRows('search', search),
@@ -336,7 +459,17 @@ async function bench(): Promise<void> {
     ['keyword submitted → results painted', spreadText(keywordToResultsMs), '—', '', '—', '', ''],
     ['JS heap after every route twice', mb(heapOurs), mb(heapFloor), ratio(heapOurs, heapFloor), '—', '', ''],
   ];
-  const goals = checkGoals({ home, detail, search, floor: floorHome, staticFloor: staticHome, initialJsGzip: s.storefront.initial.gzip, homeHtmlGzip: homeHtml, cardToDetail: cardToDetailMs, keywordToResults: keywordToResultsMs });
+  const goals = checkGoals({
+    home,
+    detail,
+    search,
+    floor: floorHome,
+    staticFloor: staticHome,
+    initialJsGzip: s.storefront.initial.gzip,
+    homeHtmlGzip: homeHtml,
+    cardToDetail: cardToDetailMs,
+    keywordToResults: keywordToResultsMs,
+  });
 
   const date = new Date().toISOString().slice(0, 10);
   const loadAfter = loadavg()[0] ?? 0;
@@ -356,7 +489,13 @@ async function bench(): Promise<void> {
     command: `npm run bench${QUICK ? ' -- --quick' : ''}`,
     runs: RUNS,
     // Timings depend on what else the machine runs: compare ours with the floors of the same run.
-    machine: { cpus: cpuCount, cpuModel: cpus()[0]?.model, loadAverage: { ...load, during: loadDuring, busy: verdict.busy, reasons: verdict.reasons }, node: process.version, chromium: CHROME },
+    machine: {
+      cpus: cpuCount,
+      cpuModel: cpus()[0]?.model,
+      loadAverage: { ...load, during: loadDuring, busy: verdict.busy, reasons: verdict.reasons },
+      node: process.version,
+      chromium: CHROME,
+    },
     pages,
     sizes: { ...sizes, homeHtmlGzip: homeHtml },
     lighthouse: lh,
@@ -372,6 +511,7 @@ async function bench(): Promise<void> {
 }
 
 (TRACE ? runTrace() : bench())
+  .then(() => console.log(writeSummary()))
   .catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;

@@ -12,18 +12,34 @@
  * libraries only it loads: @statelyai/inspect, @dagrejs/dagre).
  */
 import { buildWithStats } from './lib/bundle-stats';
-import { HOME_MODULES, STARTUP_MODULES, checkBudgets, formatReport, inspectorModulesIn, mockModulesIn } from './lib/budgets';
+import {
+  HOME_MODULES,
+  STARTUP_MODULES,
+  checkBudgets,
+  formatReport,
+  inspectorModulesIn,
+  mockModulesIn,
+} from './lib/budgets';
 
 async function main(): Promise<void> {
   const started = Date.now();
   // One after the other: Vite builds share process.env (the live mode switch).
-  const app = await buildWithStats({ configFile: 'vite.config.ts', outDir: '.tmp/budgets/storefront', env: { VITE_API_MODE: 'live' } });
-  const floorLibs = await buildWithStats({ configFile: 'bench/floor-libs/vite.config.ts', outDir: '.tmp/budgets/floor-libs' });
+  const app = await buildWithStats({
+    configFile: 'vite.config.ts',
+    outDir: '.tmp/budgets/storefront',
+    env: { VITE_API_MODE: 'live' },
+  });
+  const floorLibs = await buildWithStats({
+    configFile: 'bench/floor-libs/vite.config.ts',
+    outDir: '.tmp/budgets/floor-libs',
+  });
   const report = checkBudgets(app, floorLibs, undefined, HOME_MODULES, STARTUP_MODULES);
   console.log(`Performance budgets (live build, gzip; ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   console.log(formatReport(report));
   if (!report.ok) {
-    console.log('\nSee docs/performance.md: split what is not needed to paint / into a lazy chunk, or record why the budget moves.');
+    console.log(
+      '\nSee docs/performance.md: split what is not needed to paint / into a lazy chunk, or record why the budget moves.',
+    );
     process.exitCode = 1;
   }
   // Live mode carries no simulated backend: it is reached only through the mock-mode dynamic import.

@@ -34,7 +34,9 @@ async function main(): Promise<void> {
 
   if (check) {
     if (stale.length) {
-      console.error(`Stale machine charts (run \`npm run charts\`):\n${stale.map((s) => `  ${s.path} (${s.reason})`).join('\n')}`);
+      console.error(
+        `Stale machine charts (run \`npm run charts\`):\n${stale.map((s) => `  ${s.path} (${s.reason})`).join('\n')}`,
+      );
       process.exit(1);
     }
     console.log(`Machine charts are current (${machines.length} machines).`);

@@ -29,10 +29,13 @@ async function main(): Promise<void> {
     const name = machine.id.padEnd(width);
     if (!model) {
       console.log(`  ${name}  NO MODEL TEST`);
-      problems.push(`machine "${machine.id}" (${machine.file}) has no model test: add tests/model/<name>.model.ts (defineModel) and <name>.model.test.ts (describeModel)`);
+      problems.push(
+        `machine "${machine.id}" (${machine.file}) has no model test: add tests/model/<name>.model.ts (defineModel) and <name>.model.test.ts (describeModel)`,
+      );
       continue;
     }
-    if (!model.testFile) problems.push(`${model.file} has no ${model.file.replace(/\.ts$/, '.test.ts')} running it under vitest`);
+    if (!model.testFile)
+      problems.push(`${model.file} has no ${model.file.replace(/\.ts$/, '.test.ts')} running it under vitest`);
     const { items, report, failures } = await runModel(model.model);
     const { states, transitions } = report;
     const paths = items.filter((i) => i.kind === 'path').length;
@@ -45,29 +48,45 @@ async function main(): Promise<void> {
     for (const id of states.missing) console.log(`      missing state: ${id}`);
     for (const t of transitions.missing) console.log(`      missing transition: ${t}`);
     for (const f of failures) {
-      console.log(`      failed: ${f.item.kind} "${f.item.name}"\n        ${String(f.error instanceof Error ? f.error.message : f.error).replace(/\n/g, '\n        ')}`);
+      console.log(
+        `      failed: ${f.item.kind} "${f.item.name}"\n        ${String(f.error instanceof Error ? f.error.message : f.error).replace(/\n/g, '\n        ')}`,
+      );
     }
     if (failures.length) problems.push(`${machine.id}: ${failures.length} path(s)/journey(s) failed`);
-    if (!isComplete(report)) problems.push(`${machine.id}: coverage below 100 % (add journeys for the missing transitions)`);
+    if (!isComplete(report))
+      problems.push(`${machine.id}: coverage below 100 % (add journeys for the missing transitions)`);
   }
 
-  problems.push(...runUiReplays(machines.map((m) => m.id), width));
+  problems.push(
+    ...runUiReplays(
+      machines.map((m) => m.id),
+      width,
+    ),
+  );
 
   if (problems.length) {
     console.error(`\nModel coverage check failed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     process.exit(1);
   }
-  console.log(`\nAll ${machines.length} machines: 100 % of states and transitions covered on actors; the UI replays reach all but what they declare unreachable.`);
+  console.log(
+    `\nAll ${machines.length} machines: 100 % of states and transitions covered on actors; the UI replays reach all but what they declare unreachable.`,
+  );
 }
 
 /** Runs every tests/model/*.ui.test.tsx under vitest and prints the coverage each reached through the UI. */
 function runUiReplays(machineIds: readonly string[], width: number): string[] {
   const dir = mkdtempSync(path.join(tmpdir(), 'model-ui-'));
   try {
-    console.log('\nThrough the UI (the same plans; each event a user gesture on the rendered app, each state checked on the page)\n');
+    console.log(
+      '\nThrough the UI (the same plans; each event a user gesture on the rendered app, each state checked on the page)\n',
+    );
     const vitest = path.join(repoRoot, 'node_modules', '.bin', 'vitest');
     // A file filter: only tests/model/<name>.ui.test.tsx (the actor replays above already ran).
-    const run = spawnSync(vitest, ['run', '.ui.test.tsx', '--reporter=dot'], { cwd: repoRoot, env: { ...process.env, MODEL_REPORT_DIR: dir }, encoding: 'utf8' });
+    const run = spawnSync(vitest, ['run', '.ui.test.tsx', '--reporter=dot'], {
+      cwd: repoRoot,
+      env: { ...process.env, MODEL_REPORT_DIR: dir },
+      encoding: 'utf8',
+    });
     const reports = new Map<string, UiCoverageFile>();
     for (const name of existsSync(dir) ? readdirSync(dir) : []) {
       const report = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as UiCoverageFile;

@@ -3,8 +3,20 @@
  * server, started by Playwright (playwright.config.ts), and a way to try the site config locally.
  *
  *   NGINX_ROOT=dist NGINX_PORT=4341 NGINX_API=127.0.0.1:8787 node --import tsx scripts/nginx-serve.ts
+ *   node --import tsx scripts/nginx-serve.ts --check   # exit 1, saying what to install, without nginx
  */
-import { startNginx } from './lib/nginx';
+import { findNginx, startNginx } from './lib/nginx';
+
+// `--check`: only whether this machine has nginx (scripts/e2e.sh), with the message when it has not.
+if (process.argv.includes('--check')) {
+  try {
+    findNginx();
+    process.exit(0);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
 
 const root = process.env.NGINX_ROOT ?? 'dist';
 const port = Number(process.env.NGINX_PORT) || 8080;

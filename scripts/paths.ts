@@ -20,7 +20,9 @@ import { describeState, formatEvent, planModel, type ModelDefinition, type PlanI
 import { planRecordedSession } from '../tests/support/recorded-session';
 
 function usage(ids: string[]): never {
-  console.error(`Usage: npm run paths -- <machine-id> [--simple | --from <log.json> [--actor <label>]]\nMachines: ${ids.join(', ')}`);
+  console.error(
+    `Usage: npm run paths -- <machine-id> [--simple | --from <log.json> [--actor <label>]]\nMachines: ${ids.join(', ')}`,
+  );
   process.exit(1);
 }
 
@@ -42,7 +44,9 @@ async function main(): Promise<void> {
   }
   const found = (await discoverModels()).find((m) => m.machineId === machineId);
   if (!found) {
-    console.error(`Machine "${machineId}" (${machine.file}) has no model in tests/model/, so there are no event fixtures to plan with.`);
+    console.error(
+      `Machine "${machineId}" (${machine.file}) has no model in tests/model/, so there are no event fixtures to plan with.`,
+    );
     process.exit(1);
   }
   const from = option('--from');
@@ -79,7 +83,9 @@ function printItem(model: ModelDefinition, item: PlanItem, n: number): void {
   const [first, ...rest] = item.steps;
   if (!first) return;
   console.log(`     start in ${describeState(model, first.state)}`);
-  rest.forEach((step, i) => console.log(`   ${String(i + 1).padStart(2)}. --${formatEvent(step.event)}--> ${describeState(model, step.state)}`));
+  rest.forEach((step, i) =>
+    console.log(`   ${String(i + 1).padStart(2)}. --${formatEvent(step.event)}--> ${describeState(model, step.state)}`),
+  );
   console.log('');
 }
 
@@ -87,11 +93,15 @@ function printRecorded(model: ModelDefinition, file: string, actor: string | und
   const log = parseSessionLog(readFileSync(path.resolve(file), 'utf8'));
   const name = `recorded session ${path.basename(file)}`;
   const { item, actor: label, differences } = planRecordedSession(model, log, name, actor);
-  console.log(`Recorded path for "${model.machine.id}" (actor ${label}, ${item.steps.length - 1} steps, recorded ${log.recordedAt}).`);
+  console.log(
+    `Recorded path for "${model.machine.id}" (actor ${label}, ${item.steps.length - 1} steps, recorded ${log.recordedAt}).`,
+  );
   console.log('Each step is what the actor received; the state is what the model expects after it.\n');
   printItem(model, item, 1);
   if (differences.length) {
-    console.log(`The recording and the machine disagree (the machine changed since, or the log is of another build):\n${differences.map((d) => `  ${d}`).join('\n')}`);
+    console.log(
+      `The recording and the machine disagree (the machine changed since, or the log is of another build):\n${differences.map((d) => `  ${d}`).join('\n')}`,
+    );
     process.exitCode = 1;
     return;
   }

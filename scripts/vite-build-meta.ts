@@ -20,8 +20,11 @@ function readRedirects(root: string): Record<string, string> {
   const file = resolve(root, 'build-redirects.json');
   if (!existsSync(file)) return {};
   const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('build-redirects.json must be an object of path → target');
-  return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error('build-redirects.json must be an object of path → target');
+  return Object.fromEntries(
+    Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 export function buildMetaPlugin(options: { id?: string; now?: () => number } = {}): Plugin {
@@ -50,7 +53,11 @@ export function buildMetaPlugin(options: { id?: string; now?: () => number } = {
     },
     generateBundle() {
       const m = meta();
-      this.emitFile({ type: 'asset', fileName: 'builds/latest.json', source: JSON.stringify({ id: m.id, timestamp: m.timestamp }) });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'builds/latest.json',
+        source: JSON.stringify({ id: m.id, timestamp: m.timestamp }),
+      });
       this.emitFile({ type: 'asset', fileName: `builds/meta/${m.id}.json`, source: JSON.stringify(m) });
     },
   };

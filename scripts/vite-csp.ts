@@ -8,17 +8,20 @@
  * - `VITE_SENTRY_DSN`: its origin receives error reports (connect-src);
  * - `VITE_API_BASE` on another origin: calls and the images it serves.
  *
- * No inline script is allowed (`'unsafe-inline'` is never in script-src; the
- * build has no inline script: the entry is a module file, and the build has
- * no modulepreload polyfill or preload helper, `build.modulePreload: false`). Images may be `data:` and
+ * No inline script is allowed but the head's boot script, by its hash
+ * (`'unsafe-inline'` is never in script-src; scripts/vite-boot-script.ts): the
+ * entry is a module file, and the build has no modulepreload polyfill or
+ * preload helper, `build.modulePreload: false`. Images may be `data:` and
  * `blob:`; msw's service worker (mock builds) is same-origin (`worker-src
  * 'self'`). A meta policy cannot carry `frame-ancestors`, `report-to` or
  * `upgrade-insecure-requests`: the build writes the header policy with those for
  * the server (`buildCspHeader`, `_nginx/csp.conf`, docs/deploy.md). The dev server gets no policy (Vite's
  * client and React Refresh inject inline scripts).
  */
+import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
-import { NGINX_CSP_FILE, nginxCspConf } from './lib/nginx-build-conf';
+import { NGINX_CSP_FILE, nginxCspConf } from './lib/nginx-build-conf.ts';
+import { bootScript } from './vite-boot-script.ts';
 
 export interface CspSources {
   /** `VITE_ANALYTICS_SCRIPT_URL` */
@@ -29,6 +32,8 @@ export interface CspSources {
   sentryDsn?: string | undefined;
   /** `VITE_API_BASE` (only an absolute URL adds an origin) */
   apiBase?: string | undefined;
+  /** the hashes (`'sha256-…'`) of the inline scripts the page may run: the boot script's */
+  inlineScripts?: string[] | undefined;
 }
 
 /** The origin of an absolute http(s) URL, or undefined (relative, empty, or not a URL). */
@@ -52,7 +57,7 @@ export function cspDirectives(sources: CspSources): [string, string[]][] {
   const api = originOf(sources.apiBase);
   return [
     ['default-src', ["'self'"]],
-    ['script-src', unique(["'self'", analytics, ads])],
+    ['script-src', unique(["'self'", ...(sources.inlineScripts ?? []), analytics, ads])],
     ['style-src', ["'self'"]],
     ['img-src', unique(["'self'", 'data:', 'blob:', analytics, api])],
     ['font-src', ["'self'"]],
@@ -81,8 +86,15 @@ export function buildCsp(sources: CspSources): string {
  * only over https: on plain http it would send every request of the page to an https port nobody serves.
  */
 export function buildCspHeader(sources: CspSources, options: { https?: boolean; reportUri?: string } = {}): string {
-  const directives = cspDirectives(sources).map(([name, values]): [string, string[]] => [name, name === 'style-src' ? [...values, "'unsafe-inline'"] : values]);
-  const extra = ["frame-ancestors 'none'", ...(options.https ? ['upgrade-insecure-requests'] : []), ...(options.reportUri ? [`report-uri ${options.reportUri}`] : [])];
+  const directives = cspDirectives(sources).map(([name, values]): [string, string[]] => [
+    name,
+    name === 'style-src' ? [...values, "'unsafe-inline'"] : values,
+  ]);
+  const extra = [
+    "frame-ancestors 'none'",
+    ...(options.https ? ['upgrade-insecure-requests'] : []),
+    ...(options.reportUri ? [`report-uri ${options.reportUri}`] : []),
+  ];
   return [...directives.map(([name, values]) => `${name} ${values.join(' ')}`), ...extra].join('; ');
 }
 
@@ -102,14 +114,18 @@ export function injectCspMeta(html: string, policy: string): string {
   return `${html.slice(0, at)}\n    ${tag}${html.slice(at)}`;
 }
 
-/** Fails the build when index.html carries an inline script, which the policy would block. */
-export function assertNoInlineScript(html: string): void {
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** Fails the build when index.html carries an inline script the policy would block (one not in `allowed`, by hash). */
+export function assertNoInlineScript(html: string, allowed: readonly string[] = []): void {
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? '';
     const body = match[2] ?? '';
     const isData = /\btype\s*=\s*["']?application\/(?:ld\+)?json/i.test(attributes);
-    if (!/\bsrc\s*=/i.test(attributes) && body.trim() && !isData) {
-      throw new Error(`vite-csp: index.html has an inline script the Content-Security-Policy would block: ${match[0].slice(0, 120)}`);
+    if (!/\bsrc\s*=/i.test(attributes) && body.trim() && !isData && !allowed.includes(hashOf(body))) {
+      throw new Error(
+        `vite-csp: index.html has an inline script the Content-Security-Policy would block: ${match[0].slice(0, 120)}`,
+      );
     }
   }
   if (/\son[a-z]+\s*=/i.test(html.replace(/<script\b[\s\S]*?<\/script>/gi, ''))) {
@@ -129,18 +145,23 @@ export function cspPlugin(overrides: CspSources = {}): Plugin {
         adScriptUrl: env.VITE_AD_SCRIPT_URL,
         sentryDsn: env.VITE_SENTRY_DSN,
         apiBase: env.VITE_API_BASE,
+        inlineScripts: [bootScript().hash],
         ...overrides,
       };
     },
     // The header policy for the site's nginx (deploy/nginx/storefront.conf includes it): from this build's own
     // sources, so the header and the meta cannot disagree.
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: NGINX_CSP_FILE, source: nginxCspConf(buildCspHeader(sources), buildCspHeader(sources, { https: true })) });
+      this.emitFile({
+        type: 'asset',
+        fileName: NGINX_CSP_FILE,
+        source: nginxCspConf(buildCspHeader(sources), buildCspHeader(sources, { https: true })),
+      });
     },
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        assertNoInlineScript(html);
+        assertNoInlineScript(html, sources.inlineScripts);
         return injectCspMeta(html, buildCsp(sources));
       },
     },

@@ -27,9 +27,9 @@ import { dirname, join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import type * as PrerenderModule from '../src/app/prerender';
 import type { PrerenderedPage } from '../src/app/prerender';
-import { injectPage, pageFile, SHELL_FILE, type PageDocument } from './lib/prerender-html';
-import { prerenderSite, siteOrigin, type SiteReport } from './lib/prerender-site';
-import { NGINX_BUILD_DIR, NGINX_ROUTES_FILE, nginxRoutesConf } from './lib/nginx-build-conf';
+import { injectPage, pageFile, SHELL_FILE, type PageDocument } from './lib/prerender-html.ts';
+import { prerenderSite, siteOrigin, type SiteReport } from './lib/prerender-site.ts';
+import { NGINX_BUILD_DIR, NGINX_ROUTES_FILE, nginxRoutesConf } from './lib/nginx-build-conf.ts';
 
 const JSDOM_MODULE = 'jsdom';
 
@@ -46,8 +46,16 @@ function modeOf(config: ResolvedConfig): Mode {
 /** Puts a DOM emulator's window on the global object, as a browser has it; returns what undoes it. */
 async function installDom(url: string): Promise<() => void> {
   // jsdom ships no types; its constructor and window are all this uses.
-  const { JSDOM } = (await import(/* jsdom has no types */ JSDOM_MODULE)) as { JSDOM: new (html: string, options: { url: string; pretendToBeVisual: boolean }) => { window: Window & { close(): void } } };
-  const dom = new JSDOM('<!doctype html><html lang="zh-CN"><head></head><body><div id="root"></div></body></html>', { url, pretendToBeVisual: true });
+  const { JSDOM } = (await import(/* jsdom has no types */ JSDOM_MODULE)) as {
+    JSDOM: new (
+      html: string,
+      options: { url: string; pretendToBeVisual: boolean },
+    ) => { window: Window & { close(): void } };
+  };
+  const dom = new JSDOM('<!doctype html><html lang="zh-CN"><head></head><body><div id="root"></div></body></html>', {
+    url,
+    pretendToBeVisual: true,
+  });
   const window = dom.window as unknown as Record<string, unknown>;
   const added: string[] = [];
   const global = globalThis as Record<string, unknown>;
@@ -57,9 +65,23 @@ async function installDom(url: string): Promise<() => void> {
     added.push(key);
   }
   // What Node has under the same names but a page expects from its window.
-  const replaced = ['window', 'self', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'XMLHttpRequest'].filter((key) => !added.includes(key));
+  const replaced = [
+    'window',
+    'self',
+    'document',
+    'navigator',
+    'location',
+    'localStorage',
+    'sessionStorage',
+    'XMLHttpRequest',
+  ].filter((key) => !added.includes(key));
   const before = new Map(replaced.map((key) => [key, Object.getOwnPropertyDescriptor(global, key)]));
-  for (const key of replaced) Object.defineProperty(global, key, { value: key === 'window' || key === 'self' ? dom.window : window[key], configurable: true, writable: true });
+  for (const key of replaced)
+    Object.defineProperty(global, key, {
+      value: key === 'window' || key === 'self' ? dom.window : window[key],
+      configurable: true,
+      writable: true,
+    });
   return () => {
     for (const key of added) delete global[key];
     for (const [key, descriptor] of before) {
@@ -109,7 +131,10 @@ export function prerenderPlugin(): Plugin {
         // The router renders a different tree on a server (no Suspense around its outlets, a scroll script)
         // than in a browser, chosen by an export condition. The page is hydrated by the browser's router, so it
         // is rendered by the browser's: the router's packages are loaded with the `browser` condition.
-        ssr: { noExternal: [/^@tanstack\/(react-)?router/], resolve: { conditions: ['browser', 'import', 'module', 'default'] } },
+        ssr: {
+          noExternal: [/^@tanstack\/(react-)?router/],
+          resolve: { conditions: ['browser', 'import', 'module', 'default'] },
+        },
       });
       // The page's window first: libraries read it when they load (axios picks its browser adapter).
       const uninstall = await installDom(mode.kind === 'live' ? new URL(mode.apiUrl).origin : 'http://localhost/');
@@ -126,13 +151,15 @@ export function prerenderPlugin(): Plugin {
         mkdirSync(dirname(file), { recursive: true });
         const document: PageDocument = { template, page, stylesheets };
         writeFileSync(file, injectPage(document));
-        if (page.state) writeFileSync(join(dirname(file), '_payload.json'), JSON.stringify({ url: page.url, state: page.state }));
+        if (page.state)
+          writeFileSync(join(dirname(file), '_payload.json'), JSON.stringify({ url: page.url, state: page.state }));
       };
       let report: SiteReport | undefined;
       try {
         const renderer = (await loader.ssrLoadModule('/src/app/prerender.tsx')) as Prerenderer;
         if (mode.kind === 'mock') stopMock = await renderer.startSimulatedBackend();
-        if (mode.kind !== 'off') report = await prerenderSite(renderer, { origin, withData: mode.kind !== 'shells', write });
+        if (mode.kind !== 'off')
+          report = await prerenderSite(renderer, { origin, withData: mode.kind !== 'shells', write });
         // What nginx needs to route this build (docs/deploy.md), written whether or not pages were.
         mkdirSync(join(outDir, NGINX_BUILD_DIR), { recursive: true });
         writeFileSync(join(outDir, NGINX_ROUTES_FILE), nginxRoutesConf(renderer.routePaths(), written));
@@ -146,13 +173,17 @@ export function prerenderPlugin(): Plugin {
       if (!report || mode.kind === 'off') return;
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       if (mode.kind === 'shells') {
-        config.logger.info(`prerender: a live build without PRERENDER_API_URL: ${report.shells.length} pages as their data-free shell (header, footer, skeletons) in ${seconds} s`);
+        config.logger.info(
+          `prerender: a live build without PRERENDER_API_URL: ${report.shells.length} pages as their data-free shell (header, footer, skeletons) in ${seconds} s`,
+        );
       } else {
         const source = mode.kind === 'mock' ? 'the simulated backend' : mode.apiUrl;
         config.logger.info(`prerender: ${report.pages.length} pages from ${source} in ${seconds} s`);
-        for (const line of report.shells) config.logger.warn(`prerender: data failed, written as the page's shell: ${line}`);
+        for (const line of report.shells)
+          config.logger.warn(`prerender: data failed, written as the page's shell: ${line}`);
       }
-      for (const line of report.skipped) config.logger.warn(`prerender: not prerendered, served the SPA shell: ${line}`);
+      for (const line of report.skipped)
+        config.logger.warn(`prerender: not prerendered, served the SPA shell: ${line}`);
     },
     configurePreviewServer(server) {
       const outDir = resolve(server.config.root, server.config.build.outDir);
@@ -167,13 +198,15 @@ export function prerenderPlugin(): Plugin {
         } catch {
           return next();
         }
-        const exists = (name: string | undefined) => name !== undefined && existsSync(join(outDir, name)) && statSync(join(outDir, name)).isFile();
+        const exists = (name: string | undefined) =>
+          name !== undefined && existsSync(join(outDir, name)) && statSync(join(outDir, name)).isFile();
         // The view's own file (a help article), else its path's (its markup is rendered again by the client), else the shell.
-        const target = [pageFile(query === undefined ? path : `${path}?${query}`), pageFile(path), SHELL_FILE].find(exists);
+        const target = [pageFile(query === undefined ? path : `${path}?${query}`), pageFile(path), SHELL_FILE].find(
+          exists,
+        );
         if (target) req.url = `/${target}${query === undefined ? '' : `?${query}`}`;
         next();
       });
     },
   };
 }
-

@@ -20,7 +20,8 @@ const MOCK_WORKER = 'mockServiceWorker.js';
 export const sourceMapDir = (outDir: string): string => `${resolve(outDir)}-sourcemaps`;
 
 /** The kept source map of a file of the output. */
-export const sourceMapPath = (outDir: string, file: string): string => join(sourceMapDir(outDir), `${relative(resolve(outDir), resolve(file))}.map`);
+export const sourceMapPath = (outDir: string, file: string): string =>
+  join(sourceMapDir(outDir), `${relative(resolve(outDir), resolve(file))}.map`);
 
 function mapsIn(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.map'));

@@ -53,9 +53,12 @@ function* specsOf(suite: JsonSuite): Generator<JsonSpec> {
 
 /** The first line of a failure that names the run (`Run.say`), without its terminal colours. */
 function whyOf(result: JsonResult): string {
-  const text = (result.errors ?? []).map((error) => error.message ?? '').join('\n').replace(ANSI_COLOUR, '');
+  const text = (result.errors ?? [])
+    .map((error) => error.message ?? '')
+    .join('\n')
+    .replace(ANSI_COLOUR, '');
   const named = text.split('\n').find((line) => line.includes('] ') && line.includes('window, offset'));
-  const line = named ? named.slice(named.indexOf('] ') + 2) : text.split('\n').find((l) => l.trim()) ?? result.status;
+  const line = named ? named.slice(named.indexOf('] ') + 2) : (text.split('\n').find((l) => l.trim()) ?? result.status);
   return line.trim().slice(0, 160);
 }
 
@@ -79,12 +82,24 @@ function main(): void {
         if (!result || result.status === 'skipped') continue;
         const mode = test.projectName.replace(/^windows-/, '');
         const key = [mode, window, action, rate].join('|');
-        const row = rows.get(key) ?? { mode, window, action, rate, offsets: [], passed: 0, failed: [], windows: [], ms: 0 };
+        const row = rows.get(key) ?? {
+          mode,
+          window,
+          action,
+          rate,
+          offsets: [],
+          passed: 0,
+          failed: [],
+          windows: [],
+          ms: 0,
+        };
         row.offsets.push(Number(offset));
         row.ms += result.duration;
         if (result.status === 'passed') row.passed += 1;
         else row.failed.push({ offset: Number(offset), why: whyOf(result) });
-        const measured = [...(test.annotations ?? []), ...(result.annotations ?? [])].find((a) => a.type === 'window')?.description;
+        const measured = [...(test.annotations ?? []), ...(result.annotations ?? [])].find(
+          (a) => a.type === 'window',
+        )?.description;
         const ms = measured ? Number.parseInt(measured, 10) : Number.NaN;
         if (Number.isFinite(ms)) row.windows.push(ms);
         rows.set(key, row);
@@ -98,12 +113,23 @@ function main(): void {
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   const reasons: string[] = [];
-  for (const row of [...rows.values()].sort((a, b) => [a.mode, a.window, a.action, a.rate].join().localeCompare([b.mode, b.window, b.action, b.rate].join()))) {
+  for (const row of [...rows.values()].sort((a, b) =>
+    [a.mode, a.window, a.action, a.rate].join().localeCompare([b.mode, b.window, b.action, b.rate].join()),
+  )) {
     const window = median(row.windows);
-    const failed = row.failed.length === 0 ? '0' : `${row.failed.length} (at ${row.failed.map((f) => f.offset).sort((a, b) => a - b).join(', ')})`;
-    lines.push(`| ${row.mode} | ${row.window} | ${row.action} | ${row.rate}× | ${row.offsets.sort((a, b) => a - b).join(', ')} | ${row.passed} | ${failed} | ${window === null ? '—' : `${window} ms`} | ${Math.round(row.ms / 1000)} s |`);
+    const failed =
+      row.failed.length === 0
+        ? '0'
+        : `${row.failed.length} (at ${row.failed
+            .map((f) => f.offset)
+            .sort((a, b) => a - b)
+            .join(', ')})`;
+    lines.push(
+      `| ${row.mode} | ${row.window} | ${row.action} | ${row.rate}× | ${row.offsets.sort((a, b) => a - b).join(', ')} | ${row.passed} | ${failed} | ${window === null ? '—' : `${window} ms`} | ${Math.round(row.ms / 1000)} s |`,
+    );
     const distinct = [...new Set(row.failed.map((f) => f.why))];
-    for (const why of distinct) reasons.push(`- ${row.mode}, ${row.window} window, ${row.action}, ${row.rate}×: ${why}`);
+    for (const why of distinct)
+      reasons.push(`- ${row.mode}, ${row.window} window, ${row.action}, ${row.rate}×: ${why}`);
   }
   if (reasons.length > 0) lines.push('', 'What failed (each distinct message once):', '', ...reasons);
   console.log(lines.join('\n'));

@@ -138,7 +138,15 @@ export function startApiServer(options: ApiServerOptions = {}): Promise<ApiServe
       }
       if (url.pathname.startsWith(CONTROLS) && options.mockControls !== true) {
         // The store's envelope, as an unknown endpoint answers: the /demo console shows the message.
-        send(res, { status: 404, body: { success: false, retCode: 'mock_40400', retMsg: '模拟后端的控制命令未开启（启动时设 API_MOCK_CONTROLS=on）', retData: null } });
+        send(res, {
+          status: 404,
+          body: {
+            success: false,
+            retCode: 'mock_40400',
+            retMsg: '模拟后端的控制命令未开启（启动时设 API_MOCK_CONTROLS=on）',
+            retData: null,
+          },
+        });
         return;
       }
       let body: unknown;

@@ -13,8 +13,9 @@ import { resetToasts } from '../src/shared/toast';
 import { runTestEnd } from './support/cleanup';
 import { backend, testServer } from './support/server';
 
-// The suite shares 2 cores with other suites (and CI with Chromium): give findBy* room.
-configure({ asyncUtilTimeout: 5000 });
+// The suite shares 2 cores with other suites (and CI with Chromium): give findBy* room. A ceiling, not a wait: the
+// first render of a file transforms the app's modules, which took 5–6 s under load (home.test.tsx's first test).
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(() => testServer.listen({ onUnhandledRequest: 'error' }));
 
@@ -45,7 +46,8 @@ afterEach(() => {
   onlineManager.setOnline(true);
   // Files share one module graph per worker (docs/testing.md): a global a test changed must be back by now,
   // or the next file inherits it (a request-id stub once made another file's retry reuse an order's id).
-  if (Object.prototype.hasOwnProperty.call(globalThis.crypto, 'randomUUID')) throw new Error('a test left crypto.randomUUID stubbed');
+  if (Object.prototype.hasOwnProperty.call(globalThis.crypto, 'randomUUID'))
+    throw new Error('a test left crypto.randomUUID stubbed');
   if (typeof navigator !== 'undefined' && !navigator.onLine) throw new Error('a test left navigator.onLine false');
   if (typeof document !== 'undefined' && document.hidden) throw new Error('a test left the document hidden');
 });

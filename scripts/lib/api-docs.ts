@@ -8,40 +8,34 @@ const API_DIR = fileURLToPath(new URL('../../src/api/', import.meta.url));
 function declaringFiles(): Map<string, string> {
   const files = new Map<string, string>();
   for (const file of readdirSync(API_DIR).filter((name) => name.endsWith('.ts'))) {
-    for (const match of readFileSync(`${API_DIR}${file}`, 'utf8').matchAll(/\bid: '([\w.-]+)'/g)) files.set(match[1]!, file);
+    for (const match of readFileSync(`${API_DIR}${file}`, 'utf8').matchAll(/\bid: '([\w.-]+)'/g))
+      files.set(match[1]!, file);
   }
   return files;
 }
 
 const header = `# The /webapi contract
 
-Generated from \`src/api/*.ts\` by \`npm run docs:api\`; \`npm test\` fails when this file is stale.
-Do not edit by hand: change the endpoint definition and regenerate.
+For: every call the store makes to \`/webapi\` (request, answer, what the UI does on failure), the conventions,
+order statuses and business codes. Generated from \`src/api/*.ts\` by \`npm run docs:api\`; \`npm test\` fails
+when stale. Change the endpoint definition and regenerate, never this file.
 
 ## Conventions
 
-- Base path \`/webapi\` (\`VITE_API_BASE\`), JSON in and out, timeout 50000 ms.
-- Headers on every call: \`reqChannel\`, \`Content-Type: application/json\`, \`appId\`, \`busiType\`;
-  added when known: \`token\` (logged in), \`registerCanal\` (channel), \`adan\` (bid id from a /sem landing).
-  XSRF: cookie \`XSRF-TOKEN\` → header \`X-XSRF-TOKEN\`.
-- Every answer is the envelope \`{ success, retCode, retMsg, retData }\`, parsed with zod (\`zod/mini\`);
-  \`retData\` is parsed with the endpoint's schema (see the source file named in the table).
-- Money is an integer number of **fen** (1/100 yuan): \`9900\` is ¥99.00. Times are epoch milliseconds
-  (the date helper also reads 10-digit second timestamps).
-- \`success: false\` is a business error: the UI shows \`retMsg\`. \`retCode\` \`auth_40001\` (token invalid or
-  expired) and \`auth_40002\` (signed in elsewhere) expire the session on any call.
-- Transport failures become \`ApiError\` kinds with the spec's texts: \`network\` "Network Error",
-  \`aborted\` "Request aborted", \`timeout\` "timeout of 50000ms exceeded", \`http\` "Request failed with
-  status code N"; a body that fails its schema is a \`contract\` error naming the endpoint and the issue path.
-  Those texts stay on the error (logs, tests); a shopper reads Chinese with a short code for support at
-  the end (\`userMessage\` in src/api/errors.ts): \`（错误码 NET）\`, \`TIME\`, \`ABORT\`, \`HTTP500\` (the status),
-  \`DATA\` (contract), \`APP\` (anything else). A business error shows the server's \`retMsg\` as is.
-- "Fallback" marks the spec's answer rules: such a call never throws (except when the caller aborted it)
-  and resolves to the value shown instead.
-- Paths marked *added* are not in the spec's call list; the screens the issues ask for need them.
-- Paths marked *extension, not in the spec* (issue 34) are calls the spec does not have at all; a server without them
-  answers as for any unknown call, and the store hides what they feed. Extension fields and params of spec calls
-  say "extension" in their row.
+- Base \`/webapi\` (\`VITE_API_BASE\`), JSON, timeout 50000 ms. Headers: \`reqChannel\`, \`Content-Type\`, \`appId\`,
+  \`busiType\`; when known \`token\`, \`registerCanal\` (channel), \`adan\` (/sem bid id). Cookie \`XSRF-TOKEN\` →
+  header \`X-XSRF-TOKEN\`.
+- Answers are \`{ success, retCode, retMsg, retData }\`, parsed with zod (\`zod/mini\`), \`retData\` by the
+  schema in the row's source. Money is integer **fen** (\`9900\` = ¥99.00); times epoch ms.
+- \`success: false\` is a business error: the UI shows \`retMsg\` as is; \`auth_40001\` / \`auth_40002\` expire the
+  session on any call.
+- Transport failures are \`ApiError\` kinds with the spec's texts: \`network\` "Network Error", \`aborted\` "Request
+  aborted", \`timeout\` "timeout of 50000ms exceeded", \`http\` "Request failed with status code N"; a body failing
+  its schema is \`contract\`. Shoppers read Chinese ending in a code (\`userMessage\`, src/api/errors.ts):
+  \`（错误码 NET）\`, \`TIME\`, \`ABORT\`, \`HTTP500\`, \`DATA\`, \`APP\`.
+- **Fallback**: the spec's answer rule; the call never throws (unless aborted) and resolves to that value.
+- *added*: not in the spec's call list, needed by a screen. *extension, not in the spec*: a call or field the spec does not have
+  (docs/following.md); a server without it answers as for an unknown call and the store hides what it feeds.
 
 ## Order status
 
@@ -59,63 +53,36 @@ stateDiagram-v2
   refunded --> [*]
 \`\`\`
 
-An order is \`refundable\` while \`paid\` or \`delivered\`, within its items' \`refundDays\` of payment (the
-strictest item's; keys 7 days while unredeemed, top-ups and memberships none once credited: src/api/goods-promise.ts),
-and before a gift CDK was claimed. Unpaid orders hold their stock and coupon until they are paid, expire, fail or are cancelled. The
-store offers no cancel call: an order is cancelled by the payer in the pay app (the simulated backend's
-\`cancelPayment\` control and \`/demo\`'s 取消支付 stand in for that).
+\`refundable\`: \`paid\` or \`delivered\`, within the strictest item's \`refundDays\` of payment
+(src/api/goods-promise.ts), no gift CDK claimed. Unpaid orders hold stock and coupon. There is no cancel call: the
+payer cancels in the pay app (simulated: the \`cancelPayment\` control, \`/demo\`'s 取消支付).
 
 ## Paying on a phone
 
-A phone cannot scan a QR code on its own screen, so on phones (a coarse pointer on a narrow screen, or a
-mobile user agent) the store asks \`order/pay\` for the channel's mobile web page: \`{ orderId, channelCode,
-client: 'h5', returnUrl }\`, where \`returnUrl\` is a path of the store (the page the shopper pays from, with
-\`payOrder=<orderId>\` added). The answer carries \`h5Url\` (WeChat H5 pay's \`mweb_url\`, Alipay's wap pay
-page); the store leaves for it, and the pay channel sends the shopper back to \`returnUrl\` whether they paid
-or not. The store then reads the order's status as it would after a QR code: the return is a hint, never
-proof of payment. This mirrors the real channels, which take a redirect address with the payment and do
-not report the outcome in it. A server without H5 pay leaves \`h5Url\` out (or null), and the phone gets the
-QR code or link a desktop gets.
+On phones \`order/pay\` gets \`client: 'h5'\` and \`returnUrl\` (the page paid from plus \`payOrder=<orderId>\`) and
+answers \`h5Url\` (WeChat \`mweb_url\`, Alipay wap page). The channel sends the shopper back paid or not; the store
+then reads the status (the return is a hint, never proof). Without H5 pay \`h5Url\` is absent or null: the
+desktop QR code or link.
 
-The simulated backend's H5 page is \`GET /webapi/static/h5pay/<orderId>?channel=&sign=&redirect_url=\`: the amount
-and two plain forms, 确认支付 and 取消支付, each \`POST\`ing to the same path with \`do=pay|cancel\` and
-answered \`303\` to \`redirect_url\` (a path of the store only: anything else goes to \`/\`, so the page is no
-open redirect). \`sign\` is the order's own secret, handed out in \`h5Url\` (and in the 支付宝 link's \`payUrl\`),
-as a real channel signs its links: without it the page shows no order and pays none. It has no script, so it works as a plain page in live mode; in mock mode the store's page
-shows it through the in-page backend (\`src/mock/page-bridge.ts\`), since msw's worker leaves navigations to
-the network.
+The simulated backend's H5 page (its forms, \`sign\`, the guarded way back): [simulated-backend.md](simulated-backend.md).
 
 ## Business codes
 
-\`success: false\` answers carry one of these \`retCode\`s and a Chinese \`retMsg\` that the UI shows as is.
-
 | Code | Meaning |
 | --- | --- |
-| \`auth_40001\` | token missing, unknown or expired: the session expires (spec section 8) |
-| \`auth_40002\` | signed in elsewhere / kicked out: the session expires |
-| \`phone_40001\` | not an 11-digit phone number starting with 1 |
-| \`sms_40001\` | wrong SMS code |
-| \`sms_40003\` | no code was sent, or it expired (5 minutes) |
-| \`sms_42901\` | a code was sent to this phone less than 60 s ago (also order SMS resend) |
-| \`user_40404\` | registerLogin for a phone without an account: call phoneRegister with the same code |
-| \`user_40901\` | phoneRegister for a phone that already has an account |
-| \`qr_40001\` | session code invalid or already used |
-| \`token_40001\` | unknown auto-login token (deliberately not an auth code: nobody's session ends) |
-| \`realname_40001\` / \`realname_40002\` | name not 2–20 Chinese characters / ID number fails the GB 11643 checksum |
-| \`realname_40901\` | already verified |
-| \`game_40404\` / \`goods_40404\` / \`activity_40404\` / \`coupon_40404\` / \`order_40404\` | not found (or not this user's order) |
+| \`auth_40001\` / \`auth_40002\` | token invalid or expired / signed in elsewhere: the session expires |
+| \`phone_40001\`; \`qr_40001\`; \`token_40001\` | not a mobile number; session code invalid or used; unknown auto-login token (no session ends) |
+| \`sms_40001\` / \`sms_40003\` / \`sms_42901\` | wrong code / none sent or expired (5 min) / resent within 60 s (also order SMS) |
+| \`user_40404\` / \`user_40901\` | no account for the phone (call phoneRegister) / account exists |
+| \`realname_40001\` / \`realname_40002\` / \`realname_40901\` | name not 2–20 Chinese characters / ID fails GB 11643 / already verified |
+| \`game_40404\`, \`goods_40404\`, \`activity_40404\`, \`coupon_40404\`, \`order_40404\` | not found (or not this user's order) |
 | \`stock_40901\` | not enough stock (库存不足，请联系客服) |
-| \`order_40001\` / \`order_40002\` / \`order_40003\` | quantity below 1 or no items / over \`limitPerOrder\` / coupon and package together |
-| \`order_40901\` | order not refundable |
-| \`order_40902\` | the order's status does not allow this (pay a non-unpaid order, SMS before delivery, gift before payment) |
-| \`coupon_40001\` | coupon not usable on this order |
-| \`coupon_40901\` / \`coupon_41001\` | coupon already received / none left |
-| \`wishlist_40901\` / \`wishlist_40401\` | a wishlist call names another account than its token's (a login or logout raced it) / no such game (extension) |
-| \`package_40001\` | the package's goods are not all in the order |
-| \`pay_40001\` | unknown pay channel |
-| \`gift_40401\` | the order carries no gift |
-| \`sem_40001\` | bid request missing its parameters |
-| \`sys_50000\` | unexpected server error |
+| \`order_40001\` / \`order_40002\` / \`order_40003\` / \`order_40004\` | quantity below 1 or no items / over \`limitPerOrder\` / coupon with a package / a line's \`price\` not today's (extension) |
+| \`order_40901\` / \`order_40902\` | not refundable / status does not allow it (pay, SMS, gift) |
+| \`coupon_40001\` / \`coupon_40901\` / \`coupon_41001\` | not usable on this order / already received / none left |
+| \`wishlist_40901\`, \`cart_40901\` (extension) | the token is another account's (a login or logout raced the call) |
+| \`wishlist_40401\` / \`wishlist_41301\` / \`cart_40001\` / \`cart_41301\` (extension) | no such game / merge over 50 / quantity below 1 or not whole / over 50 lines |
+| \`package_40001\`; \`pay_40001\`; \`gift_40401\`; \`sem_40001\`; \`sys_50000\` | package goods missing; unknown channel; no gift; bid lacks parameters; unexpected error |
 
 ## Endpoints
 `;
@@ -128,15 +95,20 @@ export function renderApiDocs(): string {
     const file = declaredIn.get(def.id);
     if (!file) throw new Error(`no file of src/api declares the endpoint ${def.id}`);
     const fallback = def.fallback ? ` **Fallback:** \`${JSON.stringify(def.fallback())}\`.` : '';
-    // A whole call the spec does not have (issue 34) says so in its request: `… (extension, not in the spec)`.
-    const added = /\(extension, not in the spec\)$/.test(def.request) ? ' *(extension, not in the spec)*' : /added/.test(def.request) ? ' *(added)*' : '';
-    return `| \`${def.method}\` | \`${def.path}\`${added} | ${escape(def.request)} | ${escape(def.response)} (\`src/api/${file}\`) | ${escape(def.uiOnFailure)}.${fallback} |`;
+    // A whole call the spec does not have (docs/following.md) says so in its request: `… (extension)`.
+    const extension = /\s*\(extension\)$/;
+    const added = extension.test(def.request)
+      ? ' *(extension, not in the spec)*'
+      : /added/.test(def.request)
+        ? ' *(added)*'
+        : '';
+    return `| ${def.method} \`${def.path}\`${added} | ${escape(def.request.replace(extension, ''))} | ${escape(def.response)} (\`src/api/${file}\`) | ${escape(def.uiOnFailure)}.${fallback} |`;
   });
   return `${header}
 ${rows.length} endpoints.
 
-| Method | Path | Request | Response (\`retData\`) | On failure the UI… |
-| --- | --- | --- | --- | --- |
+| Call | Request | \`retData\` (source) | On failure, the UI… |
+| --- | --- | --- | --- |
 ${rows.join('\n')}
 
 ## Static files outside /webapi

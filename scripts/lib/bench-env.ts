@@ -6,14 +6,18 @@
  * `vite preview`.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { preview } from 'vite';
 import { buildWithStats, type BundleStats } from './bundle-stats';
 import { CHROME, CHROME_FLAGS } from './chromium';
+import { freePort } from './free-port';
 
 /** For Playwright's `chromium.launch` (which sets headless itself). */
-export const PLAYWRIGHT_CHROME = { executablePath: CHROME, headless: true, args: CHROME_FLAGS.filter((f) => f !== '--headless') };
+export const PLAYWRIGHT_CHROME = {
+  executablePath: CHROME,
+  headless: true,
+  args: CHROME_FLAGS.filter((f) => f !== '--headless'),
+};
 
 const cleanups: Array<() => Promise<void> | void> = [];
 let stopping = false;
@@ -29,20 +33,13 @@ export async function stopAll(): Promise<void> {
   for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 /** Starts a process in its own group, stopped (the whole group, by its id) at the end. */
 export function startProcess(command: string, args: string[], env: Record<string, string>): void {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
   child.on('exit', (code) => {
@@ -84,7 +81,17 @@ async function postApi<T>(base: string, path: string, body: unknown): Promise<T>
 export async function startApi(): Promise<string> {
   const api = `http://127.0.0.1:${await freePort()}`;
   startProcess('npm', ['run', 'api', '--silent'], { PORT: new URL(api).port, API_LATENCY: '0' });
-  await waitFor('npm run api', async () => (await fetch(`${api}/webapi/sgame/mall/game/qryLabel`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).ok);
+  await waitFor(
+    'npm run api',
+    async () =>
+      (
+        await fetch(`${api}/webapi/sgame/mall/game/qryLabel`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{}',
+        })
+      ).ok,
+  );
   return api;
 }
 
@@ -92,7 +99,11 @@ export const STOREFRONT_OUT = '.tmp/bench/storefront';
 
 /** The storefront as it ships: live mode, its public pages prerendered from `api` (docs/prerendering.md). */
 export function buildStorefront(api: string): Promise<BundleStats> {
-  return buildWithStats({ configFile: 'vite.config.ts', outDir: STOREFRONT_OUT, env: { VITE_API_MODE: 'live', PRERENDER_API_URL: api } });
+  return buildWithStats({
+    configFile: 'vite.config.ts',
+    outDir: STOREFRONT_OUT,
+    env: { VITE_API_MODE: 'live', PRERENDER_API_URL: api },
+  });
 }
 
 /** `vite preview` of a built app on a free loopback port, /webapi forwarded to `api`; its base URL. */
@@ -120,8 +131,16 @@ export interface BenchPages {
 
 /** The pages measured: the search and the detail of the API's first hot keyword and game. */
 export async function benchPages(api: string): Promise<BenchPages> {
-  const hot = await postApi<{ keywords: string[]; gameList: Array<{ gameId: number }> }>(api, '/sgame/mall/game/hotSearch', {});
+  const hot = await postApi<{ keywords: string[]; gameList: Array<{ gameId: number }> }>(
+    api,
+    '/sgame/mall/game/hotSearch',
+    {},
+  );
   const keyword = hot.keywords[0] ?? '游戏';
   const gameId = hot.gameList[0]?.gameId ?? 1;
-  return { keyword, gameId, pages: { home: '/', search: `/search?keyword=${encodeURIComponent(keyword)}`, detail: `/gameDetail/${gameId}` } };
+  return {
+    keyword,
+    gameId,
+    pages: { home: '/', search: `/search?keyword=${encodeURIComponent(keyword)}`, detail: `/gameDetail/${gameId}` },
+  };
 }

@@ -19,7 +19,12 @@ export function median(values: number[]): number {
 }
 
 export function spread(runs: number[]): Spread {
-  return { median: median(runs), min: runs.length ? Math.min(...runs) : NaN, max: runs.length ? Math.max(...runs) : NaN, runs: [...runs] };
+  return {
+    median: median(runs),
+    min: runs.length ? Math.min(...runs) : NaN,
+    max: runs.length ? Math.max(...runs) : NaN,
+    runs: [...runs],
+  };
 }
 
 /** The spread of each named figure over runs that each have them all. */
@@ -51,5 +56,7 @@ function withoutUnit(format: (value: number) => string): (value: number) => stri
 export function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
   const line = (r: string[]) => `| ${r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  return [line(rows[0] ?? []), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.slice(1).map(line)].join('\n');
+  return [line(rows[0] ?? []), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.slice(1).map(line)].join(
+    '\n',
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --trace` (docs/performance.md, "Where the time goes"):
+ * `npm run bench -- --trace` (docs/performance.md, "How to run"):
  * where a phone's main thread goes after the first paint. Builds the
  * storefront in live mode like the bench, starts the API and the preview
  * server, and loads `/`, the prerendered detail of the first hot game and the
@@ -17,9 +17,28 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { screenEmulationMetrics, throttling, userAgents } from 'lighthouse/core/config/constants.js';
-import { benchPages, buildStorefront, PLAYWRIGHT_CHROME, servePreview, startApi, STOREFRONT_OUT, atStop } from './bench-env';
+import {
+  benchPages,
+  buildStorefront,
+  PLAYWRIGHT_CHROME,
+  servePreview,
+  startApi,
+  STOREFRONT_OUT,
+  atStop,
+} from './bench-env';
 import { loadVerdict, loadWarning } from './bench-goals';
-import { analyseRun, clockOf, formatPage, STORE_PREFIX, summarizePage, taskSpan, topScripts, type LongTask, type TraceEvent, type TraceRun } from './trace';
+import {
+  analyseRun,
+  clockOf,
+  formatPage,
+  STORE_PREFIX,
+  summarizePage,
+  taskSpan,
+  topScripts,
+  type LongTask,
+  type TraceEvent,
+  type TraceRun,
+} from './trace';
 
 const RUNS_PER_PAGE = 3;
 /** Lighthouse's mobile profile: 150 ms RTT, 1.6 Mbps down, 750 kbps up, 4× CPU. */
@@ -45,7 +64,12 @@ const SETTLE_MAX_MS = 30_000;
 /** A mark the init script sets: its time on the page's clock and in the Chromium trace ties the two together. */
 const ORIGIN_MARK = 'bench:trace-origin';
 /** The Chromium trace's categories: tasks and what runs in them, script evaluation, and user timing (for ORIGIN_MARK). */
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'];
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink.user_timing',
+];
 
 /** Installed before the page's own scripts: long tasks and LCP candidates, buffered. A string: see PAGE_PROBE in scripts/bench.ts. */
 const OBSERVERS = `(() => {
@@ -113,7 +137,11 @@ async function traceOnce(browser: Browser, url: string): Promise<TraceRun> {
     });
     const trace = await browser.stopTracing();
     // BENCH_SAVE_TRACE=1 keeps every Chromium trace in .tmp/bench/ (open it in DevTools' Performance panel).
-    if (process.env.BENCH_SAVE_TRACE) writeFileSync(`.tmp/bench/trace-${encodeURIComponent(new URL(url).pathname + new URL(url).search)}-${Date.now()}.json`, trace);
+    if (process.env.BENCH_SAVE_TRACE)
+      writeFileSync(
+        `.tmp/bench/trace-${encodeURIComponent(new URL(url).pathname + new URL(url).search)}-${Date.now()}.json`,
+        trace,
+      );
     const { origin, ...run } = read;
     return { ...run, scripts: scriptsOf(trace, origin, run.longTasks) };
   } finally {
@@ -129,7 +157,12 @@ function scriptsOf(trace: Buffer, origin: number, tasks: LongTask[]): TraceRun['
     const clock = clockOf(events, ORIGIN_MARK, origin);
     if (!clock) return undefined;
     return tasks.map((t) => {
-      const span = taskSpan(events, clock, clock.offsetUs + t.start * 1000, clock.offsetUs + (t.start + t.duration) * 1000);
+      const span = taskSpan(
+        events,
+        clock,
+        clock.offsetUs + t.start * 1000,
+        clock.offsetUs + (t.start + t.duration) * 1000,
+      );
       return topScripts(events, clock, span.fromUs, span.toUs);
     });
   } catch (error) {
@@ -177,7 +210,9 @@ export async function runTrace(): Promise<void> {
   const loadAfter = loadavg()[0] ?? 0;
   const verdict = loadVerdict({ cpus: cpuCount, before: loadBefore, after: loadAfter });
   const warning = loadWarning(verdict);
-  console.log(`\nKeyword “${keyword}”, game ${gameId}; 1-min load average ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)} on ${cpuCount} CPUs, ${verdict.busy ? 'BUSY' : 'quiet'}.`);
+  console.log(
+    `\nKeyword “${keyword}”, game ${gameId}; 1-min load average ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)} on ${cpuCount} CPUs, ${verdict.busy ? 'BUSY' : 'quiet'}.`,
+  );
   if (warning) console.warn(warning);
   console.log(`\n${reports.join('\n\n')}`);
 
@@ -186,8 +221,18 @@ export async function runTrace(): Promise<void> {
     date: new Date().toISOString(),
     command: 'npm run bench -- --trace',
     runsPerPage: RUNS_PER_PAGE,
-    settings: { viewport: { width: PHONE.width, height: PHONE.height, deviceScaleFactor: PHONE.deviceScaleFactor }, userAgent: userAgents.mobile, cpuSlowdown: SLOW_4G.cpuSlowdownMultiplier, network: NETWORK, lighthouseProfile: SLOW_4G, quietMs: QUIET_MS },
-    machine: { cpus: cpuCount, loadAverage: { before: loadBefore, after: loadAfter, busy: verdict.busy, reasons: verdict.reasons } },
+    settings: {
+      viewport: { width: PHONE.width, height: PHONE.height, deviceScaleFactor: PHONE.deviceScaleFactor },
+      userAgent: userAgents.mobile,
+      cpuSlowdown: SLOW_4G.cpuSlowdownMultiplier,
+      network: NETWORK,
+      lighthouseProfile: SLOW_4G,
+      quietMs: QUIET_MS,
+    },
+    machine: {
+      cpus: cpuCount,
+      loadAverage: { before: loadBefore, after: loadAfter, busy: verdict.busy, reasons: verdict.reasons },
+    },
     pages: results,
     seconds: Math.round((Date.now() - started) / 1000),
   };

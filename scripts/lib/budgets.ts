@@ -15,7 +15,16 @@
  * budgets the largest modules the floor does not have, for a lazy chunk its
  * largest modules. Module sizes are minified bytes (see bundle-stats.ts).
  */
-import { entryChunk, initialChunks, kb, staticClosure, sumSizes, type BundleStats, type ChunkStat, type ModuleStat } from './bundle-stats';
+import {
+  entryChunk,
+  initialChunks,
+  kb,
+  staticClosure,
+  sumSizes,
+  type BundleStats,
+  type ChunkStat,
+  type ModuleStat,
+} from './bundle-stats';
 
 export const KB = 1024;
 
@@ -30,19 +39,32 @@ export interface BudgetLimits {
   startupMax: number;
 }
 
-const DEFAULT_LIMITS: BudgetLimits = { initialMax: 140 * KB, initialOverFloorMax: 30 * KB, lazyPageMax: 40 * KB, startupMax: 190 * KB };
+const DEFAULT_LIMITS: BudgetLimits = {
+  initialMax: 140 * KB,
+  initialOverFloorMax: 30 * KB,
+  lazyPageMax: 40 * KB,
+  startupMax: 190 * KB,
+};
 
 /**
  * The lazy modules `/` loads before it is hydrated: its page, and React DOM, which src/app/main.tsx imports
- * dynamically so that it is evaluated in a task of its own (docs/performance.md, "What the trace found").
+ * dynamically so that it is evaluated in a task of its own (bench/results/runs.md, "What the trace found").
  */
-export const HOME_MODULES = ['src/features/catalog/home-page.tsx', 'node_modules/react-dom/cjs/react-dom-client.production.js'];
+export const HOME_MODULES = [
+  'src/features/catalog/home-page.tsx',
+  'node_modules/react-dom/cjs/react-dom-client.production.js',
+];
 
 /**
  * What the start-up loads after the first paint and before the page acts on a tap (src/app/main.tsx): the
  * hydration of a prerendered page, the store's flows, the first call's HTTP library and the dialogs' host.
  */
-export const STARTUP_MODULES = ['src/app/prerendered.ts', 'src/app/start-store.ts', 'src/api/transport.ts', 'src/app/modal-host.tsx'];
+export const STARTUP_MODULES = [
+  'src/app/prerendered.ts',
+  'src/app/start-store.ts',
+  'src/api/transport.ts',
+  'src/app/modal-host.tsx',
+];
 
 /** A module that is a lazy page or dialog (the `lazyPage()` and modal registry targets): `*-page.tsx`, `*-modal.tsx` in a feature. */
 const LAZY_PAGE = /^src\/features\/[^/]+\/[^/]+-(page|modal)\.tsx$/;
@@ -77,7 +99,9 @@ export interface BudgetReport {
 const DETAIL_MODULES = 8;
 
 function moduleLines(modules: Array<ModuleStat & { chunk?: string }>, count = DETAIL_MODULES): string[] {
-  return modules.slice(0, count).map((m) => `    ${kb(m.bytes).padStart(9)} min  ${m.id}${m.chunk ? `  (${m.chunk})` : ''}`);
+  return modules
+    .slice(0, count)
+    .map((m) => `    ${kb(m.bytes).padStart(9)} min  ${m.id}${m.chunk ? `  (${m.chunk})` : ''}`);
 }
 
 function chunkLines(chunks: ChunkStat[]): string[] {
@@ -135,7 +159,11 @@ export function checkBudgets(
           `  the entry and what / loads before its first paint: ${initial.length} chunks`,
           ...chunkLines(initial),
           '  largest modules in them:',
-          ...moduleLines(initial.flatMap((c) => c.modules.map((m) => ({ ...m, chunk: c.fileName }))).sort((a, b) => b.bytes - a.bytes)),
+          ...moduleLines(
+            initial
+              .flatMap((c) => c.modules.map((m) => ({ ...m, chunk: c.fileName })))
+              .sort((a, b) => b.bytes - a.bytes),
+          ),
         ],
   });
 
@@ -170,7 +198,11 @@ export function checkBudgets(
           `  the initial JS and what the start-up loads after the first paint: ${startup.length} chunks`,
           ...chunkLines(startup),
           '  largest modules in them:',
-          ...moduleLines(startup.flatMap((c) => c.modules.map((m) => ({ ...m, chunk: c.fileName }))).sort((a, b) => b.bytes - a.bytes)),
+          ...moduleLines(
+            startup
+              .flatMap((c) => c.modules.map((m) => ({ ...m, chunk: c.fileName })))
+              .sort((a, b) => b.bytes - a.bytes),
+          ),
         ],
   });
 
@@ -190,7 +222,11 @@ export function checkBudgets(
             `  chunk ${own?.fileName ?? '?'} and what it pulls in beyond the entry:`,
             ...chunkLines(page.chunks),
             '  largest modules in them:',
-            ...moduleLines(page.chunks.flatMap((c) => c.modules.map((m) => ({ ...m, chunk: c.fileName }))).sort((a, b) => b.bytes - a.bytes)),
+            ...moduleLines(
+              page.chunks
+                .flatMap((c) => c.modules.map((m) => ({ ...m, chunk: c.fileName })))
+                .sort((a, b) => b.bytes - a.bytes),
+            ),
           ],
     });
   }
@@ -214,9 +250,13 @@ export function checkBudgets(
 export function formatReport(report: BudgetReport): string {
   const lines: string[] = [];
   const lazy = report.checks.filter((c) => c.name.startsWith('lazy chunk '));
-  for (const check of report.checks.filter((c) => !lazy.includes(c))) lines.push(`${check.ok ? 'ok  ' : 'FAIL'} ${check.summary}`);
+  for (const check of report.checks.filter((c) => !lazy.includes(c)))
+    lines.push(`${check.ok ? 'ok  ' : 'FAIL'} ${check.summary}`);
   const largestLazy = [...lazy].sort((a, b) => b.actual - a.actual)[0];
-  if (largestLazy) lines.push(`${lazy.every((c) => c.ok) ? 'ok  ' : 'FAIL'} ${lazy.length} lazy pages and modals, the largest ${largestLazy.summary.replace(/^lazy /, '')}`);
+  if (largestLazy)
+    lines.push(
+      `${lazy.every((c) => c.ok) ? 'ok  ' : 'FAIL'} ${lazy.length} lazy pages and modals, the largest ${largestLazy.summary.replace(/^lazy /, '')}`,
+    );
   lines.push(`     (library code in / that the floor does not load: ${kb(report.facts.libraryGap)} min)`);
   for (const check of report.checks.filter((c) => !c.ok)) {
     lines.push('', `FAIL ${check.summary}: over by ${kb(check.actual - check.limit)}`, ...check.details);
@@ -229,7 +269,9 @@ const MOCK_MODULE = /^(src\/mock\/|node_modules\/(msw|@mswjs)\/)/;
 
 /** The modules of the simulated backend in a build, with their chunk: empty for a correct live build. */
 export function mockModulesIn(stats: BundleStats): string[] {
-  return stats.chunks.flatMap((c) => c.moduleIds.filter((id) => MOCK_MODULE.test(id)).map((id) => `${id} (${c.fileName})`));
+  return stats.chunks.flatMap((c) =>
+    c.moduleIds.filter((id) => MOCK_MODULE.test(id)).map((id) => `${id} (${c.fileName})`),
+  );
 }
 
 /**
@@ -241,5 +283,7 @@ const INSPECTOR_MODULE = /^(src\/dev-tools\/|scripts\/lib\/|node_modules\/@state
 
 /** The modules of the dev inspector in a build, with their chunk: empty for a correct live build. */
 export function inspectorModulesIn(stats: BundleStats): string[] {
-  return stats.chunks.flatMap((c) => c.moduleIds.filter((id) => INSPECTOR_MODULE.test(id)).map((id) => `${id} (${c.fileName})`));
+  return stats.chunks.flatMap((c) =>
+    c.moduleIds.filter((id) => INSPECTOR_MODULE.test(id)).map((id) => `${id} (${c.fileName})`),
+  );
 }

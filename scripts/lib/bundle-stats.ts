@@ -64,7 +64,11 @@ function compressedSizes(content: string | Uint8Array): Sizes {
 }
 
 export function sumSizes(items: Sizes[]): Sizes {
-  return items.reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+  return items.reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), {
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  });
 }
 
 function moduleLabel(root: string, id: string): string {
@@ -203,7 +207,9 @@ export async function buildWithStats(options: BuildOptions): Promise<BundleStats
       build: { outDir: resolve(options.outDir), emptyOutDir: true, manifest: true, reportCompressedSize: false },
     });
     const outputs = (Array.isArray(output) ? output : [output]) as Rollup.RollupOutput[];
-    cssFiles = outputs.flatMap((o) => o.output.filter((f) => f.type === 'asset' && f.fileName.endsWith('.css')).map((f) => f.fileName));
+    cssFiles = outputs.flatMap((o) =>
+      o.output.filter((f) => f.type === 'asset' && f.fileName.endsWith('.css')).map((f) => f.fileName),
+    );
   } finally {
     for (const [key, value] of saved) {
       if (value === undefined) delete process.env[key];
@@ -236,7 +242,10 @@ function chunkModules(root: string, outDir: string, chunk: RawChunk): { modules:
     const map = JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapJson;
     const perSource = bytesPerSource(readFileSync(file, 'utf8'), map);
     // Sources are relative to the chunk's directory.
-    modules = [...perSource].map(([source, bytes]) => ({ id: moduleLabel(root, resolve(dirname(file), source)), bytes }));
+    modules = [...perSource].map(([source, bytes]) => ({
+      id: moduleLabel(root, resolve(dirname(file), source)),
+      bytes,
+    }));
   } else {
     modules = chunk.modules.map((m) => ({ id: moduleLabel(root, m.id), bytes: m.rendered }));
   }
@@ -251,7 +260,8 @@ function chunkByFile(stats: BundleStats, fileName: string): ChunkStat {
 
 /** The chunk a module was rendered into (a page's own chunk, or the shared chunk a grouping put it in). */
 function chunkOfModule(stats: BundleStats, moduleId: string): ChunkStat {
-  const chunk = stats.chunks.find((c) => c.facade === moduleId) ?? stats.chunks.find((c) => c.moduleIds.includes(moduleId));
+  const chunk =
+    stats.chunks.find((c) => c.facade === moduleId) ?? stats.chunks.find((c) => c.moduleIds.includes(moduleId));
   if (!chunk) throw new Error(`no chunk holds ${moduleId} in ${stats.outDir}`);
   return chunk;
 }
@@ -281,7 +291,8 @@ export function initialChunks(stats: BundleStats, lazyModules: string[]): ChunkS
 /** The build's one HTML entry chunk. */
 export function entryChunk(stats: BundleStats): ChunkStat {
   const entries = stats.chunks.filter((c) => c.isEntry);
-  if (entries.length !== 1 || !entries[0]) throw new Error(`expected one entry chunk in ${stats.outDir}, found ${entries.length}`);
+  if (entries.length !== 1 || !entries[0])
+    throw new Error(`expected one entry chunk in ${stats.outDir}, found ${entries.length}`);
   return entries[0];
 }
 

@@ -70,7 +70,8 @@ function transitionKey(sourceId: string, eventType: string, index: number): stri
 /** The key of a transition definition taken at run time (as reported by `@xstate.microstep`). */
 export function keyOfDefinition(definition: AnyTransitionDefinition): string {
   const source = definition.source;
-  const siblings = definition.eventType === NULL_EVENT ? (source.always ?? []) : (source.transitions.get(definition.eventType) ?? []);
+  const siblings =
+    definition.eventType === NULL_EVENT ? (source.always ?? []) : (source.transitions.get(definition.eventType) ?? []);
   return transitionKey(source.id, definition.eventType, siblings.indexOf(definition));
 }
 
@@ -85,7 +86,12 @@ export function listTransitions(machine: AnyStateMachine): TransitionInfo[] {
   return result;
 }
 
-function describe(source: AnyStateNode, eventType: string, index: number, definition: AnyTransitionDefinition): TransitionInfo {
+function describe(
+  source: AnyStateNode,
+  eventType: string,
+  index: number,
+  definition: AnyTransitionDefinition,
+): TransitionInfo {
   const { kind, label } = classifyEvent(eventType, definition);
   return {
     key: transitionKey(source.id, eventType, index),
@@ -102,16 +108,22 @@ function describe(source: AnyStateNode, eventType: string, index: number, defini
   };
 }
 
-function classifyEvent(eventType: string, definition: AnyTransitionDefinition): { kind: TransitionKind; label: string } {
+function classifyEvent(
+  eventType: string,
+  definition: AnyTransitionDefinition,
+): { kind: TransitionKind; label: string } {
   if (eventType === NULL_EVENT) return { kind: 'always', label: 'always' };
   if (eventType.startsWith('xstate.after.')) {
     const delay = (definition as AnyTransitionDefinition & { delay?: unknown }).delay;
     return { kind: 'after', label: `after ${typeof delay === 'number' ? `${delay}ms` : String(delay)}` };
   }
-  if (eventType.startsWith('xstate.done.actor.')) return { kind: 'done', label: `done: ${eventType.slice('xstate.done.actor.'.length)}` };
-  if (eventType.startsWith('xstate.error.actor.')) return { kind: 'error', label: `error: ${eventType.slice('xstate.error.actor.'.length)}` };
+  if (eventType.startsWith('xstate.done.actor.'))
+    return { kind: 'done', label: `done: ${eventType.slice('xstate.done.actor.'.length)}` };
+  if (eventType.startsWith('xstate.error.actor.'))
+    return { kind: 'error', label: `error: ${eventType.slice('xstate.error.actor.'.length)}` };
   if (eventType.startsWith('xstate.done.state.')) return { kind: 'stateDone', label: 'done' };
-  if (eventType.startsWith('xstate.snapshot.')) return { kind: 'snapshot', label: `snapshot: ${eventType.slice('xstate.snapshot.'.length)}` };
+  if (eventType.startsWith('xstate.snapshot.'))
+    return { kind: 'snapshot', label: `snapshot: ${eventType.slice('xstate.snapshot.'.length)}` };
   return { kind: 'event', label: eventType };
 }
 
@@ -142,7 +154,8 @@ const wrap = (label: string) => (/[ &|]/.test(label) ? `(${label})` : label);
 
 export function actionLabel(action: unknown): string {
   if (typeof action === 'string') return action;
-  if (typeof action === 'object' && action !== null && 'type' in action) return String((action as { type: unknown }).type);
+  if (typeof action === 'object' && action !== null && 'type' in action)
+    return String((action as { type: unknown }).type);
   if (typeof action === 'function') {
     const type = (action as { type?: unknown }).type;
     if (typeof type === 'string') return type.replace(/^xstate\./, '');
@@ -153,7 +166,12 @@ export function actionLabel(action: unknown): string {
 
 export function listInvokes(machine: AnyStateMachine): InvokeInfo[] {
   return listStateNodes(machine).flatMap((node) =>
-    node.invoke.map((def) => ({ stateId: node.id, id: def.id, src: typeof def.src === 'string' ? def.src : 'inline', systemId: def.systemId })),
+    node.invoke.map((def) => ({
+      stateId: node.id,
+      id: def.id,
+      src: typeof def.src === 'string' ? def.src : 'inline',
+      systemId: def.systemId,
+    })),
   );
 }
 
@@ -208,7 +226,8 @@ export function relativeStateName(node: AnyStateNode): string {
 /**
  * How a chart labels a transition: its trigger, its guard in brackets, and for a targetless one the actions it
  * runs (`session.refresh [isStale] / refreshToken`). The Mermaid charts (scripts/lib/mermaid.ts) and the
- * inspector's drawn chart (src/dev-tools/chart-layout.ts) both use it, so the two read alike.
+ * inspector's drawn chart (src/dev-tools/chart-layout.ts) both use it, so the two read alike (the Mermaid labels add
+ * the actions of a transition with a target too).
  */
 export function transitionLabel(info: TransitionInfo): string {
   const guard = info.guard ? ` [${info.guard}]` : '';

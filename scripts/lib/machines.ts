@@ -44,7 +44,8 @@ export async function discoverMachines(root: string = repoRoot): Promise<Discove
   const seen = new Map<string, string>();
   for (const entry of found) {
     const other = seen.get(entry.id);
-    if (other) throw new Error(`Two machines share the id "${entry.id}": ${other} and ${entry.file}#${entry.exportName}`);
+    if (other)
+      throw new Error(`Two machines share the id "${entry.id}": ${other} and ${entry.file}#${entry.exportName}`);
     seen.set(entry.id, `${entry.file}#${entry.exportName}`);
   }
   return found.sort((a, b) => a.id.localeCompare(b.id));

@@ -5,7 +5,7 @@
  *
  * Mermaid's state-diagram grammar allows neither ':' nor ';' in transition
  * labels or state descriptions, so labels use U+A789 (꞉), which looks like a
- * colon; the tables below the chart use the real one. Nested ids may not
+ * colon; the table below the chart uses the real one. Nested ids may not
  * contain '-' or '.', hence `modal_opening` for `modal.opening`.
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
@@ -37,7 +37,11 @@ const nodeId = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_');
 const safeLabel = (text: string) => text.replace(/:/g, MERMAID_COLON).replace(/;/g, ',').replace(/"/g, "'");
 const isComposite = (node: AnyStateNode) => node.type === 'compound' || node.type === 'parallel';
 
-const edgeLabel = (t: TransitionInfo) => safeLabel(transitionLabel(t));
+/** `event [guard] / actions`: unlike the inspector's arrows, every Mermaid label names the actions it runs. */
+const edgeLabel = (t: TransitionInfo) =>
+  safeLabel(
+    t.targets.length && t.actions.length ? `${transitionLabel(t)} / ${t.actions.join(', ')}` : transitionLabel(t),
+  );
 
 /** The node whose block declares `node` (the root's pseudo node lives at the top level). */
 const container = (node: AnyStateNode, root: AnyStateNode) => node.parent ?? root;
@@ -64,7 +68,10 @@ export function toMermaid(machine: AnyStateMachine): string {
   const transitions = listTransitions(machine);
   const invokesByState = new Map<string, string[]>();
   for (const invoke of listInvokes(machine)) {
-    invokesByState.set(invoke.stateId, [...(invokesByState.get(invoke.stateId) ?? []), invoke.src === invoke.id ? invoke.id : `${invoke.src} as ${invoke.id}`]);
+    invokesByState.set(invoke.stateId, [
+      ...(invokesByState.get(invoke.stateId) ?? []),
+      invoke.src === invoke.id ? invoke.id : `${invoke.src} as ${invoke.id}`,
+    ]);
   }
 
   const edges = new Map<AnyStateNode, string[]>();
@@ -90,13 +97,14 @@ export function toMermaid(machine: AnyStateMachine): string {
 
   const emitDeclaration = (node: AnyStateNode, depth: number) => {
     emit(depth, `state "${safeLabel(node.key)}" as ${nodeId(node)}`);
-    for (const invoke of invokesByState.get(node.id) ?? []) emit(depth, `${nodeId(node)} : invoke ${safeLabel(invoke)}`);
+    for (const invoke of invokesByState.get(node.id) ?? [])
+      emit(depth, `${nodeId(node)} : invoke ${safeLabel(invoke)}`);
     if (isComposite(node)) {
       emit(depth, `state ${nodeId(node)} {`);
       emitBody(node, depth + 1);
       emit(depth, '}');
     }
-    const noteLines = [...(node.tags.length ? [`tags ${node.tags.join(', ')}`] : []), ...(notes.get(node) ?? [])];
+    const noteLines = notes.get(node) ?? [];
     if (noteLines.length) {
       emit(depth, `note right of ${nodeId(node)}`);
       for (const line of noteLines) emit(depth + 1, line.replace(/;/g, ','));
@@ -117,7 +125,8 @@ export function toMermaid(machine: AnyStateMachine): string {
       if (initial) emit(depth, `[*] --> ${nodeId(initial)}`);
       for (const child of children) emitDeclaration(child, depth);
     }
-    for (const edge of edges.get(node) ?? []) emit(depth, edge);
+    // A parallel root's own edges are written once, after its block (below).
+    if (node !== root || node.type !== 'parallel') for (const edge of edges.get(node) ?? []) emit(depth, edge);
   };
 
   if (root.type === 'parallel') {
@@ -138,56 +147,62 @@ export function toMermaid(machine: AnyStateMachine): string {
 const code = (text: string) => `\`${text}\``;
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
-/** Rows of the events table: external events first (by name), then XState's own (delays, invokes, always). */
-function eventRows(machine: AnyStateMachine): string[] {
-  const order = { event: 0, after: 1, done: 2, error: 3, snapshot: 4, stateDone: 5, always: 6 } as const;
-  const rows = listTransitions(machine)
-    .map((t, position) => ({ t, position }))
-    .sort((x, y) => order[x.t.kind] - order[y.t.kind] || (x.t.kind === 'event' ? x.t.eventLabel.localeCompare(y.t.eventLabel) : 0) || x.position - y.position);
-  return rows.map(({ t }) => {
-    const to = t.targets.length ? t.targets.map((n) => code(relativeStateName(n))).join(', ') : '(stays)';
-    return `| ${cell(code(t.eventLabel))} | ${code(relativeStateName(t.source))} | ${to} | ${t.guard ? cell(code(t.guard)) : ''} | ${t.actions.map((a) => code(a)).join(', ')} |`;
-  });
-}
-
-function implementationRows(machine: AnyStateMachine): string[] {
+/**
+ * The page's one list: the events the machine takes, then every name it declares (supplied with
+ * `.provide()`) and its tags. The chart shows where each is used.
+ */
+function nameRows(machine: AnyStateMachine): string[] {
   const names = listImplementations(machine);
   const invokes = listInvokes(machine);
-  const delays = listDelays(machine);
   const list = (items: string[]) => (items.length ? items.join(', ') : '—');
   const actors = names.actors.map((name) => {
-    const uses = invokes.filter((i) => i.src === name).map((i) => `invoked as ${code(i.id)} in ${code(relativeStateName(nodeById(machine, i.stateId)))}${i.systemId ? `, systemId ${code(i.systemId)}` : ''}`);
-    return `${code(name)}${uses.length ? ` (${uses.join('; ')})` : ''}`;
+    const systemIds = invokes
+      .filter((i) => i.src === name && i.systemId)
+      .map((i) => `systemId ${code(i.systemId ?? '')}`);
+    return `${code(name)}${systemIds.length ? ` (${systemIds.join(', ')})` : ''}`;
   });
-  const delayCells = delays.map((d) => `${code(d.name)}${d.ms !== undefined && String(d.ms) !== d.name ? ` = ${d.ms} ms` : d.ms === undefined ? ' (computed)' : ' ms'}`);
-  return [
-    `| Actors | ${list(actors)} |`,
-    `| Guards | ${list(names.guards.map((name) => guardCell(machine, name)))} |`,
-    `| Actions | ${list(names.actions.map(code))} |`,
-    `| Delays | ${list(delayCells)} |`,
+  const delays = listDelays(machine).map(
+    (d) =>
+      `${code(d.name)}${d.ms !== undefined && String(d.ms) !== d.name ? ` = ${d.ms} ms` : d.ms === undefined ? ' (computed)' : ' ms'}`,
+  );
+  const rows = [
+    `- Events: ${list(externalEvents(machine).map(code))}`,
+    `- Guards: ${list(names.guards.map((name) => guardCell(machine, name)))}`,
+    `- Actions: ${list(names.actions.map(code))}`,
+    `- Actors: ${list(actors)}`,
+    `- Delays: ${list(delays)}`,
   ];
+  const tags = tagCells(machine);
+  return tags.length ? [...rows, `- Tags: ${tags.join(', ')}`] : rows;
 }
 
 /** A named guard, with its definition when it is built from other guards (`and`, `not`, `stateIn`). */
 function guardCell(machine: AnyStateMachine, name: string): string {
   const implementation: unknown = machine.implementations.guards[name];
-  const composed = typeof implementation === 'function' && 'check' in implementation ? guardLabel(implementation) : undefined;
-  return composed ? `${code(name)} = ${cell(code(composed))}` : code(name);
-}
-
-function nodeById(machine: AnyStateMachine, id: string): AnyStateNode {
-  return machine.getStateNodeById(`#${id}`);
+  const composed =
+    typeof implementation === 'function' && 'check' in implementation ? guardLabel(implementation) : undefined;
+  return composed ? `${code(name)} = ${code(composed)}` : code(name);
 }
 
 /** External event types the machine reacts to (what callers may send). */
 function externalEvents(machine: AnyStateMachine): string[] {
-  return [...new Set(listTransitions(machine).filter((t) => t.kind === 'event').map((t) => t.eventType))].sort();
+  return [
+    ...new Set(
+      listTransitions(machine)
+        .filter((t) => t.kind === 'event')
+        .map((t) => t.eventType),
+    ),
+  ].sort();
 }
 
-function tagRows(machine: AnyStateMachine): string[] {
+/** `tag` (states carrying it), by tag name. */
+function tagCells(machine: AnyStateMachine): string[] {
   const byTag = new Map<string, string[]>();
-  for (const node of listStateNodes(machine)) for (const tag of node.tags) byTag.set(tag, [...(byTag.get(tag) ?? []), relativeStateName(node)]);
-  return [...byTag.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([tag, states]) => `| ${code(tag)} | ${states.map(code).join(', ')} |`);
+  for (const node of listStateNodes(machine))
+    for (const tag of node.tags) byTag.set(tag, [...(byTag.get(tag) ?? []), relativeStateName(node)]);
+  return [...byTag.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([tag, states]) => `${code(tag)} (${states.map(code).join(', ')})`);
 }
 
 export function chartPath(machineId: string): string {
@@ -196,69 +211,54 @@ export function chartPath(machineId: string): string {
 
 function renderMachinePage(entry: DiscoveredMachine): string {
   const { machine } = entry;
-  const tags = tagRows(machine);
   const parts = [
-    `<!-- Generated by \`npm run charts\` from ${entry.file}. Do not edit: change the machine and regenerate. -->`,
+    `<!-- Generated by \`npm run charts\` from ${entry.file}. -->`,
     `# \`${entry.id}\` machine`,
     '',
-    `Source: [\`${entry.file}\`](../../${entry.file}), export \`${entry.exportName}\`.`,
+    `[\`${entry.file}\`](../../${entry.file}), export \`${entry.exportName}\`. For Stately's editor: [ts](stately/${entry.id}.ts), [json](stately/${entry.id}.json) ([how](README.md)).`,
     '',
     entry.comment || '_The machine file has no opening comment._',
     '',
     '## Chart',
     '',
+    'Labels: `event [guard] / actions`.',
+    '',
     '```mermaid',
     toMermaid(machine).trimEnd(),
     '```',
     '',
-    '## Transitions by event',
+    '## Names',
     '',
-    '| Event | From | To | Guard | Actions |',
-    '| --- | --- | --- | --- | --- |',
-    ...eventRows(machine),
-    '',
-    '## Names it declares (supplied with `.provide()`)',
-    '',
-    '| Kind | Names |',
-    '| --- | --- |',
-    ...implementationRows(machine),
-    '',
-    ...(tags.length ? ['## Tags', '', '| Tag | States |', '| --- | --- |', ...tags, ''] : []),
-    '## Open it in Stately\'s editor',
-    '',
-    `In https://stately.ai/editor choose "Import from code" and paste [\`stately/${entry.id}.ts\`](stately/${entry.id}.ts): this machine as one \`createMachine({...})\` call with no imports, every guard, action, actor and delay by name ([\`stately/${entry.id}.json\`](stately/${entry.id}.json) is the same definition as JSON). See [the index](README.md) for inspecting the running store.`,
+    ...nameRows(machine),
     '',
   ];
   return parts.join('\n');
 }
 
 function renderIndex(entries: readonly DiscoveredMachine[]): string {
-  const rows = entries.map(
-    (e) =>
-      `| [\`${e.id}\`](${e.id}.md) | [\`${e.file}\`](../../${e.file}) | ${cell(firstSentence(e.comment))} | ${externalEvents(e.machine).map(code).join(', ')} | [ts](stately/${e.id}.ts) · [json](stately/${e.id}.json) |`,
-  );
+  const rows = entries.map((e) => `| [\`${e.id}\`](${e.id}.md) | ${cell(firstSentence(e.comment))} |`);
   return [
-    '<!-- Generated by `npm run charts`. Do not edit: change the machines and regenerate. -->',
+    '<!-- Generated by `npm run charts`. -->',
     '# Machines',
     '',
-    'Every flow that cuts across pages is an XState machine in `machines/`. Each page below is generated from the machine itself: its chart, the events it takes, and the guards, actions, actors and delays it names.',
+    'For: the chart of every flow that cuts across pages (an XState machine in `machines/`), generated from its code: every state, transition, guard, action and invoked actor, and a list of its events, names, delays and tags.',
     '',
-    '| Machine | File | What it models | Events | For Stately |',
-    '| --- | --- | --- | --- | --- |',
+    '| Machine | What it models |',
+    '| --- | --- |',
     ...rows,
     '',
-    '## Opening a machine in Stately\'s editor',
+    "## Opening a machine in Stately's editor",
     '',
-    'Open https://stately.ai/editor, choose "Import from code" and paste the machine\'s export, `stately/<id>.ts` (the last column above): one `createMachine({...})` call with no imports, every guard, action, actor and delay referenced by its name, `invoke` ids and `src` names, tags and descriptions kept, targets written as absolute ids (`#payGate.idle`). A higher-order guard appears as one name (`isA && !isB`); code (inputs, params, assign bodies) is left out: the editor draws the chart, `machines/` and `src/` hold the code. `stately/<id>.json` is the same definition as JSON. (Stately\'s VS Code extension is no way to them: it reads XState v4 only, as its maintainers say in statelyai/xstate-tools issue 501.)',
+    'In https://stately.ai/editor choose "Import from code" and paste `stately/<id>.ts`: one `createMachine({...})` call with no imports, every guard, action, actor and delay by name, targets as absolute ids (`#payGate.idle`), a higher-order guard as one name (`isA && !isB`); code (inputs, assign bodies) is left out. The `.json` is the same definition. Stately\'s VS Code extension reads XState v4 only (statelyai/xstate-tools issue 501).',
     '',
     '## Inspecting the running store',
     '',
-    '- **Offline, in the page** (`npm run dev` and mock builds, never a live production build): press Alt+Shift+I on any page, or 打开状态机检查器 on `/demo`. The panel (`src/dev-tools/`) lists every actor of the root system as it runs, spawned and stopped ones, as `app/<id>`; for the chosen one it draws its chart, read from the machine as these pages read it (the same states, transitions and labels: `scripts/lib/machine-introspection.ts`) and laid out top to bottom by `@dagrejs/dagre`, loaded only with the panel: compound states are boxes around their children, the regions of a parallel state dashed boxes, the root\'s own transitions leave a `<id>（任意状态）` box, and the active states are filled yellow and marked current as each event moves them (缩放到面板宽度 scales a wide chart down); below it the same states as a nested list, with the transitions leaving each, for screen readers and text search; then its context; below, the last 100 events with time, source and target, filterable by actor, each showing the snapshot after it when clicked. Phone numbers, real names and ID numbers are masked as the store shows them, tokens filtered as error reports filter them. 导出本次会话 downloads the session as JSON (`inspector-session.json`), which `npm run paths -- <machine> --from <file>` turns into a path test ([../model-testing.md](../model-testing.md), "From a recorded session to a test").',
-    '- **In Stately\'s inspector** (needs stately.ai): `npm run dev:inspect` attaches `@statelyai/inspect` to the same `inspect` hook, beside the offline panel; every actor appears at stately.ai/inspect with its state and the events it receives.',
+    "- **Offline, in the page** (`npm run dev` and mock builds, never live ones): Alt+Shift+I, or 打开状态机检查器 on `/demo`. The panel (`src/dev-tools/`, decision 0018) lists every actor of the root system (`app/<id>`), draws the chosen one's chart as these pages read it (laid out by `@dagrejs/dagre`, active states filled yellow) with the same states as a text list, its masked context and the last 100 events. 导出本次会话 downloads `inspector-session.json`, which `npm run paths -- <machine> --from <file>` turns into a path test ([../model-testing.md](../model-testing.md)).",
+    "- **In Stately's inspector** (needs stately.ai): `npm run dev:inspect` attaches `@statelyai/inspect` to the same hook.",
     '',
     '## Keeping these pages current',
     '',
-    '`npm run charts` regenerates this folder and `stately/`; `npm run charts -- --check` only compares and names stale files; `tests/machines/charts.test.ts` fails when a committed page differs from a fresh generation, and `tests/machines/stately-export.test.ts` when an export is stale or does not rebuild its machine (xstate\'s own `createMachine` with stub implementations, compared through `xstate/graph` with the real machine: every state, and every transition\'s source, event, guard name and targets). Path coverage of the same machines: see [../model-testing.md](../model-testing.md).',
+    '`npm run charts` regenerates this folder and `stately/`; `-- --check` only names stale files. `tests/machines/charts.test.ts` fails when a page differs from a fresh generation; `tests/machines/stately-export.test.ts` when an export is stale or does not rebuild its machine (compared through `xstate/graph`).',
     '',
   ].join('\n');
 }
@@ -280,7 +280,11 @@ export interface StaleChart {
  * Compares fresh output with what is on disk. `existing` lists the .md files
  * currently in docs/machines/, so pages of deleted machines are reported too.
  */
-export function findStaleCharts(expected: ReadonlyMap<string, string>, read: (path: string) => string | undefined, existing: readonly string[]): StaleChart[] {
+export function findStaleCharts(
+  expected: ReadonlyMap<string, string>,
+  read: (path: string) => string | undefined,
+  existing: readonly string[],
+): StaleChart[] {
   const stale: StaleChart[] = [];
   for (const [path, content] of expected) {
     const current = read(path);

@@ -23,13 +23,20 @@ export async function discoverModels(root: string = repoRoot): Promise<Discovere
   const dir = path.join(root, MODELS_DIR);
   if (!existsSync(dir)) return [];
   const found: DiscoveredModel[] = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.model.ts')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.model.ts'))
+    .sort()) {
     const file = `${MODELS_DIR}/${name}`;
     const testName = name.replace(/\.model\.ts$/, '.model.test.ts');
     const module = (await import(pathToFileURL(path.join(root, file)).href)) as Record<string, unknown>;
     for (const value of Object.values(module)) {
       if (!isModelDefinition(value)) continue;
-      found.push({ machineId: value.machine.id, file, testFile: existsSync(path.join(dir, testName)) ? `${MODELS_DIR}/${testName}` : undefined, model: value });
+      found.push({
+        machineId: value.machine.id,
+        file,
+        testFile: existsSync(path.join(dir, testName)) ? `${MODELS_DIR}/${testName}` : undefined,
+        model: value,
+      });
     }
   }
   return found;

@@ -18,7 +18,8 @@ export const NGINX_BUILD_DIR = '_nginx';
 export const NGINX_CSP_FILE = `${NGINX_BUILD_DIR}/csp.conf`;
 export const NGINX_ROUTES_FILE = `${NGINX_BUILD_DIR}/routes.conf`;
 
-const HEADER = '# Written by the storefront build (scripts/lib/nginx-build-conf.ts); included by deploy/nginx/storefront.conf.\n';
+const HEADER =
+  '# Written by the storefront build (scripts/lib/nginx-build-conf.ts); included by deploy/nginx/storefront.conf.\n';
 
 /** A string as an nginx quoted parameter. */
 const quoted = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
@@ -45,7 +46,9 @@ export function routePattern(path: string): string {
 /** Every order of `items` (the parameter sets are small: a view has at most two parameters today). */
 function permutations<T>(items: readonly T[]): T[][] {
   if (items.length <= 1) return [[...items]];
-  return items.flatMap((item, index) => permutations([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [item, ...rest]));
+  return items.flatMap((item, index) =>
+    permutations([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [item, ...rest]),
+  );
 }
 
 /** The parameter names of a written view file (`help/_query/article-5_category-2/index.html` → article, category). */
@@ -71,6 +74,7 @@ export function nginxRoutesConf(routePaths: readonly string[], pageFiles: readon
         return `    ${quoted(`~^${pattern}$`)} ${quoted(`/_query/${folder}`)};`;
       }),
     );
-  const map = (variable: string, source: string, lines: string[]) => [`map ${source} ${variable} {`, ...lines, '}'].join('\n');
+  const map = (variable: string, source: string, lines: string[]) =>
+    [`map ${source} ${variable} {`, ...lines, '}'].join('\n');
   return `${HEADER}${map('$storefront_route', '$uri', ['    default 0;', ...routes])}\n${map('$storefront_query_view', '$args', ['    default "";', ...views])}\n`;
 }

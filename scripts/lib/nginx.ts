@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -16,11 +17,18 @@ const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so';
 const MIME_TYPES = '/etc/nginx/mime.types';
 
 /** What a machine without nginx is told. */
-const NGINX_MISSING = "nginx is missing: the live journeys are served by Debian's nginx package (as root: apt-get install -y nginx; scripts/e2e.sh installs it when run as root), or set NGINX to its path";
+const NGINX_MISSING =
+  "nginx is missing: the live journeys are served by Debian's nginx package (as root: apt-get install -y nginx; scripts/e2e.sh installs it when run as root), or set NGINX to its path";
 
-/** Debian's nginx (in /usr/sbin, which a user's PATH may lack), or `NGINX`. */
-function findNginx(): string {
-  const candidates = [process.env.NGINX, '/usr/sbin/nginx', ...(process.env.PATH ?? '').split(':').map((dir) => join(dir, 'nginx'))];
+/** Where nginx may be: `NGINX`, Debian's (in /usr/sbin, which a user's PATH may lack), then the PATH. */
+const nginxCandidates = (): (string | undefined)[] => [
+  process.env.NGINX,
+  '/usr/sbin/nginx',
+  ...(process.env.PATH ?? '').split(':').map((dir) => join(dir, 'nginx')),
+];
+
+/** The nginx to run; a machine without one gets the message naming the package (scripts/e2e.sh asks too). */
+export function findNginx(candidates = nginxCandidates()): string {
   const found = candidates.find((path): path is string => Boolean(path) && existsSync(path!));
   if (!found) throw new Error(NGINX_MISSING);
   return found;
@@ -47,19 +55,34 @@ export function renderSite(site: string, values: SiteValues): string {
     'build-conf': join(root, '_nginx/*.conf'),
   };
   const seen = new Set<string>();
-  const text = site.replace(/^([ \t]*)(\S+)[ \t]+[^;#\n]*;([ \t]*# deploy:([\w-]+))$/gm, (line, indent: string, directive: string, mark: string, key: string) => {
-    const value = settings[key];
-    if (value === undefined) throw new Error(`deploy/nginx/storefront.conf: no value for "# deploy:${key}"`);
-    seen.add(key);
-    return `${indent}${directive} ${value};${mark}`;
-  });
+  const text = site.replace(
+    /^([ \t]*)(\S+)[ \t]+[^;#\n]*;([ \t]*# deploy:([\w-]+))$/gm,
+    (line, indent: string, directive: string, mark: string, key: string) => {
+      const value = settings[key];
+      if (value === undefined) throw new Error(`deploy/nginx/storefront.conf: no value for "# deploy:${key}"`);
+      seen.add(key);
+      return `${indent}${directive} ${value};${mark}`;
+    },
+  );
   const missing = Object.keys(settings).filter((key) => !seen.has(key));
-  if (missing.length > 0) throw new Error(`deploy/nginx/storefront.conf has no line marked ${missing.map((key) => `# deploy:${key}`).join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(
+      `deploy/nginx/storefront.conf has no line marked ${missing.map((key) => `# deploy:${key}`).join(', ')}`,
+    );
   return text;
 }
 
-/** The main configuration around the site: this run's pid, temp folders and logs; brotli where the module is. */
-function mainConf(prefix: string, sitePath: string): string {
+/** A certificate and its key (PEM files) for a server that listens with TLS. */
+export interface Tls {
+  certificate: string;
+  key: string;
+}
+
+/**
+ * The main configuration around the site: this run's pid, temp folders and logs; brotli where the module is;
+ * the certificate for every server when the site listens with TLS (the site file leaves it to the operator).
+ */
+function mainConf(prefix: string, sitePath: string, tls?: Tls): string {
   const brotli = existsSync(BROTLI_MODULE);
   const temp = (name: string) => `${name}_temp_path ${join(prefix, `${name}_temp`)};`;
   return [
@@ -77,6 +100,7 @@ function mainConf(prefix: string, sitePath: string): string {
     '    sendfile on;',
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `    ${temp(name)}`),
     ...(brotli ? [`    include ${BROTLI_CONF};`] : []),
+    ...(tls ? [`    ssl_certificate ${tls.certificate};`, `    ssl_certificate_key ${tls.key};`] : []),
     `    include ${sitePath};`,
     '}',
     '',
@@ -93,28 +117,47 @@ export interface RunningNginx {
   process: ChildProcess;
 }
 
-async function answers(url: string, deadline: number, child: ChildProcess): Promise<void> {
+/** Whether something accepts a connection on 127.0.0.1:`port` (nginx listens once it is ready, with or without TLS). */
+const accepts = (port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+
+async function answers(port: number, deadline: number, child: ChildProcess): Promise<void> {
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}) before it answered ${url}`);
-    try {
-      await fetch(url, { method: 'HEAD' });
-      return;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`nginx did not answer ${url}`);
-      await new Promise((done) => setTimeout(done, 50));
-    }
+    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}) before it listened on ${port}`);
+    if (await accepts(port)) return;
+    if (Date.now() > deadline) throw new Error(`nginx did not listen on ${port}`);
+    await new Promise((done) => setTimeout(done, 50));
   }
 }
 
-/** Starts nginx on 127.0.0.1:`port` with the site; stderr goes to this process's. */
-export async function startNginx(options: { port: number; root: string; api: string }): Promise<RunningNginx> {
+/** Starts nginx on 127.0.0.1:`port` with the site (over https with `tls`); stderr goes to this process's. */
+export async function startNginx(options: {
+  port: number;
+  root: string;
+  api: string;
+  tls?: Tls;
+}): Promise<RunningNginx> {
   const nginx = findNginx();
   const prefix = mkdtempSync(join(tmpdir(), 'storefront-nginx-'));
   mkdirSync(join(prefix, 'logs'));
   const sitePath = join(prefix, 'storefront.conf');
-  writeFileSync(sitePath, renderSite(readFileSync(SITE_CONF, 'utf8'), { listen: `127.0.0.1:${options.port}`, root: options.root, api: options.api }));
+  writeFileSync(
+    sitePath,
+    renderSite(readFileSync(SITE_CONF, 'utf8'), {
+      listen: `127.0.0.1:${options.port}${options.tls ? ' ssl' : ''}`,
+      root: options.root,
+      api: options.api,
+    }),
+  );
   const confPath = join(prefix, 'nginx.conf');
-  writeFileSync(confPath, mainConf(prefix, sitePath));
+  writeFileSync(confPath, mainConf(prefix, sitePath, options.tls));
   const args = ['-p', prefix, '-c', confPath, '-e', 'stderr', '-g', 'daemon off;'];
   const test = spawn(nginx, [...args, '-t', '-q'], { stdio: ['ignore', 'inherit', 'inherit'] });
   const tested = await new Promise<number | null>((done) => test.once('exit', done));
@@ -123,7 +166,7 @@ export async function startNginx(options: { port: number; root: string; api: str
     throw new Error(`nginx -t refused the configuration (${confPath}): see the lines above`);
   }
   const child = spawn(nginx, args, { stdio: ['ignore', 'inherit', 'inherit'] });
-  const url = `http://127.0.0.1:${options.port}`;
+  const url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${options.port}`;
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -135,7 +178,7 @@ export async function startNginx(options: { port: number; root: string; api: str
     rmSync(prefix, { recursive: true, force: true });
   };
   try {
-    await answers(url, Date.now() + 15_000, child);
+    await answers(options.port, Date.now() + 15_000, child);
   } catch (error) {
     await stop();
     throw error;
@@ -150,7 +193,7 @@ export async function startNginx(options: { port: number; root: string; api: str
       const reloaded = spawn(nginx, [...args, '-s', 'reload'], { stdio: ['ignore', 'inherit', 'inherit'] });
       const code = await new Promise<number | null>((done) => reloaded.once('exit', done));
       if (code !== 0) throw new Error('nginx -s reload failed: see the lines above');
-      await answers(url, Date.now() + 15_000, child);
+      await answers(options.port, Date.now() + 15_000, child);
     },
   };
 }

@@ -7,8 +7,8 @@
  * browser runs, so the Content-Security-Policy needs no exception for it).
  */
 import { createHash } from 'node:crypto';
-import { PRERENDER_DATA_ID } from '../../src/app/prerender-data-id';
-import { pageUrlKey } from '../../src/app/prerender-url';
+import { PRERENDER_DATA_ID } from '../../src/app/prerender-data-id.ts';
+import { pageUrlKey } from '../../src/app/prerender-url.ts';
 import type { HeadTag } from '../../src/features/shell/route-head';
 
 /** The SPA shell for every path that is not prerendered (static hosts' convention: Netlify, Surge, Cloudflare Pages). */
@@ -49,7 +49,8 @@ export function pageFile(url: string): string | undefined {
   const folder = clean ? `${clean}/` : '';
   const params = [...new URLSearchParams(query)];
   if (params.length === 0) return `${folder}index.html`;
-  if (!params.every(([name, value]) => /^[A-Za-z][A-Za-z0-9]*$/.test(name) && /^[A-Za-z0-9]+$/.test(value))) return undefined;
+  if (!params.every(([name, value]) => /^[A-Za-z][A-Za-z0-9]*$/.test(name) && /^[A-Za-z0-9]+$/.test(value)))
+    return undefined;
   const named = params.map(([name, value]) => `${name}-${value}`).join('_');
   return `${folder}${QUERY_FOLDER}/${named}/index.html`;
 }
@@ -59,7 +60,10 @@ const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;
 
 /** JSON that can sit inside a `<script>` element: no `<` can close it or open a comment. */
 function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function serializeTag(tag: HeadTag, extra: Record<string, string> = {}): string {
@@ -79,7 +83,13 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string, what: s
 
 /** An attribute's text as written by React's renderer, decoded. */
 export const decodeAttribute = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /**
  * The page's Content-Security-Policy with its style attributes allowed one by one. React writes a component's
@@ -91,8 +101,15 @@ export const decodeAttribute = (text: string) =>
 function allowStyleAttributes(html: string, body: string): string {
   const values = [...new Set([...body.matchAll(/ style="([^"]*)"/g)].map((match) => decodeAttribute(match[1]!)))];
   if (values.length === 0) return html;
-  const hashes = values.map((value) => `'sha256-${createHash('sha256').update(value, 'utf8').digest('base64')}'`).join(' ');
-  return replaceOnce(html, /style-src 'self'/, `style-src 'self' 'unsafe-hashes' ${hashes}`, "a Content-Security-Policy with style-src 'self'");
+  const hashes = values
+    .map((value) => `'sha256-${createHash('sha256').update(value, 'utf8').digest('base64')}'`)
+    .join(' ');
+  return replaceOnce(
+    html,
+    /style-src 'self'/,
+    `style-src 'self' 'unsafe-hashes' ${hashes}`,
+    "a Content-Security-Policy with style-src 'self'",
+  );
 }
 
 /** The page's HTML document. */
@@ -106,7 +123,12 @@ export function injectPage({ template, page, stylesheets = [] }: PageDocument): 
       // A page with no description of its own has the store's; the store's stays on the element for the pages
       // the browser shows after it (route-head.ts).
       const item = describes && tag.value === undefined ? { ...tag, value: storeDescription } : tag;
-      return serializeTag(item, tag.identity.name === 'description' && storeDescription !== undefined ? { 'data-store-content': storeDescription } : {});
+      return serializeTag(
+        item,
+        tag.identity.name === 'description' && storeDescription !== undefined
+          ? { 'data-store-content': storeDescription }
+          : {},
+      );
     })
     .filter(Boolean);
   // React's static renderer starts its output with preloads for the first images it meets (the logo, the first
@@ -115,17 +137,21 @@ export function injectPage({ template, page, stylesheets = [] }: PageDocument): 
   const markup = page.html.slice(leading.length);
   const preloads = [...leading.matchAll(/<link rel="preload"[^>]*\/?>/g)].map((match) => match[0]);
   if (page.preloadImage && !preloads.some((link) => link.includes(`href="${escapeAttribute(page.preloadImage!)}"`))) {
-    preloads.push(`<link rel="preload" as="image" href="${escapeAttribute(page.preloadImage)}" fetchpriority="high" />`);
+    preloads.push(
+      `<link rel="preload" as="image" href="${escapeAttribute(page.preloadImage)}" fetchpriority="high" />`,
+    );
   }
   tags.push(...preloads);
-  for (const href of stylesheets) if (!template.includes(`href="${href}"`)) tags.push(`<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`);
+  for (const href of stylesheets)
+    if (!template.includes(`href="${href}"`))
+      tags.push(`<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`);
   html = replaceOnce(html, /<\/head>/, `    ${tags.join('\n    ')}\n  </head>`, '</head>');
   html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${markup}</div>`, '<div id="root"></div>');
   if (/<meta http-equiv="Content-Security-Policy"/.test(html)) html = allowStyleAttributes(html, markup);
   // A shell (no data) shows skeletons until the script runs: it keeps the "please enable JavaScript" note, and
   // its script loads as the browser finds it.
   if (page.state === undefined) return html;
-  // A page with its data paints without script: the app's script is asked for by public/boot.js once the
+  // A page with its data paints without script: the app's script is asked for by src/app/boot.js once the
   // page's first image has painted (docs/prerendering.md, "When the app starts"), not with the HTML, where
   // it would take a phone's bandwidth from that image. Its module preloads go too, for the same reason.
   html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');

@@ -11,8 +11,8 @@
  * - without data (a live build with no server to read from): the fixed pages' shells.
  */
 import type { PrerenderedPage } from '../../src/app/prerender';
-import { pageUrlKey } from '../../src/app/prerender-url';
-import { decodeAttribute, pageFile } from './prerender-html';
+import { pageUrlKey } from '../../src/app/prerender-url.ts';
+import { decodeAttribute, pageFile } from './prerender-html.ts';
 
 /** Where the pages say the site lives when the build is not told: the address `vite preview` serves. */
 export const DEFAULT_SITE_ORIGIN = 'http://localhost:4173';
@@ -35,10 +35,20 @@ export function siteOrigin(raw: string | undefined): { origin: string; warning: 
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`VITE_SITE_URL is not a URL: "${value}" (expected the site's origin, e.g. https://shop.example.com)`);
+    throw new Error(
+      `VITE_SITE_URL is not a URL: "${value}" (expected the site's origin, e.g. https://shop.example.com)`,
+    );
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '') {
-    throw new Error(`VITE_SITE_URL must be an http(s) origin with no path, query or credentials: "${value}" (e.g. https://shop.example.com)`);
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.pathname !== '/' ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    url.username !== ''
+  ) {
+    throw new Error(
+      `VITE_SITE_URL must be an http(s) origin with no path, query or credentials: "${value}" (e.g. https://shop.example.com)`,
+    );
   }
   return { origin: url.origin, warning: null };
 }
@@ -83,7 +93,10 @@ function queryViewLinks(html: string): string[] {
  * Renders the site page by page, handing each to `write` as it comes; `withData: false` renders the fixed
  * pages' shells only.
  */
-export async function prerenderSite(renderer: SiteRenderer, options: { origin: string; withData: boolean; write: (page: PrerenderedPage) => void }): Promise<SiteReport> {
+export async function prerenderSite(
+  renderer: SiteRenderer,
+  options: { origin: string; withData: boolean; write: (page: PrerenderedPage) => void },
+): Promise<SiteReport> {
   const { origin, write } = options;
   const report: SiteReport = { pages: [], shells: [], skipped: [] };
   const writeShell = async (url: string, why: string) => {
@@ -91,7 +104,9 @@ export async function prerenderSite(renderer: SiteRenderer, options: { origin: s
       write(await renderer.prerenderShell(url, origin));
       report.shells.push(`${url} (${why})`);
     } catch (error) {
-      report.skipped.push(`${url} (${why}; its shell failed too: ${error instanceof Error ? error.message : String(error)})`);
+      report.skipped.push(
+        `${url} (${why}; its shell failed too: ${error instanceof Error ? error.message : String(error)})`,
+      );
     }
   };
   if (!options.withData) {
@@ -99,7 +114,9 @@ export async function prerenderSite(renderer: SiteRenderer, options: { origin: s
     return report;
   }
   const games = await renderer.gamePaths(MAX_GAME_PAGES).catch((error: unknown) => {
-    report.skipped.push(`the game details (their list failed: ${error instanceof Error ? error.message : String(error)})`);
+    report.skipped.push(
+      `the game details (their list failed: ${error instanceof Error ? error.message : String(error)})`,
+    );
     return [];
   });
   const queue = [...FIXED_PAGES, ...games];

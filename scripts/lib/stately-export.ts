@@ -102,7 +102,10 @@ function exportNode(node: AnyStateNode): JsonObject {
   };
 
   for (const [eventType, definitions] of node.transitions) {
-    const ownInvoke = (prefix: string) => (eventType.startsWith(prefix) && invokeIds.has(eventType.slice(prefix.length)) ? eventType.slice(prefix.length) : undefined);
+    const ownInvoke = (prefix: string) =>
+      eventType.startsWith(prefix) && invokeIds.has(eventType.slice(prefix.length))
+        ? eventType.slice(prefix.length)
+        : undefined;
     const done = ownInvoke(DONE_ACTOR);
     const error = ownInvoke(ERROR_ACTOR);
     const snapshot = ownInvoke(SNAPSHOT);
@@ -121,12 +124,14 @@ function exportNode(node: AnyStateNode): JsonObject {
   }
 
   if (node.invoke.length) {
-    const invokes = node.invoke.map((invoke): JsonObject => ({
-      id: invoke.id,
-      src: typeof invoke.src === 'string' ? invoke.src : 'inline',
-      ...(invoke.systemId ? { systemId: invoke.systemId } : {}),
-      ...invokeHandlers.get(invoke.id),
-    }));
+    const invokes = node.invoke.map(
+      (invoke): JsonObject => ({
+        id: invoke.id,
+        src: typeof invoke.src === 'string' ? invoke.src : 'inline',
+        ...(invoke.systemId ? { systemId: invoke.systemId } : {}),
+        ...invokeHandlers.get(invoke.id),
+      }),
+    );
     out.invoke = invokes.length === 1 && invokes[0] ? invokes[0] : invokes;
   }
   if (Object.keys(on).length) out.on = on;
@@ -143,15 +148,22 @@ export function toStatelyConfig(machine: AnyStateMachine): JsonObject {
   const config = exportNode(machine.root);
   const context = machine.config.context;
   // A context given as a value (not a factory of the input) is kept: the editor shows it.
-  if (context !== undefined && typeof context !== 'function') return { ...config, context: JSON.parse(JSON.stringify(context)) as Json };
+  if (context !== undefined && typeof context !== 'function')
+    return { ...config, context: JSON.parse(JSON.stringify(context)) as Json };
   return config;
 }
 
 /** Every name the exported definition references, by kind: what a rebuild must supply. */
 export function namesIn(config: JsonObject): StatelyNames {
-  const names = { guards: new Set<string>(), actions: new Set<string>(), actors: new Set<string>(), delays: new Set<string>() };
+  const names = {
+    guards: new Set<string>(),
+    actions: new Set<string>(),
+    actors: new Set<string>(),
+    delays: new Set<string>(),
+  };
   const addAll = (set: Set<string>, value: Json | undefined) => {
-    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) if (typeof item === 'string') set.add(item);
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      if (typeof item === 'string') set.add(item);
   };
   const visitTransitions = (value: Json | undefined) => {
     for (const t of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
@@ -181,7 +193,12 @@ export function namesIn(config: JsonObject): StatelyNames {
   };
   visit(config);
   const sorted = (set: Set<string>) => [...set].sort();
-  return { guards: sorted(names.guards), actions: sorted(names.actions), actors: sorted(names.actors), delays: sorted(names.delays) };
+  return {
+    guards: sorted(names.guards),
+    actions: sorted(names.actions),
+    actors: sorted(names.actors),
+    delays: sorted(names.delays),
+  };
 }
 
 export const statelyPath = (machineId: string, ext: 'ts' | 'json') => `${STATELY_DIR}/${machineId}.${ext}`;

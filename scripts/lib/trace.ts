@@ -67,7 +67,11 @@ export function attribute(task: LongTask, measures: Measure[], marks: Mark[] = [
     .filter((m) => m.overlapMs > 0)
     .sort((a, b) => b.overlapMs - a.overlapMs);
   const inside = marks.filter((m) => m.time >= task.start && m.time <= end).map((m) => m.name);
-  return { measures: overlapping, marks: inside, label: overlapping.length ? overlapping.map((m) => m.name).join(' + ') : UNATTRIBUTED };
+  return {
+    measures: overlapping,
+    marks: inside,
+    label: overlapping.length ? overlapping.map((m) => m.name).join(' + ') : UNATTRIBUTED,
+  };
 }
 
 /**
@@ -107,7 +111,12 @@ export function analyseRun(run: TraceRun): RunAnalysis {
     .map((task, i) => ({ task, scripts: run.scripts?.[i] ?? [] }))
     .filter(({ task }) => task.start + task.duration > from)
     .sort((a, b) => a.task.start - b.task.start)
-    .map(({ task, scripts }) => ({ ...task, ...attribute(task, run.measures, run.marks), blockingMs: blockingMs(task, from, run.end), scripts }));
+    .map(({ task, scripts }) => ({
+      ...task,
+      ...attribute(task, run.measures, run.marks),
+      blockingMs: blockingMs(task, from, run.end),
+      scripts,
+    }));
   return {
     fcp: run.fcp,
     lcp: run.lcp,
@@ -148,9 +157,19 @@ export function summarizePage(runs: RunAnalysis[]): PageSummary {
   const names = [...new Set(runs.flatMap((r) => r.measures.map((m) => m.name)))];
   const phases = names
     .map((name) => {
-      const found = runs.map((r) => r.measures.find((m) => m.name === name)).filter((m): m is Measure => m !== undefined);
-      const inTasks = runs.map((r) => r.tasks.reduce((sum, t) => sum + (t.measures.find((m) => m.name === name)?.overlapMs ?? 0), 0));
-      return { name, seen: found.length, start: spread(found.map((m) => m.start)), duration: spread(found.map((m) => m.duration)), inLongTasksMs: median(inTasks) };
+      const found = runs
+        .map((r) => r.measures.find((m) => m.name === name))
+        .filter((m): m is Measure => m !== undefined);
+      const inTasks = runs.map((r) =>
+        r.tasks.reduce((sum, t) => sum + (t.measures.find((m) => m.name === name)?.overlapMs ?? 0), 0),
+      );
+      return {
+        name,
+        seen: found.length,
+        start: spread(found.map((m) => m.start)),
+        duration: spread(found.map((m) => m.duration)),
+        inLongTasksMs: median(inTasks),
+      };
     })
     .sort((a, b) => a.start.median - b.start.median);
   const markNames = [...new Set(runs.flatMap((r) => r.marks.map((m) => m.name)))];
@@ -162,7 +181,12 @@ export function summarizePage(runs: RunAnalysis[]): PageSummary {
     .sort((a, b) => a.time.median - b.time.median);
   const labels = [...new Set(runs.flatMap((r) => r.tasks.filter((t) => t.blockingMs > 0).map((t) => t.label)))];
   const blockingByLabel = labels
-    .map((label) => ({ label, blockingMs: median(runs.map((r) => r.tasks.filter((t) => t.label === label).reduce((sum, t) => sum + t.blockingMs, 0))) }))
+    .map((label) => ({
+      label,
+      blockingMs: median(
+        runs.map((r) => r.tasks.filter((t) => t.label === label).reduce((sum, t) => sum + t.blockingMs, 0)),
+      ),
+    }))
     .sort((a, b) => b.blockingMs - a.blockingMs);
   return {
     runs: runs.length,
@@ -186,16 +210,41 @@ export function formatPage(title: string, runs: RunAnalysis[], summary: PageSumm
     '',
   ];
   if (summary.phases.length) {
-    lines.push(table([['store: measure', 'runs', 'start', 'duration', 'in long tasks (median)'], ...summary.phases.map((p) => [p.name, `${p.seen}/${summary.runs}`, spreadText(p.start), spreadText(p.duration), msText(p.inLongTasksMs)])]));
+    lines.push(
+      table([
+        ['store: measure', 'runs', 'start', 'duration', 'in long tasks (median)'],
+        ...summary.phases.map((p) => [
+          p.name,
+          `${p.seen}/${summary.runs}`,
+          spreadText(p.start),
+          spreadText(p.duration),
+          msText(p.inLongTasksMs),
+        ]),
+      ]),
+    );
   } else {
     lines.push('  no store: measures (the app emitted none)');
   }
-  if (summary.marks.length) lines.push('', table([['store: mark', 'runs', 'at'], ...summary.marks.map((m) => [m.name, `${m.seen}/${summary.runs}`, spreadText(m.time)])]));
+  if (summary.marks.length)
+    lines.push(
+      '',
+      table([
+        ['store: mark', 'runs', 'at'],
+        ...summary.marks.map((m) => [m.name, `${m.seen}/${summary.runs}`, spreadText(m.time)]),
+      ]),
+    );
   if (summary.blockingByLabel.length) {
-    lines.push('', 'Blocking time by attribution (median over runs):', ...summary.blockingByLabel.map((b) => `  ${msText(b.blockingMs).padStart(7)}  ${b.label}`));
+    lines.push(
+      '',
+      'Blocking time by attribution (median over runs):',
+      ...summary.blockingByLabel.map((b) => `  ${msText(b.blockingMs).padStart(7)}  ${b.label}`),
+    );
   }
   runs.forEach((run, i) => {
-    lines.push('', `Run ${i + 1}: FCP ${run.fcp === null ? '—' : msText(run.fcp)}, LCP ${run.lcp === null ? '—' : msText(run.lcp)}, TBT ${msText(run.tbt)}, ${run.tasks.length} long task${run.tasks.length === 1 ? '' : 's'} ending after FCP`);
+    lines.push(
+      '',
+      `Run ${i + 1}: FCP ${run.fcp === null ? '—' : msText(run.fcp)}, LCP ${run.lcp === null ? '—' : msText(run.lcp)}, TBT ${msText(run.tbt)}, ${run.tasks.length} long task${run.tasks.length === 1 ? '' : 's'} ending after FCP`,
+    );
     if (!run.tasks.length) return;
     const rows = run.tasks.map((t) => [
       msText(t.start),
@@ -206,7 +255,14 @@ export function formatPage(title: string, runs: RunAnalysis[], summary: PageSumm
       t.scripts.map((s) => `${s.name} ${msText(s.selfMs)}`).join(', '),
     ]);
     const hasScripts = rows.some((r) => r[5]);
-    const head = ['start', 'duration', 'blocking', 'overlaps (ms of the task)', 'marks in it', ...(hasScripts ? ['top scripts by self time'] : [])];
+    const head = [
+      'start',
+      'duration',
+      'blocking',
+      'overlaps (ms of the task)',
+      'marks in it',
+      ...(hasScripts ? ['top scripts by self time'] : []),
+    ];
     lines.push(table([head, ...rows.map((r) => (hasScripts ? r : r.slice(0, 5)))]));
   });
   return lines.join('\n');
@@ -226,7 +282,19 @@ export interface TraceEvent {
 }
 
 /** Browser work that keeps its own name even inside a script's call (a GC or a forced layout is not the script's code). */
-const BROWSER_WORK = new Set(['Layout', 'UpdateLayoutTree', 'Paint', 'PrePaint', 'ParseHTML', 'ParseAuthorStyleSheet', 'MajorGC', 'MinorGC', 'V8.GC_SCAVENGER', 'V8.GC_MARK_COMPACTOR', 'BlinkGC.AtomicPhase']);
+const BROWSER_WORK = new Set([
+  'Layout',
+  'UpdateLayoutTree',
+  'Paint',
+  'PrePaint',
+  'ParseHTML',
+  'ParseAuthorStyleSheet',
+  'MajorGC',
+  'MinorGC',
+  'V8.GC_SCAVENGER',
+  'V8.GC_MARK_COMPACTOR',
+  'BlinkGC.AtomicPhase',
+]);
 
 /** `assets/index-abc.js` for a served file, the URL's last part otherwise. */
 function shortUrl(url: string): string {
@@ -240,11 +308,20 @@ function shortUrl(url: string): string {
 }
 
 /** Events that run a script: charged to the script's URL (and the function called). */
-const SCRIPT_WORK = new Set(['EvaluateScript', 'FunctionCall', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule', 'v8.produceCache', 'v8.produceModuleCache']);
+const SCRIPT_WORK = new Set([
+  'EvaluateScript',
+  'FunctionCall',
+  'v8.compile',
+  'v8.compileModule',
+  'v8.evaluateModule',
+  'v8.produceCache',
+  'v8.produceModuleCache',
+]);
 
 function ownLabel(event: TraceEvent): string | null {
   const data = event.args?.data;
-  if (data?.url && SCRIPT_WORK.has(event.name)) return data.functionName ? `${shortUrl(data.url)} ${data.functionName}` : shortUrl(data.url);
+  if (data?.url && SCRIPT_WORK.has(event.name))
+    return data.functionName ? `${shortUrl(data.url)} ${data.functionName}` : shortUrl(data.url);
   // Say a request's handler (XHRReadyStateChange, XHRLoad) by the event and the request it is about.
   if (data?.url) return `${event.name} ${shortUrl(data.url)}`;
   return BROWSER_WORK.has(event.name) ? event.name : null;
@@ -255,9 +332,18 @@ function ownLabel(event: TraceEvent): string | null {
  * (µs): from a mark the page set at `startTime` and the trace recorded with
  * its own timestamp. Also names the thread it ran on (the page's main thread).
  */
-export function clockOf(events: TraceEvent[], markName: string, startTime: number): { offsetUs: number; pid: number; tid: number } | null {
+export function clockOf(
+  events: TraceEvent[],
+  markName: string,
+  startTime: number,
+): { offsetUs: number; pid: number; tid: number } | null {
   const mark = events
-    .filter((e) => e.name === markName && typeof e.args?.data?.startTime === 'number' && Math.abs((e.args.data.startTime ?? 0) - startTime) < 0.01)
+    .filter(
+      (e) =>
+        e.name === markName &&
+        typeof e.args?.data?.startTime === 'number' &&
+        Math.abs((e.args.data.startTime ?? 0) - startTime) < 0.01,
+    )
     .sort((a, b) => b.ts - a.ts)[0];
   return mark ? { offsetUs: mark.ts - startTime * 1000, pid: mark.pid, tid: mark.tid } : null;
 }
@@ -268,9 +354,21 @@ export function clockOf(events: TraceEvent[], markName: string, startTime: numbe
  * several (the observer's duration leaves out some of the task's end), or the
  * observer's span when the trace has none.
  */
-export function taskSpan(events: TraceEvent[], thread: { pid: number; tid: number }, fromUs: number, toUs: number): { fromUs: number; toUs: number } {
+export function taskSpan(
+  events: TraceEvent[],
+  thread: { pid: number; tid: number },
+  fromUs: number,
+  toUs: number,
+): { fromUs: number; toUs: number } {
   const run = events
-    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === thread.pid && e.tid === thread.tid && Math.abs(e.ts - fromUs) <= 2000)
+    .filter(
+      (e) =>
+        e.name === 'RunTask' &&
+        e.ph === 'X' &&
+        e.pid === thread.pid &&
+        e.tid === thread.tid &&
+        Math.abs(e.ts - fromUs) <= 2000,
+    )
     .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
   return run ? { fromUs: Math.min(run.ts, fromUs), toUs: Math.max(run.ts + (run.dur ?? 0), toUs) } : { fromUs, toUs };
 }
@@ -286,9 +384,23 @@ export const OTHER_WORK = 'other (no trace event)';
  * work; anything else to what encloses it, and the task's own remainder to
  * OTHER_WORK. Not a CPU profile: a function's callees are its own.
  */
-export function topScripts(events: TraceEvent[], thread: { pid: number; tid: number }, fromUs: number, toUs: number, limit = 3): Array<{ name: string; selfMs: number }> {
+export function topScripts(
+  events: TraceEvent[],
+  thread: { pid: number; tid: number },
+  fromUs: number,
+  toUs: number,
+  limit = 3,
+): Array<{ name: string; selfMs: number }> {
   const inside = events
-    .filter((e) => e.ph === 'X' && e.pid === thread.pid && e.tid === thread.tid && e.dur !== undefined && e.ts >= fromUs && e.ts + (e.dur ?? 0) <= toUs)
+    .filter(
+      (e) =>
+        e.ph === 'X' &&
+        e.pid === thread.pid &&
+        e.tid === thread.tid &&
+        e.dur !== undefined &&
+        e.ts >= fromUs &&
+        e.ts + (e.dur ?? 0) <= toUs,
+    )
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const self = new Map<string, number>();
   const stack: Array<{ end: number; label: string }> = [];

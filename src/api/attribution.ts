@@ -12,10 +12,16 @@ export interface BidRequest {
 }
 
 export const semBid = defineEndpoint({
-  id: 'attribution.bid', method: 'POST', path: '/bohe-version/sem/bind/channel/bid',
+  id: 'attribution.bid',
+  method: 'POST',
+  path: '/bohe-version/sem/bind/channel/bid',
   data: z.object({ bId: z.string() }),
-  request: '`{ bhSemReq, appId, channel, platform: 3, semPageType: 1, semType: 4 }`', response: '`{ bId }`', uiOnFailure: 'Nothing shown; calls go on without `adan`',
+  request: '`{ bhSemReq, appId, channel, platform: 3, semPageType: 1, semType: 4 }`',
+  response: '`{ bId }`',
+  uiOnFailure: 'Nothing shown; calls go on without `adan`',
 });
 
-export const postSemBid = (body: Omit<BidRequest, 'platform' | 'semPageType' | 'semType'>, o: { signal?: AbortSignal } = {}) =>
-  http.call(semBid, { body: { ...body, platform: 3, semPageType: 1, semType: 4 }, signal: o.signal });
+export const postSemBid = (
+  body: Omit<BidRequest, 'platform' | 'semPageType' | 'semType'>,
+  o: { signal?: AbortSignal } = {},
+) => http.call(semBid, { body: { ...body, platform: 3, semPageType: 1, semType: 4 }, signal: o.signal });

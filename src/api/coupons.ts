@@ -4,7 +4,7 @@
  * tab and the /coupon landing need them, so the contract adds them (docs/api.md).
  */
 import * as z from 'zod/mini';
-import type { CouponStatusSchema} from './common';
+import type { CouponStatusSchema } from './common';
 import { CouponSchema, FenSchema, IdSchema } from './common';
 import { defineEndpoint, http } from './http';
 
@@ -26,22 +26,35 @@ export type CouponOffer = z.infer<typeof CouponOfferSchema>;
 type Opts = { signal?: AbortSignal | undefined };
 
 export const myCoupons = defineEndpoint({
-  id: 'coupons.mine', method: 'POST', path: '/nn-activity/client/coupon/list',
+  id: 'coupons.mine',
+  method: 'POST',
+  path: '/nn-activity/client/coupon/list',
   data: z.array(CouponSchema),
-  request: '`{ status? }` (added to the spec)', response: '`Coupon[]` of the user', uiOnFailure: 'Error with retry',
+  request: '`{ status? }` (added)',
+  response: '`Coupon[]` of the user',
+  uiOnFailure: 'Error with retry',
 });
 export const couponOffers = defineEndpoint({
-  id: 'coupons.offers', method: 'GET', path: '/nn-activity/client/coupon/offers',
+  id: 'coupons.offers',
+  method: 'GET',
+  path: '/nn-activity/client/coupon/offers',
   data: z.array(CouponOfferSchema),
-  request: 'none (added to the spec)', response: '`CouponOffer[]` (`received` per user)', uiOnFailure: 'Error with retry',
+  request: 'none (added)',
+  response: '`CouponOffer[]` (`received` per user)',
+  uiOnFailure: 'Error with retry',
 });
 export const couponReceive = defineEndpoint({
-  id: 'coupons.receive', method: 'POST', path: '/nn-activity/client/coupon/receive',
+  id: 'coupons.receive',
+  method: 'POST',
+  path: '/nn-activity/client/coupon/receive',
   data: CouponSchema,
-  request: '`{ templateId }` (added to the spec)', response: '`Coupon`; `coupon_40901` already received, `coupon_41001` none left', uiOnFailure: "Server's retMsg as a toast",
+  request: '`{ templateId }` (added)',
+  response: '`Coupon`; `coupon_40901`, `coupon_41001`',
+  uiOnFailure: 'retMsg toast',
 });
 
 export const getMyCoupons = (status?: z.infer<typeof CouponStatusSchema>, o: Opts = {}) =>
   http.call(myCoupons, { body: status ? { status } : {}, signal: o.signal });
 export const getCouponOffers = (o: Opts = {}) => http.call(couponOffers, { signal: o.signal });
-export const postReceiveCoupon = (templateId: number, o: Opts = {}) => http.call(couponReceive, { body: { templateId }, signal: o.signal });
+export const postReceiveCoupon = (templateId: number, o: Opts = {}) =>
+  http.call(couponReceive, { body: { templateId }, signal: o.signal });

@@ -47,7 +47,8 @@ export const markQrScanned = async (qrId: string, phone?: string): Promise<void>
 };
 
 /** Settles an order's payment as the pay channel would; the order's status after it. */
-export const settlePayment = async (outcome: PaymentOutcome, orderId: string): Promise<string> => z.string().parse(await control(outcome, { orderId }));
+export const settlePayment = async (outcome: PaymentOutcome, orderId: string): Promise<string> =>
+  z.string().parse(await control(outcome, { orderId }));
 
 export const setFault = async (path: string, fault: Record<string, unknown>): Promise<void> => {
   await control('setFault', { path, fault });
@@ -65,6 +66,6 @@ export const resetMock = async (): Promise<void> => {
   await control('reset');
 };
 
-/** The game's from-price goods costs 20 % less from now on (or `price` fen); the new price (issue 34's wishlist). */
+/** The game's from-price goods costs 20 % less from now on (or `price` fen); the new price (the wishlist's 降价, docs/following-wishlist.md). */
 export const lowerMockPrice = async (gameId: number, price?: number): Promise<number> =>
   z.number().parse(await control('lowerPrice', { gameId, ...(price === undefined ? {} : { price }) }));

@@ -19,21 +19,40 @@ export const DICT_KEYS = {
 type Opts = { signal?: AbortSignal | undefined };
 
 export const dictItems = defineEndpoint({
-  id: 'dictionary.getDictItems', method: 'GET', path: '/common/comm/dict/getDictItems/{key}',
-  data: z.array(DictItemSchema), fallback: emptyList,
-  request: 'path `key`', response: '`{ text, value }[]`', uiOnFailure: 'Quietly `[]`: the entry that needs it is hidden',
+  id: 'dictionary.getDictItems',
+  method: 'GET',
+  path: '/common/comm/dict/getDictItems/{key}',
+  data: z.array(DictItemSchema),
+  fallback: emptyList,
+  request: 'path `key`',
+  response: '`{ text, value }[]`',
+  uiOnFailure: 'Its entry hidden',
 });
 export const dictText = defineEndpoint({
-  id: 'dictionary.getDictText', method: 'GET', path: '/common/comm/dict/getDictText/{key}/{item}',
-  data: z.string(), fallback: () => '',
-  request: 'path `key`, `item`', response: '`string` (a URL or text)', uiOnFailure: 'Quietly `""`: the entry that needs it is hidden',
+  id: 'dictionary.getDictText',
+  method: 'GET',
+  path: '/common/comm/dict/getDictText/{key}/{item}',
+  data: z.string(),
+  fallback: () => '',
+  request: 'path `key`, `item`',
+  response: '`string` (a URL or text)',
+  uiOnFailure: 'Its entry hidden',
 });
 
 export const getDictItems = (key: string, o: Opts = {}) => http.call(dictItems, { params: { key }, signal: o.signal });
 /** @internal */
-export const getDictText = (key: string, item: string, o: Opts = {}) => http.call(dictText, { params: { key, item }, signal: o.signal });
+export const getDictText = (key: string, item: string, o: Opts = {}) =>
+  http.call(dictText, { params: { key, item }, signal: o.signal });
 
 export const dictItemsQueryOptions = (key: string) =>
-  queryOptions({ queryKey: ['dictItems', key], queryFn: ({ signal }) => getDictItems(key, { signal }), staleTime: 10 * 60_000 });
+  queryOptions({
+    queryKey: ['dictItems', key],
+    queryFn: ({ signal }) => getDictItems(key, { signal }),
+    staleTime: 10 * 60_000,
+  });
 export const dictTextQueryOptions = (key: string, item: string) =>
-  queryOptions({ queryKey: ['dictText', key, item], queryFn: ({ signal }) => getDictText(key, item, { signal }), staleTime: 10 * 60_000 });
+  queryOptions({
+    queryKey: ['dictText', key, item],
+    queryFn: ({ signal }) => getDictText(key, item, { signal }),
+    staleTime: 10 * 60_000,
+  });

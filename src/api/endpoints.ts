@@ -10,5 +10,6 @@ import './coupons';
 import './attribution';
 import './price-history';
 import './wishlist';
+import './cart';
 
 export { registeredEndpoints } from './http';

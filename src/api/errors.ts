@@ -52,7 +52,7 @@ export function isAuthCode(code: unknown): boolean {
 }
 
 /**
- * Chinese text for a shopper, ending with a short code support can look up (issue 32): the transport's
+ * Chinese text for a shopper, ending with a short code support can look up (docs/decisions/0019-money-path-trust-and-budget.md): the transport's
  * own English words (`Network Error`, `Request failed with status code 500`) stay on the error for logs
  * and tests, never on the screen. A business failure shows the server's own retMsg as it is (spec
  * section 7); its code is the server's `retCode`, which support already has.
@@ -77,3 +77,14 @@ export function userMessage(error: unknown): string {
 }
 
 const withCode = (text: string, code: string) => `${text}（错误码 ${code}）`;
+
+/**
+ * A failure that says the call's account no longer holds the session (an auth answer, or the server's
+ * `wrongAccountCode`: the wishlist's and the cart's calls name their account), marked `accountGone` for the
+ * machines that park such a write for that account (machines/failure.ts); any other failure as it is.
+ */
+export function markAccountGone(error: unknown, wrongAccountCode: string): unknown {
+  return isApiError(error) && (error.kind === 'auth' || (error.kind === 'business' && error.code === wrongAccountCode))
+    ? Object.assign(new Error(error.message), { accountGone: true })
+    : error;
+}

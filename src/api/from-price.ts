@@ -17,14 +17,32 @@ import type { Goods } from './goods';
 
 type Priced = Pick<Goods, 'type' | 'price' | 'originalPrice'>;
 
-/** The kinds of goods that are the game itself, most telling first. */
-const BASE_TIERS: readonly (readonly Goods['type'][])[] = [['key'], ['topup']];
+/** The kind of goods that is an edition of the game (标准版, 豪华版…): a key to the game itself. */
+const EDITION_TYPES: readonly Goods['type'][] = ['key'];
+
+/** The kinds of goods that are the game itself, most telling first: its editions, else its top-ups. */
+const BASE_TIERS: readonly (readonly Goods['type'][])[] = [EDITION_TYPES, ['topup']];
+
+/**
+ * Whether a goods is an edition of its game (标准版, 豪华版…). Two editions of one game are the same game
+ * bought twice: a package (套餐) never holds more than one (the simulated backend's seed, createPackages).
+ */
+export const isEdition = (goods: Pick<Goods, 'type'>): boolean => EDITION_TYPES.includes(goods.type);
+
+/** Whether a goods is the game itself (an edition or a top-up), not an add-on (a DLC, an accelerator). */
+export const isGameItself = (goods: Pick<Goods, 'type'>): boolean =>
+  BASE_TIERS.some((types) => types.includes(goods.type));
 
 /** The goods whose price is the game's from price, or undefined when there are no goods. */
 export function fromPriceGoods<T extends Priced>(goods: readonly T[]): T | undefined {
-  const tier = BASE_TIERS.map((types) => goods.filter((g) => types.includes(g.type))).find((list) => list.length > 0) ?? goods;
+  const tier =
+    BASE_TIERS.map((types) => goods.filter((g) => types.includes(g.type))).find((list) => list.length > 0) ?? goods;
   // Cheapest first; at the same price the one with the higher original price (the bigger discount).
-  return tier.reduce<T | undefined>((best, g) => (!best || g.price < best.price || (g.price === best.price && g.originalPrice > best.originalPrice) ? g : best), undefined);
+  return tier.reduce<T | undefined>(
+    (best, g) =>
+      !best || g.price < best.price || (g.price === best.price && g.originalPrice > best.originalPrice) ? g : best,
+    undefined,
+  );
 }
 
 /** A game's from price and the original price of that same goods, in fen; undefined without goods. */

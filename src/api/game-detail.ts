@@ -54,27 +54,41 @@ export const EvaluationPageSchema = z.object({
 // --- endpoints -------------------------------------------------------------
 
 export const gameDetail = defineEndpoint({
-  id: 'games.gameDetail', method: 'POST', path: '/sgame/game/mall/gameDetail',
+  id: 'games.gameDetail',
+  method: 'POST',
+  path: '/sgame/game/mall/gameDetail',
   data: GameDetailSchema,
-  request: '`{ gameId }`', response: '`GameDetail`; business code `game_40404` when unknown', uiOnFailure: 'Unknown id: 404 page; otherwise error with retry',
+  request: '`{ gameId }`',
+  response: '`GameDetail`; `game_40404`',
+  uiOnFailure: '`game_40404`: 404 page; else error with retry',
 });
 export const gameConfig = defineEndpoint({
-  id: 'games.gameConfig', method: 'POST', path: '/sgame/mall/game/gameConfig',
+  id: 'games.gameConfig',
+  method: 'POST',
+  path: '/sgame/mall/game/gameConfig',
   data: GameConfigSchema,
-  request: '`{ gameId }`', response: '`GameConfig`', uiOnFailure: 'Requirements section hidden',
+  request: '`{ gameId }`',
+  response: '`GameConfig`',
+  uiOnFailure: 'Requirements section hidden',
 });
 export const evaluationPage = defineEndpoint({
-  id: 'games.evaluationPage', method: 'POST', path: '/sgame/mall/goods/evaluationPage',
+  id: 'games.evaluationPage',
+  method: 'POST',
+  path: '/sgame/mall/goods/evaluationPage',
   data: EvaluationPageSchema,
-  request: '`{ gameId, pageNum, pageSize }`', response: '`Page<Evaluation> & { avgScore, distribution }`', uiOnFailure: 'Evaluations section shows an error with retry',
+  request: '`{ gameId, pageNum, pageSize }`',
+  response: '`Page<Evaluation> & { avgScore, distribution }`',
+  uiOnFailure: 'Error with retry',
 });
 
 // --- fetchers --------------------------------------------------------------
 
 type Opts = { signal?: AbortSignal | undefined };
 
-export const getGameDetail = (gameId: number, o: Opts = {}) => http.call(gameDetail, { body: { gameId }, signal: o.signal });
-export const getGameConfig = (gameId: number, o: Opts = {}) => http.call(gameConfig, { body: { gameId }, signal: o.signal });
+export const getGameDetail = (gameId: number, o: Opts = {}) =>
+  http.call(gameDetail, { body: { gameId }, signal: o.signal });
+export const getGameConfig = (gameId: number, o: Opts = {}) =>
+  http.call(gameConfig, { body: { gameId }, signal: o.signal });
 export const getEvaluations = (body: { gameId: number; pageNum?: number; pageSize?: number }, o: Opts = {}) =>
   http.call(evaluationPage, { body: { pageNum: 1, pageSize: 10, ...body }, signal: o.signal });
 
@@ -85,4 +99,7 @@ export const gameDetailQueryOptions = (gameId: number) =>
 export const gameConfigQueryOptions = (gameId: number) =>
   queryOptions({ queryKey: ['gameConfig', gameId], queryFn: ({ signal }) => getGameConfig(gameId, { signal }) });
 export const evaluationsQueryOptions = (gameId: number, pageNum = 1) =>
-  queryOptions({ queryKey: ['evaluations', gameId, pageNum], queryFn: ({ signal }) => getEvaluations({ gameId, pageNum }, { signal }) });
+  queryOptions({
+    queryKey: ['evaluations', gameId, pageNum],
+    queryFn: ({ signal }) => getEvaluations({ gameId, pageNum }, { signal }),
+  });

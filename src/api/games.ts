@@ -24,7 +24,7 @@ export const GameCardSchema = z.object({
   score: z.number(),
   sales: z.int(),
   /**
-   * Extension (issue 34), not in the spec: the historical low (last 180 days) of the from-price goods, fen; the
+   * Extension (docs/following-prices.md), not in the spec: the historical low (last 180 days) of the from-price goods, fen; the
    * card's 史低 mark is `isAtHistoricalLow(minPrice, historicalLow)`. A server without it (or a bad value): no mark.
    */
   historicalLow: z.catch(z.optional(FenSchema), undefined),
@@ -69,12 +69,12 @@ const HotSearchSchema = z.object({
   keywords: z.array(z.string()),
 });
 
-/** `discount` (折扣最大, biggest discount first) is an extension (issue 34), not in the spec. */
+/** `discount` (折扣最大, biggest discount first) is an extension (docs/following-prices.md), not in the spec. */
 export const SearchSortSchema = z.enum(['default', 'sales', 'priceAsc', 'priceDesc', 'newest', 'score', 'discount']);
 export type SearchSort = z.infer<typeof SearchSortSchema>;
 
 /**
- * The deal filters (issue 34, extension params, not in the spec): prices in fen against the card's from price;
+ * The deal filters (docs/following-prices.md, extension params, not in the spec): prices in fen against the card's from price;
  * `discountOnly` a from price below its original; `lowOnly` a from price at its historical low.
  */
 interface DealFilters {
@@ -112,52 +112,96 @@ const CombSearchSchema = z.object({
 
 // --- endpoints -------------------------------------------------------------
 
-const listFailure = 'Section hidden (quietly returns [])';
+const listFailure = 'Section hidden';
 
 export const qryBanner = defineEndpoint({
-  id: 'games.qryBanner', method: 'POST', path: '/sgame/mall/game/qryBanner',
-  data: z.array(BannerSchema), fallback: emptyList,
-  request: '`{ bannerSite: 1 }` (1 home, 2 activity)', response: '`Banner[]`', uiOnFailure: listFailure,
+  id: 'games.qryBanner',
+  method: 'POST',
+  path: '/sgame/mall/game/qryBanner',
+  data: z.array(BannerSchema),
+  fallback: emptyList,
+  request: '`{ bannerSite: 1 }` (1 home, 2 activity)',
+  response: '`Banner[]`',
+  uiOnFailure: listFailure,
 });
 export const hotSearch = defineEndpoint({
-  id: 'games.hotSearch', method: 'POST', path: '/sgame/mall/game/hotSearch',
-  data: HotSearchSchema, fallback: () => ({ gameList: [], keywords: [] }),
-  request: '`{}`', response: '`{ gameList: GameCard[], keywords: string[] }`', uiOnFailure: 'Hot search hidden (fetcher returns an empty gameList)',
+  id: 'games.hotSearch',
+  method: 'POST',
+  path: '/sgame/mall/game/hotSearch',
+  data: HotSearchSchema,
+  fallback: () => ({ gameList: [], keywords: [] }),
+  request: '`{}`',
+  response: '`{ gameList: GameCard[], keywords: string[] }`',
+  uiOnFailure: 'Hot search hidden',
 });
 export const recommend = defineEndpoint({
-  id: 'games.recommend', method: 'POST', path: '/sgame/mall/game/recommend',
-  data: z.array(GameCardSchema), fallback: emptyList,
-  request: '`{ gameId?, size? }`', response: '`GameCard[]`', uiOnFailure: listFailure,
+  id: 'games.recommend',
+  method: 'POST',
+  path: '/sgame/mall/game/recommend',
+  data: z.array(GameCardSchema),
+  fallback: emptyList,
+  request: '`{ gameId?, size? }`',
+  response: '`GameCard[]`',
+  uiOnFailure: listFailure,
 });
 export const search = defineEndpoint({
-  id: 'games.search', method: 'POST', path: '/sgame/mall/game/search',
+  id: 'games.search',
+  method: 'POST',
+  path: '/sgame/mall/game/search',
   data: SearchPageSchema,
-  request: '`{ keyword, labelId?, sort?, pageNum, pageSize }`; extension, not in the spec: `platform?, minPrice?, maxPrice?` (fen, the from price), `discountOnly?, lowOnly?`, sort `discount`', response: '`Page<GameCard>`, titles with the keyword first (sort `default`); extension: `applied` (the filters and sort it applied)', uiOnFailure: 'Error message with a retry button; the keyword stays',
+  request:
+    '`{ keyword, labelId?, sort?, pageNum, pageSize }`; extension: `platform?, minPrice?, maxPrice?, discountOnly?, lowOnly?`, sort `discount`',
+  response: '`Page<GameCard>`, keyword titles first (sort `default`); extension: `applied` filters and sort',
+  uiOnFailure: 'Error with retry; the keyword stays',
 });
 export const recentGameSearch = defineEndpoint({
-  id: 'games.recentGameSearch', method: 'POST', path: '/sgame/mall/game/recentGameSearch',
-  data: z.array(z.string()), fallback: emptyList,
-  request: '`{}` (per user when logged in)', response: '`string[]` recent keywords', uiOnFailure: 'Only locally kept recent searches are shown',
+  id: 'games.recentGameSearch',
+  method: 'POST',
+  path: '/sgame/mall/game/recentGameSearch',
+  data: z.array(z.string()),
+  fallback: emptyList,
+  request: '`{}` (per user)',
+  response: '`string[]` keywords',
+  uiOnFailure: 'Only locally kept searches shown',
 });
 export const rank = defineEndpoint({
-  id: 'games.rank', method: 'POST', path: '/sgame/mall/game/rank',
-  data: z.array(RankSchema), fallback: emptyList,
-  request: '`{ size? }`', response: '`Rank[]` (one list per rank type)', uiOnFailure: listFailure,
+  id: 'games.rank',
+  method: 'POST',
+  path: '/sgame/mall/game/rank',
+  data: z.array(RankSchema),
+  fallback: emptyList,
+  request: '`{ size? }`',
+  response: '`Rank[]` (one list per rank type)',
+  uiOnFailure: listFailure,
 });
 export const qryPlate = defineEndpoint({
-  id: 'games.qryPlate', method: 'POST', path: '/sgame/mall/game/qryPlate',
-  data: z.array(PlateSchema), fallback: emptyList,
-  request: '`{}`', response: '`Plate[]`', uiOnFailure: listFailure,
+  id: 'games.qryPlate',
+  method: 'POST',
+  path: '/sgame/mall/game/qryPlate',
+  data: z.array(PlateSchema),
+  fallback: emptyList,
+  request: '`{}`',
+  response: '`Plate[]`',
+  uiOnFailure: listFailure,
 });
 export const qryLabel = defineEndpoint({
-  id: 'games.qryLabel', method: 'POST', path: '/sgame/mall/game/qryLabel',
-  data: z.array(LabelSchema), fallback: emptyList,
-  request: '`{}`', response: '`Label[]`', uiOnFailure: 'Label filters hidden',
+  id: 'games.qryLabel',
+  method: 'POST',
+  path: '/sgame/mall/game/qryLabel',
+  data: z.array(LabelSchema),
+  fallback: emptyList,
+  request: '`{}`',
+  response: '`Label[]`',
+  uiOnFailure: 'Label filters hidden',
 });
 export const combSearch = defineEndpoint({
-  id: 'games.combSearch', method: 'POST', path: '/sgame/mall/game/combSearch',
+  id: 'games.combSearch',
+  method: 'POST',
+  path: '/sgame/mall/game/combSearch',
   data: CombSearchSchema,
-  request: '`{ keyword }`', response: '`{ games, labels, keywords }` suggestions while typing', uiOnFailure: 'Suggestions hidden',
+  request: '`{ keyword }`',
+  response: '`{ games, labels, keywords }` suggestions while typing',
+  uiOnFailure: 'Suggestions hidden',
 });
 
 // --- fetchers --------------------------------------------------------------
@@ -165,11 +209,13 @@ export const combSearch = defineEndpoint({
 type Opts = { signal?: AbortSignal | undefined };
 
 /** @internal */
-export const getBanners = (bannerSite = 1, o: Opts = {}) => http.call(qryBanner, { body: { bannerSite }, signal: o.signal });
+export const getBanners = (bannerSite = 1, o: Opts = {}) =>
+  http.call(qryBanner, { body: { bannerSite }, signal: o.signal });
 /** @internal */
 export const getHotSearch = (o: Opts = {}) => http.call(hotSearch, { body: {}, signal: o.signal });
 /** @internal */
-export const getRecommend = (body: { gameId?: number; size?: number } = {}, o: Opts = {}) => http.call(recommend, { body, signal: o.signal });
+export const getRecommend = (body: { gameId?: number; size?: number } = {}, o: Opts = {}) =>
+  http.call(recommend, { body, signal: o.signal });
 export const searchGames = (body: SearchRequest, o: Opts = {}) =>
   http.call(search, { body: { pageNum: 1, pageSize: 20, sort: 'default', ...body }, signal: o.signal });
 export const getRecentGameSearch = (o: Opts = {}) => http.call(recentGameSearch, { body: {}, signal: o.signal });
@@ -179,17 +225,25 @@ export const getRanks = (o: Opts = {}) => http.call(rank, { body: {}, signal: o.
 export const getPlates = (o: Opts = {}) => http.call(qryPlate, { body: {}, signal: o.signal });
 /** @internal */
 export const getLabels = (o: Opts = {}) => http.call(qryLabel, { body: {}, signal: o.signal });
-export const getCombSearch = (keyword: string, o: Opts = {}) => http.call(combSearch, { body: { keyword }, signal: o.signal });
+export const getCombSearch = (keyword: string, o: Opts = {}) =>
+  http.call(combSearch, { body: { keyword }, signal: o.signal });
 
 // --- query options ---------------------------------------------------------
 
 export const bannersQueryOptions = (bannerSite = 1) =>
   queryOptions({ queryKey: ['banners', bannerSite], queryFn: ({ signal }) => getBanners(bannerSite, { signal }) });
-export const hotSearchQueryOptions = () => queryOptions({ queryKey: ['hotSearch'], queryFn: ({ signal }) => getHotSearch({ signal }) });
-export const platesQueryOptions = () => queryOptions({ queryKey: ['plates'], queryFn: ({ signal }) => getPlates({ signal }) });
-export const labelsQueryOptions = () => queryOptions({ queryKey: ['labels'], queryFn: ({ signal }) => getLabels({ signal }) });
-export const ranksQueryOptions = () => queryOptions({ queryKey: ['ranks'], queryFn: ({ signal }) => getRanks({ signal }) });
+export const hotSearchQueryOptions = () =>
+  queryOptions({ queryKey: ['hotSearch'], queryFn: ({ signal }) => getHotSearch({ signal }) });
+export const platesQueryOptions = () =>
+  queryOptions({ queryKey: ['plates'], queryFn: ({ signal }) => getPlates({ signal }) });
+export const labelsQueryOptions = () =>
+  queryOptions({ queryKey: ['labels'], queryFn: ({ signal }) => getLabels({ signal }) });
+export const ranksQueryOptions = () =>
+  queryOptions({ queryKey: ['ranks'], queryFn: ({ signal }) => getRanks({ signal }) });
 export const recommendQueryOptions = (gameId?: number) =>
-  queryOptions({ queryKey: ['recommend', gameId ?? null], queryFn: ({ signal }) => getRecommend(gameId ? { gameId } : {}, { signal }) });
+  queryOptions({
+    queryKey: ['recommend', gameId ?? null],
+    queryFn: ({ signal }) => getRecommend(gameId ? { gameId } : {}, { signal }),
+  });
 export const searchQueryOptions = (request: SearchRequest) =>
   queryOptions({ queryKey: ['search', request], queryFn: ({ signal }) => searchGames(request, { signal }) });

@@ -8,6 +8,7 @@
  */
 import type { ActivationPlatform, Goods, GoodsType } from './goods';
 import type { OrderItem } from './orders';
+import { DAY_MS } from '../shared/beijing-time';
 
 /** An unredeemed key may be refunded this many days after payment. */
 export const KEY_REFUND_DAYS = 7;
@@ -15,8 +16,6 @@ export const KEY_REFUND_DAYS = 7;
 export const ACCOUNT_REFUND_DAYS = 0;
 /** The region of a key whose goods do not name one. */
 export const DEFAULT_KEY_REGION = '国区';
-
-const DAY_MS = 24 * 3600_000;
 
 interface GoodsPromise {
   /** `cdk`: a code to redeem; `account`: credited to the buyer's game account */

@@ -45,7 +45,7 @@ export const GoodsSchema = z.object({
   deliveryType: z.enum(['cdk', 'account']),
   /** a gift CDK can be claimed after payment (`giftCdkGrant`) */
   hasGift: z.boolean(),
-  /** what the gift is (added, issue 32): said before the shopper gives up the refund for it */
+  /** what the gift is (added, docs/decisions/0019-money-path-trust-and-budget.md): said before the shopper gives up the refund for it */
   giftName: z.optional(z.string()),
   limitPerOrder: z.int(),
   tags: z.array(z.string()),
@@ -89,70 +89,129 @@ export type CouponMatch = z.infer<typeof CouponMatchSchema>;
 type Opts = { signal?: AbortSignal | undefined };
 
 export const findRecentSell = defineEndpoint({
-  id: 'goods.findRecentSell', method: 'GET', path: '/goods/goods/findRecentSell',
-  data: z.array(RecentSellSchema), fallback: emptyList,
-  request: 'none', response: '`RecentSell[]` (latest 20)', uiOnFailure: 'Section hidden (quietly returns [])',
+  id: 'goods.findRecentSell',
+  method: 'GET',
+  path: '/goods/goods/findRecentSell',
+  data: z.array(RecentSellSchema),
+  fallback: emptyList,
+  request: 'none',
+  response: '`RecentSell[]` (latest 20)',
+  uiOnFailure: 'Section hidden',
 });
 export const checkStorage = defineEndpoint({
-  id: 'goods.checkStorage', method: 'POST', path: '/goods/mall/storage/checkStorage',
+  id: 'goods.checkStorage',
+  method: 'POST',
+  path: '/goods/mall/storage/checkStorage',
   // No fallback: whether a failed check counts as available is the pay gate's rule (machines/pay-gate.machine.ts), decided once.
   data: z.boolean(),
-  request: '`{ goodsId, buyNum = 1 }`', response: '`boolean` enough stock', uiOnFailure: 'The call fails; the pay gate counts the goods as available (spec) and order creation re-checks',
+  request: '`{ goodsId, buyNum = 1 }`',
+  response: '`boolean` enough stock',
+  uiOnFailure: 'Counted as available (spec); order creation re-checks',
 });
 export const goodsGameDetail = defineEndpoint({
-  id: 'goods.gameDetail', method: 'POST', path: '/goods/mall/goods/gameDetail',
+  id: 'goods.gameDetail',
+  method: 'POST',
+  path: '/goods/mall/goods/gameDetail',
   data: GameGoodsSchema,
-  request: '`{ gameId }`', response: '`{ gameId, goods: Goods[] }`', uiOnFailure: 'Goods list shows an error with retry; buy disabled',
+  request: '`{ gameId }`',
+  response: '`{ gameId, goods: Goods[] }`',
+  uiOnFailure: 'Error with retry; buy disabled',
 });
 export const goodsCombSearch = defineEndpoint({
-  id: 'goods.combSearch', method: 'POST', path: '/goods/mall/goods/combSearch',
-  data: z.array(GoodsSchema), fallback: emptyList,
-  request: '`{ keyword }`', response: '`Goods[]` goods whose name matches', uiOnFailure: 'Goods matches hidden',
+  id: 'goods.combSearch',
+  method: 'POST',
+  path: '/goods/mall/goods/combSearch',
+  data: z.array(GoodsSchema),
+  fallback: emptyList,
+  request: '`{ keyword }`',
+  response: '`Goods[]` goods whose name matches',
+  uiOnFailure: 'Goods matches hidden',
 });
 export const goodsHotSearch = defineEndpoint({
-  id: 'goods.hotSearch', method: 'POST', path: '/goods/mall/goods/hotSearch',
-  data: z.object({ gameList: z.array(GameCardSchema) }), fallback: () => ({ gameList: [] }),
-  request: 'none (empty body)', response: '`{ gameList: GameCard[] }`', uiOnFailure: 'Hot games hidden (empty gameList)',
+  id: 'goods.hotSearch',
+  method: 'POST',
+  path: '/goods/mall/goods/hotSearch',
+  data: z.object({ gameList: z.array(GameCardSchema) }),
+  fallback: () => ({ gameList: [] }),
+  request: 'none (empty body)',
+  response: '`{ gameList: GameCard[] }`',
+  uiOnFailure: 'Hot games hidden',
 });
 export const goodsRank = defineEndpoint({
-  id: 'goods.rank', method: 'POST', path: '/goods/mall/goods/rank',
-  data: z.array(GoodsSchema), fallback: emptyList,
-  request: '`{ size? }`', response: '`Goods[]` best sellers', uiOnFailure: 'Section hidden',
+  id: 'goods.rank',
+  method: 'POST',
+  path: '/goods/mall/goods/rank',
+  data: z.array(GoodsSchema),
+  fallback: emptyList,
+  request: '`{ size? }`',
+  response: '`Goods[]` best sellers',
+  uiOnFailure: 'Section hidden',
 });
 export const goodsRecentGameSearch = defineEndpoint({
-  id: 'goods.recentGameSearch', method: 'POST', path: '/goods/mall/goods/recentGameSearch',
-  data: z.array(GameCardSchema), fallback: emptyList,
-  request: '`{}` (per user)', response: '`GameCard[]` games the user recently searched for', uiOnFailure: 'Section hidden',
+  id: 'goods.recentGameSearch',
+  method: 'POST',
+  path: '/goods/mall/goods/recentGameSearch',
+  data: z.array(GameCardSchema),
+  fallback: emptyList,
+  request: '`{}` (per user)',
+  response: '`GameCard[]` recently searched',
+  uiOnFailure: 'Section hidden',
 });
 export const goodsRecommend = defineEndpoint({
-  id: 'goods.recommend', method: 'POST', path: '/goods/mall/goods/recommend',
-  data: z.array(GoodsSchema), fallback: emptyList,
-  request: '`{ gameId?, size? }`', response: '`Goods[]`', uiOnFailure: 'Section hidden',
+  id: 'goods.recommend',
+  method: 'POST',
+  path: '/goods/mall/goods/recommend',
+  data: z.array(GoodsSchema),
+  fallback: emptyList,
+  request: '`{ gameId?, size? }`',
+  response: '`Goods[]`',
+  uiOnFailure: 'Section hidden',
 });
 export const goodsSearch = defineEndpoint({
-  id: 'goods.search', method: 'POST', path: '/goods/mall/goods/search',
+  id: 'goods.search',
+  method: 'POST',
+  path: '/goods/mall/goods/search',
   data: pageOf(GoodsSchema),
-  request: '`{ keyword, pageNum, pageSize }`', response: '`Page<Goods>`', uiOnFailure: 'Error with retry',
+  request: '`{ keyword, pageNum, pageSize }`',
+  response: '`Page<Goods>`',
+  uiOnFailure: 'Error with retry',
 });
 export const goodsEvaluationPage = defineEndpoint({
-  id: 'goods.evaluationPage', method: 'POST', path: '/goods/mall/goods/evaluationPage',
+  id: 'goods.evaluationPage',
+  method: 'POST',
+  path: '/goods/mall/goods/evaluationPage',
   data: EvaluationPageSchema,
-  request: '`{ goodsId, pageNum, pageSize }`', response: 'evaluations of one goods', uiOnFailure: 'Error with retry',
+  request: '`{ goodsId, pageNum, pageSize }`',
+  response: 'evaluations of one goods',
+  uiOnFailure: 'Error with retry',
 });
 export const activityGamePage = defineEndpoint({
-  id: 'goods.activityGamePage', method: 'POST', path: '/goods/mall/goods/activityGamePage',
+  id: 'goods.activityGamePage',
+  method: 'POST',
+  path: '/goods/mall/goods/activityGamePage',
   data: pageOf(ActivityGameSchema),
-  request: '`{ activityId, pageNum, pageSize }`', response: '`Page<ActivityGame>`', uiOnFailure: 'Error with retry',
+  request: '`{ activityId, pageNum, pageSize }`',
+  response: '`Page<ActivityGame>`',
+  uiOnFailure: 'Error with retry',
 });
 export const activityTopGame = defineEndpoint({
-  id: 'goods.activityTopGame', method: 'POST', path: '/goods/mall/goods/activityTopGame',
+  id: 'goods.activityTopGame',
+  method: 'POST',
+  path: '/goods/mall/goods/activityTopGame',
   data: z.nullable(ActivityGameSchema),
-  request: '`{ activityId }`', response: '`ActivityGame | null`', uiOnFailure: 'Top game section shows an error with retry',
+  request: '`{ activityId }`',
+  response: '`ActivityGame | null`',
+  uiOnFailure: 'Error with retry',
 });
 export const matchCoupon = defineEndpoint({
-  id: 'goods.matchCoupon', method: 'POST', path: '/goods/mall/activity/goods/matchCoupon',
-  data: CouponMatchSchema, fallback: () => ({ coupons: [], bestCouponId: null }),
-  request: '`{ goodsId, buyNum }` (user from token; anonymous gets [])', response: '`{ coupons: Coupon[], bestCouponId }`', uiOnFailure: 'No coupon offered; buying still works',
+  id: 'goods.matchCoupon',
+  method: 'POST',
+  path: '/goods/mall/activity/goods/matchCoupon',
+  data: CouponMatchSchema,
+  fallback: () => ({ coupons: [], bestCouponId: null }),
+  request: '`{ goodsId, buyNum }` (user from token); extension: `items: { goodsId, buyNum }[]` for a cart',
+  response: '`{ coupons: Coupon[], bestCouponId }`, biggest saving first',
+  uiOnFailure: 'No coupon; buying works',
 });
 
 // --- fetchers --------------------------------------------------------------
@@ -160,11 +219,14 @@ export const matchCoupon = defineEndpoint({
 export const getRecentSell = (o: Opts = {}) => http.call(findRecentSell, { signal: o.signal });
 export const getStorage = (body: { goodsId: number; buyNum?: number }, o: Opts = {}) =>
   http.call(checkStorage, { body: { buyNum: 1, ...body }, signal: o.signal });
-export const getGameGoods = (gameId: number, o: Opts = {}) => http.call(goodsGameDetail, { body: { gameId }, signal: o.signal });
-export const getGoodsCombSearch = (keyword: string, o: Opts = {}) => http.call(goodsCombSearch, { body: { keyword }, signal: o.signal });
+export const getGameGoods = (gameId: number, o: Opts = {}) =>
+  http.call(goodsGameDetail, { body: { gameId }, signal: o.signal });
+export const getGoodsCombSearch = (keyword: string, o: Opts = {}) =>
+  http.call(goodsCombSearch, { body: { keyword }, signal: o.signal });
 export const getGoodsHotSearch = (o: Opts = {}) => http.call(goodsHotSearch, { signal: o.signal });
 export const getGoodsRank = (o: Opts = {}) => http.call(goodsRank, { body: {}, signal: o.signal });
-export const getGoodsRecentGameSearch = (o: Opts = {}) => http.call(goodsRecentGameSearch, { body: {}, signal: o.signal });
+export const getGoodsRecentGameSearch = (o: Opts = {}) =>
+  http.call(goodsRecentGameSearch, { body: {}, signal: o.signal });
 export const getGoodsRecommend = (body: { gameId?: number; size?: number } = {}, o: Opts = {}) =>
   http.call(goodsRecommend, { body, signal: o.signal });
 export const searchGoods = (body: { keyword: string; pageNum?: number; pageSize?: number }, o: Opts = {}) =>
@@ -173,13 +235,17 @@ export const getGoodsEvaluations = (body: { goodsId: number; pageNum?: number; p
   http.call(goodsEvaluationPage, { body: { pageNum: 1, pageSize: 10, ...body }, signal: o.signal });
 export const getActivityGames = (body: { activityId: string; pageNum?: number; pageSize?: number }, o: Opts = {}) =>
   http.call(activityGamePage, { body: { pageNum: 1, pageSize: 12, ...body }, signal: o.signal });
-export const getActivityTopGame = (activityId: string, o: Opts = {}) => http.call(activityTopGame, { body: { activityId }, signal: o.signal });
-export const getMatchingCoupons = (body: { goodsId: number; buyNum: number }, o: Opts = {}) =>
-  http.call(matchCoupon, { body, signal: o.signal });
+export const getActivityTopGame = (activityId: string, o: Opts = {}) =>
+  http.call(activityTopGame, { body: { activityId }, signal: o.signal });
+export const getMatchingCoupons = (
+  body: { goodsId: number; buyNum: number } | { items: readonly { goodsId: number; buyNum: number }[] },
+  o: Opts = {},
+) => http.call(matchCoupon, { body, signal: o.signal });
 
 // --- query options ---------------------------------------------------------
 
-export const recentSellQueryOptions = () => queryOptions({ queryKey: ['recentSell'], queryFn: ({ signal }) => getRecentSell({ signal }) });
+export const recentSellQueryOptions = () =>
+  queryOptions({ queryKey: ['recentSell'], queryFn: ({ signal }) => getRecentSell({ signal }) });
 export const gameGoodsQueryOptions = (gameId: number) =>
   queryOptions({ queryKey: ['gameGoods', gameId], queryFn: ({ signal }) => getGameGoods(gameId, { signal }) });
 /**

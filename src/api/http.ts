@@ -14,6 +14,7 @@ import * as z from 'zod/mini';
 import { BUILD_RENDER, config } from '../shared/env';
 import { clientState } from './client-state';
 import { ApiError, AUTH_FALLBACK_MESSAGE, BUSINESS_FALLBACK_MESSAGE, isAuthCode } from './errors';
+import type { HttpClientOptions } from './transport';
 
 type HttpMethod = 'GET' | 'POST';
 
@@ -62,7 +63,7 @@ export function defineEndpoint<S extends z.ZodMiniType>(def: EndpointDef<S>): En
 }
 
 /** Fallback for the list fetches the spec says quietly come back empty. */
-export const emptyList = <T,>(): T[] => [];
+export const emptyList = <T>(): T[] => [];
 
 /** Every endpoint defined so far (import `./endpoints` first to load them all). */
 export function registeredEndpoints(): EndpointDef[] {
@@ -85,23 +86,6 @@ interface CallOptions {
   /** JSON body (POST) */
   body?: unknown;
   signal?: AbortSignal | undefined;
-}
-
-export interface HttpClientOptions {
-  baseURL: string;
-  timeout: number;
-  appId: string;
-  reqChannel: string;
-  busiType: string;
-}
-
-/**
- * Whether a browser accepts `value` as a request header value (`setRequestHeader` throws on
- * characters above U+00FF, on line breaks and on other control characters). Identity values
- * are visible ASCII, with inner spaces allowed.
- */
-export function isHeaderValue(value: string): boolean {
-  return /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value);
 }
 
 function resolvePath(path: string, params: CallOptions['params']): string {
@@ -174,7 +158,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return instance;
   };
 
-  async function call<S extends z.ZodMiniType>(def: EndpointDef<S>, callOptions: CallOptions = {}): Promise<z.output<S>> {
+  async function call<S extends z.ZodMiniType>(
+    def: EndpointDef<S>,
+    callOptions: CallOptions = {},
+  ): Promise<z.output<S>> {
     // The session this call speaks for: an auth failure only ends that session, not one started since.
     const tokenAtSend = clientState.get().token;
     try {

@@ -13,7 +13,16 @@ import { EpochMsSchema, FenSchema, IdSchema, pageOf } from './common';
 import { GoodsTypeSchema, PromiseFields } from './goods';
 import { defineEndpoint, emptyList, http } from './http';
 
-export const OrderStatusSchema = z.enum(['unpaid', 'paid', 'delivered', 'cancelled', 'expired', 'failed', 'refunding', 'refunded']);
+export const OrderStatusSchema = z.enum([
+  'unpaid',
+  'paid',
+  'delivered',
+  'cancelled',
+  'expired',
+  'failed',
+  'refunding',
+  'refunded',
+]);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 export const PayChannelCodeSchema = z.enum(['wechat', 'alipay']);
@@ -53,7 +62,7 @@ export const OrderSchema = z.object({
   /** delivered codes, one per unit of `cdk` goods */
   cdks: z.array(z.object({ goodsName: z.string(), code: z.string() })),
   hasGift: z.boolean(),
-  /** what the gift is (added, issue 32) */
+  /** what the gift is (added, docs/decisions/0019-money-path-trust-and-budget.md) */
   giftName: z.optional(z.string()),
   giftClaimed: z.boolean(),
   refundable: z.boolean(),
@@ -111,87 +120,158 @@ export type Package = z.infer<typeof PackageSchema>;
 export interface OrderLine {
   goodsId: number;
   buyNum: number;
+  /**
+   * The unit price the shopper saw, fen (extension, not in the spec: docs/cart.md): `combine/order/create` refuses
+   * an order whose goods costs anything else today (`order_40004`), so no line is charged at a price not shown.
+   */
+  price?: number | undefined;
 }
 
 type Opts = { signal?: AbortSignal | undefined };
-const retry = 'Error message with retry';
+const retry = 'Error with retry';
 
 export const orderList = defineEndpoint({
-  id: 'orders.list', method: 'POST', path: '/nnorder/mall/unified/order/list',
+  id: 'orders.list',
+  method: 'POST',
+  path: '/nnorder/mall/unified/order/list',
   data: pageOf(OrderSchema),
-  request: '`{ pageNum, pageSize, status? }`', response: '`Page<Order>` newest first', uiOnFailure: retry,
+  request: '`{ pageNum, pageSize, status? }`',
+  response: '`Page<Order>` newest first',
+  uiOnFailure: retry,
 });
 export const orderDetail = defineEndpoint({
-  id: 'orders.detail', method: 'GET', path: '/nnorder/mall/unified/order/detail',
+  id: 'orders.detail',
+  method: 'GET',
+  path: '/nnorder/mall/unified/order/detail',
   data: OrderSchema,
-  request: 'query `id`', response: '`Order`; `order_40404` when not the user\u2019s', uiOnFailure: 'Not found message or retry',
+  request: 'query `id`',
+  response: '`Order`; `order_40404`',
+  uiOnFailure: 'Not found message or retry',
 });
 export const orderSendSms = defineEndpoint({
-  id: 'orders.sendSms', method: 'POST', path: '/nnorder/mall/unified/order/sendSms',
+  id: 'orders.sendSms',
+  method: 'POST',
+  path: '/nnorder/mall/unified/order/sendSms',
   data: z.boolean(),
-  request: '`{ orderId }`', response: '`true` (codes sent to the account phone); rate-limited 60 s', uiOnFailure: "Server's retMsg as a toast",
+  request: '`{ orderId }`',
+  response: '`true` (codes to the account phone); once per 60 s',
+  uiOnFailure: 'retMsg toast',
 });
 export const orderBoheAccount = defineEndpoint({
-  id: 'orders.boheAccount', method: 'GET', path: '/nnorder/mall/unified/order/boheAccount',
+  id: 'orders.boheAccount',
+  method: 'GET',
+  path: '/nnorder/mall/unified/order/boheAccount',
   data: z.object({ account: z.string(), nickname: z.string() }),
-  request: 'query `orderId`', response: '`{ account (masked phone), nickname }` the account credited', uiOnFailure: 'Row hidden',
+  request: 'query `orderId`',
+  response: '`{ account (masked), nickname }` credited',
+  uiOnFailure: 'Row hidden',
 });
 export const orderStatus = defineEndpoint({
-  id: 'orders.status', method: 'GET', path: '/nnorder/mall/unified/order/status',
+  id: 'orders.status',
+  method: 'GET',
+  path: '/nnorder/mall/unified/order/status',
   data: OrderStatusAnswerSchema,
-  request: 'query `orderId`', response: '`{ orderId, status, payTime }`', uiOnFailure: 'Polling continues until the countdown ends',
+  request: 'query `orderId`',
+  response: '`{ orderId, status, payTime }`',
+  uiOnFailure: 'Polling continues',
 });
 export const quickRefund = defineEndpoint({
-  id: 'orders.quickRefund', method: 'POST', path: '/nnorder/unified/mall/quick/refund',
+  id: 'orders.quickRefund',
+  method: 'POST',
+  path: '/nnorder/unified/mall/quick/refund',
   data: OrderSchema,
-  request: '`{ orderId, reason }`', response: '`Order` now `refunding`; `order_40901` when not refundable', uiOnFailure: "Server's retMsg in the refund dialog",
+  request: '`{ orderId, reason }`',
+  response: '`Order` now `refunding`; `order_40901`',
+  uiOnFailure: 'retMsg in the refund dialog',
 });
 export const packageQueryV2 = defineEndpoint({
-  id: 'orders.packageQueryV2', method: 'POST', path: '/nn-activity/client/matching/package/queryV2',
-  data: z.array(PackageSchema), fallback: emptyList,
-  request: '`{ goodsIds }`', response: '`Package[]` bundles containing those goods', uiOnFailure: 'No package offered',
+  id: 'orders.packageQueryV2',
+  method: 'POST',
+  path: '/nn-activity/client/matching/package/queryV2',
+  data: z.array(PackageSchema),
+  fallback: emptyList,
+  request: '`{ goodsIds }`',
+  response: '`Package[]` holding those goods',
+  uiOnFailure: 'No package offered',
 });
 export const payChannels = defineEndpoint({
-  id: 'orders.payChannels', method: 'POST', path: '/nnorder/api/order/channel/bohe/findAvailablePayChannels',
+  id: 'orders.payChannels',
+  method: 'POST',
+  path: '/nnorder/api/order/channel/bohe/findAvailablePayChannels',
   data: z.array(PayChannelSchema),
-  request: '`{ amount }`', response: '`PayChannel[]`', uiOnFailure: 'Error with retry in the pay dialog',
+  request: '`{ amount }`',
+  response: '`PayChannel[]`',
+  uiOnFailure: 'Error with retry in the pay dialog',
 });
 export const combineOrderCreate = defineEndpoint({
-  id: 'orders.combineCreate', method: 'POST', path: '/nnorder/combine/order/create',
+  id: 'orders.combineCreate',
+  method: 'POST',
+  path: '/nnorder/combine/order/create',
   data: OrderSchema,
-  request: '`{ items: OrderLine[], couponId?, packageId?, requestId }` (several goods)', response: '`Order` (same `requestId` returns the same order)', uiOnFailure: "Server's retMsg in the pay dialog",
+  request:
+    "`{ items: OrderLine[], couponId?, packageId?, requestId }`; extension: lines' `price` (as seen), `fromCart`",
+  response:
+    '`Order` (same `requestId`, same order); `stock_40901`, `order_40002`, `coupon_40001`, `order_40003`, `order_40004`; a paid `fromCart` order leaves the cart',
+  uiOnFailure: 'retMsg in the pay dialog',
 });
 export const orderCreate = defineEndpoint({
-  id: 'orders.create', method: 'POST', path: '/nnorder/unified/order/create',
+  id: 'orders.create',
+  method: 'POST',
+  path: '/nnorder/unified/order/create',
   data: OrderSchema,
-  request: '`{ goodsId, buyNum, couponId?, requestId }`', response: '`Order` (same `requestId` returns the same order); `stock_40901` sold out', uiOnFailure: "Server's retMsg in the pay dialog",
+  request: '`{ goodsId, buyNum, couponId?, requestId }`',
+  response: '`Order` (same `requestId`, same order); `stock_40901` sold out',
+  uiOnFailure: 'retMsg in the pay dialog',
 });
 export const orderPay = defineEndpoint({
-  id: 'orders.pay', method: 'POST', path: '/nnorder/unified/order/pay',
+  id: 'orders.pay',
+  method: 'POST',
+  path: '/nnorder/unified/order/pay',
   data: PaymentSchema,
-  request: '`{ orderId, channelCode, client?: \'h5\', returnUrl? }`', response: '`Payment` (QR or link; `h5Url` for `client: \'h5\'`)', uiOnFailure: "Server's retMsg in the pay dialog",
+  request: "`{ orderId, channelCode, client?: 'h5', returnUrl? }`",
+  response: "`Payment` (QR or link; `h5Url` for `client: 'h5'`)",
+  uiOnFailure: 'retMsg in the pay dialog',
 });
 export const giftCdkReceive = defineEndpoint({
-  id: 'orders.giftCdkReceive', method: 'POST', path: '/nnorder/giftCdkGrant/qmSpeed/receive',
+  id: 'orders.giftCdkReceive',
+  method: 'POST',
+  path: '/nnorder/giftCdkGrant/qmSpeed/receive',
   data: z.object({ name: z.string(), code: z.string() }),
-  request: '`{ orderId }`', response: '`{ name, code }` the gift CDK (same answer when asked again)', uiOnFailure: "Server's retMsg as a toast",
+  request: '`{ orderId }`',
+  response: '`{ name, code }` gift CDK (same when asked again)',
+  uiOnFailure: 'retMsg toast',
 });
 
-export const getOrders = (body: { pageNum?: number; pageSize?: number; status?: OrderStatus | undefined }, o: Opts = {}) =>
-  http.call(orderList, { body: { pageNum: 1, pageSize: 10, ...body }, signal: o.signal });
+export const getOrders = (
+  body: { pageNum?: number; pageSize?: number; status?: OrderStatus | undefined },
+  o: Opts = {},
+) => http.call(orderList, { body: { pageNum: 1, pageSize: 10, ...body }, signal: o.signal });
 export const getOrder = (id: string, o: Opts = {}) => http.call(orderDetail, { query: { id }, signal: o.signal });
-export const postOrderSms = (orderId: string, o: Opts = {}) => http.call(orderSendSms, { body: { orderId }, signal: o.signal });
-export const getOrderAccount = (orderId: string, o: Opts = {}) => http.call(orderBoheAccount, { query: { orderId }, signal: o.signal });
-export const getOrderStatus = (orderId: string, o: Opts = {}) => http.call(orderStatus, { query: { orderId }, signal: o.signal });
-export const postRefund = (body: { orderId: string; reason: string }, o: Opts = {}) => http.call(quickRefund, { body, signal: o.signal });
-export const getPackages = (goodsIds: number[], o: Opts = {}) => http.call(packageQueryV2, { body: { goodsIds }, signal: o.signal });
-export const getPayChannels = (amount: number, o: Opts = {}) => http.call(payChannels, { body: { amount }, signal: o.signal });
+export const postOrderSms = (orderId: string, o: Opts = {}) =>
+  http.call(orderSendSms, { body: { orderId }, signal: o.signal });
+export const getOrderAccount = (orderId: string, o: Opts = {}) =>
+  http.call(orderBoheAccount, { query: { orderId }, signal: o.signal });
+export const getOrderStatus = (orderId: string, o: Opts = {}) =>
+  http.call(orderStatus, { query: { orderId }, signal: o.signal });
+export const postRefund = (body: { orderId: string; reason: string }, o: Opts = {}) =>
+  http.call(quickRefund, { body, signal: o.signal });
+export const getPackages = (goodsIds: number[], o: Opts = {}) =>
+  http.call(packageQueryV2, { body: { goodsIds }, signal: o.signal });
+export const getPayChannels = (amount: number, o: Opts = {}) =>
+  http.call(payChannels, { body: { amount }, signal: o.signal });
 export const createOrder = (
   body: { goodsId: number; buyNum: number; couponId?: string | undefined; requestId: string },
   o: Opts = {},
 ) => http.call(orderCreate, { body, signal: o.signal });
 export const createCombinedOrder = (
-  body: { items: OrderLine[]; couponId?: string | undefined; packageId?: number | undefined; requestId: string },
+  body: {
+    items: OrderLine[];
+    couponId?: string | undefined;
+    packageId?: number | undefined;
+    requestId: string;
+    /** extension (docs/cart.md): the lines come from the account's cart, which they leave once paid */
+    fromCart?: boolean | undefined;
+  },
   o: Opts = {},
 ) => http.call(combineOrderCreate, { body, signal: o.signal });
 /** `client: 'h5'` with a `returnUrl` (a path of the store) asks for the channel's mobile web page (`h5Url`). */
@@ -199,6 +279,7 @@ export const payOrder = (
   body: { orderId: string; channelCode: PayChannelCode; client?: 'h5' | undefined; returnUrl?: string | undefined },
   o: Opts = {},
 ) => http.call(orderPay, { body, signal: o.signal });
-export const receiveGiftCdk = (orderId: string, o: Opts = {}) => http.call(giftCdkReceive, { body: { orderId }, signal: o.signal });
+export const receiveGiftCdk = (orderId: string, o: Opts = {}) =>
+  http.call(giftCdkReceive, { body: { orderId }, signal: o.signal });
 
 // The order queries are account data: keyed by the user, in src/features/buying/queries.ts.

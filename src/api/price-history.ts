@@ -1,5 +1,5 @@
 /**
- * Price history (issue 34, an extension, not in the spec): a goods' last 180 days of prices as change points
+ * Price history (docs/following-prices.md, an extension, not in the spec): a goods' last 180 days of prices as change points
  * and its historical low. A server without the extension answers it as any unknown call; the fallback (`null`)
  * then hides the 价格走势 section, with no error shown.
  */
@@ -7,9 +7,11 @@ import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { FenSchema, IdSchema } from './common';
 import { defineEndpoint, http } from './http';
+import { dateOfDay, saneHistory, storeDayOf, type PriceHistory } from './price-history-rules';
 
 /** The one 史低 rule (./historical-low.ts), beside the call it is about: the wishlist reads it here */
 export { isAtHistoricalLow } from './historical-low';
+export type { PriceHistory, PricePoint } from './price-history-rules';
 
 const DateSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
@@ -19,9 +21,8 @@ const PricePointSchema = z.object({
   /** fen */
   price: FenSchema,
 });
-export type PricePoint = z.infer<typeof PricePointSchema>;
 
-/** @internal */
+/** @internal The shape of a history as the store shows it (what `saneHistory` returns; tests check answers with it). */
 export const PriceHistorySchema = z.object({
   goodsId: IdSchema,
   /** how many days the history covers, today included (180) */
@@ -33,20 +34,36 @@ export const PriceHistorySchema = z.object({
   /** today's price, fen (the last point's) */
   price: FenSchema,
 });
-export type PriceHistory = z.infer<typeof PriceHistorySchema>;
+
+/**
+ * What the call's answer must be to be read at all: its values are read point by point afterwards
+ * (`saneHistory`, ./price-history-rules.ts), so one bad point costs that point, not the chart.
+ */
+const PriceHistoryAnswerSchema = z.object({
+  goodsId: IdSchema,
+  days: z.number(),
+  points: z.array(z.unknown()),
+  price: FenSchema,
+});
 
 export const priceHistory = defineEndpoint({
-  id: 'price-history.get', method: 'POST', path: '/sgame/mall/goods/priceHistory',
-  data: z.nullable(PriceHistorySchema), fallback: () => null,
-  request: '`{ goodsId }` (extension, not in the spec)',
-  response: '`{ goodsId, days, points: { date, price }[], low: { date, price }, price }`: the last 180 days (UTC+8 dates) as change points, oldest first, the last one today\u2019s price; business code `goods_40404` when unknown',
-  uiOnFailure: '价格走势 section absent (a server without the extension, or any failure)',
+  id: 'price-history.get',
+  method: 'POST',
+  path: '/sgame/mall/goods/priceHistory',
+  data: z.nullable(PriceHistoryAnswerSchema),
+  fallback: () => null,
+  request: '`{ goodsId }` (extension)',
+  response: '`{ goodsId, days, points, low, price }`: 180 days (UTC+8) of change points, oldest first; `goods_40404`',
+  uiOnFailure: '价格走势 absent',
 });
 
 type Opts = { signal?: AbortSignal | undefined };
 
-/** @internal */
-export const getPriceHistory = (goodsId: number, o: Opts = {}) => http.call(priceHistory, { body: { goodsId }, signal: o.signal });
+/** @internal The goods' history as the store shows it (null: none, or nothing of the answer can be trusted). */
+export const getPriceHistory = async (goodsId: number, o: Opts = {}): Promise<PriceHistory | null> => {
+  const answer = await http.call(priceHistory, { body: { goodsId }, signal: o.signal });
+  return answer && saneHistory(answer, { goodsId, today: dateOfDay(storeDayOf(Date.now())) });
+};
 
 export const priceHistoryQueryOptions = (goodsId: number) =>
   queryOptions({ queryKey: ['priceHistory', goodsId], queryFn: ({ signal }) => getPriceHistory(goodsId, { signal }) });

@@ -6,7 +6,23 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { clientState } from './client-state';
 import { ApiError } from './errors';
-import { isHeaderValue, type HttpClientOptions } from './http';
+
+export interface HttpClientOptions {
+  baseURL: string;
+  timeout: number;
+  appId: string;
+  reqChannel: string;
+  busiType: string;
+}
+
+/**
+ * Whether a browser accepts `value` as a request header value (`setRequestHeader` throws on
+ * characters above U+00FF, on line breaks and on other control characters). Identity values
+ * are visible ASCII, with inner spaces allowed.
+ */
+export function isHeaderValue(value: string): boolean {
+  return /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value);
+}
 
 export function createAxios(options: HttpClientOptions): AxiosInstance {
   const instance = axios.create({
@@ -38,10 +54,18 @@ export function toApiError(error: unknown, endpoint: string, timeout: number): A
   if (error instanceof ApiError) return error;
   if (axios.isCancel(error)) return new ApiError({ kind: 'aborted', message: 'Request aborted', endpoint });
   if (error instanceof AxiosError) {
-    if (error.code === AxiosError.ETIMEDOUT || (error.code === AxiosError.ECONNABORTED && /timeout/i.test(error.message))) {
-      return new ApiError({ kind: 'timeout', message: `timeout of ${error.config?.timeout ?? timeout}ms exceeded`, endpoint });
+    if (
+      error.code === AxiosError.ETIMEDOUT ||
+      (error.code === AxiosError.ECONNABORTED && /timeout/i.test(error.message))
+    ) {
+      return new ApiError({
+        kind: 'timeout',
+        message: `timeout of ${error.config?.timeout ?? timeout}ms exceeded`,
+        endpoint,
+      });
     }
-    if (error.code === AxiosError.ECONNABORTED) return new ApiError({ kind: 'aborted', message: 'Request aborted', endpoint });
+    if (error.code === AxiosError.ECONNABORTED)
+      return new ApiError({ kind: 'aborted', message: 'Request aborted', endpoint });
     if (error.response) {
       const status = error.response.status;
       return new ApiError({ kind: 'http', message: `Request failed with status code ${status}`, endpoint, status });

@@ -1,5 +1,5 @@
 /**
- * The wishlist (愿望单, issue 34): an extension, not in the spec. Four calls in the spec's style (envelope,
+ * The wishlist (愿望单, docs/following-wishlist.md): an extension, not in the spec. Four calls in the spec's style (envelope,
  * headers, `token`, errors), each answering the account's whole list, so that the store never keeps a stale
  * copy after a change. Every call names the account it is meant for (`userId`): the backend refuses one
  * whose token speaks for another account (`wishlist_40901`), so an add that races a login or a logout never
@@ -13,7 +13,11 @@ import { EpochMsSchema, FenSchema, IdSchema } from './common';
 import { isApiError } from './errors';
 import { defineEndpoint, http } from './http';
 
-/** What the store keeps of a wishlisted game: which, the from price when it was added, and when. */
+/**
+ * What the store keeps of a wishlisted game: which, the from price when it was added, and when. On an account's
+ * list both are the server's (an add takes its price and time, not the page's); a visitor's list in this browser
+ * keeps the page's until its login hands it over, when the server keeps only a price the game could have had.
+ */
 export const WishEntrySchema = z.object({
   gameId: IdSchema,
   /** the game's from price (`fromPrice`) when it was added, fen */
@@ -39,30 +43,89 @@ export const WishItemSchema = z.extend(WishEntrySchema, {
   upcoming: z.boolean(),
   /** every goods of the game is sold out (已售罄) */
   soldOut: z.boolean(),
+  /** the goods whose price is `price` (the from-price goods), which the tab's 立即购买 buys; null or absent: none known */
+  goodsId: z.optional(z.nullable(IdSchema)),
 });
 export type WishItem = z.infer<typeof WishItemSchema>;
 
-const ListSchema = z.array(WishItemSchema);
+/**
+ * The most a wishlisted game's price may say, in fen (¥100 000): no goods of the store costs more, so a price
+ * above it is a server's mistake, never a price to show or to compare with (extension, not in the spec).
+ * @internal
+ */
+export const WISH_PRICE_MAX = 10_000_000;
+
+/**
+ * One item as the tab may show it, or undefined: an item that does not parse, or whose prices are beyond
+ * WISH_PRICE_MAX, is left out; a price when added above the game's original price is bounded by it (a game is
+ * never sold above its original price, so 降价 never claims more than the whole discount).
+ */
+function shownItem(raw: unknown): WishItem | undefined {
+  const parsed = WishItemSchema.safeParse(raw);
+  if (!parsed.success) return undefined;
+  const item = parsed.data;
+  if (item.price > WISH_PRICE_MAX || item.originalPrice > WISH_PRICE_MAX || item.addedPrice > WISH_PRICE_MAX)
+    return undefined;
+  if (item.lowPrice !== null && item.lowPrice > item.price) return { ...boundedAdded(item), lowPrice: item.price };
+  return boundedAdded(item);
+}
+const boundedAdded = (item: WishItem): WishItem => ({
+  ...item,
+  addedPrice: Math.min(item.addedPrice, Math.max(item.originalPrice, item.price)),
+});
+
+/**
+ * A list answer, read item by item: one bad item (a server's mistake, an absurd price, a game twice) is dropped
+ * and the rest shown, so one entry never empties the list nor makes every toggle read 加入愿望单. Not a list at all is a
+ * contract error, as for any call.
+ */
+const ListSchema = z.pipe(
+  z.array(z.unknown()),
+  z.transform((list) => {
+    const shown: WishItem[] = [];
+    for (const item of list.map(shownItem)) if (item && !shown.some((i) => i.gameId === item.gameId)) shown.push(item);
+    return shown;
+  }),
+);
 
 export const wishlistList = defineEndpoint({
-  id: 'wishlist.list', method: 'POST', path: '/nn-activity/client/wishlist/list',
+  id: 'wishlist.list',
+  method: 'POST',
+  path: '/nn-activity/client/wishlist/list',
   data: ListSchema,
-  request: '`{ userId }`; `token` (extension, not in the spec)', response: '`WishItem[]` of the account, newest first; `wishlist_40901` the token is another account\'s', uiOnFailure: 'The tab says 愿望单暂未同步 with 重试 (no toast); a server without the call: the list is kept in this browser, said quietly',
+  request: '`{ userId }`; `token` (extension)',
+  response:
+    '`WishItem[]`, newest first, with `goodsId`; `wishlist_40901`; the client drops items unparsable or above `WISH_PRICE_MAX`',
+  uiOnFailure: '愿望单暂未同步 with 重试; without the call: kept in this browser, said quietly',
 });
 export const wishlistAdd = defineEndpoint({
-  id: 'wishlist.add', method: 'POST', path: '/nn-activity/client/wishlist/add',
+  id: 'wishlist.add',
+  method: 'POST',
+  path: '/nn-activity/client/wishlist/add',
   data: ListSchema,
-  request: '`{ userId, gameId, addedPrice, addedAt }`; `token` (extension, not in the spec)', response: '`WishItem[]`; already listed: unchanged (the earlier added price kept); `wishlist_40901` the token is another account\'s; `wishlist_40401` no such game', uiOnFailure: 'The toggle keeps the choice and the tab says 愿望单暂未同步 with 重试; an expiry or another account: the add waits for its account\'s next login',
+  request: '`{ userId, gameId, addedPrice, addedAt }` (the server keeps its own); `token` (extension)',
+  response: '`WishItem[]`; already listed: unchanged; `wishlist_40901`; `wishlist_40401` no such game',
+  uiOnFailure: "Choice kept, 愿望单暂未同步 with 重试; on expiry it waits for its account's next login",
 });
 export const wishlistRemove = defineEndpoint({
-  id: 'wishlist.remove', method: 'POST', path: '/nn-activity/client/wishlist/remove',
+  id: 'wishlist.remove',
+  method: 'POST',
+  path: '/nn-activity/client/wishlist/remove',
   data: ListSchema,
-  request: '`{ userId, gameId }`; `token` (extension, not in the spec)', response: '`WishItem[]`; not listed: unchanged; `wishlist_40901` the token is another account\'s', uiOnFailure: 'As for an add',
+  request: '`{ userId, gameId }`; `token` (extension)',
+  response: '`WishItem[]`; `wishlist_40901`',
+  uiOnFailure: 'As for an add',
 });
 export const wishlistMerge = defineEndpoint({
-  id: 'wishlist.merge', method: 'POST', path: '/nn-activity/client/wishlist/merge',
+  id: 'wishlist.merge',
+  method: 'POST',
+  path: '/nn-activity/client/wishlist/merge',
   data: ListSchema,
-  request: '`{ userId, entries: WishEntry[] }` (a visitor\'s list at login, at most `WISHLIST_MERGE_MAX` = 50 entries a call: a longer list goes in parts); `token` (extension, not in the spec)', response: '`WishItem[]`: the union, no duplicates, the earlier added price kept; `wishlist_40901` the token is another account\'s; `wishlist_41301` more than 50 entries', uiOnFailure: 'What was not merged stays set aside for the account in this browser and is merged at its next opening (the parts already merged are not sent again)',
+  request: "`{ userId, entries }` (a visitor's list at login, `WISHLIST_MERGE_MAX` = 50 a call); `token` (extension)",
+  response:
+    "`WishItem[]`, the union, earlier added price kept; an implausible price or time becomes the server's now; `wishlist_40901`; `wishlist_41301` over 50",
+  uiOnFailure:
+    'The rest stays set aside in this browser, merged at the next opening; the parts already merged are not sent again',
 });
 
 /**
@@ -76,16 +139,22 @@ export const WRONG_ACCOUNT_CODE = 'wishlist_40901';
 
 type Opts = { signal?: AbortSignal | undefined };
 
-export const getWishlist = (userId: number, o: Opts = {}) => http.call(wishlistList, { body: { userId }, signal: o.signal });
-export const postWishlistAdd = (userId: number, entry: WishEntry, o: Opts = {}) => http.call(wishlistAdd, { body: { userId, ...entry }, signal: o.signal });
-export const postWishlistRemove = (userId: number, gameId: number, o: Opts = {}) => http.call(wishlistRemove, { body: { userId, gameId }, signal: o.signal });
+export const getWishlist = (userId: number, o: Opts = {}) =>
+  http.call(wishlistList, { body: { userId }, signal: o.signal });
+export const postWishlistAdd = (userId: number, entry: WishEntry, o: Opts = {}) =>
+  http.call(wishlistAdd, { body: { userId, ...entry }, signal: o.signal });
+export const postWishlistRemove = (userId: number, gameId: number, o: Opts = {}) =>
+  http.call(wishlistRemove, { body: { userId, gameId }, signal: o.signal });
 export const postWishlistMerge = (userId: number, entries: readonly WishEntry[], o: Opts = {}) =>
   http.call(wishlistMerge, { body: { userId, entries }, signal: o.signal });
 
 /** Whether a failure says the server does not know the call (a live server without the extension). */
 export function isUnsupported(error: unknown): boolean {
   if (!isApiError(error)) return false;
-  return (error.kind === 'http' && (error.status === 404 || error.status === 405)) || (error.kind === 'business' && (error.code === '404' || error.code === '405'));
+  return (
+    (error.kind === 'http' && (error.status === 404 || error.status === 405)) ||
+    (error.kind === 'business' && (error.code === '404' || error.code === '405'))
+  );
 }
 
 /** The union of two lists of entries, no duplicates, each game's earlier added price (and time) kept. */

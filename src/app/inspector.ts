@@ -32,9 +32,13 @@ export async function loadInspector(): Promise<InspectionFn | undefined> {
  * One `inspect` observer that tells both (either may be missing).
  * @internal
  */
-export function bothInspectors(first: InspectionFn | undefined, second: InspectionFn | undefined): InspectionFn | undefined {
+export function bothInspectors(
+  first: InspectionFn | undefined,
+  second: InspectionFn | undefined,
+): InspectionFn | undefined {
   if (!first || !second) return first ?? second;
-  const tell = (observer: InspectionFn, event: InspectionEvent) => (typeof observer === 'function' ? observer(event) : observer.next?.(event));
+  const tell = (observer: InspectionFn, event: InspectionEvent) =>
+    typeof observer === 'function' ? observer(event) : observer.next?.(event);
   return (event) => {
     tell(first, event);
     tell(second, event);

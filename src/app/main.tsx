@@ -10,7 +10,7 @@
  * - on any other page: its route, code and data load while the flows download; a visitor's public page is
  *   rendered for nobody at once, any other once the flows have started (then again with the root actor).
  *
- * Until the flows run, public/boot.js keeps every tap on the page and replays it once `__storeReady()` is
+ * Until the flows run, src/app/boot.js keeps every tap on the page and replays it once `__storeReady()` is
  * called: a prerendered page looks ready before it is, and no tap on it is lost.
  */
 import { startTransition } from 'react';
@@ -62,7 +62,7 @@ async function start(): Promise<void> {
   const restoredSession = applyVisitIdentity(window.location.href);
   // React DOM is a chunk of its own, asked for now and evaluated in a task of its own when it arrives, not as
   // part of this module's evaluation: the start-up's first long task is then this module's graph alone
-  // (docs/performance.md, "What the trace found").
+  // (bench/results/runs.md, "What the trace found").
   const reactDom = guardChunk(() => import('react-dom/client'))();
   reactDom.catch(() => undefined); // awaited where a root is made; a failure is the reload guard's
   // The build metadata's redirects (a static file): the router's first load of a page that is not
@@ -84,7 +84,10 @@ async function start(): Promise<void> {
   // A prerendered page (its data block) is hydrated, and may have been scrolled before the app started: the
   // router's first render keeps that.
   const hasPrerenderData = document.getElementById(PRERENDER_DATA_ID) !== null;
-  const router = createAppRouter({ queryClient, userId: () => (actor ? sessionUserId(actor.system) : null) }, { keepFirstScroll: hasPrerenderData });
+  const router = createAppRouter(
+    { queryClient, userId: () => (actor ? sessionUserId(actor.system) : null) },
+    { keepFirstScroll: hasPrerenderData },
+  );
   recordPagesShown(router);
   // The page's code is asked for now: a prerendered page's while the hydration's own code loads, another's while
   // the build's redirects load (the search page's chunk would otherwise wait for that file). A chunk's imports
@@ -100,12 +103,14 @@ async function start(): Promise<void> {
   const onCommit = (committed: AppActor | null) => {
     if (!committed) committedForNobody();
     else {
-      // The taps kept meanwhile (public/boot.js) are replayed now that every handler has its actor.
+      // The taps kept meanwhile (src/app/boot.js) are replayed now that every handler has its actor.
       mark('store:ready');
       (window as EarlyClicks).__storeReady?.();
     }
   };
-  const app = (current: AppActor | null) => <App router={router} queryClient={queryClient} actor={current} onCommit={onCommit} />;
+  const app = (current: AppActor | null) => (
+    <App router={router} queryClient={queryClient} actor={current} onCommit={onCommit} />
+  );
   /** Renders the page from scratch for nobody (no root actor yet), and resolves with its root once committed. */
   const renderForNobody = async (): Promise<Root> => {
     const { createRoot } = await reactDom;
@@ -151,7 +156,9 @@ async function start(): Promise<void> {
     storeUnavailable(error);
     return;
   }
-  actor = await phase('store:start-flows', () => startStore({ router, queryClient, restoredSession, leaving: followEarlyNavigation }));
+  actor = await phase('store:start-flows', () =>
+    startStore({ router, queryClient, restoredSession, leaving: followEarlyNavigation }),
+  );
   if (!actor) return;
   let root: Root;
   const shown = prerendered?.root ?? renderedForNobody;
@@ -175,7 +182,7 @@ async function start(): Promise<void> {
   });
 }
 
-/** What public/boot.js shares with the app. */
+/** What src/app/boot.js shares with the app. */
 interface EarlyClicks {
   __earlyNavigation?: string;
   __appStarted?: boolean;
@@ -199,7 +206,7 @@ function storeUnavailable(error: unknown): void {
 }
 
 /**
- * Follows a link the shopper took on the prerendered page before the app could (public/boot.js):
+ * Follows a link the shopper took on the prerendered page before the app could (src/app/boot.js):
  * the router's history writes make the browser drop such a navigation. Returns whether it did.
  */
 function followEarlyNavigation(): boolean {
@@ -217,7 +224,9 @@ function followEarlyNavigation(): boolean {
 function preloadPageCode(router: AppRouter): void {
   const { pathname, search } = router.state.location;
   for (const match of router.matchRoutes(pathname, search)) {
-    const route = (router.routesById as Record<string, { options: { component?: unknown } } | undefined>)[match.routeId];
+    const route = (router.routesById as Record<string, { options: { component?: unknown } } | undefined>)[
+      match.routeId
+    ];
     const component = route?.options.component as { preload?: () => Promise<void> } | undefined;
     void component?.preload?.().catch(() => undefined);
     void match.staticData.beforeHydrate?.().catch(() => undefined);
@@ -225,7 +234,10 @@ function preloadPageCode(router: AppRouter): void {
 }
 
 function afterLoadWhenIdle(task: () => void): void {
-  const idle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(() => task(), { timeout: 3000 }) : window.setTimeout(task, 1000));
+  const idle = () =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(() => task(), { timeout: 3000 })
+      : window.setTimeout(task, 1000);
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }

@@ -25,7 +25,13 @@ function ModalStack({ modal }: { modal: ModalActor }) {
       {stack.map((entry) => {
         const Component = loadedModal(entry.name);
         if (!Component) return null;
-        return <Component key={entry.name} props={entry.props ?? {}} onClose={() => actor.send({ type: 'modal.close', name: entry.name })} />;
+        return (
+          <Component
+            key={entry.name}
+            props={entry.props ?? {}}
+            onClose={() => actor.send({ type: 'modal.close', name: entry.name })}
+          />
+        );
       })}
     </>
   );

@@ -7,7 +7,6 @@ import type { ComponentType } from 'react';
 import { guardChunk } from '../shared/chunk-reload';
 import type { ModalComponentProps, ModalName } from '../shared/app-actor';
 
-
 type Loader = () => Promise<ComponentType<ModalComponentProps>>;
 
 const loaders: Record<ModalName, Loader> = {

@@ -33,13 +33,19 @@ const isStorePage = (pathname: string): boolean => !pathname.startsWith(`${confi
 /** How the browser says this document was reached. */
 function readArrival(): Arrival {
   const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
-  return { referrer: document.referrer, href: window.location.href, type: entry?.type ?? null, historyLength: window.history.length };
+  return {
+    referrer: document.referrer,
+    href: window.location.href,
+    type: entry?.type ?? null,
+    historyLength: window.history.length,
+  };
 }
 
 /** Offers every navigation to the root actor (its build-poll child); install before `actor.start()`. */
 export function installNavigationHooks(router: AppRouter, actor: AppActor): () => void {
   return router.subscribe('onBeforeNavigate', (event) => {
-    if (event.fromLocation && event.hrefChanged) actor.send({ type: 'navigation.requested', to: event.toLocation.href });
+    if (event.fromLocation && event.hrefChanged)
+      actor.send({ type: 'navigation.requested', to: event.toLocation.href });
   });
 }
 

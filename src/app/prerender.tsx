@@ -89,12 +89,19 @@ function pageApp(url: string, origin: string) {
   const queryClient = buildQueryClient();
   // No scroll restoration: in Node the router counts as a server and would write its restoring script into the
   // page, which the page's Content-Security-Policy refuses (the browser's router restores scroll itself).
-  const router = createAppRouter({ queryClient, userId: () => null }, { history: createMemoryHistory({ initialEntries: [url] }), scrollRestoration: false });
+  const router = createAppRouter(
+    { queryClient, userId: () => null },
+    { history: createMemoryHistory({ initialEntries: [url] }), scrollRestoration: false },
+  );
   // What the page says of its own head as it renders (no effect runs here: its usePageHead() calls), and the
   // calls that answered their fallback after failing (an empty list for a page that has things to show).
   let pageHead: PageHead = {};
   const fellBack: string[] = [];
-  const stopListening = listenToBuildRender({ origin, pageHead: (head) => (pageHead = head as PageHead), fallback: (endpoint, message) => fellBack.push(`${endpoint} (${message})`) });
+  const stopListening = listenToBuildRender({
+    origin,
+    pageHead: (head) => (pageHead = head as PageHead),
+    fallback: (endpoint, message) => fellBack.push(`${endpoint} (${message})`),
+  });
   const app = <App router={router} queryClient={queryClient} actor={null} />;
   /** What the page is, once rendered: its URL, status, head and route. */
   const describe = () => {
@@ -129,11 +136,20 @@ export async function prerenderPage(url: string, origin: string): Promise<Preren
     const banners = queryClient.getQueryData(bannersQueryOptions().queryKey);
     // A failed query is not in the dehydrated state (only answers are): the cache and the router say what failed.
     const failed = [
-      ...queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).map((query) => JSON.stringify(query.queryKey)),
+      ...queryClient
+        .getQueryCache()
+        .findAll({ predicate: (query) => query.state.status === 'error' })
+        .map((query) => JSON.stringify(query.queryKey)),
       ...router.state.matches.filter((match) => match.status === 'error').map((match) => `the route ${match.routeId}`),
       ...fellBack,
     ];
-    return { ...page, html, state: dehydrate(queryClient), failed, preloadImage: meta?.name === 'index' ? banners?.[0]?.image : undefined };
+    return {
+      ...page,
+      html,
+      state: dehydrate(queryClient),
+      failed,
+      preloadImage: meta?.name === 'index' ? banners?.[0]?.image : undefined,
+    };
   } finally {
     close();
   }
@@ -159,7 +175,9 @@ export async function prerenderShell(url: string, origin: string): Promise<Prere
   const timer = setTimeout(() => abort.abort(new Error('shell render timed out')), SHELL_RENDER_MS);
   try {
     await Promise.race([router.load(), new Promise((resolve) => setTimeout(resolve, SHELL_ROUTE_WAIT_MS))]);
-    const html = await toText((await prerender(app, { progressiveChunkSize: Number.POSITIVE_INFINITY, signal: abort.signal })).prelude);
+    const html = await toText(
+      (await prerender(app, { progressiveChunkSize: Number.POSITIVE_INFINITY, signal: abort.signal })).prelude,
+    );
     const { meta: _meta, ...page } = describe();
     return { ...page, status: 200, html, failed: [], preloadImage: undefined };
   } finally {
@@ -233,9 +251,17 @@ export async function gamePaths(max: number): Promise<string[]> {
 
 /** The simulated backend in this process, answering the emulated page's requests as the browser's worker does (mock builds). */
 export async function startSimulatedBackend(): Promise<() => void> {
-  const [{ setupServer }, { createBackend }, { createMswHandlers }] = await Promise.all([import('msw/node'), import('../mock/backend'), import('../mock/msw-handlers')]);
+  const [{ setupServer }, { createBackend }, { createMswHandlers }] = await Promise.all([
+    import('msw/node'),
+    import('../mock/backend'),
+    import('../mock/msw-handlers'),
+  ]);
   // The same world the browser's worker starts from (src/mock/browser.ts): its seed, its public base.
-  const backend = createBackend({ latencyMs: 0, publicBase: config.apiBase, seedVariant: import.meta.env.VITE_MOCK_SEED === 'hostile' ? 'hostile' : 'default' });
+  const backend = createBackend({
+    latencyMs: 0,
+    publicBase: config.apiBase,
+    seedVariant: import.meta.env.VITE_MOCK_SEED === 'hostile' ? 'hostile' : 'default',
+  });
   const server = setupServer(...createMswHandlers(backend, config.apiBase));
   server.listen({ onUnhandledRequest: 'bypass' });
   return () => server.close();
@@ -243,6 +269,9 @@ export async function startSimulatedBackend(): Promise<() => void> {
 
 /** Every path the router has a route for (`/gameDetail/$id` with its parameter), for the server's config (scripts/lib/nginx-build-conf.ts). */
 export function routePaths(): string[] {
-  const router = createAppRouter({ queryClient: buildQueryClient(), userId: () => null }, { history: createMemoryHistory({ initialEntries: ['/'] }), scrollRestoration: false });
+  const router = createAppRouter(
+    { queryClient: buildQueryClient(), userId: () => null },
+    { history: createMemoryHistory({ initialEntries: ['/'] }), scrollRestoration: false },
+  );
   return Object.keys(router.routesByPath).filter((path) => path.startsWith('/'));
 }

@@ -37,7 +37,7 @@ function startFromPrerender(queryClient: QueryClient): string[] | null {
   }
   // The HTML of another address stays on screen until the page's first render replaces it (React clears a
   // container it did not render at its first commit): no blank page meanwhile, and a tap on it is kept and
-  // replayed on its twin in the new page (public/boot.js).
+  // replayed on its twin in the new page (src/app/boot.js).
   if (!data || pageUrlKey(data.url) !== pageUrlKey(`${window.location.pathname}${window.location.search}`)) return null;
   hydrate(queryClient, data.state);
   // Nothing counts as stale until the page has hydrated: the route loaders that run first keep this data, so
@@ -78,11 +78,11 @@ export async function hydratePrerendered(
   // Lazy parts of the page shown in its HTML (a route's `beforeHydrate`): loaded now, so they hydrate with it.
   await Promise.all(router.state.matches.map((match) => match.staticData.beforeHydrate?.().catch(() => undefined)));
   // Until React holds the page, a link is followed by the browser, and the router's history writes drop it:
-  // one taken meanwhile is followed here instead (public/boot.js stops recording once React has it).
+  // one taken meanwhile is followed here instead (src/app/boot.js stops recording once React has it).
   if (followEarlyNavigation()) return 'left';
   (window as { __appStarted?: boolean }).__appStarted = true;
   // In a transition: React hydrates in slices of a few milliseconds and gives the main thread back between
-  // them, instead of one long task for the whole page (taps meanwhile are kept by public/boot.js).
+  // them, instead of one long task for the whole page (taps meanwhile are kept by src/app/boot.js).
   let root: Root | undefined;
   startTransition(() => {
     root = hydrateRoot(container, app, { onRecoverableError: (error) => console.error('[hydration]', error) });

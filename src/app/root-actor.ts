@@ -24,10 +24,26 @@ import { sessionUserId, type AppActor } from '../shared/app-actor';
 import { delaysOf } from '../shared/flow-effects';
 import { browserStorage, type StorageLike } from '../shared/storage';
 import { toast } from '../shared/toast';
-import { apiWishlistServer, createWishlistEffects, VISITOR_LIST_MAX, type WishlistServer } from '../features/wishlist/wishlist-effects';
+import {
+  apiWishlistServer,
+  createWishlistEffects,
+  VISITOR_LIST_MAX,
+  type WishlistServer,
+} from '../features/wishlist/wishlist-effects';
 import { wishlistWithEffects } from '../features/wishlist/wishlist-store';
 import { WISHLIST_NOT_SAVED, wishlistFull } from '../features/wishlist/texts';
-import { joinVisitorLists, recentViewsVisitorList, wishlistVisitorList, type WishlistRef } from './visitor-lists';
+import { apiCartServer, createCartEffects, type CartServer } from '../features/cart/cart-effects';
+import { cartWithEffects } from '../features/cart/cart-store';
+import { CART_NOT_SAVED, cartFull } from '../features/cart/texts';
+import { CART_LINES_MAX } from '../api/cart';
+import {
+  cartVisitorList,
+  joinVisitorLists,
+  recentViewsVisitorList,
+  wishlistVisitorList,
+  type CartRef,
+  type WishlistRef,
+} from './visitor-lists';
 
 /** What `createActor({ inspect })` accepts; `@statelyai/inspect`'s `inspector.inspect` is one. */
 export type InspectionFn = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
@@ -99,6 +115,10 @@ export interface RootActorDeps {
     wishlistServer?: WishlistServer;
     /** Where the wishlist keeps what it keeps in this browser. Default: `window.localStorage`. */
     wishlistStorage?: StorageLike;
+    /** The cart's calls. Default: the extension's (src/features/cart/cart-effects.ts). */
+    cartServer?: CartServer;
+    /** Where the cart keeps what it keeps in this browser. Default: `window.localStorage`. */
+    cartStorage?: StorageLike;
     /** Calls, toasts and delays of the payGate and payment flows (e.g. a shorter status poll). Default: the browser's (./purchase-effects.ts). */
     purchaseFlows?: PurchaseFlowOptions;
     /**
@@ -166,7 +186,10 @@ export function createRootActor(deps: RootActorDeps): AppActor {
   const modal = modalMachine.provide({
     actors: {
       loadModal: fromPromise<unknown, ModalName>(async ({ input }) => {
-        const [loaded] = await Promise.all([modals.load(input), FLOW_MODALS.has(input) && self.actor ? whenFlowsReady(self.actor) : undefined]);
+        const [loaded] = await Promise.all([
+          modals.load(input),
+          FLOW_MODALS.has(input) && self.actor ? whenFlowsReady(self.actor) : undefined,
+        ]);
         return loaded;
       }),
     },
@@ -205,20 +228,27 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     ((signal: AbortSignal) =>
       import('../features/marketing/quiet-moment')
         .then(({ inQuietMoment }) =>
-          inQuietMoment(signal, () => import('../api/user').then((api) => api.getHomePopup({ signal })), testing.popupQuietMs),
+          inQuietMoment(
+            signal,
+            () => import('../api/user').then((api) => api.getHomePopup({ signal })),
+            testing.popupQuietMs,
+          ),
         )
         .then((answer) => answer.couponList));
   const couponPopup = couponPopupMachine.provide({
     actors: {
       checkPopupDue: fromPromise<PopupCheck>(async ({ system, signal }) => {
         const userId = sessionUserId(system);
-        return testing.checkPopupDue ? testing.checkPopupDue(userId, signal) : { userId, ...(await loadGate()).check(userId) };
+        return testing.checkPopupDue
+          ? testing.checkPopupDue(userId, signal)
+          : { userId, ...(await loadGate()).check(userId) };
       }),
       fetchPopup: fromPromise<Coupon[]>(({ signal }) => fetchHomePopup(signal)),
     },
     actions: {
       // The check loaded the gate before anything can be shown; a test's own check may not have.
-      recordShown: (_, { userId, day }) => (gate ? gate.record(userId, day) : void loadGate().then((loaded) => loaded.record(userId, day))),
+      recordShown: (_, { userId, day }) =>
+        gate ? gate.record(userId, day) : void loadGate().then((loaded) => loaded.record(userId, day)),
     },
   });
   // The wishlist's effects serve both the wishlist child and the login's hand-over (one page, one record of
@@ -228,14 +258,29 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     server: testing.wishlistServer ?? apiWishlistServer,
     notify: (text) => toast.warning(text),
   });
-  const wishlist = wishlistWithEffects(wishlistEffects, (reason) => toast.warning(reason === 'listFull' ? wishlistFull(VISITOR_LIST_MAX) : WISHLIST_NOT_SAVED));
+  const wishlist = wishlistWithEffects(wishlistEffects, (reason) =>
+    toast.warning(reason === 'listFull' ? wishlistFull(VISITOR_LIST_MAX) : WISHLIST_NOT_SAVED),
+  );
+  // The cart's, as the wishlist's: one record per page of whether the server has the extension.
+  const cartEffects = createCartEffects({
+    storage: testing.cartStorage ?? browserStorage('localStorage'),
+    server: testing.cartServer ?? apiCartServer,
+  });
+  const cart = cartWithEffects(cartEffects, (reason) =>
+    toast.warning(reason === 'cartFull' ? cartFull(CART_LINES_MAX) : CART_NOT_SAVED),
+  );
   const visitorLists = joinVisitorLists([
     wishlistVisitorList(wishlistEffects, () => self.actor?.system.get('wishlist') as WishlistRef | undefined),
+    cartVisitorList(cartEffects, () => self.actor?.system.get('cart') as CartRef | undefined),
     recentViewsVisitorList,
   ]);
   const sessionActors = createSessionActors({ visitorLists, ...testing.sessionFlows });
   const loadFlows =
-    testing.loadFlows ?? (() => import('./flows').then((flows) => flows.createFlowActors({ sessionFlows: testing.sessionFlows, purchaseFlows: testing.purchaseFlows })));
+    testing.loadFlows ??
+    (() =>
+      import('./flows').then((flows) =>
+        flows.createFlowActors({ sessionFlows: testing.sessionFlows, purchaseFlows: testing.purchaseFlows }),
+      ));
   const reportFlowsFailure = deps.reportFlowsFailure ?? warnFlowsFailure;
   const startAttribution = start.startAttribution ?? (() => startMarketing({ href: window.location.href }));
   const machine = appMachine.provide({
@@ -244,6 +289,7 @@ export function createRootActor(deps: RootActorDeps): AppActor {
       buildPoll,
       couponPopup,
       wishlist,
+      cart,
       ...sessionActors,
       loadFlows: fromPromise<FlowLogics>(() => loadFlows()),
       // A throw rejects the promise; the machine contains it (start-up goes on without the channel).
@@ -254,7 +300,12 @@ export function createRootActor(deps: RootActorDeps): AppActor {
     actions: { reportFlowsLoadFailure: (_, { error, lostPurchase }) => reportFlowsFailure(error, lostPurchase) },
   });
   self.actor = createActor(machine, {
-    input: { buildId: build.id, restoredSession: start.restoredSession ?? null, linkToken: start.linkToken ?? null, paymentReturn: start.paymentReturn ?? null },
+    input: {
+      buildId: build.id,
+      restoredSession: start.restoredSession ?? null,
+      linkToken: start.linkToken ?? null,
+      paymentReturn: start.paymentReturn ?? null,
+    },
     inspect: deps.inspect,
     ...(testing.clock ? { clock: testing.clock } : {}),
   });

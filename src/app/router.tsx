@@ -34,7 +34,7 @@ import {
 } from '../features/catalog/route-search';
 import { LandingSearchSchema } from '../features/marketing/route-search';
 import { SettingSearchSchema } from '../features/session/route-search';
-import { parseSearch } from '../shared/search-fields';
+import { parseSearch, parseSearchParams } from '../shared/search-fields';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -58,7 +58,11 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 
 const homeLayout = createRoute({ getParentRoute: () => rootRoute, id: 'home-layout', component: HomeLayout });
 const detailLayout = createRoute({ getParentRoute: () => rootRoute, id: 'detail-layout', component: DetailLayout });
-const modalWrapLayout = createRoute({ getParentRoute: () => rootRoute, id: 'modal-wrap-layout', component: ModalWrapLayout });
+const modalWrapLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'modal-wrap-layout',
+  component: ModalWrapLayout,
+});
 const semLayout = createRoute({ getParentRoute: () => rootRoute, id: 'sem-layout', component: SemLayout });
 
 const indexRoute = createRoute({
@@ -115,7 +119,8 @@ const orderDetailRoute = createRoute({
   // Who is logged in is the session machine's: the loader asks it (through the router context) and
   // starts the order's query for that user, so the page's code and its data arrive together.
   // (search read from the location, as for /search: loaderDeps would defeat the search type inference)
-  loader: ({ context, location }) => prefetchOrder(context.queryClient, context.userId(), OrderDetailSearchSchema.parse(location.search).id),
+  loader: ({ context, location }) =>
+    prefetchOrder(context.queryClient, context.userId(), OrderDetailSearchSchema.parse(location.search).id),
   component: lazyPage(() => import('../features/buying/order-detail-page'), 'OrderDetailPage'),
 });
 
@@ -210,13 +215,15 @@ export function createAppRouter(
     routeTree,
     context,
     history: options.history,
+    parseSearch: parseSearchParams,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: options.scrollRestoration === false ? false : restoreScroll,
     // Scroll positions are kept per history entry, except on the search page, which is kept alive
     // (spec section 2): there they are kept per URL, so the in-page 返回 from a game (a new entry for the
     // same search URL) lands where the shopper left the results, as the browser's back button does.
-    getScrollRestorationKey: (location) => (location.pathname === '/search' ? location.href : (location.state.__TSR_key ?? location.href)),
+    getScrollRestorationKey: (location) =>
+      location.pathname === '/search' ? location.href : (location.state.__TSR_key ?? location.href),
     notFoundMode: 'root',
   });
 }

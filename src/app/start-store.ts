@@ -24,6 +24,7 @@ import { config } from '../shared/env';
 import { startMarketing } from '../features/marketing/start';
 import { installRecentViewsJoin } from '../features/catalog/recent-views-join';
 import { installWishlistSync } from '../features/wishlist/wishlist-store';
+import { installCartSync } from '../features/cart/cart-store';
 import { loadModal } from './modal-registry';
 import type { AppActor } from '../shared/app-actor';
 import { loadModalHost } from './root-shell';
@@ -33,18 +34,25 @@ interface StartStoreOptions {
   queryClient: QueryClient;
   /** The session an earlier visit stored, as the entry read it (./visit-identity.ts). */
   restoredSession: PersistedSession | null;
-  /** Whether a link taken meanwhile is being followed instead (public/boot.js): the store then does not start. */
+  /** Whether a link taken meanwhile is being followed instead (src/app/boot.js): the store then does not start. */
   leaving: () => boolean;
 }
 
 /** Starts the root actor and wires it; null when the page is being left for a link taken meanwhile. */
-export async function startStore({ router, queryClient, restoredSession, leaving }: StartStoreOptions): Promise<AppActor | null> {
+export async function startStore({
+  router,
+  queryClient,
+  restoredSession,
+  leaving,
+}: StartStoreOptions): Promise<AppActor | null> {
   // The dialogs' host renders with the actor: its code comes now, beside the pay return's.
   void loadModalHost();
   // The third-party adapters' code only when one is configured, fetched while the pay return is read
   // (if it fails to load, the store runs without them).
   const integrations =
-    config.analyticsScriptUrl || config.adScriptUrl || config.sentryDsn ? import('../features/marketing/integrations').catch(() => undefined) : undefined;
+    config.analyticsScriptUrl || config.adScriptUrl || config.sentryDsn
+      ? import('../features/marketing/integrations').catch(() => undefined)
+      : undefined;
   const [inspect, adapters, paymentReturn] = await Promise.all([
     loadInspector(),
     integrations,
@@ -98,6 +106,7 @@ export async function startStore({ router, queryClient, restoredSession, leaving
   // A visitor's 最近浏览 joins the account's at login, and leaves this computer's visitor list empty.
   installRecentViewsJoin(actor);
   installWishlistSync(actor);
+  installCartSync(actor);
   installConnectivityEvents(actor);
   return actor;
 }

@@ -2,14 +2,17 @@
  * The login hand-over's one list of what a visitor keeps in this browser (docs/decisions/0035-one-login-hand-over.md).
  * The session machine takes them aside for the account in the step that stores a login (`take`), waits for them
  * to reach the account before it says 登录成功 and announces the login (`handOver`), and forgets the account's
- * copies at its logout (`forget`). A list that comes later (a cart) adds one entry here and nothing else.
+ * copies at its logout (`forget`). A list that comes later adds one entry here and nothing else, as the cart did
+ * (docs/cart.md).
  *
  * Each list's hand-over is its own: one that fails stays set aside for that account (and is finished when its
- * list next opens for it: the wishlist as it opens, 最近浏览 as the account appears, src/features/catalog/
- * recent-views-join.ts) while the others go on.
+ * list next opens for it: the wishlist and the cart as they open, 最近浏览 as the account appears,
+ * src/features/catalog/recent-views-join.ts) while the others go on.
  */
 import { waitFor, type ActorRefFrom } from 'xstate';
+import type { cartMachine } from '../../machines/cart.machine';
 import type { wishlistMachine } from '../../machines/wishlist.machine';
+import type { CartEffects } from '../features/cart/cart-effects';
 import type { VisitorListsEffects } from '../features/session/session-effects';
 import { hasVisitorViews, recentViewsKey, viewerOf } from '../features/catalog/recent-views-keys';
 import type { WishlistEffects } from '../features/wishlist/wishlist-effects';
@@ -24,22 +27,50 @@ export interface VisitorList {
 
 /** The wishlist child as the hand-over reads it. */
 export type WishlistRef = ActorRefFrom<typeof wishlistMachine>;
+/** The cart child as the hand-over reads it. */
+export type CartRef = ActorRefFrom<typeof cartMachine>;
 
 /**
- * 愿望单: set aside in storage at once; handed over when the root's wishlist child, which hears the login as it is
- * stored (`session.signingIn`), has opened the account's list: its opening merges what was set aside (on the
- * server, or in the browser's account list without the extension). A failed opening is a failed hand-over.
+ * A list a machine child of the root keeps (愿望单, 购物车): set aside in storage at once (`take`); handed over when
+ * the child, which hears the login as it is stored (`session.signingIn`), has opened the account's list: its opening
+ * merges what was set aside (on the server, or in the browser's account list without the extension). A failed
+ * opening is a failed hand-over.
  */
-export const wishlistVisitorList = (effects: WishlistEffects, wishlist: () => WishlistRef | undefined): VisitorList => ({
-  take: (userId) => effects.takeVisitorList(userId),
-  handOver: async (userId) => {
-    const actor = wishlist();
-    if (!actor) return;
-    const opened = await waitFor(actor, (s) => s.context.owner === userId && !s.hasTag('wishlist:loading'));
-    if (opened.matches('openFailed')) throw new Error('the wishlist could not be opened for the account');
-  },
-  forget: (userId) => effects.forgetAccount(userId),
-});
+function childVisitorList(
+  effects: { take(userId: number): void; forget(userId: number): void },
+  child: () => WishlistRef | CartRef | undefined,
+  loadingTag: 'wishlist:loading' | 'cart:loading',
+): VisitorList {
+  return {
+    take: (userId) => effects.take(userId),
+    handOver: async (userId) => {
+      const actor = child();
+      if (!actor) return;
+      const opened = await waitFor(
+        actor as CartRef,
+        (s) => s.context.owner === userId && !s.hasTag(loadingTag as 'cart:loading'),
+      );
+      if (opened.matches('openFailed')) throw new Error(`the ${actor.id} could not be opened for the account`);
+    },
+    forget: (userId) => effects.forget(userId),
+  };
+}
+
+/** 愿望单 (machines/wishlist.machine.ts). */
+export const wishlistVisitorList = (effects: WishlistEffects, wishlist: () => WishlistRef | undefined): VisitorList =>
+  childVisitorList(
+    { take: (userId) => effects.takeVisitorList(userId), forget: (userId) => effects.forgetAccount(userId) },
+    wishlist,
+    'wishlist:loading',
+  );
+
+/** 购物车 (machines/cart.machine.ts, docs/cart.md). */
+export const cartVisitorList = (effects: CartEffects, cart: () => CartRef | undefined): VisitorList =>
+  childVisitorList(
+    { take: (userId) => effects.takeVisitorCart(userId), forget: (userId) => effects.forgetAccount(userId) },
+    cart,
+    'cart:loading',
+  );
 
 /** 最近浏览: joined into the account's list in this browser (its code loads only when a visitor's list is there). */
 export const recentViewsVisitorList: VisitorList = {
@@ -59,7 +90,9 @@ export function joinVisitorLists(lists: readonly VisitorList[]): VisitorListsEff
       for (const list of lists) list.take(userId);
     },
     handOver: async (userId) => {
-      const failed = (await Promise.allSettled(lists.map((list) => list.handOver(userId)))).find((r) => r.status === 'rejected');
+      const failed = (await Promise.allSettled(lists.map((list) => list.handOver(userId)))).find(
+        (r) => r.status === 'rejected',
+      );
       if (failed) throw failed.reason;
     },
     forget: (userId) => {

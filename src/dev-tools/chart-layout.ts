@@ -22,7 +22,20 @@
  */
 import dagre from '@dagrejs/dagre';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { listInvokes, listTransitions, relativeStateName, transitionLabel } from '../../scripts/lib/machine-introspection';
+import {
+  listInvokes,
+  listTransitions,
+  relativeStateName,
+  transitionLabel,
+} from '../../scripts/lib/machine-introspection';
+
+/** What both views of a machine (the drawn graph and the list of transitions) are given. */
+export interface MachineViewProps {
+  machine: AnyStateMachine;
+  /** XState state node ids of the active states, marked in the view */
+  active: ReadonlySet<string>;
+  label: string;
+}
 
 /** Said of a transition that stays in its state (no target), in the chart and in the list. */
 export const STAYS = '（不换状态）';
@@ -105,7 +118,14 @@ export function textWidth(text: string): number {
 const isComposite = (node: AnyStateNode) => node.type === 'compound' || node.type === 'parallel';
 
 function titleOf(node: AnyStateNode): string {
-  const suffix = node.type === 'parallel' ? '（并行）' : node.type === 'final' ? '（终态）' : node.type === 'history' ? '（历史）' : '';
+  const suffix =
+    node.type === 'parallel'
+      ? '（并行）'
+      : node.type === 'final'
+        ? '（终态）'
+        : node.type === 'history'
+          ? '（历史）'
+          : '';
   return `${node.key}${suffix}`;
 }
 
@@ -116,7 +136,8 @@ function isDescendant(node: AnyStateNode, ancestor: AnyStateNode): boolean {
   return false;
 }
 
-const inside = (p: Point, b: Box) => p.x > b.x + 0.5 && p.x < b.x + b.width - 0.5 && p.y > b.y + 0.5 && p.y < b.y + b.height - 0.5;
+const inside = (p: Point, b: Box) =>
+  p.x > b.x + 0.5 && p.x < b.x + b.width - 0.5 && p.y > b.y + 0.5 && p.y < b.y + b.height - 0.5;
 
 /** Where the segment from `a` (inside `b`) to `c` (outside) crosses the border of `b`. */
 function exitPoint(a: Point, c: Point, b: Box): Point {
@@ -151,7 +172,8 @@ export function midpoint(points: Point[]): Point | undefined {
   for (const [i, length] of lengths.entries()) {
     const a = points[i] as Point;
     const b = points[i + 1] as Point;
-    if (rest <= length && length > 0) return { x: a.x + ((b.x - a.x) * rest) / length, y: a.y + ((b.y - a.y) * rest) / length };
+    if (rest <= length && length > 0)
+      return { x: a.x + ((b.x - a.x) * rest) / length, y: a.y + ((b.y - a.y) * rest) / length };
     rest -= length;
   }
   return points[0];
@@ -195,7 +217,8 @@ export function layoutMachine(machine: AnyStateMachine): ChartLayout {
   }
   const loopsOf = new Map<AnyStateNode, ChartLoop[]>();
   for (const t of transitions) {
-    if (t.targets.length === 0) loopsOf.set(t.source, [...(loopsOf.get(t.source) ?? []), { key: t.key, label: transitionLabel(t) }]);
+    if (t.targets.length === 0)
+      loopsOf.set(t.source, [...(loopsOf.get(t.source) ?? []), { key: t.key, label: transitionLabel(t) }]);
   }
 
   const graph = new dagre.graphlib.Graph<object, NodeLabel, EdgeLabel>({ compound: true, multigraph: true });
@@ -208,11 +231,16 @@ export function layoutMachine(machine: AnyStateMachine): ChartLayout {
   const START = 'start';
 
   const textBox = (node: AnyStateNode | undefined, title: string): NodeLabel => {
-    const lines = [title, ...(node ? (linesOf.get(node) ?? []) : []), ...(node ? (loopsOf.get(node) ?? []).map((l) => `↻ ${l.label}`) : [])];
+    const lines = [
+      title,
+      ...(node ? (linesOf.get(node) ?? []) : []),
+      ...(node ? (loopsOf.get(node) ?? []).map((l) => `↻ ${l.label}`) : []),
+    ];
     return { width: Math.max(...lines.map(textWidth)) + 2 * PAD_X, height: lines.length * LINE_HEIGHT + 2 * PAD_Y };
   };
   /** The dagre node an edge to or from `node` is laid out to: a plain state's own, a cluster's title. */
-  const anchor = (node: AnyStateNode) => (node === root && !rootIsBox ? ANY : isComposite(node) ? `h:${node.id}` : `s:${node.id}`);
+  const anchor = (node: AnyStateNode) =>
+    node === root && !rootIsBox ? ANY : isComposite(node) ? `h:${node.id}` : `s:${node.id}`;
   const initials: Array<{ from: string; to: AnyStateNode; parent: AnyStateNode | undefined; name: string }> = [];
 
   const place = (node: AnyStateNode, parent: string | undefined) => {
@@ -232,7 +260,12 @@ export function layoutMachine(machine: AnyStateMachine): ChartLayout {
       place(child, cluster);
       // The title above every child: a hidden edge ranks it first, the initial one is drawn.
       const name = `${child === initial ? 'initial' : 'hidden'}:${child.id}`;
-      graph.setEdge(header, anchor(child), child === initial ? { minlen: 1, weight: 2 } : { minlen: 1, weight: 1 }, name);
+      graph.setEdge(
+        header,
+        anchor(child),
+        child === initial ? { minlen: 1, weight: 2 } : { minlen: 1, weight: 1 },
+        name,
+      );
       if (child === initial) initials.push({ from: header, to: child, parent: node, name });
     }
   };
@@ -255,7 +288,12 @@ export function layoutMachine(machine: AnyStateMachine): ChartLayout {
     const label = transitionLabel(t);
     t.targets.forEach((target, i) => {
       const name = `${t.key}>${i}`;
-      graph.setEdge(anchor(t.source), anchor(target), { width: textWidth(label) + 4, height: LINE_HEIGHT, labelpos: 'c', minlen: 1, weight: 1 }, name);
+      graph.setEdge(
+        anchor(t.source),
+        anchor(target),
+        { width: textWidth(label) + 4, height: LINE_HEIGHT, labelpos: 'c', minlen: 1, weight: 1 },
+        name,
+      );
       drawn.push({ name, label, source: t.source, target });
     });
   }
@@ -309,7 +347,15 @@ export function layoutMachine(machine: AnyStateMachine): ChartLayout {
     const e = graph.edge({ v: from, w: anchor(to), name });
     let points = e?.points ?? [];
     if (isComposite(to)) points = clipPath(points, boxById.get(to.id) as Box, 'end');
-    edges.push({ key: `initial:${to.id}`, label: '', initial: true, source: parent ? nameOf(parent) : '', target: nameOf(to), points, labelAt: undefined });
+    edges.push({
+      key: `initial:${to.id}`,
+      label: '',
+      initial: true,
+      source: parent ? nameOf(parent) : '',
+      target: nameOf(to),
+      points,
+      labelAt: undefined,
+    });
   }
   for (const { name, label, source, target } of drawn) {
     const e = graph.edge({ v: anchor(source), w: anchor(target), name });
@@ -317,11 +363,14 @@ export function layoutMachine(machine: AnyStateMachine): ChartLayout {
     let labelAt = e?.x === undefined || e.y === undefined ? undefined : { x: e.x, y: e.y };
     // Cut at a cluster's border unless the other end is inside it (an edge from a state to its own child);
     // a label left inside the cut part moves to the middle of what is drawn.
-    const sourceBox = isComposite(source) && source !== target && !isDescendant(target, source) ? boxById.get(source.id) : undefined;
-    const targetBox = isComposite(target) && source !== target && !isDescendant(source, target) ? boxById.get(target.id) : undefined;
+    const sourceBox =
+      isComposite(source) && source !== target && !isDescendant(target, source) ? boxById.get(source.id) : undefined;
+    const targetBox =
+      isComposite(target) && source !== target && !isDescendant(source, target) ? boxById.get(target.id) : undefined;
     if (sourceBox) points = clipPath(points, sourceBox, 'start');
     if (targetBox) points = clipPath(points, targetBox, 'end');
-    if (labelAt && [sourceBox, targetBox].some((box) => box && inside(labelAt as Point, box))) labelAt = midpoint(points);
+    if (labelAt && [sourceBox, targetBox].some((box) => box && inside(labelAt as Point, box)))
+      labelAt = midpoint(points);
     edges.push({
       key: name,
       label,

@@ -43,7 +43,15 @@ function download(fileName: string, text: string): void {
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 const formatTime = (ms: number) => `+${(ms / 1000).toFixed(3)} s`;
 
-function ActorList({ recorder, chosen, onChoose }: { recorder: Recorder; chosen: RecordedActor | undefined; onChoose: (actor: RecordedActor) => void }) {
+function ActorList({
+  recorder,
+  chosen,
+  onChoose,
+}: {
+  recorder: Recorder;
+  chosen: RecordedActor | undefined;
+  onChoose: (actor: RecordedActor) => void;
+}) {
   return (
     <section className="inspector-section" aria-label="Actor 列表">
       <h3>Actor</h3>
@@ -60,7 +68,15 @@ function ActorList({ recorder, chosen, onChoose }: { recorder: Recorder; chosen:
   );
 }
 
-function EventLog({ recorder, chosenEvent, onChoose }: { recorder: Recorder; chosenEvent: RecordedEvent | undefined; onChoose: (event: RecordedEvent) => void }) {
+function EventLog({
+  recorder,
+  chosenEvent,
+  onChoose,
+}: {
+  recorder: Recorder;
+  chosenEvent: RecordedEvent | undefined;
+  onChoose: (event: RecordedEvent) => void;
+}) {
   const filterId = useId();
   const [filter, setFilter] = useState('');
   const shown = recorder

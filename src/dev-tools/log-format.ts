@@ -62,7 +62,9 @@ export function recordedPath(log: SessionLog, machine: string, actor?: string): 
   const chosen = candidates.find((a) => received(a).length > 0);
   if (!chosen) {
     const machines = [...new Set(log.actors.map((a) => a.machine).filter((m): m is string => m !== null))];
-    throw new Error(`The log has no events of a "${machine}" actor${actor ? ` labelled "${actor}"` : ''} (machines in it: ${machines.join(', ') || 'none'})`);
+    throw new Error(
+      `The log has no events of a "${machine}" actor${actor ? ` labelled "${actor}"` : ''} (machines in it: ${machines.join(', ') || 'none'})`,
+    );
   }
   const steps = received(chosen)
     .filter((e) => e.event.type !== 'xstate.init' && e.event.type !== 'xstate.stop')

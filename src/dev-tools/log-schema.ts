@@ -33,7 +33,9 @@ const SessionLogSchema = z.object({
 /** Reads a log file's text; throws naming what is wrong. */
 export function parseSessionLog(text: string): SessionLog {
   const result = SessionLogSchema.safeParse(JSON.parse(text));
-  if (!result.success) throw new Error(`Not an inspector session log: ${result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  if (!result.success)
+    throw new Error(
+      `Not an inspector session log: ${result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    );
   return result.data satisfies SessionLog;
 }
-

@@ -16,7 +16,12 @@ const NAME_FIELD = /^realname$/i;
 
 /** Actor logic (a machine, a promise's logic) travels in some events (the loaded flows): named, not spelled out. */
 function logicName(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || typeof (value as { getInitialSnapshot?: unknown }).getInitialSnapshot !== 'function') return undefined;
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    typeof (value as { getInitialSnapshot?: unknown }).getInitialSnapshot !== 'function'
+  )
+    return undefined;
   const id = (value as { id?: unknown }).id;
   return typeof id === 'string' ? `[machine ${id}]` : '[actor logic]';
 }
@@ -32,5 +37,9 @@ function personalField(key: string, value: unknown): unknown {
 /** A JSON-safe copy of `value` with nothing personal in clear; `secrets`: strings to filter wherever they appear (the request token). */
 export function maskPersonal<T>(value: T, secrets: readonly (string | undefined)[] = []): unknown {
   const scrubbed = scrubSecrets(value, secrets, { field: personalField });
-  return JSON.parse(JSON.stringify(scrubbed, (_key, item: unknown) => (typeof item === 'function' ? '[function]' : item === undefined ? null : item)) ?? 'null') as unknown;
+  return JSON.parse(
+    JSON.stringify(scrubbed, (_key, item: unknown) =>
+      typeof item === 'function' ? '[function]' : item === undefined ? null : item,
+    ) ?? 'null',
+  ) as unknown;
 }

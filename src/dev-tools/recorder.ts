@@ -62,7 +62,10 @@ export interface RecorderOptions {
 }
 
 const isMachine = (logic: unknown): logic is AnyStateMachine =>
-  typeof logic === 'object' && logic !== null && 'root' in logic && typeof (logic as { getInitialSnapshot?: unknown }).getInitialSnapshot === 'function';
+  typeof logic === 'object' &&
+  logic !== null &&
+  'root' in logic &&
+  typeof (logic as { getInitialSnapshot?: unknown }).getInitialSnapshot === 'function';
 
 export function createRecorder(options: RecorderOptions = {}): Recorder {
   const now = options.now ?? (() => performance.now());
@@ -136,9 +139,11 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
   const isRunning = (actor: RecordedActor): boolean => {
     // A stopped actor keeps its last snapshot's status; XState marks it stopped only in `_processingStatus` (2).
     const snapshot = actor.ref.getSnapshot() as { status?: string } | undefined;
-    if ((actor.ref as { _processingStatus?: number })._processingStatus === 2 || snapshot?.status !== 'active') return false;
+    if ((actor.ref as { _processingStatus?: number })._processingStatus === 2 || snapshot?.status !== 'active')
+      return false;
     if (!actor.parent) return true;
-    const siblings = (actor.parent.ref.getSnapshot() as { children?: Record<string, unknown> } | undefined)?.children ?? {};
+    const siblings =
+      (actor.parent.ref.getSnapshot() as { children?: Record<string, unknown> } | undefined)?.children ?? {};
     return isRunning(actor.parent) && Object.values(siblings).includes(actor.ref);
   };
 
@@ -156,7 +161,12 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       format: LOG_FORMAT,
       version: 1,
       recordedAt: (options.recordedAt?.() ?? new Date()).toISOString(),
-      actors: [...actors.values()].map((a) => ({ sessionId: a.sessionId, label: a.label, machine: a.machine?.id ?? null, parent: a.parent?.sessionId ?? null })),
+      actors: [...actors.values()].map((a) => ({
+        sessionId: a.sessionId,
+        label: a.label,
+        machine: a.machine?.id ?? null,
+        parent: a.parent?.sessionId ?? null,
+      })),
       events: events.map((e) => ({
         seq: e.seq,
         time: e.time,

@@ -6,9 +6,9 @@
  * docs/machines/ is drawn from). The active states carry `aria-current` and are
  * highlighted; the list re-renders with every snapshot.
  */
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import type { AnyStateNode } from 'xstate';
 import { listTransitions, relativeStateName, type TransitionInfo } from '../../scripts/lib/machine-introspection';
-import { STAYS } from './chart-layout';
+import { STAYS, type MachineViewProps } from './chart-layout';
 
 /** The ids of the state nodes active in a machine snapshot (its configuration). */
 export function activeIds(snapshot: unknown): Set<string> {
@@ -22,12 +22,24 @@ function edgeText(t: TransitionInfo): string {
   return `${t.eventLabel}${guard} → ${targets}`;
 }
 
-function StateItem({ node, active, edges }: { node: AnyStateNode; active: ReadonlySet<string>; edges: Map<AnyStateNode, TransitionInfo[]> }) {
+function StateItem({
+  node,
+  active,
+  edges,
+}: {
+  node: AnyStateNode;
+  active: ReadonlySet<string>;
+  edges: Map<AnyStateNode, TransitionInfo[]>;
+}) {
   const isActive = active.has(node.id);
   const children = Object.values(node.states);
   const own = edges.get(node) ?? [];
   return (
-    <li aria-label={node.key} aria-current={isActive ? 'true' : undefined} className={isActive ? 'inspector-state is-active' : 'inspector-state'}>
+    <li
+      aria-label={node.key}
+      aria-current={isActive ? 'true' : undefined}
+      className={isActive ? 'inspector-state is-active' : 'inspector-state'}
+    >
       <span className="inspector-state-name">
         {node.key}
         {node.type === 'parallel' ? ' (并行)' : node.type === 'final' ? ' (终态)' : ''}
@@ -52,7 +64,7 @@ function StateItem({ node, active, edges }: { node: AnyStateNode; active: Readon
   );
 }
 
-export function StateChart({ machine, active, label }: { machine: AnyStateMachine; active: ReadonlySet<string>; label: string }) {
+export function StateChart({ machine, active, label }: MachineViewProps) {
   const edges = new Map<AnyStateNode, TransitionInfo[]>();
   for (const t of listTransitions(machine)) edges.set(t.source, [...(edges.get(t.source) ?? []), t]);
   return (

@@ -8,8 +8,17 @@
  * to the panel's width.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { AnyStateMachine } from 'xstate';
-import { chartOf, LINE_HEIGHT, STAYS, textWidth, type ChartEdge, type ChartLayout, type ChartState, type Point } from './chart-layout';
+import {
+  chartOf,
+  LINE_HEIGHT,
+  STAYS,
+  textWidth,
+  type ChartEdge,
+  type ChartLayout,
+  type ChartState,
+  type MachineViewProps,
+  type Point,
+} from './chart-layout';
 
 const PAD_X = 8;
 const PAD_Y = 4;
@@ -22,15 +31,37 @@ function pathOf(points: Point[]): string {
 function StateBox({ state, active }: { state: ChartState; active: ReadonlySet<string> }) {
   const isActive = active.has(state.id);
   const { box, header } = state;
-  const classes = ['inspector-node', state.cluster ? 'is-cluster' : 'is-leaf', state.region ? 'is-region' : '', state.type === 'any' ? 'is-any' : '', isActive ? 'is-active' : '']
+  const classes = [
+    'inspector-node',
+    state.cluster ? 'is-cluster' : 'is-leaf',
+    state.region ? 'is-region' : '',
+    state.type === 'any' ? 'is-any' : '',
+    isActive ? 'is-active' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   const textX = header.x + PAD_X;
   const lineY = (index: number) => header.y + PAD_Y + BASELINE + index * LINE_HEIGHT;
   return (
     <g role="group" aria-label={state.name} aria-current={isActive ? 'true' : undefined} className={classes}>
-      <rect x={box.x} y={box.y} width={box.width} height={box.height} rx={state.cluster ? 6 : 4} className="inspector-node-box" />
-      {state.type === 'final' && <rect x={box.x + 3} y={box.y + 3} width={box.width - 6} height={box.height - 6} rx={3} className="inspector-node-box" />}
+      <rect
+        x={box.x}
+        y={box.y}
+        width={box.width}
+        height={box.height}
+        rx={state.cluster ? 6 : 4}
+        className="inspector-node-box"
+      />
+      {state.type === 'final' && (
+        <rect
+          x={box.x + 3}
+          y={box.y + 3}
+          width={box.width - 6}
+          height={box.height - 6}
+          rx={3}
+          className="inspector-node-box"
+        />
+      )}
       <text x={textX} y={lineY(0)} className="inspector-node-title">
         {state.title}
       </text>
@@ -40,7 +71,14 @@ function StateBox({ state, active }: { state: ChartState; active: ReadonlySet<st
         </text>
       ))}
       {state.loops.map((loop, i) => (
-        <text key={loop.key} x={textX} y={lineY(state.lines.length + i + 1)} className="inspector-node-line" role="img" aria-label={`${loop.label}${STAYS}`}>
+        <text
+          key={loop.key}
+          x={textX}
+          y={lineY(state.lines.length + i + 1)}
+          className="inspector-node-line"
+          role="img"
+          aria-label={`${loop.label}${STAYS}`}
+        >
           ↻ {loop.label}
         </text>
       ))}
@@ -52,13 +90,25 @@ function StateBox({ state, active }: { state: ChartState; active: ReadonlySet<st
 }
 
 function EdgeLine({ edge, arrow, dot }: { edge: ChartEdge; arrow: string; dot: string }) {
-  const name = edge.initial ? `初始状态：${edge.source ? `${edge.source} → ` : ''}${edge.target}` : `${edge.label}：${edge.source} → ${edge.target}`;
+  const name = edge.initial
+    ? `初始状态：${edge.source ? `${edge.source} → ` : ''}${edge.target}`
+    : `${edge.label}：${edge.source} → ${edge.target}`;
   return (
     <g role="img" aria-label={name} className={edge.initial ? 'inspector-edge-line is-initial' : 'inspector-edge-line'}>
-      <path d={pathOf(edge.points)} markerEnd={`url(#${arrow})`} markerStart={edge.initial && edge.source ? `url(#${dot})` : undefined} />
+      <path
+        d={pathOf(edge.points)}
+        markerEnd={`url(#${arrow})`}
+        markerStart={edge.initial && edge.source ? `url(#${dot})` : undefined}
+      />
       {edge.labelAt && (
         <>
-          <rect x={edge.labelAt.x - textWidth(edge.label) / 2 - 2} y={edge.labelAt.y - LINE_HEIGHT / 2} width={textWidth(edge.label) + 4} height={LINE_HEIGHT} className="inspector-edge-label-box" />
+          <rect
+            x={edge.labelAt.x - textWidth(edge.label) / 2 - 2}
+            y={edge.labelAt.y - LINE_HEIGHT / 2}
+            width={textWidth(edge.label) + 4}
+            height={LINE_HEIGHT}
+            className="inspector-edge-label-box"
+          />
           <text x={edge.labelAt.x} y={edge.labelAt.y + 4} textAnchor="middle" className="inspector-edge-label">
             {edge.label}
           </text>
@@ -68,21 +118,48 @@ function EdgeLine({ edge, arrow, dot }: { edge: ChartEdge; arrow: string; dot: s
   );
 }
 
-function Drawing({ layout, active, label, fit }: { layout: ChartLayout; active: ReadonlySet<string>; label: string; fit: boolean }) {
+function Drawing({
+  layout,
+  active,
+  label,
+  fit,
+}: {
+  layout: ChartLayout;
+  active: ReadonlySet<string>;
+  label: string;
+  fit: boolean;
+}) {
   const id = useId().replace(/:/g, '');
   const arrow = `${id}-arrow`;
   const dot = `${id}-dot`;
   return (
-    <svg role="group" aria-label={`状态图示 ${label}`} className="inspector-drawing" width={fit ? '100%' : layout.width} height={fit ? undefined : layout.height} viewBox={`0 0 ${layout.width} ${layout.height}`}>
+    <svg
+      role="group"
+      aria-label={`状态图示 ${label}`}
+      className="inspector-drawing"
+      width={fit ? '100%' : layout.width}
+      height={fit ? undefined : layout.height}
+      viewBox={`0 0 ${layout.width} ${layout.height}`}
+    >
       <defs>
-        <marker id={arrow} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+        <marker
+          id={arrow}
+          viewBox="0 0 10 10"
+          refX="9"
+          refY="5"
+          markerWidth="7"
+          markerHeight="7"
+          orient="auto-start-reverse"
+        >
           <path d="M0,0 L10,5 L0,10 z" />
         </marker>
         <marker id={dot} viewBox="0 0 10 10" refX="5" refY="5" markerWidth="6" markerHeight="6">
           <circle cx="5" cy="5" r="4" />
         </marker>
       </defs>
-      {layout.start && <circle cx={layout.start.x} cy={layout.start.y} r={5} className="inspector-start" aria-hidden="true" />}
+      {layout.start && (
+        <circle cx={layout.start.x} cy={layout.start.y} r={5} className="inspector-start" aria-hidden="true" />
+      )}
       {layout.states.map((state) => (
         <StateBox key={state.id || 'any'} state={state} active={active} />
       ))}
@@ -105,7 +182,7 @@ function deepestActive(states: ChartState[], active: ReadonlySet<string>): Chart
 }
 
 /** The drawn chart of `machine` with the states in `active` (XState state node ids) marked. */
-export function StateGraph({ machine, active, label }: { machine: AnyStateMachine; active: ReadonlySet<string>; label: string }) {
+export function StateGraph({ machine, active, label }: MachineViewProps) {
   const drawn = useMemo(() => {
     try {
       return { layout: chartOf(machine) };

@@ -26,6 +26,7 @@ import { miscRoutes } from './handlers/routes-misc';
 import { orderRoutes } from './handlers/routes-orders';
 import { accountFor, qrExpired, userRoutes } from './handlers/routes-user';
 import { lowerPrice, wishlistRoutes } from './handlers/routes-wishlist';
+import { cartRoutes } from './handlers/routes-cart';
 import { DEFAULT_STORAGE_KEY, createSaver, emptyState } from './handlers/state';
 import { serveStatic } from './handlers/static';
 import type {
@@ -60,7 +61,15 @@ export { idCardCheckChar } from '../features/session/id-card';
 
 const CONTROL_PREFIX = '/__mock/';
 
-const ALL_ROUTES: Route[] = [...gameRoutes, ...goodsRoutes, ...userRoutes, ...orderRoutes, ...miscRoutes, ...wishlistRoutes];
+const ALL_ROUTES: Route[] = [
+  ...gameRoutes,
+  ...goodsRoutes,
+  ...userRoutes,
+  ...orderRoutes,
+  ...miscRoutes,
+  ...wishlistRoutes,
+  ...cartRoutes,
+];
 
 interface CompiledRoute {
   route: Route;
@@ -121,7 +130,8 @@ export function createBackend(options: BackendOptions = {}): Backend {
   const defaultAutoPayMs = autoEvents ? (options.autoPayMs ?? DEFAULT_AUTO_PAY_MS) : 0;
   const publicBase = (options.publicBase ?? '/webapi').replace(/\/+$/, '');
   let seedVariant: SeedVariant = options.seedVariant ?? 'default';
-  const seedFor = (baseTime: number) => (seedVariant === 'hostile' ? makeHostile(createSeed(baseTime)) : createSeed(baseTime));
+  const seedFor = (baseTime: number) =>
+    seedVariant === 'hostile' ? makeHostile(createSeed(baseTime)) : createSeed(baseTime);
   const saver = createSaver(options.storage, storageKey);
   const faults = createFaults();
   const headersSeen = new Map<string, Record<string, string>>();
@@ -274,10 +284,25 @@ export function createBackend(options: BackendOptions = {}): Backend {
         autoPayMs: world.state.autoPayMs,
         refundSettleMs: world.refundSettleMs,
         realNameConfig: { ...world.state.realNameConfig },
-        users: world.state.users.map((u) => ({ userId: u.userId, telNum: u.phone, createTime: u.createTime, realName: u.realName !== null })),
+        users: world.state.users.map((u) => ({
+          userId: u.userId,
+          telNum: u.phone,
+          createTime: u.createTime,
+          realName: u.realName !== null,
+        })),
         sessions: Object.values(world.state.sessions).filter((s) => !s.invalidCode).length,
-        orders: world.state.orders.map((o) => ({ orderId: o.orderId, userId: o.userId, status: o.status, payAmount: o.payAmount })),
-        wishlists: Object.fromEntries(Object.entries(world.state.wishlists).map(([userId, entries]) => [userId, entries.map((entry) => entry.gameId)])),
+        orders: world.state.orders.map((o) => ({
+          orderId: o.orderId,
+          userId: o.userId,
+          status: o.status,
+          payAmount: o.payAmount,
+        })),
+        wishlists: Object.fromEntries(
+          Object.entries(world.state.wishlists).map(([userId, entries]) => [
+            userId,
+            entries.map((entry) => entry.gameId),
+          ]),
+        ),
         coupons: world.state.coupons.length,
         faults: faults.list(),
         qrCodes: Object.keys(world.state.qrCodes).length,
@@ -318,7 +343,8 @@ export function createBackend(options: BackendOptions = {}): Backend {
     const run = Object.hasOwn(controlOverHttp, name) ? controlOverHttp[name] : undefined;
     if (!run) return { status: 404, body: failure('mock_40400', `未知的模拟控制命令：${name}`) };
     try {
-      const args = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+      const args =
+        typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
       return { status: 200, body: envelope(run(args) ?? null) };
     } catch (error) {
       return { status: 400, body: failure('mock_40000', error instanceof Error ? error.message : String(error)) };
@@ -350,7 +376,8 @@ export function createBackend(options: BackendOptions = {}): Backend {
       body: raw.body,
     };
     takeNewerState();
-    if (request.path.startsWith(CONTROL_PREFIX)) return handleControl(request.path.slice(CONTROL_PREFIX.length), request.body);
+    if (request.path.startsWith(CONTROL_PREFIX))
+      return handleControl(request.path.slice(CONTROL_PREFIX.length), request.body);
 
     sweepOrders(world);
     const match = matchRoute(request.path);

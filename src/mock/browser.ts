@@ -32,7 +32,11 @@ export interface MockWorkerOptions {
  */
 function ignoreStaleWorkerUpdate(event: PromiseRejectionEvent): void {
   const reason: unknown = event.reason;
-  if (reason instanceof Error && reason.message.startsWith('Failed to update a ServiceWorker') && reason.message.includes('mockServiceWorker.js')) {
+  if (
+    reason instanceof Error &&
+    reason.message.startsWith('Failed to update a ServiceWorker') &&
+    reason.message.includes('mockServiceWorker.js')
+  ) {
     event.preventDefault();
   }
 }

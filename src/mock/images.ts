@@ -37,7 +37,10 @@ function isImageKind(kind: string): kind is ImageKind {
 
 /** Escapes text for use in SVG character data and attribute values. */
 function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch] ?? ch);
+  return text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch] ?? ch,
+  );
 }
 
 function hsl(h: number, s: number, l: number): string {
@@ -46,7 +49,9 @@ function hsl(h: number, s: number, l: number): string {
   const channel = (n: number) => {
     const k = (n + h / 30) % 12;
     const value = l / 100 - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(value * 255).toString(16).padStart(2, '0');
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }
@@ -78,14 +83,20 @@ function artwork(kind: ArtKind, id: string, label: string | undefined): string {
     `<rect width="${width}" height="${height}" fill="url(#bg)"/>`,
   ];
   // A soft glow and a few translucent discs.
-  parts.push(`<circle cx="${Math.round(width * (0.2 + rnd() * 0.6))}" cy="${Math.round(height * (0.15 + rnd() * 0.35))}" r="${Math.round(min * 0.45)}" fill="url(#glow)"/>`);
+  parts.push(
+    `<circle cx="${Math.round(width * (0.2 + rnd() * 0.6))}" cy="${Math.round(height * (0.15 + rnd() * 0.35))}" r="${Math.round(min * 0.45)}" fill="url(#glow)"/>`,
+  );
   for (let i = 0; i < 4; i++) {
     const r = Math.round(min * (0.06 + rnd() * 0.22));
-    parts.push(`<circle cx="${Math.round(rnd() * width)}" cy="${Math.round(rnd() * height)}" r="${r}" fill="#ffffff" fill-opacity="${(0.05 + rnd() * 0.1).toFixed(2)}"/>`);
+    parts.push(
+      `<circle cx="${Math.round(rnd() * width)}" cy="${Math.round(rnd() * height)}" r="${r}" fill="#ffffff" fill-opacity="${(0.05 + rnd() * 0.1).toFixed(2)}"/>`,
+    );
   }
   // Small stars.
   for (let i = 0; i < 14; i++) {
-    parts.push(`<circle cx="${Math.round(rnd() * width)}" cy="${Math.round(rnd() * height * 0.6)}" r="${(1 + rnd() * 2).toFixed(1)}" fill="#ffffff" fill-opacity="${(0.4 + rnd() * 0.5).toFixed(2)}"/>`);
+    parts.push(
+      `<circle cx="${Math.round(rnd() * width)}" cy="${Math.round(rnd() * height * 0.6)}" r="${(1 + rnd() * 2).toFixed(1)}" fill="#ffffff" fill-opacity="${(0.4 + rnd() * 0.5).toFixed(2)}"/>`,
+    );
   }
   // Two layers of hills along the bottom.
   for (let layer = 0; layer < 2; layer++) {
@@ -99,12 +110,17 @@ function artwork(kind: ArtKind, id: string, label: string | undefined): string {
       d += ` Q${cx} ${cy} ${x} ${Math.round(base + (rnd() - 0.5) * height * 0.06)}`;
     }
     d += ` L${width} ${height} Z`;
-    parts.push(`<path d="${d}" fill="${layer === 0 ? to : '#000000'}" fill-opacity="${layer === 0 ? '0.55' : '0.35'}"/>`);
+    parts.push(
+      `<path d="${d}" fill="${layer === 0 ? to : '#000000'}" fill-opacity="${layer === 0 ? '0.55' : '0.35'}"/>`,
+    );
   }
 
   if (label) {
     // icons show the first two characters, like an app icon; the rest clip with an ellipsis
-    const text = kind === 'icon' ? Array.from(label.trim()).slice(0, 2).join('') : clip(label, kind === 'banner' ? 18 : kind === 'goods' ? 10 : 12);
+    const text =
+      kind === 'icon'
+        ? Array.from(label.trim()).slice(0, 2).join('')
+        : clip(label, kind === 'banner' ? 18 : kind === 'goods' ? 10 : 12);
     const length = Array.from(text).length;
     const base = LABEL_SIZE[kind];
     const size = Math.max(14, Math.min(base, Math.floor((width * 0.84) / Math.max(1, length))));
@@ -112,10 +128,14 @@ function artwork(kind: ArtKind, id: string, label: string | undefined): string {
     const anchor = kind === 'banner' ? 'start' : 'middle';
     const y = kind === 'cover' ? Math.round(height * 0.62) : Math.round(height / 2 + size * 0.35);
     const attrs = `x="${x}" y="${y}" text-anchor="${anchor}" font-family="${FONT}" font-size="${size}" font-weight="700"`;
-    parts.push(`<text ${attrs} fill="#000000" fill-opacity="0.35" transform="translate(2 3)">${escapeXml(text)}</text>`);
+    parts.push(
+      `<text ${attrs} fill="#000000" fill-opacity="0.35" transform="translate(2 3)">${escapeXml(text)}</text>`,
+    );
     parts.push(`<text ${attrs} fill="#ffffff">${escapeXml(text)}</text>`);
     if (kind === 'cover') {
-      parts.push(`<rect x="${Math.round(width / 2 - 40)}" y="${y + 28}" width="80" height="4" rx="2" fill="${accent}"/>`);
+      parts.push(
+        `<rect x="${Math.round(width / 2 - 40)}" y="${y + 28}" width="80" height="4" rx="2" fill="${accent}"/>`,
+      );
     }
   }
   return svg(width, height, parts.join(''));
@@ -129,7 +149,8 @@ function qrLike(kind: 'qq' | 'download', id: string): string {
   const margin = (size - modules * cell) / 2;
   const rnd = mulberry32(hashString(`${kind}/${id}`));
   const color = kind === 'qq' ? '#12b7f5' : '#16a34a';
-  const inFinder = (x: number, y: number) => (x < 8 && y < 8) || (x >= modules - 8 && y < 8) || (x < 8 && y >= modules - 8);
+  const inFinder = (x: number, y: number) =>
+    (x < 8 && y < 8) || (x >= modules - 8 && y < 8) || (x < 8 && y >= modules - 8);
   const inBadge = (x: number, y: number) => Math.abs(x - 12) <= 3 && Math.abs(y - 12) <= 3;
   const parts = [`<rect width="${size}" height="${size}" rx="12" fill="#ffffff"/>`];
   let path = '';
@@ -140,7 +161,11 @@ function qrLike(kind: 'qq' | 'download', id: string): string {
     }
   }
   parts.push(`<path d="${path}" fill="#111827"/>`);
-  for (const [fx, fy] of [[0, 0], [modules - 7, 0], [0, modules - 7]] as const) {
+  for (const [fx, fy] of [
+    [0, 0],
+    [modules - 7, 0],
+    [0, modules - 7],
+  ] as const) {
     const x = margin + fx * cell;
     const y = margin + fy * cell;
     parts.push(
@@ -175,7 +200,11 @@ export function renderImage(kind: string, id: string, label?: string): string | 
  * name, banners their title.
  * @internal
  */
-export function seedImageLabel(seed: Pick<SeedData, 'games' | 'goods' | 'banners'>, kind: string, id: string): string | undefined {
+export function seedImageLabel(
+  seed: Pick<SeedData, 'games' | 'goods' | 'banners'>,
+  kind: string,
+  id: string,
+): string | undefined {
   const num = Number.parseInt(id, 10);
   switch (kind) {
     case 'cover':

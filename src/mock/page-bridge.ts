@@ -13,7 +13,13 @@ const STYLE = /<style>([\s\S]*?)<\/style>/g;
 /** Shows the simulated backend's page for this URL. */
 export async function showBackendPage(backend: Backend): Promise<void> {
   const ask = (method: 'GET' | 'POST', url: URL): Promise<MockResponse> =>
-    backend.handle({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers: { accept: 'text/html' }, body: undefined });
+    backend.handle({
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: { accept: 'text/html' },
+      body: undefined,
+    });
   show(await ask('GET', new URL(window.location.href)));
   document.addEventListener('submit', (event) => {
     const form = event.target;

@@ -19,7 +19,7 @@ export type AppActor = Actor<typeof appMachine>;
 /**
  * The root actor, or null while a prerendered page hydrates before the store's flows have started
  * (docs/prerendering.md, "When the app starts"): what reads it then renders as for nobody, and a tap made
- * meanwhile is kept by public/boot.js and acted on once the actor is there.
+ * meanwhile is kept by src/app/boot.js and acted on once the actor is there.
  */
 export const AppActorContext = createContext<AppActor | null>(null);
 
@@ -54,7 +54,7 @@ export interface ModalControls {
 
 /**
  * Opens and closes dialogs. Safe to call before the store's flows have started (a prerendered page
- * hydrating): no handler runs then, because public/boot.js keeps every tap until they have.
+ * hydrating): no handler runs then, because src/app/boot.js keeps every tap until they have.
  */
 export function useModals(): ModalControls {
   const actor = useOptionalAppActor();
@@ -106,7 +106,10 @@ export function sessionUserId(system: SystemLike): number | null {
  * emits a snapshot for every event it handles, and the session announces logins and logouts to it
  * (`session.changed`), so a change is seen right after it happens.
  */
-export function watchUserId(actor: Pick<AppActor, 'system' | 'subscribe'>, listener: (userId: number | null) => void): () => void {
+export function watchUserId(
+  actor: Pick<AppActor, 'system' | 'subscribe'>,
+  listener: (userId: number | null) => void,
+): () => void {
   let last = sessionUserId(actor.system);
   if (last !== null) listener(last);
   const subscription = actor.subscribe(() => {
@@ -126,10 +129,13 @@ export function useCurrentUser(): UserInfo | null {
   // React's own store hook, not @xstate/react's: this module is in the entry chunk, which carries no XState
   // (the session's other selections use `useSessionSelector`, ./session-selector.ts).
   const session = useOptionalAppActor()?.system.get('session') as SessionActor | undefined;
-  const subscribe = useCallback((changed: () => void) => {
-    const subscription = session?.subscribe(changed);
-    return () => subscription?.unsubscribe();
-  }, [session]);
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const subscription = session?.subscribe(changed);
+      return () => subscription?.unsubscribe();
+    },
+    [session],
+  );
   const read = () => session?.getSnapshot().context.user ?? null;
   const user = useSyncExternalStore(subscribe, read, () => null);
   return useHydrated() ? user : null;

@@ -13,7 +13,8 @@ export const RELOAD_GUARD_MS = 10_000;
 const StampSchema = z.number().check(z.int(), z.nonnegative());
 const KEY_PREFIX = 'chunk-reload:';
 
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading chunk [\w-]+ failed/i;
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading chunk [\w-]+ failed/i;
 
 /** @internal */
 export function isChunkLoadError(error: unknown): boolean {
@@ -77,7 +78,10 @@ export function configureChunkReload(deps: Partial<ReloadGuardDeps>): void {
  * Wraps a dynamic import: on a chunk failure it reloads the page (guarded) and
  * never settles, so nothing renders half-way; otherwise the error propagates.
  */
-export function guardChunk<T>(importer: () => Promise<T>, deps?: Partial<ReloadGuardDeps> & { path?: () => string }): () => Promise<T> {
+export function guardChunk<T>(
+  importer: () => Promise<T>,
+  deps?: Partial<ReloadGuardDeps> & { path?: () => string },
+): () => Promise<T> {
   return () =>
     importer().catch((error: unknown) => {
       if (!isChunkLoadError(error)) throw error;

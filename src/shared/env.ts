@@ -30,7 +30,9 @@ function readEnv(): Env {
   for (const key of Object.keys(raw)) if (raw[key] === '') delete raw[key];
   const result = EnvSchema.safeParse(raw);
   if (!result.success) {
-    throw new Error(`Invalid configuration: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `Invalid configuration: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   return result.data;
 }

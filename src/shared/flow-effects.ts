@@ -35,12 +35,15 @@ export async function shopperErrors<T>(call: Promise<T>): Promise<T> {
 export const userApi = () => import('../api/user');
 
 /** The real-name global config, fresh on every call: the session reads it at login, the pay gate before every purchase. */
-export const fetchRealNameConfig = (signal: AbortSignal): Promise<RealNameConfig> => shopperErrors(userApi().then((api) => api.getRealNameConfig({ signal })));
+export const fetchRealNameConfig = (signal: AbortSignal): Promise<RealNameConfig> =>
+  shopperErrors(userApi().then((api) => api.getRealNameConfig({ signal })));
 
 /** A delay override clamped at 0, or undefined for the machine's default. */
 export const delayOverride = (ms: number | undefined) => (ms === undefined ? undefined : Math.max(0, ms));
 
 /** The given delay overrides, without the undefined ones. */
 export function delaysOf(entries: Record<string, number | undefined>): Record<string, number> {
-  return Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, number] => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(entries).filter((entry): entry is [string, number] => entry[1] !== undefined),
+  );
 }

@@ -4,8 +4,9 @@
 
 // In its own module: the header shows it on every page, the other helpers here are for pages loaded later.
 export { maskPhone } from './mask-phone';
+import { DAY_MS, beijingParts } from './beijing-time';
 
-const NEW_USER_MS = 24 * 60 * 60 * 1000;
+const NEW_USER_MS = DAY_MS;
 
 /** An account created less than 24 hours ago. */
 export function isNewUser(createTime: number, now: number = Date.now()): boolean {
@@ -21,9 +22,6 @@ export function toMillis(timestamp: number | string): number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The store's time: Beijing time (UTC+8, no daylight saving time). */
-const STORE_UTC_OFFSET_MS = 8 * 60 * 60 * 1000;
-
 /**
  * Formats a timestamp with the spec's default pattern `yyyy.MM.dd hh:mm:ss`
  * (hh is the 24-hour clock here, as the store shows times of day), in the
@@ -35,15 +33,15 @@ const STORE_UTC_OFFSET_MS = 8 * 60 * 60 * 1000;
 export function formatDate(timestamp: number | string | Date, pattern = 'yyyy.MM.dd hh:mm:ss'): string {
   const ms = timestamp instanceof Date ? timestamp.getTime() : toMillis(timestamp);
   if (Number.isNaN(ms)) return '';
-  const date = new Date(ms + STORE_UTC_OFFSET_MS);
+  const time = beijingParts(ms);
   const tokens: Record<string, string> = {
-    yyyy: String(date.getUTCFullYear()),
-    MM: pad(date.getUTCMonth() + 1),
-    dd: pad(date.getUTCDate()),
-    hh: pad(date.getUTCHours()),
-    HH: pad(date.getUTCHours()),
-    mm: pad(date.getUTCMinutes()),
-    ss: pad(date.getUTCSeconds()),
+    yyyy: String(time.year),
+    MM: pad(time.month),
+    dd: pad(time.day),
+    hh: pad(time.hour),
+    HH: pad(time.hour),
+    mm: pad(time.minute),
+    ss: pad(time.second),
   };
   return pattern.replace(/yyyy|MM|dd|hh|HH|mm|ss/g, (token) => tokens[token] ?? token);
 }
@@ -54,14 +52,16 @@ function decodeEntities(text: string): string {
   // One pass, so `&amp;lt;` becomes the text `&lt;` and is not decoded twice.
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
     if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
+      const code =
+        body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
       return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
     }
     return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
   });
 }
 
-const INLINE_TAG = /^<\/?(a|abbr|b|bdi|bdo|cite|code|data|del|dfn|em|font|i|ins|kbd|mark|q|s|samp|small|span|strong|sub|sup|time|u|var)\b/i;
+const INLINE_TAG =
+  /^<\/?(a|abbr|b|bdi|bdo|cite|code|data|del|dfn|em|font|i|ins|kbd|mark|q|s|samp|small|span|strong|sub|sup|time|u|var)\b/i;
 
 /** A tag, where quoted attribute values may contain `>` (`<img alt="a>b">`). */
 const TAG = /<\/?[a-z!?][^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>/gi;
@@ -109,7 +109,10 @@ export function joinList(list: string | readonly string[] | null | undefined): s
  * hash-router URL (`/#/path?a=1`) is searched after the real query string.
  * @internal
  */
-export function queryValue(name: string, url: string = typeof window === 'undefined' ? '' : window.location.href): string | null {
+export function queryValue(
+  name: string,
+  url: string = typeof window === 'undefined' ? '' : window.location.href,
+): string | null {
   const hashAt = url.indexOf('#');
   const beforeHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
   const hash = hashAt >= 0 ? url.slice(hashAt + 1) : '';

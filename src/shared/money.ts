@@ -31,7 +31,9 @@ const BADGE_MIN_PERCENT = 5;
  * and goods shows its badge through this one rule (`DiscountBadge` in ./ui/price.tsx).
  */
 export function discountBadge(price: number, original: number): number {
-  return original > 0 && (original - price) * 100 >= BADGE_MIN_PERCENT * original ? Math.round(((original - price) / original) * 100) : 0;
+  return original > 0 && (original - price) * 100 >= BADGE_MIN_PERCENT * original
+    ? Math.round(((original - price) / original) * 100)
+    : 0;
 }
 
 /** `¥99.00` */

@@ -1,5 +1,5 @@
 /**
- * Who runs the store, as the footer and the agreement name it (issue 32): the operator, its ICP licence
+ * Who runs the store, as the footer and the agreement name it (docs/decisions/0019-money-path-trust-and-budget.md): the operator, its ICP licence
  * number and the customer-service hours, from build variables (README.md, Configuration). Without them the
  * simulated store's own values, which say that they are examples. Read in two places only: the build
  * writes the footer's lines into index.html (scripts/vite-site-legal.ts), so the first paint's script

@@ -1,8 +1,5 @@
+import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from './beijing-time';
 import { formatDate } from './format';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 /** `刚刚`, `5分钟前`, `3小时前`, `2天前`, then the date. Future times count as now. */
 export function relativeTime(time: number, now: number = Date.now()): string {

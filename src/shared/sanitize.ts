@@ -19,9 +19,50 @@ import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { IGNORED_IN_SCHEME } from './safe-url';
 
 const ALLOWED_TAGS = [
-  'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'code', 'dd', 'del', 'div', 'dl', 'dt', 'em', 'figcaption',
-  'figure', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'ins', 'li', 'mark', 'ol', 'p', 'pre', 's', 'small',
-  'span', 'strong', 'sub', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
+  'a',
+  'abbr',
+  'b',
+  'blockquote',
+  'br',
+  'caption',
+  'code',
+  'dd',
+  'del',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'figcaption',
+  'figure',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'img',
+  'ins',
+  'li',
+  'mark',
+  'ol',
+  'p',
+  'pre',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'u',
+  'ul',
 ];
 
 const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'width', 'height', 'colspan', 'rowspan', 'scope', 'lang', 'dir'];
@@ -31,8 +72,29 @@ const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'width', 'height', 'colspan
  * @internal
  */
 export const FORBIDDEN_TAGS = [
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'form', 'input', 'button', 'textarea',
-  'select', 'option', 'link', 'meta', 'base', 'svg', 'math', 'template', 'noscript', 'audio', 'video', 'source',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'option',
+  'link',
+  'meta',
+  'base',
+  'svg',
+  'math',
+  'template',
+  'noscript',
+  'audio',
+  'video',
+  'source',
 ];
 
 /** http(s), mailto, tel, or no scheme at all (relative); DOMPurify strips whitespace before testing. */
@@ -49,7 +111,6 @@ const CONFIG: Config = {
   USE_PROFILES: false,
   RETURN_TRUSTED_TYPE: false,
 };
-
 
 function hasDataScheme(value: string): boolean {
   return value.replace(IGNORED_IN_SCHEME, '').toLowerCase().startsWith('data:');
@@ -71,7 +132,8 @@ function purifier(): DOMPurify {
   const purify = createDOMPurify(window);
   purify.addHook('uponSanitizeAttribute', (_node, event) => {
     // DOMPurify lets `data:` through on images by default; nothing of ours needs it.
-    if ((event.attrName === 'href' || event.attrName === 'src') && hasDataScheme(event.attrValue)) event.keepAttr = false;
+    if ((event.attrName === 'href' || event.attrName === 'src') && hasDataScheme(event.attrValue))
+      event.keepAttr = false;
   });
   purify.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A') {

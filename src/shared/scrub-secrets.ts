@@ -24,7 +24,11 @@ const SECRET_JSON = /("(?:token|sessionCode|code|appToken|idCardNo|password)"\s*
  * strings (the current token) anywhere in a string, secret query values in
  * URLs, and whole fields whose name marks them as secret.
  */
-export function scrubSecrets<T>(value: T, secrets: readonly (string | undefined)[] = [], options: ScrubOptions = {}): T {
+export function scrubSecrets<T>(
+  value: T,
+  secrets: readonly (string | undefined)[] = [],
+  options: ScrubOptions = {},
+): T {
   const known = secrets.filter((secret): secret is string => typeof secret === 'string' && secret.length >= 4);
   const seen = new WeakMap<object, unknown>();
   // `serialised`: the item is what a toJSON returned, which JSON.stringify does not ask again (XState's may return itself).

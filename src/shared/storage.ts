@@ -44,7 +44,12 @@ export function parseJson<S extends z.ZodMiniType>(raw: string | null | undefine
 }
 
 /** The JSON value stored under `key`, read as `schema` says, or `fallback` when there is none that fits. */
-export function readJson<S extends z.ZodMiniType, F>(storage: Pick<Storage, 'getItem'> | undefined, key: string, schema: S, fallback: F): z.output<S> | F {
+export function readJson<S extends z.ZodMiniType, F>(
+  storage: Pick<Storage, 'getItem'> | undefined,
+  key: string,
+  schema: S,
+  fallback: F,
+): z.output<S> | F {
   const value = parseJson(readText(storage, key), schema);
   return value === undefined ? fallback : value;
 }
@@ -75,7 +80,8 @@ export function writeText(storage: Pick<Storage, 'setItem'> | undefined, key: st
 }
 
 /** Stores `value` as JSON under `key`; false when storage is missing, full or blocked. */
-export const writeJson = (storage: Pick<Storage, 'setItem'> | undefined, key: string, value: unknown): boolean => writeText(storage, key, JSON.stringify(value));
+export const writeJson = (storage: Pick<Storage, 'setItem'> | undefined, key: string, value: unknown): boolean =>
+  writeText(storage, key, JSON.stringify(value));
 
 /** Removes `key`; false when storage is missing or blocked. */
 export function removeStored(storage: Pick<Storage, 'removeItem'> | undefined, key: string): boolean {

@@ -38,7 +38,11 @@ export function dismissToast(id: number): void {
 function showToast(type: ToastType, text: string, duration = type === 'loading' ? 0 : TOAST_DURATION_MS): number {
   const id = nextId++;
   toasts = [...toasts, { id, type, text, duration }];
-  if (duration > 0) timers.set(id, setTimeout(() => dismissToast(id), duration));
+  if (duration > 0)
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id), duration),
+    );
   emit();
   return id;
 }

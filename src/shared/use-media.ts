@@ -15,4 +15,3 @@ export function useMediaQuery(query: string): boolean {
 }
 
 export const usePrefersReducedMotion = () => useMediaQuery('(prefers-reduced-motion: reduce)');
-

@@ -11,7 +11,8 @@ afterEach(() => {
   vi.resetModules();
 });
 
-const clientAt = (baseURL: string) => createHttpClient({ baseURL, timeout: 5000, appId: 'nn_mall_web', reqChannel: 'web', busiType: 'mall' });
+const clientAt = (baseURL: string) =>
+  createHttpClient({ baseURL, timeout: 5000, appId: 'nn_mall_web', reqChannel: 'web', busiType: 'mall' });
 
 describe('an API base other than /webapi (VITE_API_BASE)', () => {
   it('is where the simulated backend answers when it is mounted there', async () => {

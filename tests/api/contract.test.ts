@@ -43,7 +43,14 @@ const validIdCard = (() => {
 let phoneSeq = 0;
 const freshPhone = () => `1370000${String((phoneSeq += 1)).padStart(4, '0')}`;
 
-async function call(backend: Backend, method: string, path: string, body?: unknown, token?: string, query: Record<string, string> = {}) {
+async function call(
+  backend: Backend,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  query: Record<string, string> = {},
+) {
   return backend.handle({ method, path, query, headers: token ? { token } : {}, body });
 }
 
@@ -57,12 +64,20 @@ function retData(answer: MockResponse): Record<string, unknown> {
 async function signUp(backend: Backend): Promise<string> {
   const phone = freshPhone();
   retData(await call(backend, 'POST', '/u-nnpc/api/v3/userSms/sendSms', { phone }));
-  return String(retData(await call(backend, 'POST', '/u-nnpc/api/mall/phoneRegister', { phone, code: '123456' })).token);
+  return String(
+    retData(await call(backend, 'POST', '/u-nnpc/api/mall/phoneRegister', { phone, code: '123456' })).token,
+  );
 }
 
 async function newOrder(f: Fixture, token = f.token, goodsId = plainGoods.goodsId): Promise<string> {
   const order = retData(
-    await call(f.backend, 'POST', '/nnorder/unified/order/create', { goodsId, buyNum: 1, requestId: `req-${Math.random()}` }, token),
+    await call(
+      f.backend,
+      'POST',
+      '/nnorder/unified/order/create',
+      { goodsId, buyNum: 1, requestId: `req-${Math.random()}` },
+      token,
+    ),
   );
   return String(order.orderId);
 }
@@ -131,7 +146,10 @@ const samples: Record<string, (f: Fixture) => Promise<Sample> | Sample> = {
     const { qrId } = retData(await call(f.backend, 'GET', '/u-nnpc/api/mall/getWxMpQrcode'));
     return { params: { id: String(qrId) } };
   },
-  'user.realNameDoAuth': async (f) => ({ body: { realName: '王小明', idCardNo: validIdCard }, token: await signUp(f.backend) }),
+  'user.realNameDoAuth': async (f) => ({
+    body: { realName: '王小明', idCardNo: validIdCard },
+    token: await signUp(f.backend),
+  }),
   'user.realNameGetAuth': () => ({ body: {}, token: true }),
   'user.realNameConfig': () => ({ body: {} }),
   'user.openBindInfo': () => ({ body: {}, token: true }),
@@ -156,7 +174,11 @@ const samples: Record<string, (f: Fixture) => Promise<Sample> | Sample> = {
   'orders.packageQueryV2': () => ({ body: { goodsIds: [pkg.goodsIds[0]] } }),
   'orders.payChannels': () => ({ body: { amount: 4080 } }),
   'orders.combineCreate': () => ({
-    body: { items: pkg.goodsIds.map((goodsId) => ({ goodsId, buyNum: 1 })), packageId: pkg.packageId, requestId: 'combine-1' },
+    body: {
+      items: pkg.goodsIds.map((goodsId) => ({ goodsId, buyNum: 1 })),
+      packageId: pkg.packageId,
+      requestId: 'combine-1',
+    },
     token: true,
   }),
   'orders.create': () => ({ body: { goodsId: plainGoods.goodsId, buyNum: 1, requestId: 'create-1' }, token: true }),
@@ -170,24 +192,55 @@ const samples: Record<string, (f: Fixture) => Promise<Sample> | Sample> = {
   'wishlist.list': (f) => ({ body: { userId: userIdOf(f.token) }, token: true }),
   'wishlist.add': (f) => ({ body: { userId: userIdOf(f.token), gameId: 1, addedPrice: 100, addedAt: 1 }, token: true }),
   'wishlist.remove': (f) => ({ body: { userId: userIdOf(f.token), gameId: 1 }, token: true }),
-  'wishlist.merge': (f) => ({ body: { userId: userIdOf(f.token), entries: [{ gameId: 2, addedPrice: 100, addedAt: 1 }] }, token: true }),
+  'wishlist.merge': (f) => ({
+    body: { userId: userIdOf(f.token), entries: [{ gameId: 2, addedPrice: 100, addedAt: 1 }] },
+    token: true,
+  }),
+
+  'cart.list': (f) => ({ body: { userId: userIdOf(f.token) }, token: true }),
+  'cart.set': (f) => ({ body: { userId: userIdOf(f.token), goodsId: plainGoods.goodsId, buyNum: 1 }, token: true }),
+  'cart.remove': (f) => ({ body: { userId: userIdOf(f.token), goodsIds: [plainGoods.goodsId] }, token: true }),
+  'cart.merge': (f) => ({
+    body: {
+      userId: userIdOf(f.token),
+      entries: [{ goodsId: plainGoods.goodsId, buyNum: 1, addedPrice: 100, addedAt: 1 }],
+    },
+    token: true,
+  }),
 
   'attribution.bid': () => ({
-    body: { bhSemReq: 'kw=%E6%B8%B8%E6%88%8F', appId: 'nn_mall_web', channel: 'baidu_sem', platform: 3, semPageType: 1, semType: 4 },
+    body: {
+      bhSemReq: 'kw=%E6%B8%B8%E6%88%8F',
+      appId: 'nn_mall_web',
+      channel: 'baidu_sem',
+      platform: 3,
+      semPageType: 1,
+      semType: 4,
+    },
   }),
 };
 
 const fixture = {} as Fixture;
 
-/** The account a session token of the simulated backend speaks for (`tk_<userId>_…`), which the wishlist's writes name. */
+/** The account a session token of the simulated backend speaks for (`tk_<userId>_…`), which the wishlist's and the cart's calls name. */
 const userIdOf = (token: string) => Number(token.split('_')[1]);
 
 beforeAll(async () => {
   const backend = createBackend({ latencyMs: 0 });
   const phone = freshPhone();
   retData(await call(backend, 'POST', '/u-nnpc/api/v3/userSms/sendSms', { phone }));
-  const token = String(retData(await call(backend, 'POST', '/u-nnpc/api/mall/phoneRegister', { phone, code: '123456' })).token);
-  retData(await call(backend, 'POST', '/u-nnpc/api/mall1/realName/doAuth', { realName: '李四', idCardNo: validIdCard }, token));
+  const token = String(
+    retData(await call(backend, 'POST', '/u-nnpc/api/mall/phoneRegister', { phone, code: '123456' })).token,
+  );
+  retData(
+    await call(
+      backend,
+      'POST',
+      '/u-nnpc/api/mall1/realName/doAuth',
+      { realName: '李四', idCardNo: validIdCard },
+      token,
+    ),
+  );
   retData(await call(backend, 'GET', '/u-nnpc/mall/activity/home/popup', undefined, token));
   retData(await call(backend, 'POST', '/sgame/mall/game/search', { keyword: seed.games[0]!.name }, token));
   Object.assign(fixture, { backend, token, phone, autoLoginToken: backend.control.issueAutoLoginToken(phone) });
@@ -201,7 +254,9 @@ function pathOf(def: EndpointDef, params: Sample['params']): string {
 
 describe('the simulated backend honours the API contract', () => {
   it('has a sample request for every registered endpoint', () => {
-    const missing = registeredEndpoints().map((def) => def.id).filter((id) => !(id in samples));
+    const missing = registeredEndpoints()
+      .map((def) => def.id)
+      .filter((id) => !(id in samples));
     expect(missing).toEqual([]);
   });
 
@@ -210,20 +265,23 @@ describe('the simulated backend honours the API contract', () => {
     expect(Object.keys(samples).filter((id) => !ids.has(id))).toEqual([]);
   });
 
-  it.each(registeredEndpoints().map((def) => [def.id, def] as const))('%s answers a success envelope that parses with its schema', async (id, def) => {
-    const make = samples[id];
-    expect(make, `no sample request for ${id}`).toBeDefined();
-    const sample = await make!(fixture);
-    const token = sample.token === true ? fixture.token : sample.token || undefined;
-    const answer = await fixture.backend.handle({
-      method: def.method,
-      path: pathOf(def, sample.params),
-      query: sample.query ?? {},
-      headers: token ? { token, 'content-type': 'application/json' } : { 'content-type': 'application/json' },
-      body: def.method === 'POST' ? (sample.body ?? {}) : undefined,
-    });
-    expect(answer.status).toBe(200);
-    expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ success: true });
-    expect(() => parseAnswer(def, answer.body)).not.toThrow();
-  });
+  it.each(registeredEndpoints().map((def) => [def.id, def] as const))(
+    '%s answers a success envelope that parses with its schema',
+    async (id, def) => {
+      const make = samples[id];
+      expect(make, `no sample request for ${id}`).toBeDefined();
+      const sample = await make!(fixture);
+      const token = sample.token === true ? fixture.token : sample.token || undefined;
+      const answer = await fixture.backend.handle({
+        method: def.method,
+        path: pathOf(def, sample.params),
+        query: sample.query ?? {},
+        headers: token ? { token, 'content-type': 'application/json' } : { 'content-type': 'application/json' },
+        body: def.method === 'POST' ? (sample.body ?? {}) : undefined,
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ success: true });
+      expect(() => parseAnswer(def, answer.body)).not.toThrow();
+    },
+  );
 });

@@ -75,7 +75,16 @@ describe('the HTTP client', () => {
     testServer.use(
       mswHttp.post(`${BASE}/sgame/mall/game/qryBanner`, async ({ request }) => {
         body = await request.json();
-        return ok([{ bannerId: 1, title: '新春特惠', subtitle: '全场低至 3 折', image: '/x.svg', link: '/coupon', bannerSite: 1 }]);
+        return ok([
+          {
+            bannerId: 1,
+            title: '新春特惠',
+            subtitle: '全场低至 3 折',
+            image: '/x.svg',
+            link: '/coupon',
+            bannerSite: 1,
+          },
+        ]);
       }),
     );
     const banners = await getBanners();
@@ -108,8 +117,13 @@ describe('failures become one ApiError with a kind and the spec text', () => {
 
   it('reports an HTTP status as "Request failed with status code N", HTML bodies included', async () => {
     testServer.use(
-      mswHttp.post(`${BASE}/sgame/game/mall/gameDetail`, () =>
-        new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+      mswHttp.post(
+        `${BASE}/sgame/game/mall/gameDetail`,
+        () =>
+          new HttpResponse('<html><body>502 Bad Gateway</body></html>', {
+            status: 502,
+            headers: { 'Content-Type': 'text/html' },
+          }),
       ),
     );
     const error = await caught(getGameDetail(1));
@@ -117,8 +131,13 @@ describe('failures become one ApiError with a kind and the spec text', () => {
   });
 
   it('words the default timeout as the spec does: timeout of 50000ms exceeded', () => {
-    const axiosTimeout = new AxiosError('timeout of 50000ms exceeded', AxiosError.ECONNABORTED, { timeout: 50000 } as never);
-    expect(toApiError(axiosTimeout, '/x', 50000)).toMatchObject({ kind: 'timeout', message: 'timeout of 50000ms exceeded' });
+    const axiosTimeout = new AxiosError('timeout of 50000ms exceeded', AxiosError.ECONNABORTED, {
+      timeout: 50000,
+    } as never);
+    expect(toApiError(axiosTimeout, '/x', 50000)).toMatchObject({
+      kind: 'timeout',
+      message: 'timeout of 50000ms exceeded',
+    });
   });
 
   it('reports a cancelled call as "Request aborted" and does not fall back', async () => {
@@ -142,9 +161,7 @@ describe('failures become one ApiError with a kind and the spec text', () => {
   });
 
   it('reports a body that fails its schema as a contract error naming the endpoint and the issue path', async () => {
-    testServer.use(
-      mswHttp.post(`${BASE}/sgame/game/mall/gameDetail`, () => ok({ gameId: 'one', name: 42 })),
-    );
+    testServer.use(mswHttp.post(`${BASE}/sgame/game/mall/gameDetail`, () => ok({ gameId: 'one', name: 42 })));
     const error = await caught(getGameDetail(1));
     expect(error.kind).toBe('contract');
     expect(error.endpoint).toBe('/sgame/game/mall/gameDetail');
@@ -154,8 +171,9 @@ describe('failures become one ApiError with a kind and the spec text', () => {
 
   it('reports malformed JSON as a contract error, not a crash', async () => {
     testServer.use(
-      mswHttp.post(`${BASE}/sgame/game/mall/gameDetail`, () =>
-        new HttpResponse('{"success": tru', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      mswHttp.post(
+        `${BASE}/sgame/game/mall/gameDetail`,
+        () => new HttpResponse('{"success": tru', { status: 200, headers: { 'Content-Type': 'application/json' } }),
       ),
     );
     const error = await caught(getGameDetail(1));
@@ -163,13 +181,19 @@ describe('failures become one ApiError with a kind and the spec text', () => {
     expect(error.issuePath).toBe('(root)');
   });
 
-  it('gives shoppers Chinese text ending with a short support code, never the transport\'s English words', () => {
+  it("gives shoppers Chinese text ending with a short support code, never the transport's English words", () => {
     const text = (init: Omit<ApiErrorInit, 'endpoint'>) => userMessage(new ApiError({ ...init, endpoint: '/x' }));
     expect(text({ kind: 'network', message: 'Network Error' })).toBe('网络连接失败，请检查网络后重试（错误码 NET）');
-    expect(text({ kind: 'timeout', message: 'timeout of 50000ms exceeded' })).toBe('请求超时，请稍后重试（错误码 TIME）');
+    expect(text({ kind: 'timeout', message: 'timeout of 50000ms exceeded' })).toBe(
+      '请求超时，请稍后重试（错误码 TIME）',
+    );
     expect(text({ kind: 'aborted', message: 'Request aborted' })).toBe('请求已取消（错误码 ABORT）');
-    expect(text({ kind: 'http', message: 'Request failed with status code 500', status: 500 })).toBe('服务暂时不可用，请稍后重试（错误码 HTTP500）');
-    expect(text({ kind: 'contract', message: 'retData.0.price' })).toBe('服务返回的数据异常，请稍后重试（错误码 DATA）');
+    expect(text({ kind: 'http', message: 'Request failed with status code 500', status: 500 })).toBe(
+      '服务暂时不可用，请稍后重试（错误码 HTTP500）',
+    );
+    expect(text({ kind: 'contract', message: 'retData.0.price' })).toBe(
+      '服务返回的数据异常，请稍后重试（错误码 DATA）',
+    );
     expect(text({ kind: 'business', message: '验证码错误', code: 'sms_40001' })).toBe('验证码错误');
     expect(userMessage(new Error('boom'))).toBe('出了点问题，请稍后重试（错误码 APP）');
   });
@@ -277,7 +301,11 @@ describe("the spec's answer rules", () => {
   });
 
   it.each([
-    ['token exchange', '/u-nnpc/api/mall/user/checkTokenGetUserInfo', () => postCheckTokenGetUserInfo({ appId: 'a', token: 't' })],
+    [
+      'token exchange',
+      '/u-nnpc/api/mall/user/checkTokenGetUserInfo',
+      () => postCheckTokenGetUserInfo({ appId: 'a', token: 't' }),
+    ],
     ['token login', '/u-nnpc/api/mall/checkTokenLogin', () => postCheckTokenLogin({ appId: 'a', token: 't' })],
     ['logout', '/u-nnpc/api/mall/logout', () => postLogout('t')],
   ])('%s failures surface the server retMsg', async (_name, path, run) => {

@@ -16,7 +16,13 @@ describe('a call that gets no answer in time', () => {
         return HttpResponse.json({});
       }),
     );
-    const client = createHttpClient({ baseURL: 'http://127.0.0.1:9/webapi', timeout: 50, appId: 'a', reqChannel: 'web', busiType: 'mall' });
+    const client = createHttpClient({
+      baseURL: 'http://127.0.0.1:9/webapi',
+      timeout: 50,
+      appId: 'a',
+      reqChannel: 'web',
+      busiType: 'mall',
+    });
     const error = await client.call(gameDetail, { body: { gameId: 1 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'timeout', message: 'timeout of 50ms exceeded' });

@@ -32,10 +32,18 @@ describe('the chunk reload guard', () => {
   it('reloads instead of failing when a page chunk is missing, then lets the second failure reach the error page', async () => {
     const storage = memoryStorage();
     const reload = vi.fn();
-    const load = guardChunk(() => Promise.reject(chunkError()), { storage, now: () => 5, reload, path: () => '/search' });
+    const load = guardChunk(() => Promise.reject(chunkError()), {
+      storage,
+      now: () => 5,
+      reload,
+      path: () => '/search',
+    });
     const first = load();
     let settled = false;
-    void first.then(() => (settled = true), () => (settled = true));
+    void first.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
     await Promise.resolve();
     await Promise.resolve();
     expect(reload).toHaveBeenCalledTimes(1);
@@ -46,7 +54,12 @@ describe('the chunk reload guard', () => {
 
   it('passes other errors through untouched', async () => {
     const reload = vi.fn();
-    const load = guardChunk(() => Promise.reject(new Error('boom')), { storage: memoryStorage(), now: () => 0, reload, path: () => '/' });
+    const load = guardChunk(() => Promise.reject(new Error('boom')), {
+      storage: memoryStorage(),
+      now: () => 0,
+      reload,
+      path: () => '/',
+    });
     await expect(load()).rejects.toThrow('boom');
     expect(reload).not.toHaveBeenCalled();
   });

@@ -16,7 +16,8 @@ export const b = defineEndpoint({ id: 'x.b', method: 'GET', path: '/x/b', data: 
     expect(stripped).not.toMatch(/request:|response:|goodsId|answer|hidden/);
     // A constant stays (the minifier drops it when nothing else uses it); the call's own fields stay.
     expect(stripped).toContain('uiOnFailure: retry');
-    for (const kept of ["id: 'x.a'", "path: '/x/a'", 'data: z.boolean()', 'fallback: () => true', "id: 'x.b'"]) expect(stripped).toContain(kept);
+    for (const kept of ["id: 'x.a'", "path: '/x/a'", 'data: z.boolean()', 'fallback: () => true', "id: 'x.b'"])
+      expect(stripped).toContain(kept);
   });
 
   it('leaves a module without endpoint definitions as it is', () => {

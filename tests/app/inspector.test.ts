@@ -12,13 +12,17 @@ describe('bothInspectors', () => {
     const heard: string[] = [];
     const recorder = (event: InspectionEvent) => heard.push(`recorder ${event.type}`);
     const stately = { next: (event: InspectionEvent) => heard.push(`stately ${event.type}`) };
-    const actor = createActor(createMachine({ initial: 'a', states: { a: { on: { go: 'b' } }, b: {} } }), { inspect: bothInspectors(recorder, stately) });
+    const actor = createActor(createMachine({ initial: 'a', states: { a: { on: { go: 'b' } }, b: {} } }), {
+      inspect: bothInspectors(recorder, stately),
+    });
     actor.start();
     actor.send({ type: 'go' });
     actor.stop();
     const events = heard.filter((line) => line.startsWith('recorder ')).map((line) => line.slice('recorder '.length));
     expect(events).toEqual(expect.arrayContaining(['@xstate.actor', '@xstate.event', '@xstate.snapshot']));
-    expect(heard.filter((line) => line.startsWith('stately ')).map((line) => line.slice('stately '.length))).toEqual(events);
+    expect(heard.filter((line) => line.startsWith('stately ')).map((line) => line.slice('stately '.length))).toEqual(
+      events,
+    );
     expect(heard[0]).toBe('recorder @xstate.actor');
     expect(heard[1]).toBe('stately @xstate.actor');
   });

@@ -12,11 +12,19 @@ import { backend } from '../support/server';
 const ORIGIN = 'https://store.example';
 
 /** The real renderer, with one game detail instead of sixty (the list itself is the real one). */
-const renderer: SiteRenderer = { prerenderPage, prerenderShell, gamePaths: async (max) => (await gamePaths(max)).slice(0, 1) };
+const renderer: SiteRenderer = {
+  prerenderPage,
+  prerenderShell,
+  gamePaths: async (max) => (await gamePaths(max)).slice(0, 1),
+};
 
 async function site(withData: boolean) {
   const written = new Map<string, PrerenderedPage>();
-  const report = await prerenderSite(renderer, { origin: ORIGIN, withData, write: (page) => written.set(page.url, page) });
+  const report = await prerenderSite(renderer, {
+    origin: ORIGIN,
+    withData,
+    write: (page) => written.set(page.url, page),
+  });
   return { written, report };
 }
 
@@ -29,7 +37,14 @@ describe('a build with data', () => {
     const urls = [...written.keys()];
     expect(report.shells).toEqual([]);
     expect(report.skipped).toEqual([]);
-    expect(urls.slice(0, 6)).toEqual(['/', '/new', '/notice', '/help', '/agreement', expect.stringMatching(/^\/gameDetail\/\d+$/)]);
+    expect(urls.slice(0, 6)).toEqual([
+      '/',
+      '/new',
+      '/notice',
+      '/help',
+      '/agreement',
+      expect.stringMatching(/^\/gameDetail\/\d+$/),
+    ]);
     const categories = urls.filter((url) => /^\/help\?category=\d+$/.test(url));
     const articles = urls.filter((url) => /^\/help\?category=\d+&article=\d+$/.test(url));
     expect(categories.length).toBeGreaterThanOrEqual(4);
@@ -49,7 +64,10 @@ describe('a build with data', () => {
     const detail = [...written.values()].find((page) => page.url.startsWith('/gameDetail/'))!;
     const canonical = detail.head.tags.find((tag) => tag.identity.rel === 'canonical')?.value;
     expect(canonical).toBe(`${ORIGIN}${detail.url}`);
-    const jsonLd = JSON.parse(detail.head.tags.find((tag) => tag.tag === 'script')!.value!) as { url: string; offers: { url: string; sku: string }[] };
+    const jsonLd = JSON.parse(detail.head.tags.find((tag) => tag.tag === 'script')!.value!) as {
+      url: string;
+      offers: { url: string; sku: string }[];
+    };
     expect(jsonLd.url).toBe(`${ORIGIN}${detail.url}`);
     expect(jsonLd.offers.length).toBeGreaterThan(0);
 

@@ -6,12 +6,16 @@ afterEach(() => setBuildRedirects({}));
 
 describe('route middleware', () => {
   it('raises an error for an unknown middleware name', async () => {
-    await expect(runMiddleware(['redirects', 'nope'], { pathname: '/', href: '/' })).rejects.toThrow('Unknown route middleware: nope');
+    await expect(runMiddleware(['redirects', 'nope'], { pathname: '/', href: '/' })).rejects.toThrow(
+      'Unknown route middleware: nope',
+    );
   });
 
   it('redirects in-app paths listed in the build metadata through the router', async () => {
     setBuildRedirects({ '/old-sale': '/sem/activity' });
-    const error = await runMiddleware(['redirects'], { pathname: '/old-sale', href: '/old-sale' }).catch((e: unknown) => e);
+    const error = await runMiddleware(['redirects'], { pathname: '/old-sale', href: '/old-sale' }).catch(
+      (e: unknown) => e,
+    );
     expect(isRedirect(error)).toBe(true);
     expect((error as { options: { href: string } }).options.href).toBe('/sem/activity');
   });

@@ -5,11 +5,17 @@ import { createAppRouter } from '../../src/app/router';
 
 describe('the route table', () => {
   it('has the twelve paths of the spec with their route names and layouts', () => {
-    const router = createAppRouter({ queryClient: createQueryClient(), userId: () => null }, { history: createMemoryHistory() });
+    const router = createAppRouter(
+      { queryClient: createQueryClient(), userId: () => null },
+      { history: createMemoryHistory() },
+    );
     const table = Object.fromEntries(
       Object.values(router.routesById)
         .filter((route) => route.options.staticData?.meta)
-        .map((route) => [route.fullPath, [route.options.staticData!.meta!.name, route.options.staticData!.meta!.layout]]),
+        .map((route) => [
+          route.fullPath,
+          [route.options.staticData!.meta!.name, route.options.staticData!.meta!.layout],
+        ]),
     );
     expect(table).toEqual({
       '/': ['index', 'home'],

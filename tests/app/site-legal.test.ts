@@ -5,7 +5,11 @@ import { PAY_RETURN_PENDING } from '../../src/features/buying/pay-return';
 
 describe("the footer's fixed lines written into index.html", () => {
   it('name the operator, the ICP licence and the service hours from the build variables', () => {
-    const html = siteLegalHtml({ VITE_OPERATOR_NAME: '某某网络科技有限公司', VITE_ICP_LICENCE: '粤ICP备12345678号', VITE_SERVICE_HOURS: '每天 9:00–21:00' });
+    const html = siteLegalHtml({
+      VITE_OPERATOR_NAME: '某某网络科技有限公司',
+      VITE_ICP_LICENCE: '粤ICP备12345678号',
+      VITE_SERVICE_HOURS: '每天 9:00–21:00',
+    });
     expect(html).toContain('<aside class="site-legal" aria-label="经营信息">');
     expect(html).toContain('运营方：某某网络科技有限公司 · ICP 备案号：粤ICP备12345678号 · 客服时间：每天 9:00–21:00');
     expect(html).toContain('© 2026 星游商城 · 正版授权 · 售后无忧');
@@ -18,7 +22,9 @@ describe("the footer's fixed lines written into index.html", () => {
   });
 
   it('escape what a variable holds', () => {
-    expect(siteLegalHtml({ VITE_OPERATOR_NAME: '<b>x</b>', VITE_STORE_NAME: 'A&B' })).toContain('运营方：&#60;b&#62;x&#60;/b&#62;');
+    expect(siteLegalHtml({ VITE_OPERATOR_NAME: '<b>x</b>', VITE_STORE_NAME: 'A&B' })).toContain(
+      '运营方：&#60;b&#62;x&#60;/b&#62;',
+    );
   });
 
   it('writes the pay-return cover with the pay dialog’s own text, in place of its marker in index.html', () => {

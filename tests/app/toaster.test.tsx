@@ -81,9 +81,17 @@ function styleRule(media: string | null, selector: string): CSSStyleDeclaration 
   document.head.append(style);
   try {
     const rules = [...style.sheet!.cssRules];
-    const scope = media === null ? rules : rules.filter((rule) => rule instanceof CSSMediaRule && rule.media.mediaText === media).flatMap((rule) => [...(rule as CSSMediaRule).cssRules]);
-    const found = scope.find((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && rule.selectorText === selector);
-    if (!found) throw new Error(`no rule ${selector} ${media ? `in @media ${media}` : 'at the top level'} of styles.css`);
+    const scope =
+      media === null
+        ? rules
+        : rules
+            .filter((rule) => rule instanceof CSSMediaRule && rule.media.mediaText === media)
+            .flatMap((rule) => [...(rule as CSSMediaRule).cssRules]);
+    const found = scope.find(
+      (rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && rule.selectorText === selector,
+    );
+    if (!found)
+      throw new Error(`no rule ${selector} ${media ? `in @media ${media}` : 'at the top level'} of styles.css`);
     return found.style;
   } finally {
     style.remove();

@@ -10,7 +10,13 @@ import { CHANNEL_STORAGE_KEY } from '../../src/features/marketing/channel';
 import { SESSION_STORAGE_KEY } from '../../src/features/session/persisted-session';
 import { config } from '../../src/shared/env';
 
-const USER = { token: 'tok-restored', userId: 7, telNum: '13800000000', createTime: 1_700_000_000_000, registerCanal: 'web' };
+const USER = {
+  token: 'tok-restored',
+  userId: 7,
+  telNum: '13800000000',
+  createTime: 1_700_000_000_000,
+  registerCanal: 'web',
+};
 
 afterEach(() => {
   clientState.reset();

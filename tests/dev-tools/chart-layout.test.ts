@@ -9,19 +9,38 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
-import { listStateNodes, listTransitions, relativeStateName, transitionLabel } from '../../scripts/lib/machine-introspection';
+import {
+  listStateNodes,
+  listTransitions,
+  relativeStateName,
+  transitionLabel,
+} from '../../scripts/lib/machine-introspection';
 import { discoverMachines } from '../../scripts/lib/machines';
-import { clipPath, layoutMachine, midpoint, type Box, type ChartLayout, type ChartState, type Point } from '../../src/dev-tools/chart-layout';
+import {
+  clipPath,
+  layoutMachine,
+  midpoint,
+  type Box,
+  type ChartLayout,
+  type ChartState,
+  type Point,
+} from '../../src/dev-tools/chart-layout';
 
 function flatten(states: ChartState[]): ChartState[] {
   return states.flatMap((s) => [s, ...flatten(s.children)]);
 }
 
 const contains = (outer: Box, inner: Box) =>
-  inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5 && inner.x + inner.width <= outer.x + outer.width + 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
+  inner.x >= outer.x - 0.5 &&
+  inner.y >= outer.y - 0.5 &&
+  inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+  inner.y + inner.height <= outer.y + outer.height + 0.5;
 
 const onBorder = (p: Point, b: Box) =>
-  (Math.abs(p.x - b.x) < 0.5 || Math.abs(p.x - b.x - b.width) < 0.5 || Math.abs(p.y - b.y) < 0.5 || Math.abs(p.y - b.y - b.height) < 0.5) &&
+  (Math.abs(p.x - b.x) < 0.5 ||
+    Math.abs(p.x - b.x - b.width) < 0.5 ||
+    Math.abs(p.y - b.y) < 0.5 ||
+    Math.abs(p.y - b.y - b.height) < 0.5) &&
   p.x >= b.x - 0.5 &&
   p.x <= b.x + b.width + 0.5 &&
   p.y >= b.y - 0.5 &&
@@ -37,7 +56,12 @@ describe('the inspector’s drawn chart', () => {
 
     it('draws every state of the machine once, inside its parent’s box, regions of a parallel state marked', () => {
       const expected = listStateNodes(machine).filter((node) => node.parent || node.type === 'parallel');
-      expect(drawn.filter((s) => s.type !== 'any').map((s) => s.id).sort()).toEqual(expected.map((n) => n.id).sort());
+      expect(
+        drawn
+          .filter((s) => s.type !== 'any')
+          .map((s) => s.id)
+          .sort(),
+      ).toEqual(expected.map((n) => n.id).sort());
       for (const node of expected) {
         const state = byId.get(node.id) as ChartState;
         expect(state.name).toBe(node.parent ? relativeStateName(node) : node.id);
@@ -53,12 +77,22 @@ describe('the inspector’s drawn chart', () => {
       const transitions = listTransitions(machine);
       const arrows = layout.edges.filter((e) => !e.initial);
       const anyName = `${machine.root.id}（任意状态）`;
-      const name = (node: (typeof transitions)[number]['source']) => (node === machine.root && machine.root.type !== 'parallel' ? anyName : node.parent ? relativeStateName(node) : node.id);
+      const name = (node: (typeof transitions)[number]['source']) =>
+        node === machine.root && machine.root.type !== 'parallel'
+          ? anyName
+          : node.parent
+            ? relativeStateName(node)
+            : node.id;
       expect(arrows.map((e) => [e.label, e.source, e.target])).toEqual(
         transitions.flatMap((t) => t.targets.map((target) => [transitionLabel(t), name(t.source), name(target)])),
       );
       const loops = drawn.flatMap((s) => s.loops.map((l) => l.label)).sort();
-      expect(loops).toEqual(transitions.filter((t) => t.targets.length === 0).map(transitionLabel).sort());
+      expect(loops).toEqual(
+        transitions
+          .filter((t) => t.targets.length === 0)
+          .map(transitionLabel)
+          .sort(),
+      );
       for (const edge of layout.edges) {
         expect(edge.points.length).toBeGreaterThanOrEqual(2);
         expect(edge.points.every((p) => Number.isFinite(p.x) && Number.isFinite(p.y))).toBe(true);
@@ -67,7 +101,9 @@ describe('the inspector’s drawn chart', () => {
     });
 
     it('enters each initial state by an arrow', () => {
-      const initials = listStateNodes(machine).flatMap((node) => (node.type === 'compound' && node.initial ? node.initial.target : []));
+      const initials = listStateNodes(machine).flatMap((node) =>
+        node.type === 'compound' && node.initial ? node.initial.target : [],
+      );
       expect(
         layout.edges
           .filter((e) => e.initial)
@@ -96,8 +132,39 @@ describe('the inspector’s drawn chart', () => {
     expect(onBorder(edge('jump')?.points.at(-1) as Point, child)).toBe(true);
 
     const square = { x: 0, y: 0, width: 10, height: 10 };
-    expect(clipPath([{ x: 5, y: 5 }, { x: 5, y: 8 }, { x: 5, y: 20 }], square, 'start')).toEqual([{ x: 5, y: 10 }, { x: 5, y: 20 }]);
-    expect(clipPath([{ x: 5, y: 20 }, { x: 5, y: 5 }], square, 'end')).toEqual([{ x: 5, y: 20 }, { x: 5, y: 10 }]);
-    expect(midpoint([{ x: 0, y: 0 }, { x: 0, y: 10 }, { x: 10, y: 10 }])).toEqual({ x: 0, y: 10 });
+    expect(
+      clipPath(
+        [
+          { x: 5, y: 5 },
+          { x: 5, y: 8 },
+          { x: 5, y: 20 },
+        ],
+        square,
+        'start',
+      ),
+    ).toEqual([
+      { x: 5, y: 10 },
+      { x: 5, y: 20 },
+    ]);
+    expect(
+      clipPath(
+        [
+          { x: 5, y: 20 },
+          { x: 5, y: 5 },
+        ],
+        square,
+        'end',
+      ),
+    ).toEqual([
+      { x: 5, y: 20 },
+      { x: 5, y: 10 },
+    ]);
+    expect(
+      midpoint([
+        { x: 0, y: 0 },
+        { x: 0, y: 10 },
+        { x: 10, y: 10 },
+      ]),
+    ).toEqual({ x: 0, y: 10 });
   });
 });

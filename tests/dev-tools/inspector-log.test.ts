@@ -13,25 +13,48 @@ import { isInspectorChord } from '../../src/dev-tools/inspector-session';
 
 const TOKEN = 'tok-abcdef-123456';
 
-const child = createMachine({ id: 'child', initial: 'waiting', states: { waiting: { on: { 'child.go': 'done' } }, done: { type: 'final' } } });
+const child = createMachine({
+  id: 'child',
+  initial: 'waiting',
+  states: { waiting: { on: { 'child.go': 'done' } }, done: { type: 'final' } },
+});
 
 const parent = setup({
   types: { context: {} as { user: { telNum: string; token: string; realName: string; idCardNo: string } | null } },
-  actors: { child, fetchUser: fromPromise(async () => ({ telNum: '13812345678', token: TOKEN, realName: '张三丰', idCardNo: '110101199003074477' })) },
+  actors: {
+    child,
+    fetchUser: fromPromise(async () => ({
+      telNum: '13812345678',
+      token: TOKEN,
+      realName: '张三丰',
+      idCardNo: '110101199003074477',
+    })),
+  },
 }).createMachine({
   id: 'parent',
   context: { user: null },
   initial: 'loading',
   invoke: { id: 'child', src: 'child' },
   states: {
-    loading: { invoke: { id: 'fetchUser', src: 'fetchUser', onDone: { target: 'ready', actions: assign({ user: ({ event }) => event.output }) } } },
+    loading: {
+      invoke: {
+        id: 'fetchUser',
+        src: 'fetchUser',
+        onDone: { target: 'ready', actions: assign({ user: ({ event }) => event.output }) },
+      },
+    },
     ready: { on: { poke: { actions: sendTo('child', { type: 'child.go' }) } } },
   },
 });
 
 async function recordedRun(limit?: number) {
   let clock = 0;
-  const recorder = createRecorder({ now: () => (clock += 5), limit, secrets: () => [TOKEN], recordedAt: () => new Date('2026-01-02T03:04:05Z') });
+  const recorder = createRecorder({
+    now: () => (clock += 5),
+    limit,
+    secrets: () => [TOKEN],
+    recordedAt: () => new Date('2026-01-02T03:04:05Z'),
+  });
   const actor = createActor(parent, { inspect: recorder.inspect });
   actor.start();
   onTestFinished(() => {
@@ -100,10 +123,19 @@ describe('the session log', () => {
     const text = JSON.stringify(recorder.exportLog());
     const log = parseSessionLog(text);
     expect(log).toMatchObject({ format: LOG_FORMAT, version: 1, recordedAt: '2026-01-02T03:04:05.000Z' });
-    expect(log.actors.find((a) => a.label === 'parent/child')).toMatchObject({ machine: 'child', parent: log.actors.find((a) => a.label === 'parent')?.sessionId });
+    expect(log.actors.find((a) => a.label === 'parent/child')).toMatchObject({
+      machine: 'child',
+      parent: log.actors.find((a) => a.label === 'parent')?.sessionId,
+    });
     for (const secret of ['13812345678', TOKEN, '张三丰', '110101199003074477']) expect(text).not.toContain(secret);
     const ready = log.events.find((e) => e.event.type === 'xstate.done.actor.fetchUser');
-    expect(ready?.after).toMatchObject({ status: 'active', value: 'ready', context: { user: { telNum: '138****5678', token: '[Filtered]', realName: '张**', idCardNo: '1101**********4477' } } });
+    expect(ready?.after).toMatchObject({
+      status: 'active',
+      value: 'ready',
+      context: {
+        user: { telNum: '138****5678', token: '[Filtered]', realName: '张**', idCardNo: '1101**********4477' },
+      },
+    });
     expect(ready?.event).toMatchObject({ output: { telNum: '138****5678', token: '[Filtered]' } });
   });
 
@@ -116,13 +148,26 @@ describe('the session log', () => {
     const path = recordedPath(recorder.exportLog(), 'child');
     expect(path.actor).toBe('parent/child');
     expect(path.steps).toEqual([{ event: { type: 'child.go' }, value: 'done' }]);
-    expect(() => recordedPath(recorder.exportLog(), 'payGate')).toThrow('The log has no events of a "payGate" actor (machines in it: parent, child)');
+    expect(() => recordedPath(recorder.exportLog(), 'payGate')).toThrow(
+      'The log has no events of a "payGate" actor (machines in it: parent, child)',
+    );
   });
 });
 
 describe('masking', () => {
   it('masks as the store does: the phone as on the account page, real name and ID as the real-name dialog, secrets filtered', () => {
-    expect(maskPersonal({ phone: '13812345678', realName: '李四', idCard: '110101199003074477', token: 'abcdefgh', note: `link?token=abcdefgh` }, ['abcdefgh'])).toEqual({
+    expect(
+      maskPersonal(
+        {
+          phone: '13812345678',
+          realName: '李四',
+          idCard: '110101199003074477',
+          token: 'abcdefgh',
+          note: `link?token=abcdefgh`,
+        },
+        ['abcdefgh'],
+      ),
+    ).toEqual({
       phone: '138****5678',
       realName: '李*',
       idCard: '1101**********4477',
@@ -133,7 +178,11 @@ describe('masking', () => {
 
   it('writes actor references and machines by name, and functions as a mark', () => {
     const actor = createActor(child) as AnyActorRef;
-    expect(maskPersonal({ ref: actor, logic: child, fn: () => 1 })).toEqual({ ref: { xstate$$type: 1, id: actor.id }, logic: '[machine child]', fn: '[function]' });
+    expect(maskPersonal({ ref: actor, logic: child, fn: () => 1 })).toEqual({
+      ref: { xstate$$type: 1, id: actor.id },
+      logic: '[machine child]',
+      fn: '[function]',
+    });
   });
 });
 

@@ -13,7 +13,10 @@ import { createRecorder } from '../../src/dev-tools/recorder';
 const toggle = createMachine({
   id: 'toggle',
   initial: 'off',
-  invoke: { id: 'lamp', src: createMachine({ id: 'lamp', initial: 'dark', states: { dark: { on: { 'lamp.light': 'lit' } }, lit: {} } }) },
+  invoke: {
+    id: 'lamp',
+    src: createMachine({ id: 'lamp', initial: 'dark', states: { dark: { on: { 'lamp.light': 'lit' } }, lit: {} } }),
+  },
   states: { off: { on: { 'toggle.flip': 'on' } }, on: { on: { 'toggle.flip': 'off' } } },
 });
 
@@ -30,7 +33,10 @@ function setUp() {
   return { actor, panel, onClose, user: userEvent.setup() };
 }
 
-const highlighted = (panel: HTMLElement) => within(panel).getAllByRole('listitem', { current: true }).map((item) => item.getAttribute('aria-label'));
+const highlighted = (panel: HTMLElement) =>
+  within(panel)
+    .getAllByRole('listitem', { current: true })
+    .map((item) => item.getAttribute('aria-label'));
 
 describe('the inspector panel', () => {
   it('follows the chosen actor live and shows the snapshot after a chosen event', async () => {
@@ -53,8 +59,15 @@ describe('the inspector panel', () => {
   it('draws the chosen machine’s chart, its states and labelled transitions, and moves the highlight live', async () => {
     const { actor, panel, user } = setUp();
     const drawing = within(panel).getByRole('group', { name: '状态图示 toggle' });
-    const current = () => within(drawing).getAllByRole('group', { current: true }).map((state) => state.getAttribute('aria-label'));
-    expect(within(drawing).getAllByRole('group').map((state) => state.getAttribute('aria-label'))).toEqual(['toggle（任意状态）', 'off', 'on']);
+    const current = () =>
+      within(drawing)
+        .getAllByRole('group', { current: true })
+        .map((state) => state.getAttribute('aria-label'));
+    expect(
+      within(drawing)
+        .getAllByRole('group')
+        .map((state) => state.getAttribute('aria-label')),
+    ).toEqual(['toggle（任意状态）', 'off', 'on']);
     expect(within(drawing).getByRole('img', { name: 'toggle.flip：off → on' })).toBeInTheDocument();
     expect(within(drawing).getByRole('img', { name: 'toggle.flip：on → off' })).toBeInTheDocument();
     expect(within(drawing).getByRole('img', { name: '初始状态：off' })).toBeInTheDocument();
@@ -66,7 +79,11 @@ describe('the inspector panel', () => {
     // Another actor: its own machine drawn.
     await user.click(within(panel).getByRole('button', { name: 'toggle/lamp（运行中）' }));
     const lamp = within(panel).getByRole('group', { name: '状态图示 toggle/lamp' });
-    expect(within(lamp).getAllByRole('group', { current: true }).map((state) => state.getAttribute('aria-label'))).toEqual(['dark']);
+    expect(
+      within(lamp)
+        .getAllByRole('group', { current: true })
+        .map((state) => state.getAttribute('aria-label')),
+    ).toEqual(['dark']);
     expect(within(lamp).getByRole('img', { name: 'lamp.light：dark → lit' })).toBeInTheDocument();
 
     // Scaled to the panel's width and back.
@@ -81,8 +98,18 @@ describe('the inspector panel', () => {
       id: 'nested',
       type: 'parallel',
       states: {
-        door: { initial: 'shut', states: { shut: { on: { open: 'open' } }, open: { initial: 'wide', states: { wide: { on: { narrow: 'ajar' } }, ajar: {} }, on: { close: [{ guard: 'isQuiet', target: 'shut' }, { target: 'shut' }] } } } },
-        light: { initial: 'off', states: { off: { on: { 'switch': 'on' } }, on: { on: { 'switch': 'off' } } } },
+        door: {
+          initial: 'shut',
+          states: {
+            shut: { on: { open: 'open' } },
+            open: {
+              initial: 'wide',
+              states: { wide: { on: { narrow: 'ajar' } }, ajar: {} },
+              on: { close: [{ guard: 'isQuiet', target: 'shut' }, { target: 'shut' }] },
+            },
+          },
+        },
+        light: { initial: 'off', states: { off: { on: { switch: 'on' } }, on: { on: { switch: 'off' } } } },
       },
     }).provide({ guards: { isQuiet: () => false } });
     const recorder = createRecorder();
@@ -92,7 +119,10 @@ describe('the inspector panel', () => {
     });
     render(<InspectorPanel recorder={recorder} onClose={() => {}} />);
     const drawing = screen.getByRole('group', { name: '状态图示 nested' });
-    const current = () => within(drawing).getAllByRole('group', { current: true }).map((state) => state.getAttribute('aria-label'));
+    const current = () =>
+      within(drawing)
+        .getAllByRole('group', { current: true })
+        .map((state) => state.getAttribute('aria-label'));
     expect(current()).toEqual(['nested', 'door', 'door.shut', 'light', 'light.off']);
     // A region holds its states: door.open is drawn inside door, and its children inside it.
     const door = within(drawing).getByRole('group', { name: 'door' });
@@ -117,7 +147,10 @@ describe('the inspector panel', () => {
     expect(rows()).toHaveLength(SHOWN_EVENTS);
     expect(within(rows().at(-1) as HTMLElement).getByRole('button', { name: 'lamp.light' })).toBeInTheDocument();
 
-    await user.selectOptions(within(events).getByRole('combobox', { name: '按 actor 筛选' }), within(events).getByRole('option', { name: 'toggle/lamp' }));
+    await user.selectOptions(
+      within(events).getByRole('combobox', { name: '按 actor 筛选' }),
+      within(events).getByRole('option', { name: 'toggle/lamp' }),
+    );
     expect(rows().map((row) => within(row).getByRole('button').textContent)).toEqual(['xstate.init', 'lamp.light']);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 21, "one account at a time": two shoppers take turns in the same tab. Shopper A logs out in
+ * One account at a time (docs/buying.md, "Account changes"): two shoppers take turns in the same tab. Shopper A logs out in
  * the personal centre and shopper B logs in without a reload, so nothing of A's may reach B:
  *
  * - point 1b: A's coupons, neither in B's pay dialog nor in B's order-create request;
@@ -14,10 +14,22 @@
  */
 import type { Page } from '@playwright/test';
 import { dismissCouponPopups, expect, test, timesAnnounced, watchAnnouncement, type Backend } from './support/fixtures';
-import { completeRealName, dialog, loginFromHeader, loginWithSms, payAndComplete, payAndKeepUnpaid, loginByQr, userIdOf } from './support/flows';
+import {
+  completeRealName,
+  dialog,
+  loginFromHeader,
+  loginWithSms,
+  payAndComplete,
+  payAndKeepUnpaid,
+  loginByQr,
+  userIdOf,
+} from './support/flows';
 import { uniquePhone } from './support/phones';
 
-test.skip(({ viewportName }) => viewportName === 'mobile', 'account rules do not depend on the viewport; the phone layout is covered by the other journeys');
+test.skip(
+  ({ viewportName }) => viewportName === 'mobile',
+  'account rules do not depend on the viewport; the phone layout is covered by the other journeys',
+);
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
 
@@ -67,7 +79,11 @@ async function logOut(page: Page, phone: string): Promise<void> {
   await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
 }
 
-test('after A logs out, B in the same tab is offered none of A’s coupons and orders without them (point 1b)', async ({ page, phone, apiMode }, testInfo) => {
+test('after A logs out, B in the same tab is offered none of A’s coupons and orders without them (point 1b)', async ({
+  page,
+  phone,
+  apiMode,
+}, testInfo) => {
   const phoneA = phone;
   const phoneB = uniquePhone(testInfo.workerIndex);
 
@@ -89,7 +105,9 @@ test('after A logs out, B in the same tab is offered none of A’s coupons and o
   await completeRealName(page);
   const payA = dialog(page, '支付订单');
   await expect(payA.getByRole('radio', { name: new RegExp(A_ONLY_COUPON) })).toBeChecked();
-  const couponIdsOfA = (((await (await offeredToA).json()) as { retData: { coupons: { couponId: string }[] } }).retData.coupons).map((c) => c.couponId);
+  const couponIdsOfA = (
+    (await (await offeredToA).json()) as { retData: { coupons: { couponId: string }[] } }
+  ).retData.coupons.map((c) => c.couponId);
   expect(couponIdsOfA.length).toBeGreaterThan(0);
   await payA.getByRole('button', { name: '关闭', exact: true }).click();
   await expect(payA).toBeHidden();
@@ -109,7 +127,10 @@ test('after A logs out, B in the same tab is offered none of A’s coupons and o
   const payB = dialog(page, '支付订单');
   const payButton = payB.getByRole('button', { name: '立即支付' });
   await expect(payButton).toBeEnabled();
-  await expect(payB.getByRole('radio', { name: new RegExp(A_ONLY_COUPON) }), 'B’s pay dialog offers A’s coupon (before the fix: preselected)').toHaveCount(0);
+  await expect(
+    payB.getByRole('radio', { name: new RegExp(A_ONLY_COUPON) }),
+    'B’s pay dialog offers A’s coupon (before the fix: preselected)',
+  ).toHaveCount(0);
 
   const created = page.waitForRequest((request) => request.url().includes(ORDER_CREATE_PATH));
   await payButton.click();
@@ -118,7 +139,10 @@ test('after A logs out, B in the same tab is offered none of A’s coupons and o
   await expect(payB.getByText('等待支付结果…')).toBeVisible();
 });
 
-test('after A logs out, the login form shows neither A’s phone nor A’s SMS countdown, and B logs in at once (point 3)', async ({ page, phone }, testInfo) => {
+test('after A logs out, the login form shows neither A’s phone nor A’s SMS countdown, and B logs in at once (point 3)', async ({
+  page,
+  phone,
+}, testInfo) => {
   const phoneA = phone;
   const phoneB = uniquePhone(testInfo.workerIndex);
 
@@ -140,42 +164,48 @@ test('after A logs out, the login form shows neither A’s phone nor A’s SMS c
   await expect(page.getByRole('button', { name: `个人中心 ${masked(phoneB)}` })).toBeVisible();
 });
 
-test('another tab switching the browser to B closes A’s pay dialog, and no order is made for B (point 2)', { tag: ['@live'] }, async ({ page, context, backend, phone }, testInfo) => {
-  const phoneA = phone;
-  const phoneB = uniquePhone(testInfo.workerIndex);
+test(
+  'another tab switching the browser to B closes A’s pay dialog, and no order is made for B (point 2)',
+  { tag: ['@live'] },
+  async ({ page, context, backend, phone }, testInfo) => {
+    const phoneA = phone;
+    const phoneB = uniquePhone(testInfo.workerIndex);
 
-  // Tab 1: A buys, logs in and verifies; the pay dialog is open, nothing ordered yet.
-  await page.goto(GAME_PATH);
-  await page.getByRole('button', { name: '立即购买' }).click();
-  await loginWithSms(page, phoneA);
-  await completeRealName(page);
-  const pay = dialog(page, '支付订单');
-  await expect(pay.getByRole('button', { name: '立即支付' })).toBeEnabled();
+    // Tab 1: A buys, logs in and verifies; the pay dialog is open, nothing ordered yet.
+    await page.goto(GAME_PATH);
+    await page.getByRole('button', { name: '立即购买' }).click();
+    await loginWithSms(page, phoneA);
+    await completeRealName(page);
+    const pay = dialog(page, '支付订单');
+    await expect(pay.getByRole('button', { name: '立即支付' })).toBeEnabled();
 
-  // Tab 2, the same browser (same storage): a link with B's login token, confirmed.
-  const token = await backend.control<string>('issueAutoLoginToken', { phone: phoneB });
-  const tab2 = await context.newPage();
-  await dismissCouponPopups(tab2);
-  await tab2.goto(`/?token=${encodeURIComponent(token)}&appId=${APP_ID}`);
-  const ask = dialog(tab2, '自动登录');
-  // A cold start of the whole app in a second tab (in mock mode its simulated backend too, and the lazy
-  // chunks of the dialog) beside the first: on a busy two-core machine that has taken over 10 s.
-  await expect(ask.getByText(masked(phoneB))).toBeVisible({ timeout: 20_000 });
-  const switched = '账号已切换，本次购买已取消，请重新下单';
-  const warned = watchAnnouncement(page, switched);
-  await ask.getByRole('button', { name: '确认登录' }).click();
-  await expect(tab2.getByRole('button', { name: `个人中心 ${masked(phoneB)}` })).toBeVisible();
+    // Tab 2, the same browser (same storage): a link with B's login token, confirmed.
+    const token = await backend.control<string>('issueAutoLoginToken', { phone: phoneB });
+    const tab2 = await context.newPage();
+    await dismissCouponPopups(tab2);
+    await tab2.goto(`/?token=${encodeURIComponent(token)}&appId=${APP_ID}`);
+    const ask = dialog(tab2, '自动登录');
+    // A cold start of the whole app in a second tab (in mock mode its simulated backend too, and the lazy
+    // chunks of the dialog) beside the first: on a busy two-core machine that has taken over 10 s.
+    await expect(ask.getByText(masked(phoneB))).toBeVisible({ timeout: 20_000 });
+    const switched = '账号已切换，本次购买已取消，请重新下单';
+    const warned = watchAnnouncement(page, switched);
+    await ask.getByRole('button', { name: '确认登录' }).click();
+    await expect(tab2.getByRole('button', { name: `个人中心 ${masked(phoneB)}` })).toBeVisible();
 
-  // Tab 1 follows: A's purchase is cancelled, said once, and B holds the header.
-  await warned({ timeout: 20_000 });
-  saidOnce(page, switched);
-  await expect(pay).toBeHidden();
-  await expect(page.getByRole('button', { name: `个人中心 ${masked(phoneB)}` })).toBeVisible();
-  expect(await ordersOf(backend, phoneB), 'orders of B').toEqual([]);
-  expect(await ordersOf(backend, phoneA), 'orders of A').toEqual([]);
-});
+    // Tab 1 follows: A's purchase is cancelled, said once, and B holds the header.
+    await warned({ timeout: 20_000 });
+    saidOnce(page, switched);
+    await expect(pay).toBeHidden();
+    await expect(page.getByRole('button', { name: `个人中心 ${masked(phoneB)}` })).toBeVisible();
+    expect(await ordersOf(backend, phoneB), 'orders of B').toEqual([]);
+    expect(await ordersOf(backend, phoneA), 'orders of A').toEqual([]);
+  },
+);
 
-test('another tab logging out closes the pay dialog of A’s unpaid order, which waits in A’s 我的订单 (point 2)', { tag: ['@live'] }, async ({ page, context, backend, phone }) => {
+test('another tab logging out closes the pay dialog of A’s unpaid order, which waits in A’s 我的订单 (point 2)', {
+  tag: ['@live'],
+}, async ({ page, context, backend, phone }) => {
   await page.goto(GAME_PATH);
   await page.getByRole('button', { name: '立即购买' }).click();
   await loginByQr(page, backend, phone);
@@ -207,7 +237,11 @@ test('another tab logging out closes the pay dialog of A’s unpaid order, which
   expect(await ordersOf(backend, phone)).toEqual([orderId]);
 });
 
-test('when the login expires before the order is made, logging in again reopens the pay dialog as it was (point 4)', async ({ page, backend, phone }) => {
+test('when the login expires before the order is made, logging in again reopens the pay dialog as it was (point 4)', async ({
+  page,
+  backend,
+  phone,
+}) => {
   await page.goto(GAME_PATH);
   await page.getByRole('button', { name: '立即购买' }).click();
   // First login by QR, so the SMS login after the expiry is this phone's first code (one per 60 s).

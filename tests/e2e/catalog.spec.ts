@@ -20,7 +20,9 @@ async function resultNames(page: Page): Promise<string[]> {
 }
 
 test.describe('search (b)', () => {
-  test('a search opened directly (not prerendered) does not move under the shopper as it renders', { tag: ['@phone'] }, async ({ page }) => {
+  test('a search opened directly (not prerendered) does not move under the shopper as it renders', {
+    tag: ['@phone'],
+  }, async ({ page }) => {
     await recordLayoutShifts(page);
     await page.goto(`/search?keyword=${encodeURIComponent(KEYWORD)}`);
     const results = page.getByRole('region', { name: '搜索结果' });
@@ -30,7 +32,9 @@ test.describe('search (b)', () => {
     await expectLittleShift(page);
   });
 
-  test('a search result opened and left with 返回 brings back the same results', { tag: ['@smoke', '@phone'] }, async ({ page }) => {
+  test('a search result opened and left with 返回 brings back the same results', { tag: ['@smoke', '@phone'] }, async ({
+    page,
+  }) => {
     await page.goto('/');
     const box = page.getByRole('search').getByRole('searchbox', { name: '搜索' });
     await box.fill(KEYWORD);
@@ -100,7 +104,11 @@ test.describe('notices and help (h)', () => {
 
   test('a notice deep link opens that notice and names the page after it', async ({ page }) => {
     await page.goto('/notice?id=1');
-    const first = page.getByRole('article', { name: '公告' }).getByRole('heading', { level: 2 }).getByRole('button').first();
+    const first = page
+      .getByRole('article', { name: '公告' })
+      .getByRole('heading', { level: 2 })
+      .getByRole('button')
+      .first();
     await expect(first).toHaveAttribute('aria-expanded', 'true');
     const panel = page.getByRole('article', { name: '公告' }).getByRole('region');
     await expect(panel).toHaveCount(1);
@@ -113,7 +121,10 @@ test.describe('notices and help (h)', () => {
     await expect(page.getByRole('alert').filter({ hasText: '该公告不存在或已下线' })).toBeVisible();
   });
 
-  test('help: browse a category, open an article, then its deep link and a search', { tag: '@smoke' }, async ({ page, context }) => {
+  test('help: browse a category, open an article, then its deep link and a search', { tag: '@smoke' }, async ({
+    page,
+    context,
+  }) => {
     await page.goto('/help');
     const categories = page.getByRole('navigation', { name: '帮助分类' });
     await categories.getByRole('link', { name: /^购买与支付/ }).click();
@@ -131,7 +142,9 @@ test.describe('notices and help (h)', () => {
     const other = await context.newPage();
     await other.goto(deepLink);
     await expect(other.getByRole('heading', { name: articleTitle, level: 2 })).toBeVisible();
-    await expect(other.getByRole('navigation', { name: '帮助分类' }).getByRole('link', { name: /^购买与支付/ })).toHaveAttribute('aria-current', CURRENT);
+    await expect(
+      other.getByRole('navigation', { name: '帮助分类' }).getByRole('link', { name: /^购买与支付/ }),
+    ).toHaveAttribute('aria-current', CURRENT);
     await other.close();
 
     const search = page.getByRole('search', { name: '搜索帮助' });
@@ -153,7 +166,9 @@ test.describe('titles and errors (i)', () => {
     await expect(page).toHaveTitle(`个人中心 - ${STORE_NAME}`);
   });
 
-  test('an unknown path shows "Page not found" and a malformed game id "Page Not Found"', { tag: '@smoke' }, async ({ page }) => {
+  test('an unknown path shows "Page not found" and a malformed game id "Page Not Found"', { tag: '@smoke' }, async ({
+    page,
+  }) => {
     await page.goto('/nope');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found: /nope');
     await expect(page).toHaveTitle(`页面不存在 - ${STORE_NAME}`);

@@ -6,11 +6,15 @@
  * with the security headers of every answer. The policy header must carry every directive of the page's own
  * meta policy with the same sources (style-src aside, which each page's meta narrows to its hashes).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { E2E_BUILD_DIRS } from './support/env';
+import { freePort } from '../../scripts/lib/free-port';
+import { startNginx } from '../../scripts/lib/nginx';
+import { E2E_BUILD_DIRS, E2E_PORTS } from './support/env';
 
 const DOC = path.join(import.meta.dirname, '../../docs/deploy.md');
 const TABLE_MARK = '<!-- deploy-headers:';
@@ -21,8 +25,15 @@ type Row = Record<string, string>;
 function tableAfter(text: string, from: number): Row[] {
   const lines = text.slice(from).split('\n');
   const start = lines.findIndex((line) => line.startsWith('|'));
-  const table = lines.slice(start, lines.findIndex((line, index) => index > start && !line.startsWith('|')));
-  const cells = (line: string) => line.slice(1, -1).split('|').map((cell) => cell.trim());
+  const table = lines.slice(
+    start,
+    lines.findIndex((line, index) => index > start && !line.startsWith('|')),
+  );
+  const cells = (line: string) =>
+    line
+      .slice(1, -1)
+      .split('|')
+      .map((cell) => cell.trim());
   const [names, , ...rows] = table.map(cells);
   return rows.map((row) => Object.fromEntries(names!.map((name, index) => [name, row[index] ?? ''])));
 }
@@ -41,9 +52,14 @@ function directives(policy: string): Record<string, string[]> {
 }
 
 const live = E2E_BUILD_DIRS.live;
-const entryScript = () => /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(readFileSync(path.join(live, '200.html'), 'utf8'))?.[1];
+const entryScript = () =>
+  /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(
+    readFileSync(path.join(live, '200.html'), 'utf8'),
+  )?.[1];
 const prerenderedDetail = () => {
-  const ids = readdirSync(path.join(live, 'gameDetail')).filter((id) => existsSync(path.join(live, 'gameDetail', id, 'index.html')));
+  const ids = readdirSync(path.join(live, 'gameDetail')).filter((id) =>
+    existsSync(path.join(live, 'gameDetail', id, 'index.html')),
+  );
   return ids[0] && `/gameDetail/${ids[0]}`;
 };
 
@@ -64,17 +80,27 @@ async function get(request: APIRequestContext, url: string) {
   return request.get(url, { headers: { 'accept-encoding': 'br, gzip' }, maxRedirects: 0 });
 }
 
-test('every answer of the production server carries the headers docs/deploy.md lists', { tag: ['@live'] }, async ({ request, apiMode }) => {
+test('every answer of the production server carries the headers docs/deploy.md lists', { tag: ['@live'] }, async ({
+  request,
+  apiMode,
+}) => {
   test.skip(apiMode !== 'live', 'about the production server, which serves the live build');
   const doc = readFileSync(DOC, 'utf8');
   const rows = tableAfter(doc, doc.indexOf(TABLE_MARK));
   const everyAnswer = tableAfter(doc, doc.indexOf('On every answer'));
   expect(rows.length).toBeGreaterThanOrEqual(6);
-  expect(everyAnswer.map((row) => unquote(row.Header!))).toEqual(['X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy', 'Strict-Transport-Security']);
+  expect(everyAnswer.map((row) => unquote(row.Header!))).toEqual([
+    'X-Content-Type-Options',
+    'Referrer-Policy',
+    'Permissions-Policy',
+    'Strict-Transport-Security',
+  ]);
 
   // The page's own policy, from the meta of the HTML nginx serves.
   const page = await get(request, '/search');
-  const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(await page.text())?.[1]?.replace(/&#39;|&apos;/g, "'");
+  const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/
+    .exec(await page.text())?.[1]
+    ?.replace(/&#39;|&apos;/g, "'");
   expect(meta, 'the page carries its policy as a meta').toBeTruthy();
   const metaDirectives = directives(meta!);
 
@@ -116,5 +142,60 @@ test('every answer of the production server carries the headers docs/deploy.md l
       if (header === 'strict-transport-security') expect(headers[header], what).toBeUndefined();
       else expect(headers[header], `${what}: ${header}`).toBe(unquote(value!));
     }
+  }
+});
+
+test('over https, every answer carries Strict-Transport-Security as docs/deploy.md says', { tag: ['@live'] }, async ({
+  playwright,
+  apiMode,
+}) => {
+  test.skip(apiMode !== 'live', 'about the production server, which serves the live build');
+  const doc = readFileSync(DOC, 'utf8');
+  const hsts = tableAfter(doc, doc.indexOf('On every answer')).find((row) =>
+    /Strict-Transport-Security/.test(row.Header!),
+  );
+  const value = /`([^`]+)`/.exec(hsts?.Value ?? '')?.[1];
+  expect(value, 'the HSTS row of docs/deploy.md names its value').toBeTruthy();
+
+  // The same site file, listening with TLS on a certificate made for this test (the operator's own in
+  // production: docs/deploy.md).
+  const folder = mkdtempSync(path.join(tmpdir(), 'storefront-tls-'));
+  const tls = { certificate: path.join(folder, 'cert.pem'), key: path.join(folder, 'key.pem') };
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-keyout',
+      tls.key,
+      '-out',
+      tls.certificate,
+    ],
+    { stdio: 'ignore' },
+  );
+  const nginx = await startNginx({ port: await freePort(), root: live, api: `127.0.0.1:${E2E_PORTS.api}`, tls });
+  const request = await playwright.request.newContext({ ignoreHTTPSErrors: true });
+  try {
+    for (const [pattern, url] of REQUESTS) {
+      const path = url();
+      expect(path, String(pattern)).toBeTruthy();
+      const response = await get(request, `${nginx.url}${path}`);
+      const headers = response.headers();
+      expect(headers['strict-transport-security'], `${path} over https`).toBe(value);
+      // The policy, where the site sends one, asks the page's own requests to stay on https.
+      if (headers['content-security-policy'])
+        expect(directives(headers['content-security-policy'])['upgrade-insecure-requests'], path).toEqual([]);
+    }
+  } finally {
+    await request.dispose();
+    await nginx.stop();
+    rmSync(folder, { recursive: true, force: true });
   }
 });

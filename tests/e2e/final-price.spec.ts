@@ -13,7 +13,9 @@
 import { expect, test } from './support/fixtures';
 import { completeRealName, dialog, loginWithSms, shownOrderId } from './support/flows';
 
-test('a new shopper who pays the moment 立即支付 works gets the login’s coupon (¥35.80, not ¥40.80)', { tag: ['@live'] }, async ({ page, phone }) => {
+test('a new shopper who pays the moment 立即支付 works gets the login’s coupon (¥35.80, not ¥40.80)', {
+  tag: ['@live'],
+}, async ({ page, phone }) => {
   await page.goto('/gameDetail/1');
   await page.getByRole('button', { name: '立即购买' }).click();
   await loginWithSms(page, phone);

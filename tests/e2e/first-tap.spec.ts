@@ -1,10 +1,10 @@
 /**
- * A prerendered page answers the first tap (issue 31), and so does a visitor's search (not prerendered, but
+ * A prerendered page answers the first tap (docs/performance.md), and so does a visitor's search (not prerendered, but
  * rendered before the store's flows run): the page looks ready from its first paint, before React holds it
  * and before the store's flows run, and a shopper taps then. Each journey opens a fresh
  * page, waits only until the control is visible, and presses the mouse at the middle of its box (not a
  * locator click, which would wait for the control to be stable and enabled, that is for the page), then
- * checks the control did what it says. public/boot.js keeps such a tap, marks it, and replays it once the
+ * checks the control did what it says. src/app/boot.js keeps such a tap, marks it, and replays it once the
  * app holds the page (docs/prerendering.md, "No tap is lost").
  *
  * Each runs at full speed and with the CPU slowed four times (CDP `Emulation.setCPUThrottlingRate`, a
@@ -57,7 +57,7 @@ async function tapWhenVisible(page: Page, control: Locator): Promise<string | nu
 }
 
 /**
- * Notes every press the page hears, before public/boot.js does (an init script's listener is the first on
+ * Notes every press the page hears, before src/app/boot.js does (an init script's listener is the first on
  * `window`): when, on what, and how far the start-up had come. Read only when a journey fails, so that a tap
  * that did nothing says where it landed and what the page was doing.
  */
@@ -92,7 +92,13 @@ function recordPresses(): void {
         const target = event.target instanceof Element ? event.target : null;
         const control = target?.closest('a, button, input, label, [role]') ?? target;
         const marks = performance.getEntriesByType('mark').map((mark) => mark.name);
-        log.push(`${Math.round(performance.now())} ms, ${type}: ${control?.outerHTML.slice(0, 160) ?? 'nothing'}; boot.js ${'__storeReady' in window ? 'running' : 'not run yet'}; marks: ${marks.join(', ')}`);
+        // Whether the page had its stylesheet (without it the header's icons fill the width and take the press).
+        const sheets = [...document.querySelectorAll('link[rel="stylesheet"]')].map(
+          (link) => `${link.getAttribute('href')}: ${(link as HTMLLinkElement).sheet ? 'applied' : 'not applied'}`,
+        );
+        log.push(
+          `${Math.round(performance.now())} ms, ${type} at ${Math.round((event as MouseEvent).clientX)},${Math.round((event as MouseEvent).clientY)}: ${control?.outerHTML.slice(0, 160) ?? 'nothing'}; boot.js ${'__storeReady' in window ? 'running' : 'not run yet'}; marks: ${marks.join(', ')}; stylesheets: ${sheets.join(', ') || 'none'}; header ${Math.round(document.querySelector('header')?.getBoundingClientRect().height ?? 0)} px tall`,
+        );
       },
       true,
     );
@@ -112,16 +118,35 @@ function recordPresses(): void {
 }
 
 /** Attaches the tab's press log (the earlier documents' last lines, then this one's), the page's marks, dialogs and toasts to a failed journey. */
-async function attachPressLog(page: Page, testInfo: { attach(name: string, options: { body: string; contentType: string }): Promise<void> }): Promise<void> {
+async function attachPressLog(
+  page: Page,
+  testInfo: { attach(name: string, options: { body: string; contentType: string }): Promise<void> },
+): Promise<void> {
   const body = await page
     .evaluate(() => {
-      const lines = [...((window as { __pressLogEarlier?: string[] }).__pressLogEarlier ?? []).slice(-120), '--- this document:', ...((window as { __pressLog?: string[] }).__pressLog ?? ['no press log'])];
+      const lines = [
+        ...((window as { __pressLogEarlier?: string[] }).__pressLogEarlier ?? []).slice(-120),
+        '--- this document:',
+        ...((window as { __pressLog?: string[] }).__pressLog ?? ['no press log']),
+      ];
       const marks = performance.getEntriesByType('mark').map((mark) => `${mark.name}@${Math.round(mark.startTime)}`);
       const kept = [...document.querySelectorAll('[data-tap-kept]')].map((element) => element.outerHTML.slice(0, 120));
-      const dialogs = [...document.querySelectorAll('[role="dialog"]')].map((element) => element.getAttribute('aria-label') ?? element.id);
-      const toasts = [...document.querySelectorAll('[role="status"], [role="alert"]')].map((element) => element.textContent);
-      const navigation = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
-      return [`url: ${location.href} (${navigation ?? 'unknown'})`, ...lines, `marks now: ${marks.join(', ')}`, `still kept: ${kept.join(' | ') || 'none'}`, `dialogs: ${dialogs.join(', ') || 'none'}`, `live regions: ${toasts.join(' | ')}`].join('\n');
+      const dialogs = [...document.querySelectorAll('[role="dialog"]')].map(
+        (element) => element.getAttribute('aria-label') ?? element.id,
+      );
+      const toasts = [...document.querySelectorAll('[role="status"], [role="alert"]')].map(
+        (element) => element.textContent,
+      );
+      const navigation = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
+        ?.type;
+      return [
+        `url: ${location.href} (${navigation ?? 'unknown'})`,
+        ...lines,
+        `marks now: ${marks.join(', ')}`,
+        `still kept: ${kept.join(' | ') || 'none'}`,
+        `dialogs: ${dialogs.join(', ') || 'none'}`,
+        `live regions: ${toasts.join(' | ')}`,
+      ].join('\n');
     })
     .catch((error: unknown) => `the page could not be read: ${String(error)}`);
   await testInfo.attach('press log', { body, contentType: 'text/plain' });
@@ -131,10 +156,12 @@ async function attachPressLog(page: Page, testInfo: { attach(name: string, optio
 }
 
 /** The first game card of 为你推荐 on the prerendered home. */
-const firstGame = (page: Page): Locator => page.getByRole('region', { name: '为你推荐' }).locator('a[href^="/gameDetail/"]').first();
+const firstGame = (page: Page): Locator =>
+  page.getByRole('region', { name: '为你推荐' }).locator('a[href^="/gameDetail/"]').first();
 
 /** The first game card of 最近上架 on 新品 (prerendered). */
-const firstNewGame = (page: Page): Locator => page.getByRole('region', { name: '最近上架' }).locator('a[href^="/gameDetail/"]').first();
+const firstNewGame = (page: Page): Locator =>
+  page.getByRole('region', { name: '最近上架' }).locator('a[href^="/gameDetail/"]').first();
 
 /**
  * Taps 新品's first card the moment it shows (`tapped`, if given, is called once the press is made), then 返回 on
@@ -174,7 +201,9 @@ for (const rate of RATES) {
       await throttle(page, rate);
     });
 
-    test(`on the home page: 订单 in the side bar, a ranking tab, a game card and a keyword typed in the header's search all do what they say @live`, async ({ page }) => {
+    test(`on the home page: 订单 in the side bar, a ranking tab, a game card and a keyword typed in the header's search all do what they say @live`, async ({
+      page,
+    }) => {
       // 订单, for a visitor nobody has logged in: the login dialog.
       await open(page, '/');
       await tapWhenVisible(page, page.getByRole('button', { name: '订单', exact: true }));
@@ -229,19 +258,22 @@ for (const rate of RATES) {
       await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible(ANSWER);
     });
 
-    test(`on a page rendered anew (a view no file names): 立即购买 is found again in the new page and does what it says @live`, async ({ page, apiMode }) => {
-      // An open race (CI 2026-12-02, passed on retry): in mock mode at 1× the tap came at 978 ms, before
-      // public/boot.js had run at all, so nothing kept it. Live mode and 4× pass; docs/e2e.md, "Open races".
-      test.fixme(apiMode === 'mock' && rate === 1, 'open race: a tap before boot.js has run is not kept (docs/e2e.md, "Open races")');
+    test(`on a page rendered anew (a view no file names): 立即购买 is found again in the new page and does what it says @live`, async ({
+      page,
+    }) => {
+      // Once a race: in mock mode at 1× the tap came at 978 ms, before the boot script (then a file loaded
+      // `async`) had run, and nothing kept it. The script is inline in the head now (decision 0036).
       // `?num=2` is no prerendered view: /gameDetail/1's HTML is served, shows the page at once, and is
       // thrown away when the app starts (its data block names another address), so the button tapped is gone
-      // by the time the store can act; its twin in the new page is pressed instead (public/boot.js).
+      // by the time the store can act; its twin in the new page is pressed instead (src/app/boot.js).
       await open(page, '/gameDetail/1?num=2');
       await tapWhenVisible(page, page.getByRole('button', { name: '立即购买' }));
       await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible(ANSWER);
     });
 
-    test(`on a search (not prerendered): a result and a keyword typed in the header's search do what they say @live`, async ({ page }) => {
+    test(`on a search (not prerendered): a result and a keyword typed in the header's search do what they say @live`, async ({
+      page,
+    }) => {
       // A visitor's search renders its results as soon as the API answers, before the store's flows run.
       const results = page.getByRole('region', { name: '搜索结果' });
       await open(page, '/search?keyword=%E6%98%9F');
@@ -273,34 +305,35 @@ for (const rate of RATES) {
       await throttle(page, rate);
     });
 
-  // 新品's page left for a game's detail by a full page load (a card tapped before the app runs is followed by
-  // the browser) is recorded in the store's history all the same (src/features/shell/history-store.ts,
-  // `pageLeft`): 返回 on the detail goes back to 新品, where the browser's back goes, not to the home.
-  test(`on 新品: a game card tapped the moment it shows, then 返回 on its detail: 新品 again @live`, async ({ page, apiMode }) => {
-    // The same open race as the timing sweep's smoke offset (docs/e2e.md, "Open races"): in mock mode at 1× a
-    // card tapped the moment it shows can lose 新品 from the history (CI 2026-12-02). Live and 4× run.
-    test.fixme(apiMode === 'mock' && rate === 1, 'open race: an early card tap in mock mode at 1× can lose 新品 from the history (docs/e2e.md)');
-    await open(page, '/new');
-    await tapCardThenBack(page);
-  });
+    // 新品's page left for a game's detail by a full page load (a card tapped before the app runs is followed by
+    // the browser) is recorded in the store's history all the same (src/features/shell/history-store.ts,
+    // `pageLeft`): 返回 on the detail goes back to 新品, where the browser's back goes, not to the home.
+    test(`on 新品: a game card tapped the moment it shows, then 返回 on its detail: 新品 again @live`, async ({
+      page,
+    }) => {
+      await open(page, '/new');
+      await tapCardThenBack(page);
+    });
 
-  test(`on 新品 before any of the store's scripts has run: a game card, then 返回 on its detail: 新品 again @live`, async ({ page }) => {
-    // public/boot.js (which also starts the app on a prerendered page) is held until the tap has been made, so
-    // the browser follows the card itself, as when a phone taps before that script has arrived. Released once
-    // the tap is made; the detail loads its own copy.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      '**/boot.js',
-      async (route) => {
-        await held;
-        await route.continue().catch(() => undefined); // the page that asked for it is gone
-      },
-      { times: 1 },
-    );
-    await open(page, '/new');
-    await tapCardThenBack(page, release);
-  });
+    test(`on 新品 before the app's script has arrived: a game card, then 返回 on its detail: 新品 again @live`, async ({
+      page,
+    }) => {
+      // The app's entry (which src/app/boot.js asks for once the page has painted) is held until the tap has been
+      // made, so the browser follows the card itself, as when a phone taps before that script has arrived. Released
+      // once the tap is made; the detail loads its own copy.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        /\/assets\/index-[\w-]+\.js$/,
+        async (route) => {
+          await held;
+          await route.continue().catch(() => undefined); // the page that asked for it is gone
+        },
+        { times: 1 },
+      );
+      await open(page, '/new');
+      await tapCardThenBack(page, release);
+    });
   });
 }
 
@@ -310,9 +343,17 @@ test.describe('when the store’s flows cannot load', () => {
   // it (the one state this journey seeds): a tap made before a reload goes with the page, and this journey is
   // about what the shopper meets after it. A time written once at the page's start would race the guard's
   // 10 s window: on a loaded machine the chunk's failure came more than 10 s after it, and the page reloaded.
-  test.use({ expectedConsoleErrors: { 'the chunk’s load': '/assets/start-store-', 'the store’s report': '[start] the store could not start' } });
+  test.use({
+    expectedConsoleErrors: {
+      'the chunk’s load': '/assets/start-store-',
+      'the store’s report': '[start] the store could not start',
+    },
+  });
 
-  test('the prerendered home stays readable: a tap kept meanwhile still acts, its links work, and a message says to reload', async ({ page, context }) => {
+  test('the prerendered home stays readable: a tap kept meanwhile still acts, its links work, and a message says to reload', async ({
+    page,
+    context,
+  }) => {
     // The popup is a flow: it cannot open here, so nothing needs to be seeded for it.
     await context.addInitScript(() => {
       const read = Storage.prototype.getItem;

@@ -77,7 +77,8 @@ async function watchForPayloads(context: BrowserContext, page: Page): Promise<Pa
   });
   await context.addInitScript(
     ({ binding, flag, attribute }) => {
-      const report = (how: string) => void (window as unknown as Record<string, (how: string) => Promise<void>>)[binding]?.(how);
+      const report = (how: string) =>
+        void (window as unknown as Record<string, (how: string) => Promise<void>>)[binding]?.(how);
       let value: unknown;
       Object.defineProperty(window, flag, {
         configurable: false,
@@ -107,11 +108,13 @@ async function watchForPayloads(context: BrowserContext, page: Page): Promise<Pa
       origin = new URL(page.url()).origin;
       page.on('load', () => problems.push(`the page loaded a new document: ${page.url()}`));
       page.on('framenavigated', (frame) => {
-        if (frame === page.mainFrame() && new URL(frame.url()).origin !== origin) problems.push(`the page went to ${frame.url()}`);
+        if (frame === page.mainFrame() && new URL(frame.url()).origin !== origin)
+          problems.push(`the page went to ${frame.url()}`);
       });
       page.on('request', (request) => {
         const url = new URL(request.url());
-        if (url.protocol.startsWith('http') && url.origin !== origin) problems.push(`a request left the store: ${request.method()} ${request.url()}`);
+        if (url.protocol.startsWith('http') && url.origin !== origin)
+          problems.push(`a request left the store: ${request.method()} ${request.url()}`);
       });
     },
     async expectNothingRan(where: string) {
@@ -139,7 +142,17 @@ async function watchForPayloads(context: BrowserContext, page: Page): Promise<Pa
  */
 function armedMarkup(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'srcdoc', 'background', 'poster']);
+    const URL_ATTRIBUTES = new Set([
+      'href',
+      'src',
+      'action',
+      'formaction',
+      'xlink:href',
+      'data',
+      'srcdoc',
+      'background',
+      'poster',
+    ]);
     const NEVER_IN_BODY = new Set(['SCRIPT', 'IFRAME', 'FRAME', 'OBJECT', 'EMBED', 'BASE', 'META', 'LINK', 'STYLE']);
     // eslint-disable-next-line no-control-regex -- what browsers ignore inside a scheme
     const IGNORED = /[\u0000-\u0020\u007f-\u009f]/g;
@@ -148,10 +161,12 @@ function armedMarkup(page: Page): Promise<string[]> {
     const describe = (element: Element) => element.outerHTML.slice(0, 160);
     const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_ELEMENT);
     for (let node = walker.currentNode as Element | null; node; node = walker.nextNode() as Element | null) {
-      if (NEVER_IN_BODY.has(node.tagName) && document.body.contains(node)) found.push(`<${node.tagName.toLowerCase()}> in the body: ${describe(node)}`);
+      if (NEVER_IN_BODY.has(node.tagName) && document.body.contains(node))
+        found.push(`<${node.tagName.toLowerCase()}> in the body: ${describe(node)}`);
       for (const { name, value } of node.attributes) {
         if (name.toLowerCase().startsWith('on')) found.push(`${name} on ${describe(node)}`);
-        else if (URL_ATTRIBUTES.has(name.toLowerCase()) && DANGEROUS.test(value.replace(IGNORED, ''))) found.push(`${name} of ${describe(node)}`);
+        else if (URL_ATTRIBUTES.has(name.toLowerCase()) && DANGEROUS.test(value.replace(IGNORED, '')))
+          found.push(`${name} of ${describe(node)}`);
       }
     }
     return found;
@@ -177,7 +192,11 @@ function literalPayload(scope: Locator): Locator {
   return scope.getByText(LITERAL).first();
 }
 
-test('hostile notices, search suggestions, a game page, help articles and the privacy policy run nothing', async ({ page, context, backend }) => {
+test('hostile notices, search suggestions, a game page, help articles and the privacy policy run nothing', async ({
+  page,
+  context,
+  backend,
+}) => {
   const watch = await watchForPayloads(context, page);
   await page.goto('/');
   watch.started();
@@ -278,7 +297,12 @@ test('hostile notices, search suggestions, a game page, help articles and the pr
 test.describe('hostile coupon titles', () => {
   test.use({ dismissCouponPopup: false });
 
-  test('a new account’s coupon popup, the coupon landing and 我的优惠券 run nothing', async ({ page, context, backend, phone }) => {
+  test('a new account’s coupon popup, the coupon landing and 我的优惠券 run nothing', async ({
+    page,
+    context,
+    backend,
+    phone,
+  }) => {
     const watch = await watchForPayloads(context, page);
     // This journey studies the new account's popup under the hostile seed, with the fixture off: the
     // visitor's own popup is let open and closed first, so that it cannot cover the header's 登录 later
@@ -301,10 +325,15 @@ test.describe('hostile coupon titles', () => {
 
     await test.step('the coupon landing, through the link inside a notice', async () => {
       await activate(page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '公告' }));
-      const notice = page.getByRole('article', { name: '公告' }).getByRole('heading', { level: 2 }).getByRole('button', { name: /^新人专享/ });
+      const notice = page
+        .getByRole('article', { name: '公告' })
+        .getByRole('heading', { level: 2 })
+        .getByRole('button', { name: /^新人专享/ });
       await activate(notice);
       await expect(notice).toHaveAttribute('aria-expanded', 'true');
-      await activate(page.getByRole('article', { name: '公告' }).getByRole('region').getByRole('link', { name: '领券中心' }));
+      await activate(
+        page.getByRole('article', { name: '公告' }).getByRole('region').getByRole('link', { name: '领券中心' }),
+      );
       await expect(page).toHaveURL(/\/coupon$/);
       const offers = main.getByRole('region', { name: '可领优惠券' });
       await expect(offers.getByRole('listitem').first()).toBeVisible();

@@ -15,7 +15,11 @@ import { TEST_REAL_NAME, testIdCard } from './support/id-card';
 
 const PANEL = '状态机检查器';
 
-test('in the mock build the panel follows a login and a purchase, masks what is personal and exports the session', async ({ page, phone, apiMode }) => {
+test('in the mock build the panel follows a login and a purchase, masks what is personal and exports the session', async ({
+  page,
+  phone,
+  apiMode,
+}) => {
   test.skip(apiMode === 'live', 'the inspector is in dev and mock builds only');
   await page.goto('/gameDetail/1?goods=1');
   // The first tap may come before the store's flows hold the page: it is kept and replayed
@@ -31,22 +35,38 @@ test('in the mock build the panel follows a login and a purchase, masks what is 
   await expect(panel).toBeVisible();
   const actors = panel.getByRole('region', { name: 'Actor 列表' });
   // The wishlist is a child of the root system like the other flows (decision 0035).
-  for (const name of ['app（运行中）', 'app/modal（运行中）', 'app/wishlist（运行中）', 'app/payGate（运行中）', 'app/payment（运行中）']) {
+  for (const name of [
+    'app（运行中）',
+    'app/modal（运行中）',
+    'app/wishlist（运行中）',
+    'app/payGate（运行中）',
+    'app/payment（运行中）',
+  ]) {
     await expect(actors.getByRole('button', { name, exact: true })).toBeVisible();
   }
   await actors.getByRole('button', { name: 'app/session（运行中）', exact: true }).click();
   const chart = panel.getByRole('list', { name: '状态图 app/session' });
   await expect(chart.getByRole('listitem', { name: 'loggedIn', exact: true })).toHaveAttribute('aria-current', 'true');
-  await expect(chart.getByRole('listitem', { name: 'anonymous', exact: true })).not.toHaveAttribute('aria-current', 'true');
+  await expect(chart.getByRole('listitem', { name: 'anonymous', exact: true })).not.toHaveAttribute(
+    'aria-current',
+    'true',
+  );
   // The drawn chart: the session's states laid out as boxes, the active ones marked and filled.
   const drawing = panel.getByRole('group', { name: '状态图示 app/session' });
   await expect(drawing).toBeVisible();
   const ready = drawing.getByRole('group', { name: 'loggedIn.active.ready', exact: true });
   await expect(ready).toHaveAttribute('aria-current', 'true');
   await expect(drawing.getByRole('group', { name: 'loggedIn', exact: true })).toHaveAttribute('aria-current', 'true');
-  await expect(drawing.getByRole('group', { name: 'anonymous', exact: true })).not.toHaveAttribute('aria-current', 'true');
+  await expect(drawing.getByRole('group', { name: 'anonymous', exact: true })).not.toHaveAttribute(
+    'aria-current',
+    'true',
+  );
   await expect(drawing.getByRole('img', { name: 'session.logout：loggedIn.active → loggingOut' })).toBeAttached();
-  const fill = (group: typeof ready) => group.locator('rect').first().evaluate((rect) => getComputedStyle(rect).fill);
+  const fill = (group: typeof ready) =>
+    group
+      .locator('rect')
+      .first()
+      .evaluate((rect) => getComputedStyle(rect).fill);
   expect(await fill(ready)).toBe('rgb(255, 229, 143)');
   expect(await fill(drawing.getByRole('group', { name: 'anonymous', exact: true }))).toBe('rgb(255, 255, 255)');
   const context = panel.getByRole('region', { name: '上下文 app/session' });
@@ -72,10 +92,14 @@ test('in the mock build the panel follows a login and a purchase, masks what is 
 
   await page.goto('/demo');
   await page.getByRole('button', { name: '打开状态机检查器' }).click();
-  await expect(page.getByRole('complementary', { name: PANEL }).getByRole('button', { name: 'app（运行中）', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('complementary', { name: PANEL }).getByRole('button', { name: 'app（运行中）', exact: true }),
+  ).toBeVisible();
 });
 
-test('the live build has no inspector: the chord opens nothing and no built file holds its code', { tag: ['@live'] }, async ({ page, apiMode }) => {
+test('the live build has no inspector: the chord opens nothing and no built file holds its code', {
+  tag: ['@live'],
+}, async ({ page, apiMode }) => {
   test.skip(apiMode !== 'live', 'about the live build');
   await page.goto('/');
   await expect(page.getByRole('banner')).toBeVisible();
@@ -87,7 +111,9 @@ test('the live build has no inspector: the chord opens nothing and no built file
   // Strings only the inspector's code has: its log format, the panel's actor list, export button and drawn chart, the
   // recorder's chunk, and an error message of its chart layout library (@dagrejs/dagre).
   const holding = scripts.filter((name) =>
-    /storefront-inspector-log|Actor 列表|导出本次会话|状态图示|Not possible to find intersection|dev-tools/.test(`${name}\n${readFileSync(path.join(assets, name), 'utf8')}`),
+    /storefront-inspector-log|Actor 列表|导出本次会话|状态图示|Not possible to find intersection|dev-tools/.test(
+      `${name}\n${readFileSync(path.join(assets, name), 'utf8')}`,
+    ),
   );
   expect(holding).toEqual([]);
 });

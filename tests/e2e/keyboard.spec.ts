@@ -17,11 +17,23 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { COUPON_POPUP_TITLE, expect, test, watchAnnouncement, type Backend } from './support/fixtures';
-import { SMS_CODE, STORE_NAME, dialog, shownOrderId, shownQrId, visitAndClosePopup, waitForHome } from './support/flows';
+import {
+  SMS_CODE,
+  STORE_NAME,
+  dialog,
+  shownOrderId,
+  shownQrId,
+  visitAndClosePopup,
+  waitForHome,
+} from './support/flows';
 import { TEST_REAL_NAME, testIdCard } from './support/id-card';
 import { activate, tabTo } from './support/keyboard';
 
-test('keyboard only: browse, buy while logged out, log in, verify, pay and ask for a refund', async ({ page, backend, phone }) => {
+test('keyboard only: browse, buy while logged out, log in, verify, pay and ask for a refund', async ({
+  page,
+  backend,
+  phone,
+}) => {
   // The first visit's coupon popup has the focus: Escape closes it (why it is waited for: above).
   await visitAndClosePopup(page, '/', { keyboard: true });
   await waitForHome(page);
@@ -78,7 +90,15 @@ test('keyboard only: browse, buy while logged out, log in, verify, pay and ask f
   // 订单 in the sidebar, then the order, then a refund.
   await activate(page, page.getByRole('complementary', { name: '快捷入口' }).getByRole('button', { name: '订单' }));
   await expect(page).toHaveURL(/\/setting\?type=0/);
-  await activate(page, page.getByRole('list', { name: '订单列表' }).getByRole('listitem').filter({ hasText: `订单号 ${orderId}` }).getByRole('link').first());
+  await activate(
+    page,
+    page
+      .getByRole('list', { name: '订单列表' })
+      .getByRole('listitem')
+      .filter({ hasText: `订单号 ${orderId}` })
+      .getByRole('link')
+      .first(),
+  );
   await expect(page).toHaveURL(new RegExp(`/orderDateil\\?id=${orderId}`));
   await activate(page, page.getByRole('button', { name: '申请退款' }));
   const refund = dialog(page, '申请退款');
@@ -186,7 +206,11 @@ async function keyboardPay(page: Page, backend: Backend): Promise<string> {
   return orderId;
 }
 
-test('keyboard only: QR login, then the login expires while paying and the purchase resumes', async ({ page, backend, phone }) => {
+test('keyboard only: QR login, then the login expires while paying and the purchase resumes', async ({
+  page,
+  backend,
+  phone,
+}) => {
   await visitAndClosePopup(page, '/gameDetail/1', { keyboard: true });
   await activate(page, page.getByRole('button', { name: '立即购买' }));
 
@@ -241,12 +265,18 @@ test('keyboard only: notices, help articles, and the 404 page back home', async 
   await waitForHome(page);
   await activate(page, page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '公告' }));
   await expect(page).toHaveURL(/\/notice$/);
-  const second = page.getByRole('article', { name: '公告' }).getByRole('heading', { level: 2 }).getByRole('button').nth(1);
+  const second = page
+    .getByRole('article', { name: '公告' })
+    .getByRole('heading', { level: 2 })
+    .getByRole('button')
+    .nth(1);
   await activate(page, second);
   await expect(second).toHaveAttribute('aria-expanded', 'true');
   await expect(page).toHaveURL(/\/notice\?id=2$/);
 
-  await activate(page, page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '帮助' }), 'Enter', { backwards: true });
+  await activate(page, page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '帮助' }), 'Enter', {
+    backwards: true,
+  });
   await expect(page).toHaveURL(/\/help$/);
   await activate(page, page.getByRole('navigation', { name: '帮助分类' }).getByRole('link', { name: /^购买与支付/ }));
   const article = page.getByRole('region', { name: '购买与支付' }).getByRole('link').first();
@@ -262,8 +292,16 @@ test('keyboard only: notices, help articles, and the 404 page back home', async 
   await waitForHome(page);
 });
 
-test('keyboard only: QR login from the header, the scan marked from /demo in a second tab', async ({ page, context, apiMode, phone }) => {
-  test.skip(apiMode === 'live', '/demo is a mock-mode console; in live mode it only says 演示控制台仅在模拟后端模式下可用');
+test('keyboard only: QR login from the header, the scan marked from /demo in a second tab', async ({
+  page,
+  context,
+  apiMode,
+  phone,
+}) => {
+  test.skip(
+    apiMode === 'live',
+    '/demo is a mock-mode console; in live mode it only says 演示控制台仅在模拟后端模式下可用',
+  );
   await visitAndClosePopup(page, '/', { keyboard: true });
   await waitForHome(page);
 
@@ -306,7 +344,11 @@ test('keyboard only: QR login from the header, the scan marked from /demo in a s
 test.describe('the daily coupon popup, keyboard only', () => {
   test.use({ dismissCouponPopup: false });
 
-  test('the first visit shows the popup, 登录领取 opens the login dialog, and a second visit the same day shows nothing', async ({ page, context, phone }) => {
+  test('the first visit shows the popup, 登录领取 opens the login dialog, and a second visit the same day shows nothing', async ({
+    page,
+    context,
+    phone,
+  }) => {
     await page.goto('/');
     const popup = dialog(page, COUPON_POPUP_TITLE);
     await expect(popup).toBeVisible();

@@ -12,7 +12,10 @@ const BID_PATH = '/bohe-version/sem/bind/channel/bid';
 test.describe('daily coupon popup (e)', () => {
   test.use({ dismissCouponPopup: false });
 
-  test('shows on the first visit of the day and not on the second', { tag: ['@smoke', '@phone'] }, async ({ page, context }) => {
+  test('shows on the first visit of the day and not on the second', { tag: ['@smoke', '@phone'] }, async ({
+    page,
+    context,
+  }) => {
     // "The same day": held, so that a run across midnight does not see a new day's popup.
     await holdToday(context);
     await page.goto('/');
@@ -20,7 +23,7 @@ test.describe('daily coupon popup (e)', () => {
     await expect(popup).toBeVisible();
     await expect(popup.getByText('今日专享优惠券，登录后即可领取使用。')).toBeVisible();
     const coupons = popup.getByRole('list', { name: '优惠券列表' }).getByRole('listitem');
-    // A visitor's coupons are not yet claimed: no 去使用 on them, the one way on is 登录领取 (issue 19).
+    // A visitor's coupons are not yet claimed: no 去使用 on them, the one way on is 登录领取 (docs/marketing.md).
     await expect(coupons.first()).toBeVisible();
     await expect(coupons.getByRole('button')).toHaveCount(0);
     await expect(popup.getByRole('button', { name: '登录领取' })).toBeVisible();
@@ -64,14 +67,24 @@ test.describe('daily coupon popup (e)', () => {
   });
 });
 
-test('an activity landing with attribution parameters: the purchase calls carry the bid as adan', { tag: ['@smoke', '@live'] }, async ({ page, backend, phone }) => {
+test('an activity landing with attribution parameters: the purchase calls carry the bid as adan', {
+  tag: ['@smoke', '@live'],
+}, async ({ page, backend, phone }) => {
   const bid = page.waitForResponse((response) => response.url().includes(BID_PATH));
-  await page.goto(`/sem/activity?channel=baidu_sem&kw=${encodeURIComponent('新春')}&planid=88&unitid=9&gid=1&urlmd5=e2e`);
+  await page.goto(
+    `/sem/activity?channel=baidu_sem&kw=${encodeURIComponent('新春')}&planid=88&unitid=9&gid=1&urlmd5=e2e`,
+  );
   const bidBody = (await (await bid).json()) as { retData: { bId: string } };
   const bId = bidBody.retData.bId;
   expect(bId).toBeTruthy();
   const bidRequest = (await bid).request().postDataJSON() as { bhSemReq: string; channel: string; platform: number };
-  expect(JSON.parse(bidRequest.bhSemReq)).toMatchObject({ keyword: '新春', plan: '88', unit: '9', gameId: '1', urlMd5: 'e2e' });
+  expect(JSON.parse(bidRequest.bhSemReq)).toMatchObject({
+    keyword: '新春',
+    plan: '88',
+    unit: '9',
+    gameId: '1',
+    urlMd5: 'e2e',
+  });
   expect(bidRequest).toMatchObject({ channel: 'baidu_sem', platform: 3 });
 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

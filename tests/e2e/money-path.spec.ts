@@ -1,5 +1,5 @@
 /**
- * Issue 32: the money path on a phone, at 375×667 and 375×812. A new shopper closes the daily popup, taps
+ * The money path (docs/buying.md, docs/decisions/0019-money-path-trust-and-budget.md) on a phone, at 375×667 and 375×812. A new shopper closes the daily popup, taps
  * 立即购买, logs in and verifies the real name: the first pay dialog has the login's coupon applied, and
  * its total and pay button are in view without scrolling (a bottom sheet with a sticky footer) and under
  * no toast. The shopper pays in the H5 page and comes back: 正在确认支付结果 while the store confirms, then
@@ -12,8 +12,10 @@ import { expect, test, watchAnnouncement } from './support/fixtures';
 import { completeRealName, dialog, loginWithSms } from './support/flows';
 
 /** Whether two boxes overlap. */
-const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 async function expectInViewUncovered(page: Page, target: Locator, height: number): Promise<void> {
   await expect(target).toBeInViewport({ ratio: 1 });
@@ -24,7 +26,11 @@ async function expectInViewUncovered(page: Page, target: Locator, height: number
   const toastBoxes = await page
     .getByRole('status')
     .filter({ hasText: /实名认证成功|登录成功/ })
-    .evaluateAll((toasts) => toasts.map((toast) => toast.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number }));
+    .evaluateAll((toasts) =>
+      toasts.map(
+        (toast) => toast.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number },
+      ),
+    );
   for (const toastBox of toastBoxes) expect(overlaps(toastBox, box), 'a toast covers it').toBe(false);
 }
 
@@ -32,7 +38,9 @@ for (const height of [667, 812]) {
   test.describe(`at 375×${height}`, () => {
     test.use({ viewport: { width: 375, height }, isMobile: true, hasTouch: true });
 
-    test(`a new shopper's first order has the login's coupon, the pay button in view, a calm return and the key on one line (375×${height})`, { tag: ['@phone', '@live'] }, async ({ page, phone, apiMode, viewportName }) => {
+    test(`a new shopper's first order has the login's coupon, the pay button in view, a calm return and the key on one line (375×${height})`, {
+      tag: ['@phone', '@live'],
+    }, async ({ page, phone, apiMode, viewportName }) => {
       test.skip(apiMode === 'mock' && viewportName === 'desktop', 'mock-mobile walks it at this size');
       test.skip(apiMode === 'live' && height === 812, 'one live walk is enough');
       await page.goto('/gameDetail/1?goods=1');
@@ -78,7 +86,10 @@ for (const height of [667, 812]) {
       });
       expect(groups.length).toBeGreaterThan(1);
       for (const lines of groups) expect(lines, 'a group of the key broken over lines').toBe(1);
-      await expect(card.getByRole('link', { name: '在 Steam 中激活' })).toHaveAttribute('href', /store\.steampowered\.com\/account\/registerkey\?key=/);
+      await expect(card.getByRole('link', { name: '在 Steam 中激活' })).toHaveAttribute(
+        'href',
+        /store\.steampowered\.com\/account\/registerkey\?key=/,
+      );
     });
   });
 }

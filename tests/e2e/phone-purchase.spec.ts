@@ -1,5 +1,5 @@
 /**
- * Issue 19: from a phone (375 px, touch), a new visitor finds a game through the search, buys it, pays in
+ * From a phone (docs/buying.md, "Paying on a phone"): from a phone (375 px, touch), a new visitor finds a game through the search, buys it, pays in
  * the pay channel's H5 page — the simulated backend's, reached by a real navigation — and is back in the
  * store with the key shown and copied. On the way the shopper first leaves the pay page without paying and
  * reloads the store: the payment resumes (this tab's hand-off), and the pay app opens again for the same
@@ -11,10 +11,20 @@
 import { expect, test, watchAnnouncement } from './support/fixtures';
 import { completeRealName, dialog, loginWithSms, waitForHome } from './support/flows';
 
-test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, permissions: ['clipboard-read', 'clipboard-write'] });
+test.use({
+  viewport: { width: 375, height: 812 },
+  isMobile: true,
+  hasTouch: true,
+  permissions: ['clipboard-read', 'clipboard-write'],
+});
 
-test('on a phone a visitor searches, buys, pays in the H5 page, comes back to the key and copies it; a reload mid-payment resumes it', { tag: ['@phone', '@live'] }, async ({ page, phone, apiMode, viewportName }) => {
-  test.skip(apiMode === 'mock' && viewportName === 'desktop', 'mock-mobile walks it at this size; mock-desktop would repeat it');
+test('on a phone a visitor searches, buys, pays in the H5 page, comes back to the key and copies it; a reload mid-payment resumes it', {
+  tag: ['@phone', '@live'],
+}, async ({ page, phone, apiMode, viewportName }) => {
+  test.skip(
+    apiMode === 'mock' && viewportName === 'desktop',
+    'mock-mobile walks it at this size; mock-desktop would repeat it',
+  );
   await page.goto('/');
   await waitForHome(page);
 
@@ -47,13 +57,15 @@ test('on a phone a visitor searches, buys, pays in the H5 page, comes back to th
   await page.getByRole('button', { name: '取消支付' }).click();
   await expect(page).toHaveURL(/\/gameDetail\/\d+/);
   const waiting = dialog(page, '支付订单');
-  await expect(waiting.getByText(/请在微信中完成支付/)).toBeVisible();
-  await expect(waiting.getByRole('status').filter({ hasText: '等待支付结果' })).toBeVisible();
+  // Back from the app unpaid: the sheet says so (not "pay in WeChat… waiting for the result").
+  await expect(waiting.getByText(/微信中的支付尚未完成/)).toBeVisible();
+  await expect(waiting.getByRole('status').filter({ hasText: /^待支付$/ })).toBeVisible();
+  await expect(waiting.getByText(/请在微信中完成支付/)).toHaveCount(0);
   expect(new URL(page.url()).searchParams.get('payOrder')).toBeNull();
 
   // A reload while the payment is awaited: it resumes, and the pay app opens again for the same order.
   await page.reload();
-  await expect(dialog(page, '支付订单').getByText(/请在微信中完成支付/)).toBeVisible();
+  await expect(dialog(page, '支付订单').getByText(/微信中的支付尚未完成/)).toBeVisible();
   await dialog(page, '支付订单').getByRole('button', { name: '打开微信支付' }).click();
   await expect(page).toHaveURL(/\/webapi\/static\/h5pay\//);
   await page.getByRole('button', { name: '确认支付' }).click();
@@ -70,6 +82,13 @@ test('on a phone a visitor searches, buys, pays in the H5 page, comes back to th
   await card.getByRole('button', { name: '复制激活码' }).first().click();
   await copied();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+  // The browser's Back after paying: the pay page is asked for again, never shown from the cache
+  // (`Cache-Control: no-store`, docs/deploy.md), and it says the order can no longer be paid.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/webapi\/static\/h5pay\//);
+  await expect(page.getByRole('status')).toHaveText(/该订单当前无法支付/);
+  await expect(page.getByRole('button', { name: '确认支付' })).toBeDisabled();
 });
 
 test.describe('at 375×667', () => {
@@ -79,8 +98,13 @@ test.describe('at 375×667', () => {
   // works, with nothing awaited first, and the pay app's page asks for the price with the login's 新人券
   // (¥16.80 less ¥5). Before, the button worked while the sheet still said 暂无可用优惠券, and the H5 page
   // asked for ¥16.80. final-price.spec.ts is the desktop's.
-  test('a new shopper who opens the pay app the moment it can be opened pays the couponed price (¥11.80)', { tag: ['@phone', '@live'] }, async ({ page, phone, apiMode, viewportName }) => {
-    test.skip(apiMode === 'mock' && viewportName === 'desktop', 'mock-mobile walks it at this size; mock-desktop would repeat it');
+  test('a new shopper who opens the pay app the moment it can be opened pays the couponed price (¥11.80)', {
+    tag: ['@phone', '@live'],
+  }, async ({ page, phone, apiMode, viewportName }) => {
+    test.skip(
+      apiMode === 'mock' && viewportName === 'desktop',
+      'mock-mobile walks it at this size; mock-desktop would repeat it',
+    );
     await page.goto('/gameDetail/54');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/老宅纸影/);
     await page.getByRole('button', { name: '立即购买' }).click();

@@ -11,7 +11,9 @@ import { expect, test } from './support/fixtures';
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false, dismissCouponPopup: false });
 
-  test('the public pages show their content: home, /new, /notice, /help with each category and article, both agreement documents and a game detail linked from home @live', async ({ page }) => {
+  test('the public pages show their content: home, /new, /notice, /help with each category and article, both agreement documents and a game detail linked from home @live', async ({
+    page,
+  }) => {
     await page.goto('/');
     const main = page.getByRole('main');
     await expect(page.getByRole('heading', { name: '为你推荐' })).toBeVisible();
@@ -61,12 +63,17 @@ test.describe('with JavaScript off', () => {
     await expect(page).toHaveTitle(`${await title.innerText()} - 星游商城`);
     await expect(page.getByRole('radio').first()).toBeAttached();
     await expect(page.getByRole('main').getByText(/¥\d/).first()).toBeVisible();
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { '@type'?: string; offers?: unknown[] };
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as {
+      '@type'?: string;
+      offers?: unknown[];
+    };
     expect(jsonLd['@type']).toBe('Product');
     expect(jsonLd.offers?.length).toBeGreaterThan(0);
   });
 
-  test('a path that is not prerendered gets the shell, as before: the store name and nothing to show without script', async ({ page }) => {
+  test('a path that is not prerendered gets the shell, as before: the store name and nothing to show without script', async ({
+    page,
+  }) => {
     for (const path of ['/search?keyword=%E6%98%9F', '/setting', '/gameDetail/999999']) {
       await page.goto(path);
       await expect(page).toHaveTitle('星游商城');
@@ -76,8 +83,10 @@ test.describe('with JavaScript off', () => {
   });
 });
 
-test('a prerendered home and game detail hydrate without an error, then work as a client-rendered page does @smoke @live', async ({ page }) => {
-  // The app's script is asked for once the first banner has loaded (public/boot.js), not with the HTML.
+test('a prerendered home and game detail hydrate without an error, then work as a client-rendered page does @smoke @live', async ({
+  page,
+}) => {
+  // The app's script is asked for once the first banner has loaded (src/app/boot.js), not with the HTML.
   const order: string[] = [];
   page.on('requestfinished', (request) => {
     if (request.url().includes('/static/img/banner/')) order.push('banner');
@@ -90,8 +99,10 @@ test('a prerendered home and game detail hydrate without an error, then work as 
   await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
   expect(order.indexOf('banner'), order.join(' ')).toBeGreaterThanOrEqual(0);
   expect(order.indexOf('banner'), order.join(' ')).toBeLessThan(order.indexOf('app'));
-  // A game card (named with its price), not a banner that may be sliding out of view.
-  const card = page.getByRole('main').getByRole('link', { name: /¥/ }).first();
+  // A game card (named with its price) of 为你推荐, whose games are the seed's: not a banner that may be sliding out
+  // of view, nor a 今日特惠 tile, which another live journey's price drop (deals.spec.ts) can repaint with another
+  // game between reading its link and the click.
+  const card = page.getByRole('region', { name: '为你推荐' }).getByRole('link', { name: /¥/ }).first();
   const href = await card.getAttribute('href');
   await card.click();
   await expect(page).toHaveURL(href!);
@@ -105,7 +116,9 @@ test('a prerendered home and game detail hydrate without an error, then work as 
   await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible();
 });
 
-test('a help article, prerendered as its own page, hydrates without an error and its links work in the app', async ({ page }) => {
+test('a help article, prerendered as its own page, hydrates without an error and its links work in the app', async ({
+  page,
+}) => {
   await page.goto('/help?category=2');
   await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
   const category = await page.getByRole('main').getByRole('heading', { level: 2 }).innerText();
@@ -123,14 +136,19 @@ test('a help article, prerendered as its own page, hydrates without an error and
   });
   await page.reload();
   await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
-  expect(await page.evaluate(() => (window as { __prerendered?: Element | null }).__prerendered === document.querySelector('#help-article-title'))).toBe(true);
+  expect(
+    await page.evaluate(
+      () =>
+        (window as { __prerendered?: Element | null }).__prerendered === document.querySelector('#help-article-title'),
+    ),
+  ).toBe(true);
   await page.getByRole('link', { name: /返回/ }).click();
   await expect(page).toHaveURL(/\/help\?category=2$/);
 });
 
 /**
  * Does `act` in the page right before React takes the prerendered page over (when src/app/prerendered.ts tells
- * public/boot.js that the app holds the page, right before hydrateRoot): a click on the first game link in the
+ * src/app/boot.js that the app holds the page, right before hydrateRoot): a click on the first game link in the
  * next microtask (the worst instant: hydrateRoot called, nothing rendered yet), or a scroll down.
  */
 async function atHydration(page: Page, act: 'click a game' | 'scroll down'): Promise<void> {
@@ -156,23 +174,31 @@ async function atHydration(page: Page, act: 'click a game' | 'scroll down'): Pro
   }, act);
 }
 
-test('a link clicked the instant React takes the page over is followed: no click lost, no hydration error @live', async ({ page }) => {
+test('a link clicked the instant React takes the page over is followed: no click lost, no hydration error @live', async ({
+  page,
+}) => {
   // React hydrates at once when the click comes, and hands it to the link.
   await atHydration(page, 'click a game');
   await page.goto('/');
-  await expect.poll(() => page.evaluate(() => (window as { __clicked?: string }).__clicked)).toMatch(/^\/gameDetail\/\d+$/);
+  await expect
+    .poll(() => page.evaluate(() => (window as { __clicked?: string }).__clicked))
+    .toMatch(/^\/gameDetail\/\d+$/);
   const href = await page.evaluate(() => (window as { __clicked?: string }).__clicked);
   await expect(page).toHaveURL(href!);
   await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
   await expect(page.getByRole('button', { name: '立即购买' }).first()).toBeEnabled();
 });
 
-test('a page scrolled before the app started stays where the shopper put it, and hydrates without an error @live', async ({ page }) => {
+test('a page scrolled before the app started stays where the shopper put it, and hydrates without an error @live', async ({
+  page,
+}) => {
   // The scroll happens as the app takes the page over: the router's first render must not reset it, and the
   // side bar's back-to-top button (shown when scrolled) must wait for hydration (the pageGuard fails on a mismatch).
   await atHydration(page, 'scroll down');
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
-  await expect(page.getByRole('complementary', { name: '快捷入口' }).getByRole('button', { name: /顶部/ })).toBeVisible();
+  await expect(
+    page.getByRole('complementary', { name: '快捷入口' }).getByRole('button', { name: /顶部/ }),
+  ).toBeVisible();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
 });

@@ -5,7 +5,9 @@
 import { expect, test, watchAnnouncement } from './support/fixtures';
 import { completeRealName, dialog, loginWithSms, payAndComplete, payAndKeepUnpaid, waitForHome } from './support/flows';
 
-test('a new visitor buys a game from a home plate, logs in, verifies, pays and asks for a refund', { tag: ['@smoke', '@live'] }, async ({ page, backend, phone }) => {
+test('a new visitor buys a game from a home plate, logs in, verifies, pays and asks for a refund', {
+  tag: ['@smoke', '@live'],
+}, async ({ page, backend, phone }) => {
   // A first visit: the daily coupon popup comes when it comes, and the fixture closes it.
   await page.goto('/');
   await waitForHome(page);
@@ -35,7 +37,11 @@ test('a new visitor buys a game from a home plate, logs in, verifies, pays and a
   await page.getByRole('complementary', { name: '快捷入口' }).getByRole('button', { name: '订单' }).click();
   await expect(page).toHaveURL(/\/setting\?type=0/);
   const orders = page.getByRole('list', { name: '订单列表' });
-  const row = orders.getByRole('listitem').filter({ hasText: `订单号 ${orderId}` }).getByRole('link').first();
+  const row = orders
+    .getByRole('listitem')
+    .filter({ hasText: `订单号 ${orderId}` })
+    .getByRole('link')
+    .first();
   await expect(row).toBeVisible();
   await row.click();
 
@@ -56,7 +62,12 @@ test('a new visitor buys a game from a home plate, logs in, verifies, pays and a
   await expect(page.getByText('已退款').first()).toBeVisible();
 });
 
-test('a payment completed from /demo in another tab shows 支付成功 in the store tab', async ({ page, context, apiMode, phone }) => {
+test('a payment completed from /demo in another tab shows 支付成功 in the store tab', async ({
+  page,
+  context,
+  apiMode,
+  phone,
+}) => {
   test.skip(apiMode === 'live', '/demo is a mock-mode console');
   await page.goto('/gameDetail/1');
   await page.getByRole('button', { name: '立即购买' }).click();

@@ -7,9 +7,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../scripts/lib/free-port';
 import { startNginx, type RunningNginx } from '../../scripts/lib/nginx';
 import { expect, test } from './support/fixtures';
 import { E2E_BUILD_DIRS, E2E_PORTS } from './support/env';
@@ -18,23 +18,15 @@ import { completeRealName, dialog, loginWithSms, payAndKeepUnpaid } from './supp
 const PUBLISH = path.join(import.meta.dirname, '../../deploy/publish.sh');
 const SECOND_ID = 'e2e-redeploy-2';
 
-/** A free port for this test's nginx. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** The build's app entry (`/assets/….js`), as its shell names it. */
-const entryOf = (build: string) => /src="(\/assets\/[^"]+\.js)"/.exec(readFileSync(path.join(build, '200.html'), 'utf8'))?.[1];
+const entryOf = (build: string) =>
+  /src="(\/assets\/[^"]+\.js)"/.exec(readFileSync(path.join(build, '200.html'), 'utf8'))?.[1];
 
 const publish = (build: string, site: string, reload: string) =>
-  execFileSync('bash', [PUBLISH, build, site], { env: { ...process.env, STOREFRONT_RELOAD: reload }, stdio: 'pipe' }).toString();
+  execFileSync('bash', [PUBLISH, build, site], {
+    env: { ...process.env, STOREFRONT_RELOAD: reload },
+    stdio: 'pipe',
+  }).toString();
 
 test.describe('a redeploy', () => {
   let site: string;
@@ -51,7 +43,11 @@ test.describe('a redeploy', () => {
     if (site) rmSync(site, { recursive: true, force: true });
   });
 
-  test('the open page moves to the new build at its next navigation, not during a payment', { tag: ['@live'] }, async ({ page, phone, backend }) => {
+  test('the open page moves to the new build at its next navigation, not during a payment', { tag: ['@live'] }, async ({
+    page,
+    phone,
+    backend,
+  }) => {
     const first = E2E_BUILD_DIRS.redeployFirst;
     const second = E2E_BUILD_DIRS.redeploySecond;
     const [firstEntry, secondEntry] = [entryOf(first), entryOf(second)];
@@ -60,7 +56,11 @@ test.describe('a redeploy', () => {
 
     // The first publish: nginx is not running yet, so there is nothing to reload.
     publish(first, site, 'true');
-    nginx = await startNginx({ port: await freePort(), root: path.join(site, 'current'), api: `127.0.0.1:${E2E_PORTS.api}` });
+    nginx = await startNginx({
+      port: await freePort(),
+      root: path.join(site, 'current'),
+      api: `127.0.0.1:${E2E_PORTS.api}`,
+    });
     const origin = nginx.url;
 
     await page.goto(`${origin}/gameDetail/1?goods=1`);

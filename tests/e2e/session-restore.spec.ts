@@ -1,5 +1,5 @@
 /**
- * Issue 17: a logged-in shopper reloads the page. Every `/webapi` call the start-up makes — the
+ * Start-up in order (docs/decisions/0017-flows-after-hydration.md): a logged-in shopper reloads the page. Every `/webapi` call the start-up makes — the
  * catalogue's, the popup's and the token ping — carries the restored session's token, because the
  * app machine's start-up restores the session before anything calls the API (docs/architecture.md,
  * "Start-up").
@@ -11,8 +11,16 @@ import { loginFromHeader } from './support/flows';
 const SESSION_KEY = 'userInfo'; // SESSION_STORAGE_KEY of src/features/session/persisted-session.ts
 
 test.describe('a restored session at start-up', () => {
-  test('sends its token with every start-up call after a reload', { tag: ['@live'] }, async ({ page, phone, apiMode, viewportName }) => {
-    test.skip(apiMode === 'mock', 'the calls are proven in mock mode by tests/integration/shell/start-up.test.tsx; live mode sends them over real HTTP');
+  test('sends its token with every start-up call after a reload', { tag: ['@live'] }, async ({
+    page,
+    phone,
+    apiMode,
+    viewportName,
+  }) => {
+    test.skip(
+      apiMode === 'mock',
+      'the calls are proven in mock mode by tests/integration/shell/start-up.test.tsx; live mode sends them over real HTTP',
+    );
     test.skip(viewportName === 'mobile', 'request headers do not depend on the viewport');
     await page.goto('/');
     await loginFromHeader(page, phone);
@@ -23,7 +31,8 @@ test.describe('a restored session at start-up', () => {
     const calls: Request[] = [];
     page.on('request', (request) => {
       // The API calls (fetch / XHR); images under /webapi/static are plain <img> loads, which carry no headers.
-      if (new URL(request.url()).pathname.startsWith('/webapi/') && ['fetch', 'xhr'].includes(request.resourceType())) calls.push(request);
+      if (new URL(request.url()).pathname.startsWith('/webapi/') && ['fetch', 'xhr'].includes(request.resourceType()))
+        calls.push(request);
     });
     // The token ping is the last start-up call (1 s after the restore): once it has gone, start-up is over.
     const ping = page.waitForRequest((request) => new URL(request.url()).pathname === '/webapi/u-nnpc/hello');
@@ -32,7 +41,9 @@ test.describe('a restored session at start-up', () => {
     await expect(page.getByRole('button', { name: /^个人中心/ })).toBeVisible();
 
     expect(calls.length).toBeGreaterThan(3);
-    const withoutToken = calls.filter((request) => request.headers()['token'] !== token).map((request) => new URL(request.url()).pathname);
+    const withoutToken = calls
+      .filter((request) => request.headers()['token'] !== token)
+      .map((request) => new URL(request.url()).pathname);
     expect(withoutToken).toEqual([]);
   });
 });

@@ -4,7 +4,18 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, watchAnnouncement, type Backend } from './support/fixtures';
-import { STORE_NAME, completeRealName, dialog, loginFromHeader, loginWithSms, payAndComplete, payAndKeepUnpaid, loginByQr, shownOrderId, userIdOf } from './support/flows';
+import {
+  STORE_NAME,
+  completeRealName,
+  dialog,
+  loginFromHeader,
+  loginWithSms,
+  payAndComplete,
+  payAndKeepUnpaid,
+  loginByQr,
+  shownOrderId,
+  userIdOf,
+} from './support/flows';
 
 const APP_ID = 'nn_mall_web';
 
@@ -23,7 +34,9 @@ test.describe('QR login (c)', () => {
   // The scan marked from /demo in a second tab (mock mode): keyboard.spec.ts walks it, keyboard only.
 });
 
-test('when the login expires while paying, the shopper logs in again and the pay dialog reopens on the same order', { tag: ['@smoke', '@live'] }, async ({ page, backend, phone, apiMode }) => {
+test('when the login expires while paying, the shopper logs in again and the pay dialog reopens on the same order', {
+  tag: ['@smoke', '@live'],
+}, async ({ page, backend, phone, apiMode }) => {
   // In mock mode keyboard.spec.ts walks the same expiry ("QR login, then the login expires while paying");
   // this one runs where it adds something: real HTTP, the 401 answer and the token through the proxy.
   test.skip(apiMode === 'mock', 'walked in mock mode by keyboard.spec.ts');
@@ -78,7 +91,9 @@ test.describe('auto-login from a link (g)', () => {
     await expect(dialog(page, '自动登录')).toHaveCount(0);
   }
 
-  test('a returning visitor follows a link with a login token and is asked to log in as that account', { tag: ['@smoke', '@live'] }, async ({ page, backend, phone }) => {
+  test('a returning visitor follows a link with a login token and is asked to log in as that account', {
+    tag: ['@smoke', '@live'],
+  }, async ({ page, backend, phone }) => {
     // A returning visitor: an earlier visit today, where the coupon popup was seen and closed (what makes
     // this visitor a returning one, so waiting for the popup here is the journey, not a crutch; a first
     // visit through the link is the next test). In mock mode the control below also needs a store page.
@@ -92,7 +107,12 @@ test.describe('auto-login from a link (g)', () => {
     await confirmAutoLogin(page, phone);
   });
 
-  test('a first visit through a link with a login token asks to log in as that account', async ({ page, backend, phone, apiMode }) => {
+  test('a first visit through a link with a login token asks to log in as that account', async ({
+    page,
+    backend,
+    phone,
+    apiMode,
+  }) => {
     // In mock mode the backend lives in the page: open the console first (it shows no popup).
     if (apiMode === 'mock') await page.goto('/demo');
     await followTokenLink(page, backend, phone);

@@ -1,5 +1,5 @@
 /**
- * Start-up as a real first visit (issue 17, docs/decisions/0011-modal-priorities.md): a fresh browser
+ * Start-up as a real first visit (docs/decisions/0011-modal-priorities.md, docs/decisions/0011-modal-priorities.md): a fresh browser
  * (no storage, no service worker), no record of a popup already shown, and the shopper's first gesture
  * made as soon as the page is there — the navigation is only waited for until it commits, and the click
  * waits for nothing but its own target — never for the start-up (session, channel, auto-login token,
@@ -28,7 +28,8 @@ const QUIET_WATCH_MS = 4_000;
 
 test.use({ dismissCouponPopup: false });
 
-const headerLogin = (page: Page): Locator => page.getByRole('banner').getByRole('button', { name: '登录', exact: true });
+const headerLogin = (page: Page): Locator =>
+  page.getByRole('banner').getByRole('button', { name: '登录', exact: true });
 
 /** The top dialog is the last one in the document: each dialog is portalled to <body> as it opens. */
 const onTop = (page: Page, name: string): Locator => page.getByRole('dialog').last().and(dialog(page, name));
@@ -49,7 +50,11 @@ async function expectToStayOnTop(page: Page, name: string, ms: number): Promise<
     .poll(
       async () => {
         samples += 1;
-        const [held, popupAbove, popupCount] = await Promise.all([wanted.isVisible(), popupOnTop.isVisible(), popup.count()]);
+        const [held, popupAbove, popupCount] = await Promise.all([
+          wanted.isVisible(),
+          popupOnTop.isVisible(),
+          popup.count(),
+        ]);
         if (held && !popupAbove && popupCount === 0) return Date.now() - start >= ms ? 'held' : 'holding';
         const top = await page
           .getByRole('dialog')
@@ -76,19 +81,26 @@ function popupRecord(page: Page): Promise<{ record: unknown; today: string }> {
     const raw = localStorage.getItem('couponPopup:shown');
     const now = new Date();
     const pad = (n: number) => String(n).padStart(2, '0');
-    return { record: raw === null ? null : (JSON.parse(raw) as unknown), today: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}` };
+    return {
+      record: raw === null ? null : (JSON.parse(raw) as unknown),
+      today: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+    };
   });
 }
 
 test.describe('a first visit, the first gesture at once', () => {
-  test('登录 in the header, clicked as soon as it shows, opens the login dialog, and it stays on top', { tag: ['@smoke', '@phone'] }, async ({ page }) => {
+  test('登录 in the header, clicked as soon as it shows, opens the login dialog, and it stays on top', {
+    tag: ['@smoke', '@phone'],
+  }, async ({ page }) => {
     await page.goto('/', { waitUntil: 'commit' });
     await headerLogin(page).click();
     await expect(dialog(page, '登录')).toBeVisible();
     await expectToStayOnTop(page, '登录', HOLD_MS);
   });
 
-  test('立即购买 on a shared game link, clicked at once, opens the login dialog the pay gate asked for, not the popup', async ({ page }) => {
+  test('立即购买 on a shared game link, clicked at once, opens the login dialog the pay gate asked for, not the popup', async ({
+    page,
+  }) => {
     await page.goto(SHARED_GAME, { waitUntil: 'commit' });
     await page.getByRole('button', { name: '立即购买' }).click();
     await expect(dialog(page, '登录')).toBeVisible();

@@ -15,7 +15,17 @@
 import { test } from './support/fixtures';
 import { POPUP_RECORD_KEY } from '../../src/features/marketing/popup-record';
 import { ACTIONS } from './windows/actions';
-import { loginWindow, markLoginToast, RATES, Run, smokeOffset, startupWindow, sweepOffsets, type Rate, type WindowName } from './windows/sweep';
+import {
+  loginWindow,
+  markLoginToast,
+  RATES,
+  Run,
+  smokeOffset,
+  startupWindow,
+  sweepOffsets,
+  type Rate,
+  type WindowName,
+} from './windows/sweep';
 
 const FULL = process.env.WINDOWS_SWEEP === 'full';
 
@@ -51,27 +61,24 @@ for (const action of ACTIONS) {
           tag: s.live ? ['@windows-smoke', '@live'] : ['@windows-smoke'],
         }));
     for (const { offset, tag } of offsets) {
-      test(`${action.window} window · ${action.name} · CPU ${rate}× · offset ${offset} ms`, { tag }, async ({ page, backend, phone, browser, apiMode }, testInfo) => {
-        // A race the smoke found and that is not fixed yet: in mock mode at 1×, a card tapped at start-up's first
-        // moment can lose 新品 from the store's history (CI 2026-12-02: 返回 went to /; passed on retry). The full
-        // sweep (npm run test:windows) still runs it; docs/timing-sweep.md, "Open races".
-        test.fixme(
-          !FULL && apiMode === 'mock' && action.window === 'startup' && action.name === 'a game card' && rate === 1 && offset === 0,
-          'open race: an early card tap in mock mode at 1× can lose 新品 from the history (docs/timing-sweep.md)',
-        );
-        const run = new Run(action.window, action.name, rate, offset, apiMode);
-        try {
-          await action.act({ page, backend, phone, browser, testInfo, run });
-        } finally {
-          // What the run measured, for the results table (scripts/windows-results.ts) and a failure's reader.
-          const measured = action.window === 'startup' ? await startupWindow(page) : await loginWindow(page);
-          testInfo.annotations.push(
-            { type: 'acted at', description: run.actedAt === null ? 'never' : `${Math.round(run.actedAt)} ms` },
-            { type: 'window', description: measured === null ? 'not measured' : `${measured} ms` },
-            ...run.notes.map((note) => ({ type: 'note', description: note })),
-          );
-        }
-      });
+      test(
+        `${action.window} window · ${action.name} · CPU ${rate}× · offset ${offset} ms`,
+        { tag },
+        async ({ page, backend, phone, browser, apiMode }, testInfo) => {
+          const run = new Run(action.window, action.name, rate, offset, apiMode);
+          try {
+            await action.act({ page, backend, phone, browser, testInfo, run });
+          } finally {
+            // What the run measured, for the results table (scripts/windows-results.ts) and a failure's reader.
+            const measured = action.window === 'startup' ? await startupWindow(page) : await loginWindow(page);
+            testInfo.annotations.push(
+              { type: 'acted at', description: run.actedAt === null ? 'never' : `${Math.round(run.actedAt)} ms` },
+              { type: 'window', description: measured === null ? 'not measured' : `${measured} ms` },
+              ...run.notes.map((note) => ({ type: 'note', description: note })),
+            );
+          }
+        },
+      );
     }
   }
 }

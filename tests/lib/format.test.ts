@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { dropEmpty, formatDate, isNewUser, joinList, maskPhone, queryValue, stripHtml, toMillis } from '../../src/shared/format';
+import {
+  dropEmpty,
+  formatDate,
+  isNewUser,
+  joinList,
+  maskPhone,
+  queryValue,
+  stripHtml,
+  toMillis,
+} from '../../src/shared/format';
 
 describe('maskPhone', () => {
   it('hides the middle four digits of an 11-digit phone number', () => {
     expect(maskPhone('13812345678')).toBe('138****5678');
   });
 
-  it.each([['1381234567'], ['138123456789'], [''], ['138 1234 5678']])('fails with "Invalid phone number" for %j', (phone) => {
-    expect(() => maskPhone(phone)).toThrow('Invalid phone number');
-  });
+  it.each([['1381234567'], ['138123456789'], [''], ['138 1234 5678']])(
+    'fails with "Invalid phone number" for %j',
+    (phone) => {
+      expect(() => maskPhone(phone)).toThrow('Invalid phone number');
+    },
+  );
 
   it('fails with "Invalid phone number" for a value that is not a string', () => {
     expect(() => maskPhone(13812345678 as unknown as string)).toThrow('Invalid phone number');
@@ -78,15 +90,21 @@ describe('toMillis and formatDate', () => {
 
 describe('stripHtml', () => {
   it('removes tags and images, separating blocks with single spaces', () => {
-    expect(stripHtml('<p>新品上架</p><img src="a.png" alt="封面"><p>限时 5 折</p><ul><li>一</li><li>二</li></ul>')).toBe('新品上架 限时 5 折 一 二');
+    expect(
+      stripHtml('<p>新品上架</p><img src="a.png" alt="封面"><p>限时 5 折</p><ul><li>一</li><li>二</li></ul>'),
+    ).toBe('新品上架 限时 5 折 一 二');
   });
 
   it('joins the text around inline tags without adding spaces', () => {
-    expect(stripHtml('<p>精选游戏<strong>低至 5 折</strong>，详见<a href="/help">帮助中心</a>。</p>')).toBe('精选游戏低至 5 折，详见帮助中心。');
+    expect(stripHtml('<p>精选游戏<strong>低至 5 折</strong>，详见<a href="/help">帮助中心</a>。</p>')).toBe(
+      '精选游戏低至 5 折，详见帮助中心。',
+    );
   });
 
   it('drops scripts, styles and comments with their content', () => {
-    expect(stripHtml('<script>window.__xss = 1</script>公告<style>p{color:red}</style><!-- note -->正文')).toBe('公告 正文');
+    expect(stripHtml('<script>window.__xss = 1</script>公告<style>p{color:red}</style><!-- note -->正文')).toBe(
+      '公告 正文',
+    );
   });
 
   it('handles attributes that contain ">"', () => {

@@ -92,7 +92,9 @@ describe('sanitizeHtml', () => {
   });
 
   it('leaves same-origin links in the same tab, even if the server asked otherwise', () => {
-    const host = mount(`<a href="/notice?id=2" target="_blank">站内</a><a href="${window.location.origin}/help">本站</a>`);
+    const host = mount(
+      `<a href="/notice?id=2" target="_blank">站内</a><a href="${window.location.origin}/help">本站</a>`,
+    );
     for (const link of host.querySelectorAll('a')) {
       expect(link).not.toHaveAttribute('target');
       expect(link).not.toHaveAttribute('rel');

@@ -21,7 +21,7 @@ function testFiles(): string[] {
 }
 
 describe('test isolation', () => {
-  it('runs every file that replaces modules or renders with React\'s server renderer in the isolated project, and only those', () => {
+  it("runs every file that replaces modules or renders with React's server renderer in the isolated project, and only those", () => {
     // This file names what it looks for, so it is left out of its own search.
     const needing = testFiles().filter((file) => {
       if (file === 'tests/lint/test-isolation.test.ts') return false;

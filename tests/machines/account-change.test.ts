@@ -1,6 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_CHANGE_MESSAGES, cancelledPurchaseMessage, purchaseOnAccountChange, type AccountChange } from '../../machines/account-change';
+import {
+  ACCOUNT_CHANGE_MESSAGES,
+  cancelledPurchaseMessage,
+  purchaseOnAccountChange,
+  type AccountChange,
+} from '../../machines/account-change';
 
 const change = (user: number | null, reason: AccountChange['reason']): AccountChange => ({
   type: 'session.changed',
@@ -33,6 +38,8 @@ describe('what an account change means to a purchase (docs/buying.md, "Account c
     expect(cancelledPurchaseMessage('switched', false)).toBe(ACCOUNT_CHANGE_MESSAGES.switched);
     expect(cancelledPurchaseMessage('switched', true)).toBe(ACCOUNT_CHANGE_MESSAGES.switchedOrderKept);
     expect(cancelledPurchaseMessage('signedOutElsewhere', false)).toBe(ACCOUNT_CHANGE_MESSAGES.signedOutElsewhere);
-    expect(cancelledPurchaseMessage('signedOutElsewhere', true)).toBe(ACCOUNT_CHANGE_MESSAGES.signedOutElsewhereOrderKept);
+    expect(cancelledPurchaseMessage('signedOutElsewhere', true)).toBe(
+      ACCOUNT_CHANGE_MESSAGES.signedOutElsewhereOrderKept,
+    );
   });
 });

@@ -172,7 +172,9 @@ describe('root actor and app machine', () => {
     await whenStartedUp(actor);
 
     // Every long-lived child (and whatever they invoke at start) reports to the same inspector.
-    expect([...seen]).toEqual(expect.arrayContaining([actor.id, 'modal', 'buildPoll', 'couponPopup', 'session', 'autoLogin']));
+    expect([...seen]).toEqual(
+      expect.arrayContaining([actor.id, 'modal', 'buildPoll', 'couponPopup', 'session', 'autoLogin']),
+    );
     actor.stop();
   });
 
@@ -199,7 +201,8 @@ describe('the flows loaded on demand', () => {
     vi.useRealTimers();
   });
 
-  const payGateSnapshot = (actor: AppActor) => (actor.system.get('payGate') as AnyActorRef).getSnapshot() as { value: unknown; context: { request: unknown } };
+  const payGateSnapshot = (actor: AppActor) =>
+    (actor.system.get('payGate') as AnyActorRef).getSnapshot() as { value: unknown; context: { request: unknown } };
 
   it('starts without them, and loads them once on flows.load', async () => {
     const { actor, deps } = rootActor();
@@ -216,7 +219,8 @@ describe('the flows loaded on demand', () => {
 
     expect(deps.testing.loadFlows).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().hasTag('app:flowsReady')).toBe(true);
-    for (const id of ['login', 'qrLogin', 'payGate', 'payment']) expect(actor.system.get(id)).toBe((actor.getSnapshot().children as Record<string, unknown>)[id]);
+    for (const id of ['login', 'qrLogin', 'payGate', 'payment'])
+      expect(actor.system.get(id)).toBe((actor.getSnapshot().children as Record<string, unknown>)[id]);
     actor.stop();
   });
 
@@ -234,7 +238,11 @@ describe('the flows loaded on demand', () => {
 
   it('drops the waiting purchase.start on a logout', async () => {
     let finish: (logics: ReturnType<typeof createFlowActors>) => void = () => {};
-    const { actor } = rootActor({ testing: { loadFlows: vi.fn(() => new Promise<ReturnType<typeof createFlowActors>>((resolve) => (finish = resolve))) } });
+    const { actor } = rootActor({
+      testing: {
+        loadFlows: vi.fn(() => new Promise<ReturnType<typeof createFlowActors>>((resolve) => (finish = resolve))),
+      },
+    });
     actor.start();
     await whenStartedUp(actor);
     actor.send({ type: 'purchase.start', goodsId: 7, gameId: 3 });
@@ -249,7 +257,11 @@ describe('the flows loaded on demand', () => {
 
   it('opens the login and pay modals only once the flows run', async () => {
     let finish: (logics: ReturnType<typeof createFlowActors>) => void = () => {};
-    const { actor } = rootActor({ testing: { loadFlows: vi.fn(() => new Promise<ReturnType<typeof createFlowActors>>((resolve) => (finish = resolve))) } });
+    const { actor } = rootActor({
+      testing: {
+        loadFlows: vi.fn(() => new Promise<ReturnType<typeof createFlowActors>>((resolve) => (finish = resolve))),
+      },
+    });
     actor.start();
     await whenStartedUp(actor);
     actor.send({ type: 'modal.open', name: 'login', source: 'user' });

@@ -30,7 +30,8 @@ function startAutoLogin(api: { exchange?: () => Promise<UserInfo>; login?: () =>
 }
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
-const start = (currentPhone: string | null) => ({ type: 'autoLogin.start', token: 'alt_1', appId: 'app_9', currentPhone }) as const;
+const start = (currentPhone: string | null) =>
+  ({ type: 'autoLogin.start', token: 'alt_1', appId: 'app_9', currentPhone }) as const;
 
 describe('auto-login machine', () => {
   beforeEach(() => {
@@ -102,7 +103,9 @@ describe('auto-login machine', () => {
   });
 
   it("shows the server's message when the token cannot be exchanged", async () => {
-    const { actor, log } = startAutoLogin({ exchange: () => Promise.reject(failure('token_40001', '登录凭证无效或已过期，请重新登录')) });
+    const { actor, log } = startAutoLogin({
+      exchange: () => Promise.reject(failure('token_40001', '登录凭证无效或已过期，请重新登录')),
+    });
     actor.send(start(null));
     await flush();
     expect(log).toEqual(['clear stored token', 'error 登录凭证无效或已过期，请重新登录']);

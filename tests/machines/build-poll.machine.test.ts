@@ -1,7 +1,12 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { buildPollMachine, isBuildStale, willReloadOnNavigation, type BuildInfo } from '../../machines/build-poll.machine';
+import {
+  buildPollMachine,
+  isBuildStale,
+  willReloadOnNavigation,
+  type BuildInfo,
+} from '../../machines/build-poll.machine';
 
 const CURRENT: BuildInfo = { id: 'build-1', timestamp: 1 };
 const NEWER: BuildInfo = { id: 'build-2', timestamp: 2 };

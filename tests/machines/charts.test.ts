@@ -12,7 +12,11 @@ function readCommitted(relativePath: string): string | undefined {
 
 function committedCharts(): string[] {
   const dir = path.join(repoRoot, CHARTS_DIR);
-  return existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.md')).map((n) => `${CHARTS_DIR}/${n}`) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((n) => n.endsWith('.md'))
+        .map((n) => `${CHARTS_DIR}/${n}`)
+    : [];
 }
 
 describe('machine charts (docs/machines)', () => {
@@ -70,6 +74,13 @@ describe('machine charts (docs/machines)', () => {
     expect(chart).toContain(': navigation.requested [isPaymentIdle]');
     expect(chart).toContain('done\uA789 fetchLatestBuild [isNewerBuild]');
     expect(chart).toContain('error\uA789 fetchLatestBuild');
+    expect(chart).toContain(': navigation.requested [isPaymentIdle] / ');
+    // A parallel root's own transitions are drawn once, with the actions they run.
+    const login = machines.find((m) => m.id === 'login');
+    if (!login) throw new Error('login machine not found');
+    const loginChart = toMermaid(login.machine);
+    expect(loginChart.match(/login --> login : login\.opened \/ clearErrors\n/g)).toHaveLength(1);
+    expect(loginChart).toContain(': login.sendCode / assignPhone');
     // Mermaid rejects ':' inside labels; only the "id : label" separator may use it.
     for (const line of chart.split('\n').filter((l) => l.includes(' : '))) {
       expect(line.split(' : ')[1]).not.toMatch(/[:;]/);

@@ -26,7 +26,13 @@ const coupon: Coupon = {
   description: '全场通用',
 };
 
-const user = (userId: number): UserInfo => ({ token: `t${userId}`, userId, telNum: '13800000000', createTime: 0, registerCanal: 'xingyou' });
+const user = (userId: number): UserInfo => ({
+  token: `t${userId}`,
+  userId,
+  telNum: '13800000000',
+  createTime: 0,
+  registerCanal: 'xingyou',
+});
 
 describe('coupon popup machine (fake actors)', () => {
   /** `check` may be a function: the app's check reads the session's current user each time. */
@@ -59,7 +65,9 @@ describe('coupon popup machine (fake actors)', () => {
   }
 
   it('offers the coupons when the popup is due and the list is not empty, and records the audience and day once they are on screen', async () => {
-    const { actor, openCouponModal, recordShown, settled } = start({ userId: null, day: '2026-01-31', due: true }, [coupon]);
+    const { actor, openCouponModal, recordShown, settled } = start({ userId: null, day: '2026-01-31', due: true }, [
+      coupon,
+    ]);
     await settled();
     expect(openCouponModal).toHaveBeenCalledExactlyOnceWith({ coupons: [coupon] });
     expect(actor.getSnapshot().value).toBe('offered');
@@ -82,7 +90,10 @@ describe('coupon popup machine (fake actors)', () => {
 
   it('withdraws the previous audience’s popup still on screen when another account logs in, so the new offer can open', async () => {
     let sessionUser: number | null = null;
-    const { actor, withdrawCouponModal, openCouponModal, settled } = start(() => ({ userId: sessionUser, day: '2026-01-31', due: true }), [coupon]);
+    const { actor, withdrawCouponModal, openCouponModal, settled } = start(
+      () => ({ userId: sessionUser, day: '2026-01-31', due: true }),
+      [coupon],
+    );
     await settled();
     actor.send({ type: 'modal.promoShown', name: 'coupon' });
     expect(wasPopupShown(actor.getSnapshot())).toBe(true);
@@ -97,7 +108,10 @@ describe('coupon popup machine (fake actors)', () => {
 
   it('withdraws an offer not yet on screen when the account changes, and checks again for the new one', async () => {
     let sessionUser: number | null = null;
-    const { actor, withdrawCouponModal, recordShown, settled } = start(() => ({ userId: sessionUser, day: '2026-01-31', due: true }), [coupon]);
+    const { actor, withdrawCouponModal, recordShown, settled } = start(
+      () => ({ userId: sessionUser, day: '2026-01-31', due: true }),
+      [coupon],
+    );
     await settled();
     sessionUser = 5;
     actor.send({ type: 'session.changed', user: { userId: 5 } });
@@ -153,9 +167,12 @@ describe('coupon popup machine (fake actors)', () => {
 });
 
 describe('coupon popup on the root actor, across days', () => {
-  const DAY_1_MORNING = new Date(2026, 0, 31, 9, 0).getTime();
-  const DAY_1_NIGHT = new Date(2026, 0, 31, 23, 30).getTime();
-  const DAY_2_MORNING = new Date(2026, 1, 1, 8, 0).getTime();
+  // Instants on Beijing's clock (UTC+8), whose calendar day the popup counts (src/shared/beijing-time.ts).
+  const beijing = (month: number, day: number, hour: number, minute: number) =>
+    Date.UTC(2026, month, day, hour - 8, minute);
+  const DAY_1_MORNING = beijing(0, 31, 9, 0);
+  const DAY_1_NIGHT = beijing(0, 31, 23, 30);
+  const DAY_2_MORNING = beijing(1, 1, 8, 0);
 
   const memory = new Map<string, string>();
   const storage = {
@@ -180,7 +197,14 @@ describe('coupon popup on the root actor, across days', () => {
         fetchHomePopup,
         popupStorage: storage,
         sessionFlows: {
-          effects: { persistSession: () => {}, forgetSession: () => {}, setRequestToken: () => {}, setTokenCookie: () => {}, clearToken: () => {}, notify: () => {} },
+          effects: {
+            persistSession: () => {},
+            forgetSession: () => {},
+            setRequestToken: () => {},
+            setTokenCookie: () => {},
+            clearToken: () => {},
+            notify: () => {},
+          },
           api: { checkToken: async () => 'ok', fetchRealNameConfig: async () => ({ enable: false, sceneType: 0 }) },
         },
       },
@@ -195,7 +219,8 @@ describe('coupon popup on the root actor, across days', () => {
       await waitFor(modal, (s: { hasTag(tag: string): boolean }) => !s.hasTag('modal:opening'));
     };
     await settled();
-    const couponModalOpens = () => (modal.getSnapshot() as { context: ModalContext }).context.stack.filter((m) => m.name === 'coupon');
+    const couponModalOpens = () =>
+      (modal.getSnapshot() as { context: ModalContext }).context.stack.filter((m) => m.name === 'coupon');
     return { actor, fetchHomePopup, settled, couponModalOpens };
   }
 
@@ -235,7 +260,10 @@ describe('coupon popup on the root actor, across days', () => {
     const page = await pageLoad(DAY_1_MORNING);
     page.actor.send({ type: 'modal.close', name: 'coupon' });
     page.actor.send({ type: 'session.login', user: user(1) });
-    await waitFor(page.actor.system.get('couponPopup') as AnyActorRef, (s: { context: { userId: number | null } }) => s.context.userId === 1);
+    await waitFor(
+      page.actor.system.get('couponPopup') as AnyActorRef,
+      (s: { context: { userId: number | null } }) => s.context.userId === 1,
+    );
     await page.settled();
     expect(page.couponModalOpens()).toHaveLength(1);
     expect(page.fetchHomePopup).toHaveBeenCalledTimes(2);

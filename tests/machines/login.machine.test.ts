@@ -1,7 +1,13 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { LOGIN_MESSAGES, canSendCode, loginMachine, type CaptchaStatus, type Credentials } from '../../machines/login.machine';
+import {
+  LOGIN_MESSAGES,
+  canSendCode,
+  loginMachine,
+  type CaptchaStatus,
+  type Credentials,
+} from '../../machines/login.machine';
 import type { UserInfo } from '../../src/api/user';
 import { USER_A, failure } from '../model/session-fixtures';
 
@@ -92,7 +98,9 @@ describe('login machine', () => {
   });
 
   it("shows the server's message when sending fails, and no countdown starts", async () => {
-    const { actor } = startLogin({ sendCode: () => Promise.reject(failure('sms_42901', '验证码发送过于频繁，请42秒后再试')) });
+    const { actor } = startLogin({
+      sendCode: () => Promise.reject(failure('sms_42901', '验证码发送过于频繁，请42秒后再试')),
+    });
     actor.send({ type: 'login.sendCode', phone: PHONE });
     await flush();
     expect(actor.getSnapshot().context.codeError).toBe('验证码发送过于频繁，请42秒后再试');
@@ -112,7 +120,9 @@ describe('login machine', () => {
   });
 
   it('registers the phone with the same code when registerLogin answers user_40404', async () => {
-    const { actor, log, spy } = startLogin({ registerLogin: () => Promise.reject(failure('user_40404', '该手机号未注册')) });
+    const { actor, log, spy } = startLogin({
+      registerLogin: () => Promise.reject(failure('user_40404', '该手机号未注册')),
+    });
     actor.send({ type: 'login.submit', phone: PHONE, code: '123456' });
     await flush();
 
@@ -121,7 +131,7 @@ describe('login machine', () => {
     expect(actor.getSnapshot().context.submitError).toBeNull();
   });
 
-  it("keeps a business error for the form and does not log in", async () => {
+  it('keeps a business error for the form and does not log in', async () => {
     const { actor, log } = startLogin({ registerLogin: () => Promise.reject(failure('sms_40001', '验证码错误')) });
     actor.send({ type: 'login.submit', phone: PHONE, code: '000000' });
     await flush();

@@ -1,7 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { isModalOpen, isOpeningModal, modalMachine, openModals, topModal, type ModalName } from '../../machines/modal.machine';
+import {
+  isModalOpen,
+  isOpeningModal,
+  modalMachine,
+  openModals,
+  topModal,
+  type ModalName,
+} from '../../machines/modal.machine';
 
 interface Deferred {
   name: ModalName;
@@ -12,7 +19,9 @@ interface Deferred {
 /** A modal actor whose loads stay pending until the test settles them. */
 function startModals() {
   const loads: Deferred[] = [];
-  const loadModal = vi.fn((name: ModalName) => new Promise<void>((resolve, reject) => loads.push({ name, resolve, reject })));
+  const loadModal = vi.fn(
+    (name: ModalName) => new Promise<void>((resolve, reject) => loads.push({ name, resolve, reject })),
+  );
   const reportLoadFailure = vi.fn();
   const actor = createActor(
     modalMachine.provide({
@@ -164,7 +173,11 @@ describe('modal machine', () => {
       const loads: Deferred[] = [];
       const actor = createActor(
         modalMachine.provide({
-          actors: { loadModal: fromPromise<unknown, ModalName>(({ input }) => new Promise<void>((resolve, reject) => loads.push({ name: input, resolve, reject }))) },
+          actors: {
+            loadModal: fromPromise<unknown, ModalName>(
+              ({ input }) => new Promise<void>((resolve, reject) => loads.push({ name: input, resolve, reject })),
+            ),
+          },
           actions: {
             promoShown: (_, { name }) => promo(`shown ${name}`),
             promoDropped: (_, { name }) => promo(`dropped ${name}`),
@@ -178,7 +191,8 @@ describe('modal machine', () => {
       };
       return { actor, loads, promo, settleNext };
     }
-    const names = (actor: ReturnType<typeof startWithAnswers>['actor']) => openModals(actor.getSnapshot()).map((m) => m.name);
+    const names = (actor: ReturnType<typeof startWithAnswers>['actor']) =>
+      openModals(actor.getSnapshot()).map((m) => m.name);
 
     it('opens a flow’s dialog that comes while another flow’s dialog loads, on top (a 立即购买 is never lost)', async () => {
       const { actor, settleNext } = startWithAnswers();

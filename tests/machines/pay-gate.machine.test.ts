@@ -1,7 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { PAY_GATE_MESSAGES, payGateMachine, type PayModalTarget, type PurchaseRequest, type SessionFacts } from '../../machines/pay-gate.machine';
+import {
+  PAY_GATE_MESSAGES,
+  payGateMachine,
+  type PayModalTarget,
+  type PurchaseRequest,
+  type SessionFacts,
+} from '../../machines/pay-gate.machine';
 import type { RealNameConfig } from '../../src/api/user';
 
 const ANONYMOUS: SessionFacts = { status: 'anonymous', userId: null, hasRealName: false };

@@ -1,7 +1,14 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { paymentMachine, type CreateOrderInput, type OrderDraft, type PayOrderInput, type PaymentEvent, type StatusAnswer } from '../../machines/payment.machine';
+import {
+  paymentMachine,
+  type CreateOrderInput,
+  type OrderDraft,
+  type PayOrderInput,
+  type PaymentEvent,
+  type StatusAnswer,
+} from '../../machines/payment.machine';
 import type { Order, OrderStatus, Payment } from '../../src/api/orders';
 import { withoutParent } from '../support/model';
 
@@ -14,7 +21,18 @@ function order(status: OrderStatus = 'unpaid', orderId = 'XY1'): Order {
   return {
     orderId,
     status,
-    items: [{ goodsId: 7, gameId: 3, gameName: '星际远征', goodsName: '标准版', goodsType: 'key', cover: '/c.svg', price: 9900, buyNum: 2 }],
+    items: [
+      {
+        goodsId: 7,
+        gameId: 3,
+        gameName: '星际远征',
+        goodsName: '标准版',
+        goodsType: 'key',
+        cover: '/c.svg',
+        price: 9900,
+        buyNum: 2,
+      },
+    ],
     totalAmount: 19800,
     discountAmount: 1000,
     payAmount: 18800,
@@ -43,9 +61,26 @@ const payment = (orderId = 'XY1'): Payment => ({
 });
 
 function startPayment() {
-  const server = { status: 'unpaid' as OrderStatus, loaded: order(), createError: null as Error | null, orders: 0, settle: null as Promise<void> | null };
-  const calls = { createOrder: [] as CreateOrderInput[], payOrder: [] as PayOrderInput[], checkStatus: 0, fetchOrder: [] as string[], settleCoupons: [] as (number | null)[] };
-  const effects = { started: 0, ended: 0, closePayModal: vi.fn(), openPaySuccessModal: vi.fn<(p: { orderId: string }) => void>() };
+  const server = {
+    status: 'unpaid' as OrderStatus,
+    loaded: order(),
+    createError: null as Error | null,
+    orders: 0,
+    settle: null as Promise<void> | null,
+  };
+  const calls = {
+    createOrder: [] as CreateOrderInput[],
+    payOrder: [] as PayOrderInput[],
+    checkStatus: 0,
+    fetchOrder: [] as string[],
+    settleCoupons: [] as (number | null)[],
+  };
+  const effects = {
+    started: 0,
+    ended: 0,
+    closePayModal: vi.fn(),
+    openPaySuccessModal: vi.fn<(p: { orderId: string }) => void>(),
+  };
   const machine = paymentMachine.provide({
     actors: {
       fetchOrder: fromPromise<Order, { orderId: string }>(async ({ input }) => {
@@ -138,7 +173,11 @@ describe('payment flow', () => {
     await tick();
     expect(run.calls.settleCoupons).toEqual([5]);
     expect(run.actor.getSnapshot().context.quote).toBeNull();
-    expect(run.actor.getSnapshot().can({ type: 'payment.submit', channel: 'wechat', draft: { ...DRAFT, couponId: null }, due: 9600 })).toBe(false);
+    expect(
+      run.actor
+        .getSnapshot()
+        .can({ type: 'payment.submit', channel: 'wechat', draft: { ...DRAFT, couponId: null }, due: 9600 }),
+    ).toBe(false);
     settle();
     await tick();
     // Settled: still pricing until the sheet reports the price read after it.
@@ -344,7 +383,10 @@ describe('payment flow', () => {
     const suspended: unknown[] = [];
     const actor = createActor(
       withoutParent(paymentMachine).provide({
-        actors: { createOrder: fromPromise<Order, CreateOrderInput>(() => new Promise(() => {})), settleCoupons: fromPromise<void, { owner: number | null }>(async () => {}) },
+        actors: {
+          createOrder: fromPromise<Order, CreateOrderInput>(() => new Promise(() => {})),
+          settleCoupons: fromPromise<void, { owner: number | null }>(async () => {}),
+        },
         actions: { closePayModal: () => {}, suspendPurchase: (_, { purchase }) => suspended.push(purchase) },
       }),
     ).start();

@@ -49,7 +49,15 @@ async function payNow(actor: AppActor): Promise<void> {
   actor.send({ type: 'payment.submit', channel: 'wechat', draft: DRAFT, due: 4080 });
 }
 
-const PAYMENT: Payment = { orderId: 'XY1', channelCode: 'wechat', payType: 'qrcode', qrContent: 'x', qrImage: '/qr.svg', payUrl: null, expireTime: 900_000 };
+const PAYMENT: Payment = {
+  orderId: 'XY1',
+  channelCode: 'wechat',
+  payType: 'qrcode',
+  qrContent: 'x',
+  qrImage: '/qr.svg',
+  payUrl: null,
+  expireTime: 900_000,
+};
 
 function rootActor(api: Partial<PurchaseApi> = {}, loggedIn = true) {
   const created: CreateOrderInput[] = [];
@@ -69,7 +77,11 @@ function rootActor(api: Partial<PurchaseApi> = {}, loggedIn = true) {
   const sessionFlows = {
     delays: { tokenPingMs: 60_000 },
     effects: { notify: () => {} },
-    api: { fetchRealNameConfig: async () => ({ enable: false, sceneType: 1 }), fetchRealNameInfo: async () => null, checkToken: async () => 'ok' },
+    api: {
+      fetchRealNameConfig: async () => ({ enable: false, sceneType: 1 }),
+      fetchRealNameInfo: async () => null,
+      checkToken: async () => 'ok',
+    },
   };
   const purchaseFlows = { api: fakes, effects: { notify: () => {} }, delays: { statusPollMs: 10 } };
   const actor = createRootActor({
@@ -88,7 +100,8 @@ function rootActor(api: Partial<PurchaseApi> = {}, loggedIn = true) {
 
 const modalStack = (actor: AppActor) => openModals(actor.getSnapshot().children.modal!.getSnapshot());
 const paymentSnapshot = (actor: AppActor) => actor.getSnapshot().children.payment!.getSnapshot();
-const buildPollPaying = (actor: AppActor) => actor.getSnapshot().children.buildPoll!.getSnapshot().hasTag('payment:inProgress');
+const buildPollPaying = (actor: AppActor) =>
+  actor.getSnapshot().children.buildPoll!.getSnapshot().hasTag('payment:inProgress');
 
 describe('buying inside the root actor', () => {
   let actor: AppActor | undefined;
@@ -172,13 +185,34 @@ describe('buying inside the root actor', () => {
 
 describe('reading the session for the pay gate', () => {
   const session = (tags: string[], realName: unknown) => ({
-    get: () => ({ getSnapshot: () => ({ hasTag: (tag: string) => tags.includes(tag), context: { realName, user: tags.includes('session:loggedIn') ? { userId: 1 } : null } }) }),
+    get: () => ({
+      getSnapshot: () => ({
+        hasTag: (tag: string) => tags.includes(tag),
+        context: { realName, user: tags.includes('session:loggedIn') ? { userId: 1 } : null },
+      }),
+    }),
   });
 
   it('tells anonymous, signing in and logged in apart, with the real-name info', () => {
-    expect(readSessionFacts({ get: () => undefined })).toEqual({ status: 'anonymous', userId: null, hasRealName: false });
-    expect(readSessionFacts(session(['session:anonymous'], null))).toEqual({ status: 'anonymous', userId: null, hasRealName: false });
-    expect(readSessionFacts(session(['session:loggedIn', 'session:signingIn'], null))).toEqual({ status: 'signingIn', userId: 1, hasRealName: false });
-    expect(readSessionFacts(session(['session:loggedIn'], { realName: '张*' }))).toEqual({ status: 'loggedIn', userId: 1, hasRealName: true });
+    expect(readSessionFacts({ get: () => undefined })).toEqual({
+      status: 'anonymous',
+      userId: null,
+      hasRealName: false,
+    });
+    expect(readSessionFacts(session(['session:anonymous'], null))).toEqual({
+      status: 'anonymous',
+      userId: null,
+      hasRealName: false,
+    });
+    expect(readSessionFacts(session(['session:loggedIn', 'session:signingIn'], null))).toEqual({
+      status: 'signingIn',
+      userId: 1,
+      hasRealName: false,
+    });
+    expect(readSessionFacts(session(['session:loggedIn'], { realName: '张*' }))).toEqual({
+      status: 'loggedIn',
+      userId: 1,
+      hasRealName: true,
+    });
   });
 });

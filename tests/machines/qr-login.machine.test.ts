@@ -7,7 +7,10 @@ import { USER_A, failure } from '../model/session-fixtures';
 
 const QR: QrCode = { qrId: 'qr1', qrImage: '/qr1.svg', expireSeconds: 120 };
 
-function startQr(statuses: QrStatus[], options: { fetch?: () => Promise<QrCode>; login?: () => Promise<UserInfo> } = {}) {
+function startQr(
+  statuses: QrStatus[],
+  options: { fetch?: () => Promise<QrCode>; login?: () => Promise<UserInfo> } = {},
+) {
   const log: string[] = [];
   const answers = [...statuses];
   const spy = {
@@ -20,7 +23,9 @@ function startQr(statuses: QrStatus[], options: { fetch?: () => Promise<QrCode>;
       actors: {
         fetchQrCode: fromPromise<QrCode>(() => spy.fetchQrCode()),
         checkQrStatus: fromPromise<QrStatus, { qrId: string }>(({ input }) => spy.checkQrStatus(input.qrId)),
-        loginBySessionCode: fromPromise<UserInfo, { sessionCode: string }>(({ input }) => spy.loginBySessionCode(input.sessionCode)),
+        loginBySessionCode: fromPromise<UserInfo, { sessionCode: string }>(({ input }) =>
+          spy.loginBySessionCode(input.sessionCode),
+        ),
       },
       actions: {
         signIn: (_, { user }) => log.push(`sign in ${user.userId}`),

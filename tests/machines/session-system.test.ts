@@ -20,7 +20,13 @@ import type { SessionApi, SessionEffects } from '../../src/features/session/sess
 import { USER_A, USER_B } from '../model/session-fixtures';
 import type { AppActor } from '../../src/shared/app-actor';
 
-function startSystem(options: { restored?: PersistedSession | null; api?: Partial<SessionApi>; linkToken?: { token: string; appId: string } } = {}) {
+function startSystem(
+  options: {
+    restored?: PersistedSession | null;
+    api?: Partial<SessionApi>;
+    linkToken?: { token: string; appId: string };
+  } = {},
+) {
   const log: string[] = [];
   const effects: SessionEffects = {
     persistSession: (value) => log.push(`persist ${value.user.userId}`),
@@ -82,11 +88,12 @@ describe('session flows in the root system', () => {
     expect(stack(actor)).toEqual(['login']);
 
     actor.send({ type: 'login.submit', phone: USER_A.telNum, code: '123456' });
-    await tick();
+    // 登录成功 waits for the login's hand-over of the visitor's lists; 最近浏览's share imports its module
+    // (src/app/visitor-lists.ts), which run alone this file has not loaded yet: wait for the outcome, not one tick.
+    await vi.waitFor(() => expect(log).toContain('success 登录成功'));
 
     expect(child(actor, 'session').getSnapshot().context.user).toEqual(USER_A);
     expect(stack(actor)).toEqual([]);
-    expect(log).toContain('success 登录成功');
     // session.changed went from the session to the root and on to autoLogin.
     expect(child(actor, 'autoLogin').getSnapshot().context.currentPhone).toBe(USER_A.telNum);
     actor.stop();
@@ -115,7 +122,8 @@ describe('session flows in the root system', () => {
   it('the bridge turns auth failures of any number of calls into one expiry', async () => {
     const { actor, log } = startSystem({ restored: { user: USER_A, realName: null } });
     const uninstall = installSessionBridge(actor, { target: undefined, localStorage: undefined });
-    const auth = (code: string) => new ApiError({ kind: 'auth', message: '登录信息已失效,请重新登录', endpoint: '/x', code });
+    const auth = (code: string) =>
+      new ApiError({ kind: 'auth', message: '登录信息已失效,请重新登录', endpoint: '/x', code });
 
     clientState.emitAuthExpired(auth('auth_40001'));
     clientState.emitAuthExpired(auth('auth_40002'));
@@ -144,7 +152,10 @@ describe('session flows in the root system', () => {
   });
 
   it('start-up restores the session and its request token before the attribution calls, then hands the link token to auto-login', async () => {
-    const { actor, log } = startSystem({ restored: { user: USER_A, realName: null }, linkToken: { token: 'alt_1', appId: 'nn_mall_web' } });
+    const { actor, log } = startSystem({
+      restored: { user: USER_A, realName: null },
+      linkToken: { token: 'alt_1', appId: 'nn_mall_web' },
+    });
     await tick(0);
     const tokenSet = log.indexOf(`request token ${USER_A.token}`);
     const attribution = log.indexOf('attribution');
@@ -160,7 +171,10 @@ describe('session flows in the root system', () => {
     const { actor } = startSystem({ restored: { user: USER_A, realName: null } });
     const queryClient = new QueryClient();
     queryClient.setQueryData(['matchCoupon', USER_A.userId, 1, 1], { coupons: [], bestCouponId: null });
-    queryClient.getQueryCache().find({ queryKey: ['matchCoupon', USER_A.userId, 1, 1] })?.setOptions({ queryKey: ['matchCoupon', USER_A.userId, 1, 1], meta: ACCOUNT_SCOPED });
+    queryClient
+      .getQueryCache()
+      .find({ queryKey: ['matchCoupon', USER_A.userId, 1, 1] })
+      ?.setOptions({ queryKey: ['matchCoupon', USER_A.userId, 1, 1], meta: ACCOUNT_SCOPED });
     queryClient.setQueryData(['hotSearch'], []);
     const uninstall = installAccountScope(actor, queryClient);
 

@@ -16,12 +16,20 @@ interface Pending<T> {
  */
 function startSession(restored: PersistedSession | null = null) {
   const log: string[] = [];
-  const calls: Record<string, Pending<unknown>[]> = { checkToken: [], fetchRealNameConfig: [], fetchRealNameInfo: [], logout: [], handOverVisitorLists: [] };
+  const calls: Record<string, Pending<unknown>[]> = {
+    checkToken: [],
+    fetchRealNameConfig: [],
+    fetchRealNameInfo: [],
+    logout: [],
+    handOverVisitorLists: [],
+  };
   const pending = <T, I = unknown>(name: string) =>
     fromPromise<T, I>(({ input }) => {
       if (input !== undefined) log.push(`call ${name} ${JSON.stringify(input)}`);
       else log.push(`call ${name}`);
-      return new Promise<T>((resolve, reject) => calls[name]!.push({ resolve: resolve as (v: unknown) => void, reject }));
+      return new Promise<T>((resolve, reject) =>
+        calls[name]!.push({ resolve: resolve as (v: unknown) => void, reject }),
+      );
     });
   const actor = createActor(
     sessionMachine.provide({
@@ -33,7 +41,8 @@ function startSession(restored: PersistedSession | null = null) {
         handOverVisitorLists: pending<unknown, { userId: number }>('handOverVisitorLists'),
       },
       actions: {
-        persistSession: (_, value) => log.push(`persist ${value.user.userId} ${value.realName ? 'verified' : 'unverified'}`),
+        persistSession: (_, value) =>
+          log.push(`persist ${value.user.userId} ${value.realName ? 'verified' : 'unverified'}`),
         forgetSession: () => log.push('forget'),
         takeVisitorLists: (_, { userId }) => log.push(`take lists ${userId}`),
         forgetAccount: (_, { userId }) => log.push(`forget account ${userId}`),
@@ -107,7 +116,14 @@ describe('session machine', () => {
     drain();
     actor.send({ type: 'session.logout' });
     await vi.advanceTimersByTimeAsync(2000);
-    expect(log).toEqual(['forget account 1', 'forget', 'clear token', 'analytics null', 'changed null', 'call logout {"token":"tk_a"}']);
+    expect(log).toEqual([
+      'forget account 1',
+      'forget',
+      'clear token',
+      'analytics null',
+      'changed null',
+      'call logout {"token":"tk_a"}',
+    ]);
   });
 
   it('on login stores the user and sets the visitor lists aside for it at once, reads the real-name facts and hands the lists over side by side, and says 登录成功 once both are done', async () => {
@@ -211,7 +227,14 @@ describe('session machine', () => {
     actor.send({ type: 'session.logout' });
     expect(actor.getSnapshot().hasTag('session:loggingOut')).toBe(true);
     expect(actor.getSnapshot().context.user).toBeNull();
-    expect(log).toEqual(['forget account 1', 'forget', 'clear token', 'analytics null', 'changed null', 'call logout {"token":"tk_a"}']);
+    expect(log).toEqual([
+      'forget account 1',
+      'forget',
+      'clear token',
+      'analytics null',
+      'changed null',
+      'call logout {"token":"tk_a"}',
+    ]);
     // A call that fails with the old token meanwhile is not an expiry of anything.
     actor.send({ type: 'session.expired', code: 'auth_40001' });
     await vi.advanceTimersByTimeAsync(1000);
@@ -232,7 +255,14 @@ describe('session machine', () => {
     drain();
     await settle('logout', { error: failure('user_50001', '系统繁忙，退出失败') });
 
-    expect(log).toEqual(['persist 1 unverified', 'cookie tk_a', 'request token tk_a', 'analytics 1', 'error 系统繁忙，退出失败', 'changed 1']);
+    expect(log).toEqual([
+      'persist 1 unverified',
+      'cookie tk_a',
+      'request token tk_a',
+      'analytics 1',
+      'error 系统繁忙，退出失败',
+      'changed 1',
+    ]);
     expect(actor.getSnapshot().hasTag('session:loggedIn')).toBe(true);
     expect(actor.getSnapshot().context.user).toEqual(USER_A);
   });

@@ -6,8 +6,20 @@ import { and, assign, createMachine, fromPromise, not, setup, type AnyStateMachi
 import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
 import { discoverMachines, repoRoot } from '../../scripts/lib/machines';
 import { findStaleCharts } from '../../scripts/lib/mermaid';
-import { actionLabel, guardLabel, listInvokes, listStateNodes, listTransitions } from '../../scripts/lib/machine-introspection';
-import { generateStatelyFiles, namesIn, STATELY_DIR, statelyPath, toStatelyConfig } from '../../scripts/lib/stately-export';
+import {
+  actionLabel,
+  guardLabel,
+  listInvokes,
+  listStateNodes,
+  listTransitions,
+} from '../../scripts/lib/machine-introspection';
+import {
+  generateStatelyFiles,
+  namesIn,
+  STATELY_DIR,
+  statelyPath,
+  toStatelyConfig,
+} from '../../scripts/lib/stately-export';
 
 const read = (relativePath: string) => {
   const absolute = path.join(repoRoot, relativePath);
@@ -31,12 +43,15 @@ function configOfModule(source: string): Record<string, unknown> {
 /** A machine built from an exported definition, with a stub for every name it references. */
 function rebuild(config: Record<string, unknown>): AnyStateMachine {
   const names = namesIn(config as never);
-  return createMachine(config as never, {
-    guards: Object.fromEntries(names.guards.map((name) => [name, () => false])),
-    actions: Object.fromEntries(names.actions.map((name) => [name, () => {}])),
-    actors: Object.fromEntries(names.actors.map((name) => [name, fromPromise(() => new Promise<never>(() => {}))])),
-    delays: Object.fromEntries(names.delays.map((name) => [name, 1000])),
-  } as never);
+  return createMachine(
+    config as never,
+    {
+      guards: Object.fromEntries(names.guards.map((name) => [name, () => false])),
+      actions: Object.fromEntries(names.actions.map((name) => [name, () => {}])),
+      actors: Object.fromEntries(names.actors.map((name) => [name, fromPromise(() => new Promise<never>(() => {}))])),
+      delays: Object.fromEntries(names.delays.map((name) => [name, 1000])),
+    } as never,
+  );
 }
 
 /** What xstate/graph sees of a machine: every state node, and every edge as source, event, guard name and targets. */
@@ -48,7 +63,10 @@ function shape(machine: AnyStateMachine) {
   };
   visit(toDirectedGraph(machine));
   const edges = nodes.flatMap((node) =>
-    node.edges.map((edge) => `${edge.source.id} --${edge.transition.eventType}${edge.transition.guard ? ` [${guardLabel(edge.transition.guard)}]` : ''}--> ${edge.target.id}`),
+    node.edges.map(
+      (edge) =>
+        `${edge.source.id} --${edge.transition.eventType}${edge.transition.guard ? ` [${guardLabel(edge.transition.guard)}]` : ''}--> ${edge.target.id}`,
+    ),
   );
   return {
     states: listStateNodes(machine).map((n) => ({
@@ -62,7 +80,10 @@ function shape(machine: AnyStateMachine) {
     edges: edges.sort(),
     // Targetless transitions (actions only) are no edge of the graph; compare them too.
     transitions: listTransitions(machine)
-      .map((t) => `${t.source.id} --${t.eventType}${t.guard ? ` [${t.guard}]` : ''}--> ${t.targets.map((n) => n.id).join(',')}${t.reenter ? ' (reenter)' : ''} / ${t.actions.join(',')}`)
+      .map(
+        (t) =>
+          `${t.source.id} --${t.eventType}${t.guard ? ` [${t.guard}]` : ''}--> ${t.targets.map((n) => n.id).join(',')}${t.reenter ? ' (reenter)' : ''} / ${t.actions.join(',')}`,
+      )
       .sort(),
     invokes: listInvokes(machine).map((i) => `${i.stateId}: ${i.id} = ${i.src}${i.systemId ? ` (${i.systemId})` : ''}`),
   };
@@ -100,7 +121,9 @@ describe('Stately export (docs/machines/stately)', () => {
     expect(buildPoll.delays).toEqual(expect.arrayContaining(['firstCheckDelay', 'pollInterval']));
     expect(buildPoll.actors).toContain('fetchLatestBuild');
     expect(buildPoll.guards).toEqual(expect.arrayContaining(['isNewerBuild', 'isPaymentIdle']));
-    const payGate = byId('payGate') as { states: Record<string, { invoke?: { id: string; src: string }; tags?: string[] }> };
+    const payGate = byId('payGate') as {
+      states: Record<string, { invoke?: { id: string; src: string }; tags?: string[] }>;
+    };
     expect(payGate.states.returning?.invoke).toMatchObject({ id: 'readReturnSession', src: 'readSession' });
     expect(payGate.states.returning?.tags).toEqual(['payGate:busy']);
   });
@@ -128,9 +151,20 @@ describe('Stately export (docs/machines/stately)', () => {
           initial: 'idle',
           description: 'What the worker does',
           states: {
-            idle: { tags: ['work:idle'], on: { start: { target: 'loading', guard: and(['isReady', not('isLate')]), description: 'Begin when ready' } } },
+            idle: {
+              tags: ['work:idle'],
+              on: {
+                start: { target: 'loading', guard: and(['isReady', not('isLate')]), description: 'Begin when ready' },
+              },
+            },
             loading: {
-              invoke: { id: 'loader', src: 'load', systemId: 'theLoader', onDone: { target: 'done', actions: ['note', assign({})] }, onError: 'idle' },
+              invoke: {
+                id: 'loader',
+                src: 'load',
+                systemId: 'theLoader',
+                onDone: { target: 'done', actions: ['note', assign({})] },
+                onError: 'idle',
+              },
               after: { patience: 'idle', 2000: 'done' },
             },
             done: { type: 'final' },
@@ -138,27 +172,47 @@ describe('Stately export (docs/machines/stately)', () => {
           },
           onDone: '#sample.watch.seen',
         },
-        watch: { initial: 'unseen', states: { unseen: { always: { target: 'seen', guard: 'isLate' } }, seen: { entry: 'note', exit: 'note' } } },
+        watch: {
+          initial: 'unseen',
+          states: { unseen: { always: { target: 'seen', guard: 'isLate' } }, seen: { entry: 'note', exit: 'note' } },
+        },
       },
     });
     const config = toStatelyConfig(sample) as {
       type: string;
-      states: { work: { description: string; onDone: unknown; states: Record<string, Record<string, unknown>> }; watch: { states: Record<string, Record<string, unknown>> } };
+      states: {
+        work: { description: string; onDone: unknown; states: Record<string, Record<string, unknown>> };
+        watch: { states: Record<string, Record<string, unknown>> };
+      };
     };
     expect(config.type).toBe('parallel');
     const work = config.states.work;
     expect(work.description).toBe('What the worker does');
     expect(work.onDone).toEqual({ target: '#sample.watch.seen' });
-    expect(work.states.idle).toMatchObject({ tags: ['work:idle'], on: { start: { target: '#sample.work.loading', guard: 'isReady && !isLate', description: 'Begin when ready' } } });
+    expect(work.states.idle).toMatchObject({
+      tags: ['work:idle'],
+      on: { start: { target: '#sample.work.loading', guard: 'isReady && !isLate', description: 'Begin when ready' } },
+    });
     expect(work.states.loading).toMatchObject({
-      invoke: { id: 'loader', src: 'load', systemId: 'theLoader', onDone: { target: '#sample.work.done', actions: ['note', 'assign'] }, onError: { target: '#sample.work.idle' } },
+      invoke: {
+        id: 'loader',
+        src: 'load',
+        systemId: 'theLoader',
+        onDone: { target: '#sample.work.done', actions: ['note', 'assign'] },
+        onError: { target: '#sample.work.idle' },
+      },
       after: { patience: { target: '#sample.work.idle' }, 2000: { target: '#sample.work.done' } },
     });
     expect(work.states.done).toEqual({ type: 'final' });
     expect(work.states.back).toMatchObject({ type: 'history', history: 'deep' });
     expect(config.states.watch.states.unseen).toEqual({ always: { target: '#sample.watch.seen', guard: 'isLate' } });
     expect(config.states.watch.states.seen).toEqual({ entry: ['note'], exit: ['note'] });
-    expect(namesIn(config as never)).toEqual({ guards: ['isLate', 'isReady && !isLate'], actions: ['assign', 'note'], actors: ['load'], delays: ['patience'] });
+    expect(namesIn(config as never)).toEqual({
+      guards: ['isLate', 'isReady && !isLate'],
+      actions: ['assign', 'note'],
+      actors: ['load'],
+      delays: ['patience'],
+    });
     expect(shape(rebuild(config as never))).toEqual(shape(sample));
   });
 });

@@ -1,11 +1,12 @@
 import { http as mswHttp, passthrough } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { qryBanner } from '../../src/api/games';
+import { qryBanner, search } from '../../src/api/games';
 import { parseAnswer } from '../../src/api/http';
 import { parseLatency } from '../../src/mock/handlers/rules';
 import { parseMockControls, startApiServer } from '../../server/api-server';
 import type { ApiServer } from '../../server/api-server';
 import { testServer } from '../support/server';
+import { checkSearchReadsTodaysPrice } from './todays-price';
 
 let api: ApiServer;
 
@@ -23,7 +24,11 @@ beforeEach(() => {
 });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${api.url}/webapi${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${api.url}/webapi${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('the node:http mount', () => {
   it('answers the acceptance request: qryBanner with bannerSite 1 returns a valid envelope', async () => {
@@ -40,21 +45,38 @@ describe('the node:http mount', () => {
   it('keeps sessions between requests', async () => {
     const phone = '13811112222';
     await post('/u-nnpc/api/v3/userSms/sendSms', { phone });
-    const login = (await (await post('/u-nnpc/api/mall/phoneRegister', { phone, code: '123456' })).json()) as { retData: { token: string } };
+    const login = (await (await post('/u-nnpc/api/mall/phoneRegister', { phone, code: '123456' })).json()) as {
+      retData: { token: string };
+    };
     const hello = await fetch(`${api.url}/webapi/u-nnpc/hello`, { headers: { token: login.retData.token } });
     expect(await hello.json()).toMatchObject({ success: true, retData: 'ok' });
   });
 
-  // Issue 32's probe: a tab made the H5 page's way back a redirect to another site, and a newline a 500 (a
+  // Found by probing the money path (docs/decisions/0019-money-path-trust-and-budget.md): a tab made the H5 page's way back a redirect to another site, and a newline a 500 (a
   // newline cannot go into a Location header). Both are refused now, and the shopper is sent home.
   it.each(['%2F%09%2Fevil.com%2Fx', '%2F%0A%2Fevil.com', '%2F%5Cevil.com', '%2F%2Fevil.com'])(
     'answers the H5 page’s 取消支付 with redirect_url=%s by a 303 to the store’s home',
     async (redirect) => {
-      const response = await fetch(`${api.url}/webapi/static/h5pay/XY0?do=cancel&channel=wechat&redirect_url=${redirect}`, { method: 'POST', redirect: 'manual' });
+      const response = await fetch(
+        `${api.url}/webapi/static/h5pay/XY0?do=cancel&channel=wechat&redirect_url=${redirect}`,
+        { method: 'POST', redirect: 'manual' },
+      );
       expect(response.status).toBe(303);
       expect(response.headers.get('location')).toBe('/');
     },
   );
+
+  it('searches at today’s prices: a game lowered by the lowerPrice control is found by a price filter and sorted at its new price', async () => {
+    try {
+      await checkSearchReadsTodaysPrice(
+        async (body) => parseAnswer(search, await (await post(search.path, body)).json()),
+        async (gameId, price) =>
+          ((await (await post('/__mock/lowerPrice', { gameId, price })).json()) as { retData: number }).retData,
+      );
+    } finally {
+      api.backend.control.reset();
+    }
+  });
 
   it('serves SVG images with their content type', async () => {
     const response = await fetch(`${api.url}/webapi/static/img/cover/1.svg`);
@@ -89,9 +111,16 @@ describe('the node:http mount', () => {
     const closed = await startApiServer({ port: 0, latency: 0 });
     testServer.use(mswHttp.all(`${closed.url}/*`, () => passthrough()));
     try {
-      const response = await fetch(`${closed.url}/webapi/__mock/state`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const response = await fetch(`${closed.url}/webapi/__mock/state`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(response.status).toBe(404);
-      expect(await response.json()).toMatchObject({ success: false, retMsg: expect.stringContaining('API_MOCK_CONTROLS=on') });
+      expect(await response.json()).toMatchObject({
+        success: false,
+        retMsg: expect.stringContaining('API_MOCK_CONTROLS=on'),
+      });
       // The store's own endpoints answer as before.
       expect((await fetch(`${closed.url}/webapi/u-nnpc/hello`)).status).toBe(200);
     } finally {

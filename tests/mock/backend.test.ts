@@ -6,11 +6,16 @@ import { getRealNameConfig } from '../../src/api/user';
 import { createBackend } from '../../src/mock/backend';
 import { backend, placeOrder, signUp } from './helpers';
 
-const request = (method: string, path: string, body?: unknown) => backend.handle({ method, path, query: {}, headers: {}, body });
+const request = (method: string, path: string, body?: unknown) =>
+  backend.handle({ method, path, query: {}, headers: {}, body });
 
 describe('the routes of the simulated backend', () => {
   it('has a handler for every endpoint registered in src/api, with the same method and path', () => {
-    const routes = new Set(createBackend().routes().map((r) => `${r.method} ${r.path}`));
+    const routes = new Set(
+      createBackend()
+        .routes()
+        .map((r) => `${r.method} ${r.path}`),
+    );
     const missing = registeredEndpoints()
       .map((def) => `${def.method} ${def.path}`)
       .filter((key) => !routes.has(key));
@@ -18,7 +23,9 @@ describe('the routes of the simulated backend', () => {
   });
 
   it('answers no route twice', () => {
-    const keys = createBackend().routes().map((r) => `${r.method} ${r.path}`);
+    const keys = createBackend()
+      .routes()
+      .map((r) => `${r.method} ${r.path}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
@@ -45,7 +52,13 @@ describe('the routes of the simulated backend', () => {
   it('adds no delay when latency is 0 and a random one within the range otherwise', async () => {
     expect((await request('GET', '/u-nnpc/hello')).delayMs).toBeUndefined();
     const slow = createBackend({ latencyMs: { min: 80, max: 250 }, random: () => 0.5 });
-    const answer = await slow.handle({ method: 'GET', path: '/nn-assist/mall/notice/list', query: {}, headers: {}, body: undefined });
+    const answer = await slow.handle({
+      method: 'GET',
+      path: '/nn-assist/mall/notice/list',
+      query: {},
+      headers: {},
+      body: undefined,
+    });
     expect(answer.delayMs).toBe(165);
   });
 });
@@ -60,7 +73,10 @@ describe('static files', () => {
 
   it('serves the pay channel icons', async () => {
     for (const channel of ['wechat', 'alipay']) {
-      expect(await request('GET', `/static/img/pay/${channel}.svg`)).toMatchObject({ status: 200, contentType: 'image/svg+xml' });
+      expect(await request('GET', `/static/img/pay/${channel}.svg`)).toMatchObject({
+        status: 200,
+        contentType: 'image/svg+xml',
+      });
     }
   });
 

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { getClassifies, getClassifyArticles, getNotices, searchArticles } from '../../src/api/assist';
 import { getDictItems, getDictText } from '../../src/api/dictionary';
-import { getCombSearch, getHotSearch, getLabels, getPlates, getRanks, getRecentGameSearch, getRecommend, searchGames } from '../../src/api/games';
+import {
+  getCombSearch,
+  getHotSearch,
+  getLabels,
+  getPlates,
+  getRanks,
+  getRecentGameSearch,
+  getRecommend,
+  searchGames,
+} from '../../src/api/games';
 import { getEvaluations, getGameConfig, getGameDetail } from '../../src/api/game-detail';
 import {
   getActivityGames,
@@ -25,7 +34,9 @@ describe('game search', () => {
     expect(byTag.list.length).toBeGreaterThan(0);
     const matches = (id: number) => {
       const g = catalogue.games.find((c) => c.gameId === id)!;
-      return [g.name, g.publisher, g.developer, ...g.tags].some((text) => text.toLowerCase().includes(tag.toLowerCase()));
+      return [g.name, g.publisher, g.developer, ...g.tags].some((text) =>
+        text.toLowerCase().includes(tag.toLowerCase()),
+      );
     };
     expect(byTag.list.every((g) => matches(g.gameId))).toBe(true);
     expect(byTag.list.map((g) => g.gameId)).toContain(game.gameId);
@@ -43,7 +54,10 @@ describe('game search', () => {
     expect(inTitle.indexOf(false)).toBe(inTitle.filter(Boolean).length);
     const starts = list.map((g) => g.name.startsWith(keyword));
     expect(starts.indexOf(false)).toBe(starts.filter(Boolean).length);
-    expect(total).toBe(catalogue.games.filter((g) => [g.name, g.publisher, g.developer, ...g.tags].some((t) => t.includes(keyword))).length);
+    expect(total).toBe(
+      catalogue.games.filter((g) => [g.name, g.publisher, g.developer, ...g.tags].some((t) => t.includes(keyword)))
+        .length,
+    );
     // the combSearch suggestions rank their games the same way
     const { games } = await getCombSearch(keyword);
     expect(games.map((g) => g.gameId)).toEqual(list.slice(0, games.length).map((g) => g.gameId));
@@ -113,7 +127,11 @@ describe('game pages', () => {
   });
 
   it('gives a game its details, configuration and goods', async () => {
-    expect(await getGameDetail(game.gameId)).toMatchObject({ gameId: game.gameId, name: game.name, publisher: game.publisher });
+    expect(await getGameDetail(game.gameId)).toMatchObject({
+      gameId: game.gameId,
+      name: game.name,
+      publisher: game.publisher,
+    });
     expect((await getGameConfig(game.gameId)).gameId).toBe(game.gameId);
     const goods = await getGameGoods(game.gameId);
     expect(goods.goods.length).toBeGreaterThan(0);
@@ -152,19 +170,26 @@ describe('home sections', () => {
     const order = await paidOrder();
     const sells = await getRecentSell();
     expect(sells.length).toBeLessThanOrEqual(20);
-    expect(sells[0]).toMatchObject({ goodsName: order.items[0]!.goodsName, buyer: `${user.telNum.slice(0, 3)}****${user.telNum.slice(7)}` });
+    expect(sells[0]).toMatchObject({
+      goodsName: order.items[0]!.goodsName,
+      buyer: `${user.telNum.slice(0, 3)}****${user.telNum.slice(7)}`,
+    });
   });
 
   it('serves the activity page and its top game', async () => {
     const page = await getActivityGames({ activityId: ACTIVITY_ID });
     expect(page.total).toBe(catalogue.activity.goods.length);
     expect((await getActivityTopGame(ACTIVITY_ID))?.goods.goodsId).toBe(catalogue.activity.topGoodsId);
-    expect(await failure(getActivityGames({ activityId: 'no-such-activity' }))).toMatchObject({ code: 'activity_40404' });
+    expect(await failure(getActivityGames({ activityId: 'no-such-activity' }))).toMatchObject({
+      code: 'activity_40404',
+    });
   });
 
   it('searches goods by name', async () => {
     const goods = catalogue.goods[0]!;
-    expect((await searchGoods({ keyword: goods.gameName, pageSize: 100 })).list.map((g) => g.goodsId)).toContain(goods.goodsId);
+    expect((await searchGoods({ keyword: goods.gameName, pageSize: 100 })).list.map((g) => g.goodsId)).toContain(
+      goods.goodsId,
+    );
   });
 
   it('answers competitor prices and the new-year event from the seed', async () => {
@@ -174,12 +199,16 @@ describe('home sections', () => {
     expect((await getNewYearActivity()).title).toBe(catalogue.newYear.title);
   });
 
-  it("answers another edition's competitor prices scaled by its price, naming it (issue 32)", async () => {
-    const [gameId, prices] = Object.entries(catalogue.competitorPrices).find(([id]) => catalogue.goods.filter((g) => g.gameId === Number(id) && g.type === 'key').length > 1)!;
+  it("answers another edition's competitor prices scaled by its price, naming it (docs/decisions/0019-money-path-trust-and-budget.md)", async () => {
+    const [gameId, prices] = Object.entries(catalogue.competitorPrices).find(
+      ([id]) => catalogue.goods.filter((g) => g.gameId === Number(id) && g.type === 'key').length > 1,
+    )!;
     const [standard, other] = catalogue.goods.filter((g) => g.gameId === Number(gameId) && g.type === 'key');
     const answer = await getCompetitorPrices(Number(gameId), { goodsId: other!.goodsId });
     expect(answer.map((p) => p.goodsId)).toEqual(prices.map(() => other!.goodsId));
-    expect(answer.map((p) => p.price)).toEqual(prices.map((p) => Math.round((p.price * other!.price) / standard!.price / 10) * 10));
+    expect(answer.map((p) => p.price)).toEqual(
+      prices.map((p) => Math.round((p.price * other!.price) / standard!.price / 10) * 10),
+    );
     expect(await getCompetitorPrices(Number(gameId), { goodsId: 999_999 })).toEqual([]);
   });
 });

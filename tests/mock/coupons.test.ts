@@ -33,7 +33,10 @@ describe('coupon offers', () => {
   it('answers coupon_40901 when the user already received the coupon', async () => {
     await signUp();
     await postReceiveCoupon(general.templateId);
-    expect(await failure(postReceiveCoupon(general.templateId))).toMatchObject({ kind: 'business', code: 'coupon_40901' });
+    expect(await failure(postReceiveCoupon(general.templateId))).toMatchObject({
+      kind: 'business',
+      code: 'coupon_40901',
+    });
   });
 
   it('answers coupon_41001 once every coupon of an offer is handed out', async () => {
@@ -42,7 +45,10 @@ describe('coupon offers', () => {
       await postReceiveCoupon(scarce.templateId);
     }
     await signUp();
-    expect(await failure(postReceiveCoupon(scarce.templateId))).toMatchObject({ kind: 'business', code: 'coupon_41001' });
+    expect(await failure(postReceiveCoupon(scarce.templateId))).toMatchObject({
+      kind: 'business',
+      code: 'coupon_41001',
+    });
     expect((await getCouponOffers()).find((o) => o.templateId === scarce.templateId)?.remaining).toBe(0);
   });
 });
@@ -69,12 +75,18 @@ describe('coupons on orders', () => {
   it('offers the coupons that apply to the goods and picks the largest as best', async () => {
     await signUp();
     const game = gameOnly.gameIds[0]!;
-    const goods = catalogue.goods.filter((g) => g.gameId === game && g.stock > 20).sort((a, b) => b.price - a.price)[0]!;
+    const goods = catalogue.goods
+      .filter((g) => g.gameId === game && g.stock > 20)
+      .sort((a, b) => b.price - a.price)[0]!;
     const buyNum = Math.min(goods.limitPerOrder, Math.ceil(gameOnly.threshold / goods.price));
     expect(goods.price * buyNum).toBeGreaterThanOrEqual(gameOnly.threshold);
-    const small = await postReceiveCoupon(templates.find((t) => t.threshold === 0 && t.gameIds.length === 0)!.templateId);
+    const small = await postReceiveCoupon(
+      templates.find((t) => t.threshold === 0 && t.gameIds.length === 0)!.templateId,
+    );
     const forGame = await postReceiveCoupon(gameOnly.templateId);
-    const tooBig = await postReceiveCoupon(templates.find((t) => t.gameIds.length === 0 && t.threshold > goods.price * buyNum)!.templateId);
+    const tooBig = await postReceiveCoupon(
+      templates.find((t) => t.gameIds.length === 0 && t.threshold > goods.price * buyNum)!.templateId,
+    );
 
     const match = await getMatchingCoupons({ goodsId: goods.goodsId, buyNum });
     const ids = match.coupons.map((c) => c.couponId);
@@ -88,7 +100,9 @@ describe('coupons on orders', () => {
   it('does not offer a coupon for another game', async () => {
     await signUp();
     const forGame = await postReceiveCoupon(gameOnly.templateId);
-    const otherGoods = catalogue.goods.find((g) => !gameOnly.gameIds.includes(g.gameId) && g.price >= gameOnly.threshold)!;
+    const otherGoods = catalogue.goods.find(
+      (g) => !gameOnly.gameIds.includes(g.gameId) && g.price >= gameOnly.threshold,
+    )!;
     const match = await getMatchingCoupons({ goodsId: otherGoods.goodsId, buyNum: 1 });
     expect(match.coupons.map((c) => c.couponId)).not.toContain(forGame.couponId);
   });
@@ -99,7 +113,9 @@ describe('coupons on orders', () => {
 
   it('takes the coupon off the price, marks it used, and gives it back when the order expires', async () => {
     await signUp();
-    const coupon = await postReceiveCoupon(templates.find((t) => t.threshold === 0 && t.gameIds.length === 0)!.templateId);
+    const coupon = await postReceiveCoupon(
+      templates.find((t) => t.threshold === 0 && t.gameIds.length === 0)!.templateId,
+    );
     const goods = goodsOfGame(1, coupon.amount);
     const order = await placeOrder(goods.goodsId, 1, coupon.couponId);
     expect(order).toMatchObject({
@@ -119,7 +135,9 @@ describe('coupons on orders', () => {
 
   it('refuses a coupon whose threshold the order does not reach', async () => {
     await signUp();
-    const coupon = await postReceiveCoupon(templates.find((t) => t.threshold >= 10_000 && t.gameIds.length === 0 && t.total > 100)!.templateId);
+    const coupon = await postReceiveCoupon(
+      templates.find((t) => t.threshold >= 10_000 && t.gameIds.length === 0 && t.total > 100)!.templateId,
+    );
     const cheap = catalogue.goods.find((g) => g.price < coupon.threshold && g.stock > 0)!;
     expect(await failure(placeOrder(cheap.goodsId, 1, coupon.couponId))).toMatchObject({ code: 'coupon_40001' });
   });
@@ -138,8 +156,10 @@ describe('the home popup', () => {
     await signUp();
     const popup = await getHomePopup();
     expect(popup.couponList).toHaveLength(popupIds.length);
-    expect((await getMyCoupons()).map((c) => c.couponId).sort()).toEqual(popup.couponList.map((c) => c.couponId).sort());
-    // Asked again (an answer the store never read, issue 32): the same coupons, none issued twice.
+    expect((await getMyCoupons()).map((c) => c.couponId).sort()).toEqual(
+      popup.couponList.map((c) => c.couponId).sort(),
+    );
+    // Asked again (an answer the store never read, docs/buying.md): the same coupons, none issued twice.
     expect((await getHomePopup()).couponList).toEqual(popup.couponList);
     expect(await getMyCoupons()).toHaveLength(popupIds.length);
   });

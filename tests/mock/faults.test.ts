@@ -19,14 +19,27 @@ describe('each fault kind reaches the app as the right ApiError', () => {
   it('turns a timeout fault into kind timeout once the client gives up', async () => {
     backend.control.setFault(DETAIL, { kind: 'timeout' });
     // msw cannot time out an intercepted XMLHttpRequest, so this client uses axios' fetch adapter, whose timer aborts the call.
-    const client = createHttpClient({ baseURL: new URL('/webapi', location.href).href, timeout: 40, appId: 'a', reqChannel: 'web', busiType: 'mall' });
+    const client = createHttpClient({
+      baseURL: new URL('/webapi', location.href).href,
+      timeout: 40,
+      appId: 'a',
+      reqChannel: 'web',
+      busiType: 'mall',
+    });
     (await client.axios()).defaults.adapter = 'fetch';
-    expect(await failure(client.call(gameDetail, { body: { gameId: 1 } }))).toMatchObject({ kind: 'timeout', message: 'timeout of 40ms exceeded' });
+    expect(await failure(client.call(gameDetail, { body: { gameId: 1 } }))).toMatchObject({
+      kind: 'timeout',
+      message: 'timeout of 40ms exceeded',
+    });
   });
 
   it('turns an HTTP fault into kind http with its status', async () => {
     backend.control.setFault(DETAIL, { kind: 'http', status: 500 });
-    expect(await failure(getGameDetail(1))).toMatchObject({ kind: 'http', status: 500, message: 'Request failed with status code 500' });
+    expect(await failure(getGameDetail(1))).toMatchObject({
+      kind: 'http',
+      status: 500,
+      message: 'Request failed with status code 500',
+    });
   });
 
   it('answers a 502 fault with an HTML page, still kind http', async () => {
@@ -40,7 +53,11 @@ describe('each fault kind reaches the app as the right ApiError', () => {
 
   it('turns a business fault into kind business with its code and message', async () => {
     backend.control.setFault(DETAIL, { kind: 'business', code: 'sys_50001', message: '服务维护中' });
-    expect(await failure(getGameDetail(1))).toMatchObject({ kind: 'business', code: 'sys_50001', message: '服务维护中' });
+    expect(await failure(getGameDetail(1))).toMatchObject({
+      kind: 'business',
+      code: 'sys_50001',
+      message: '服务维护中',
+    });
   });
 
   it('gives a business fault without a message a Chinese default', async () => {
@@ -55,7 +72,11 @@ describe('each fault kind reaches the app as the right ApiError', () => {
 
   it('uses auth_40001 when an auth fault names no code', async () => {
     backend.control.setFault(DETAIL, { kind: 'auth' });
-    expect(await failure(getGameDetail(1))).toMatchObject({ kind: 'auth', code: 'auth_40001', message: '登录信息已失效,请重新登录' });
+    expect(await failure(getGameDetail(1))).toMatchObject({
+      kind: 'auth',
+      code: 'auth_40001',
+      message: '登录信息已失效,请重新登录',
+    });
   });
 
   it('turns malformed JSON into a contract error at the root', async () => {
@@ -124,7 +145,10 @@ describe('fault scope', () => {
   });
 
   it('can be set over HTTP through the control endpoint', async () => {
-    await (await http.axios()).post('/__mock/setFault', { path: DETAIL, fault: { kind: 'business', code: 'game_40404', message: '游戏不存在' } });
+    await (await http.axios()).post('/__mock/setFault', {
+      path: DETAIL,
+      fault: { kind: 'business', code: 'game_40404', message: '游戏不存在' },
+    });
     expect(await failure(getGameDetail(1))).toMatchObject({ code: 'game_40404' });
     const listed = await (await http.axios()).post<{ retData: Record<string, unknown> }>('/__mock/listFaults', {});
     expect(Object.keys(listed.data.retData)).toEqual([DETAIL]);
@@ -143,7 +167,12 @@ describe('what the backend records for tests', () => {
     clientState.set({ channel: 'baidu_sem', adan: 'bid_9' });
     await getGameDetail(3);
     const headers = backend.control.lastRequestHeaders(DETAIL);
-    expect(headers).toMatchObject({ token: user.token, registercanal: 'baidu_sem', adan: 'bid_9', appid: 'nn_mall_web' });
+    expect(headers).toMatchObject({
+      token: user.token,
+      registercanal: 'baidu_sem',
+      adan: 'bid_9',
+      appid: 'nn_mall_web',
+    });
   });
 
   it('records bid requests and answers a bId', async () => {

@@ -16,7 +16,9 @@ export { backend };
 export const catalogue = createSeed(0);
 
 /** A goods with plenty of stock, a CDK, no gift and a limit of at least 2 per order. */
-export const plainGoods = catalogue.goods.find((g) => g.deliveryType === 'cdk' && !g.hasGift && g.stock >= 50 && g.limitPerOrder >= 2)!;
+export const plainGoods = catalogue.goods.find(
+  (g) => g.deliveryType === 'cdk' && !g.hasGift && g.stock >= 50 && g.limitPerOrder >= 2,
+)!;
 /** A goods that comes with a gift CDK. */
 export const giftGoods = catalogue.goods.find((g) => g.hasGift && g.stock >= 50)!;
 export const soldOutGoods = catalogue.goods.find((g) => g.stock === 0)!;

@@ -28,7 +28,11 @@ describe('SMS codes', () => {
 
   it('rejects a malformed phone number as a business error', async () => {
     for (const phone of ['2390000000', '1390000', '139000000001', 'abcdefghijk']) {
-      expect(await failure(postSendSms(phone))).toMatchObject({ kind: 'business', code: 'phone_40001', message: '请输入正确的手机号' });
+      expect(await failure(postSendSms(phone))).toMatchObject({
+        kind: 'business',
+        code: 'phone_40001',
+        message: '请输入正确的手机号',
+      });
     }
   });
 
@@ -83,7 +87,10 @@ describe('phone login and registration', () => {
   it('answers sms_40001 for a wrong code and leaves the right code usable', async () => {
     const phone = nextPhone();
     await postSendSms(phone);
-    expect(await failure(postPhoneRegister({ phone, code: '654321' }))).toMatchObject({ code: 'sms_40001', message: '验证码错误' });
+    expect(await failure(postPhoneRegister({ phone, code: '654321' }))).toMatchObject({
+      code: 'sms_40001',
+      message: '验证码错误',
+    });
     expect((await postPhoneRegister({ phone, code: '123456' })).telNum).toBe(phone);
   });
 
@@ -94,7 +101,9 @@ describe('phone login and registration', () => {
   });
 
   it('refuses a code that was never sent or is older than five minutes', async () => {
-    expect(await failure(postPhoneRegister({ phone: nextPhone(), code: '123456' }))).toMatchObject({ code: 'sms_40003' });
+    expect(await failure(postPhoneRegister({ phone: nextPhone(), code: '123456' }))).toMatchObject({
+      code: 'sms_40003',
+    });
     const phone = nextPhone();
     await postSendSms(phone);
     backend.control.advanceClock(5 * 60_000 + 1);
@@ -119,7 +128,11 @@ describe('sessions', () => {
   it('answers auth_40001 on protected endpoints when there is no token', async () => {
     const calls = [getHello(), getOrders({}), getMyCoupons(), getRealNameInfo(), getOpenBindInfo()];
     for (const call of calls) {
-      expect(await failure(call)).toMatchObject({ kind: 'auth', code: 'auth_40001', message: '登录信息已失效,请重新登录' });
+      expect(await failure(call)).toMatchObject({
+        kind: 'auth',
+        code: 'auth_40001',
+        message: '登录信息已失效,请重新登录',
+      });
     }
   });
 
@@ -187,7 +200,10 @@ describe('QR login', () => {
     expect(await getHello()).toBe('ok');
     expect(await getOpenBindInfo()).toMatchObject({ wechatBound: true, qqBound: false });
 
-    expect(await failure(postLoginBySessionCode(scanned.sessionCode!))).toMatchObject({ kind: 'business', code: 'qr_40001' });
+    expect(await failure(postLoginBySessionCode(scanned.sessionCode!))).toMatchObject({
+      kind: 'business',
+      code: 'qr_40001',
+    });
   });
 
   it('logs in the account of the phone that scanned', async () => {

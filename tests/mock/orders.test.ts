@@ -52,7 +52,9 @@ describe('creating orders', () => {
       cdks: [],
       refundable: false,
     });
-    expect(order.items).toEqual([expect.objectContaining({ goodsId: plainGoods.goodsId, buyNum: 2, price: plainGoods.price })]);
+    expect(order.items).toEqual([
+      expect.objectContaining({ goodsId: plainGoods.goodsId, buyNum: 2, price: plainGoods.price }),
+    ]);
     expect(order.expireTime - order.createTime).toBe(15 * MINUTE);
     expect(order.timeline).toEqual([{ status: 'unpaid', time: order.createTime }]);
     expect(await stockOf(plainGoods.goodsId)).toBe(before - 2);
@@ -128,7 +130,11 @@ describe('creating orders', () => {
     await signUp();
     const bundle = catalogue.packages[0]!;
     const error = await failure(
-      createCombinedOrder({ items: [{ goodsId: bundle.goodsIds[0]!, buyNum: 1 }], packageId: bundle.packageId, requestId: nextRequestId() }),
+      createCombinedOrder({
+        items: [{ goodsId: bundle.goodsIds[0]!, buyNum: 1 }],
+        packageId: bundle.packageId,
+        requestId: nextRequestId(),
+      }),
     );
     expect(error).toMatchObject({ code: 'package_40001' });
   });
@@ -153,7 +159,9 @@ describe('expiry', () => {
     await signUp();
     const order = await placeOrder();
     backend.control.advanceClock(16 * MINUTE);
-    expect(await failure(payOrder({ orderId: order.orderId, channelCode: 'wechat' }))).toMatchObject({ code: 'order_40902' });
+    expect(await failure(payOrder({ orderId: order.orderId, channelCode: 'wechat' }))).toMatchObject({
+      code: 'order_40902',
+    });
   });
 });
 
@@ -178,7 +186,9 @@ describe('payment', () => {
       expireTime: order.expireTime,
     });
     expect(payment.qrContent).toContain(order.orderId);
-    const image = await (await http.axios()).get<string>(`/static/qr/pay-${order.orderId}.svg`, { responseType: 'text' });
+    const image = await (await http.axios()).get<string>(`/static/qr/pay-${order.orderId}.svg`, {
+      responseType: 'text',
+    });
     expect(image.data).toContain('<svg');
   });
 
@@ -188,41 +198,58 @@ describe('payment', () => {
     const payment = await payOrder({ orderId: order.orderId, channelCode: 'alipay' });
     expect(payment).toMatchObject({ payType: 'link', qrContent: null, qrImage: null });
     expect(payment.payUrl).toMatch(new RegExp(`^/webapi/static/pay/${order.orderId}\\?sign=\\w{24}$`));
-    const page = await (await http.axios()).get<string>(payment.payUrl!.replace('/webapi', ''), { responseType: 'text' });
+    const page = await (await http.axios()).get<string>(payment.payUrl!.replace('/webapi', ''), {
+      responseType: 'text',
+    });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.data).toContain('模拟支付页');
     expect(page.data).toContain(order.orderId);
   });
 
-  // Issue 32's probe: the pay pages showed any order to whoever guessed its sequential id, and let them pay it.
+  // Found by probing the money path (docs/decisions/0019-money-path-trust-and-budget.md): the pay pages showed any order to whoever guessed its sequential id, and let them pay it.
   it.each([
     ['the 支付宝 link’s page', 'alipay', undefined],
     ['the H5 page', 'wechat', 'h5'],
-  ] as const)('shows %s only with the order’s own secret from the pay call: a guessed id shows no order and pays none', async (_, channelCode, client) => {
-    await signUp();
-    const order = await placeOrder();
-    const payment = await payOrder({ orderId: order.orderId, channelCode, ...(client ? { client, returnUrl: '/' } : {}) });
-    const handedOut = new URL((client ? payment.h5Url : payment.payUrl)!, 'http://store.test');
-    expect(handedOut.searchParams.get('sign')).toMatch(/^\w{24}$/);
-    const page = (token: string | null) => {
-      const url = new URL(handedOut);
-      if (token === null) url.searchParams.delete('sign');
-      else url.searchParams.set('sign', token);
-      return `${url.pathname.replace('/webapi', '')}${url.search}`;
-    };
-    for (const guess of [page(null), page(''), page('x'.repeat(24))]) {
-      const shown = await (await http.axios()).get<string>(guess, { responseType: 'text', validateStatus: () => true });
-      expect(shown.status).toBe(404);
-      expect(shown.data).toContain('订单不存在');
-      expect(shown.data).not.toContain(order.orderId);
-      const posted = new URL(guess, 'http://store.test');
-      posted.searchParams.set('do', 'pay');
-      await (await http.axios()).post(`${posted.pathname}${posted.search}`, undefined, { validateStatus: () => true, maxRedirects: 0 });
-    }
-    expect((await getOrderStatus(order.orderId)).status).toBe('unpaid');
-    const own = await (await http.axios()).get<string>(page(handedOut.searchParams.get('sign')), { responseType: 'text' });
-    expect(own.data).toContain(order.orderId);
-  });
+  ] as const)(
+    'shows %s only with the order’s own secret from the pay call: a guessed id shows no order and pays none',
+    async (_, channelCode, client) => {
+      await signUp();
+      const order = await placeOrder();
+      const payment = await payOrder({
+        orderId: order.orderId,
+        channelCode,
+        ...(client ? { client, returnUrl: '/' } : {}),
+      });
+      const handedOut = new URL((client ? payment.h5Url : payment.payUrl)!, 'http://store.test');
+      expect(handedOut.searchParams.get('sign')).toMatch(/^\w{24}$/);
+      const page = (token: string | null) => {
+        const url = new URL(handedOut);
+        if (token === null) url.searchParams.delete('sign');
+        else url.searchParams.set('sign', token);
+        return `${url.pathname.replace('/webapi', '')}${url.search}`;
+      };
+      for (const guess of [page(null), page(''), page('x'.repeat(24))]) {
+        const shown = await (await http.axios()).get<string>(guess, {
+          responseType: 'text',
+          validateStatus: () => true,
+        });
+        expect(shown.status).toBe(404);
+        expect(shown.data).toContain('订单不存在');
+        expect(shown.data).not.toContain(order.orderId);
+        const posted = new URL(guess, 'http://store.test');
+        posted.searchParams.set('do', 'pay');
+        await (await http.axios()).post(`${posted.pathname}${posted.search}`, undefined, {
+          validateStatus: () => true,
+          maxRedirects: 0,
+        });
+      }
+      expect((await getOrderStatus(order.orderId)).status).toBe('unpaid');
+      const own = await (await http.axios()).get<string>(page(handedOut.searchParams.get('sign')), {
+        responseType: 'text',
+      });
+      expect(own.data).toContain(order.orderId);
+    },
+  );
 
   it('completes a payment by control: paid, then delivered with one CDK per unit', async () => {
     await signUp();
@@ -405,7 +432,9 @@ describe('orders are per user', () => {
     expect((await getOrders({})).list).toEqual([]);
     expect(await failure(getOrder(mine.orderId))).toMatchObject({ kind: 'business', code: 'order_40404' });
     expect(await failure(getOrderStatus(mine.orderId))).toMatchObject({ code: 'order_40404' });
-    expect(await failure(payOrder({ orderId: mine.orderId, channelCode: 'wechat' }))).toMatchObject({ code: 'order_40404' });
+    expect(await failure(payOrder({ orderId: mine.orderId, channelCode: 'wechat' }))).toMatchObject({
+      code: 'order_40404',
+    });
     useSession(other);
     expect(await failure(postRefund({ orderId: mine.orderId, reason: '' }))).toMatchObject({ code: 'order_40404' });
   });

@@ -18,7 +18,14 @@ class MemoryStorage implements StorageLike {
   }
 }
 
-async function ok(backend: Backend, method: string, path: string, body?: unknown, token?: string, query: Record<string, string> = {}) {
+async function ok(
+  backend: Backend,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  query: Record<string, string> = {},
+) {
   const answer = await backend.handle({ method, path, query, headers: token ? { token } : {}, body });
   const envelope = answer.body as { success: boolean; retData: Record<string, unknown> };
   if (!envelope.success) throw new Error(JSON.stringify(answer.body));
@@ -30,7 +37,13 @@ async function userWithOrder(backend: Backend) {
   await ok(backend, 'POST', '/u-nnpc/api/v3/userSms/sendSms', { phone });
   const user = await ok(backend, 'POST', '/u-nnpc/api/mall/phoneRegister', { phone, code: '123456' });
   const token = String(user.token);
-  const order = await ok(backend, 'POST', '/nnorder/unified/order/create', { goodsId: plainGoods.goodsId, buyNum: 2, requestId: 'r1' }, token);
+  const order = await ok(
+    backend,
+    'POST',
+    '/nnorder/unified/order/create',
+    { goodsId: plainGoods.goodsId, buyNum: 2, requestId: 'r1' },
+    token,
+  );
   return { token, orderId: String(order.orderId) };
 }
 
@@ -59,7 +72,9 @@ describe('persistence', () => {
     const { token, orderId } = await userWithOrder(first);
     first.control.completePayment(orderId);
     const second = createBackend({ storage });
-    expect(await ok(second, 'GET', '/nnorder/mall/unified/order/status', undefined, token, { orderId })).toMatchObject({ status: 'delivered' });
+    expect(await ok(second, 'GET', '/nnorder/mall/unified/order/status', undefined, token, { orderId })).toMatchObject({
+      status: 'delivered',
+    });
   });
 
   it('writes only when the state changed', async () => {
@@ -108,7 +123,13 @@ describe('persistence', () => {
     const { token } = await userWithOrder(first);
     first.control.reset();
     const second = createBackend({ storage });
-    const answer = await second.handle({ method: 'GET', path: '/u-nnpc/hello', query: {}, headers: { token }, body: undefined });
+    const answer = await second.handle({
+      method: 'GET',
+      path: '/u-nnpc/hello',
+      query: {},
+      headers: { token },
+      body: undefined,
+    });
     expect(answer.body).toMatchObject({ success: false, retCode: 'auth_40001' });
   });
 });
@@ -121,9 +142,17 @@ describe('two backends over one storage (two tabs of a browser)', () => {
     const { token, orderId } = await userWithOrder(store);
 
     // The order was made after the second backend started; its control still finds it and pays it.
-    const paid = await demo.handle({ method: 'POST', path: '/__mock/completePayment', query: {}, headers: {}, body: { orderId } });
+    const paid = await demo.handle({
+      method: 'POST',
+      path: '/__mock/completePayment',
+      query: {},
+      headers: {},
+      body: { orderId },
+    });
     expect(paid.body).toMatchObject({ success: true, retData: 'delivered' });
-    expect(await ok(store, 'GET', '/nnorder/mall/unified/order/status', undefined, token, { orderId })).toMatchObject({ status: 'delivered' });
+    expect(await ok(store, 'GET', '/nnorder/mall/unified/order/status', undefined, token, { orderId })).toMatchObject({
+      status: 'delivered',
+    });
   });
 
   it('a login QR code shown by one is marked scanned from the other, and the first one logs in with it', async () => {
@@ -132,10 +161,19 @@ describe('two backends over one storage (two tabs of a browser)', () => {
     const demo = createBackend({ storage });
     const { qrId } = (await ok(store, 'GET', '/u-nnpc/api/mall/getWxMpQrcode')) as { qrId: string };
 
-    const marked = await demo.handle({ method: 'POST', path: '/__mock/markQrScanned', query: {}, headers: {}, body: { qrId, phone: '13800000077' } });
+    const marked = await demo.handle({
+      method: 'POST',
+      path: '/__mock/markQrScanned',
+      query: {},
+      headers: {},
+      body: { qrId, phone: '13800000077' },
+    });
     expect(marked.body).toMatchObject({ success: true });
 
-    const check = (await ok(store, 'GET', `/u-nnpc/api/mall/checkLogin/${qrId}`)) as { status: string; sessionCode: string };
+    const check = (await ok(store, 'GET', `/u-nnpc/api/mall/checkLogin/${qrId}`)) as {
+      status: string;
+      sessionCode: string;
+    };
     expect(check.status).toBe('scanned');
     const user = await ok(store, 'POST', '/u-nnpc/api/mall/loginBySessionCode', { sessionCode: check.sessionCode });
     expect(user).toMatchObject({ telNum: '13800000077' });
@@ -148,6 +186,9 @@ describe('two backends over one storage (two tabs of a browser)', () => {
     delete saved.qrCodes;
     storage.items.set(DEFAULT_STORAGE_KEY, JSON.stringify(saved));
     const backend = createBackend({ storage });
-    expect(backend.control.state()).toMatchObject({ users: [expect.objectContaining({ telNum: '13912345678' })], qrCodes: 0 });
+    expect(backend.control.state()).toMatchObject({
+      users: [expect.objectContaining({ telNum: '13912345678' })],
+      qrCodes: 0,
+    });
   });
 });

@@ -1,4 +1,4 @@
-/** The seam of issue 34's price history: every goods' 180 days, deterministic and consistent with today's price. */
+/** The seam of the price history (docs/following-prices.md): every goods' 180 days, deterministic and consistent with today's price. */
 import { describe, expect, it, vi } from 'vitest';
 import { isAtHistoricalLow, PriceHistorySchema } from '../../src/api/price-history';
 import { createSeed } from '../../src/mock/seed';
@@ -16,7 +16,8 @@ describe('priceHistoryOf', () => {
   it('is deterministic: the same goods and day give the same history, without Math.random or the clock', () => {
     const random = vi.spyOn(Math, 'random');
     const now = vi.spyOn(Date, 'now');
-    for (const goods of paid.slice(0, 20)) expect(priceHistoryOf({ ...goods }, new Date(TODAY))).toEqual(priceHistoryOf(goods, TODAY));
+    for (const goods of paid.slice(0, 20))
+      expect(priceHistoryOf({ ...goods }, new Date(TODAY))).toEqual(priceHistoryOf(goods, TODAY));
     expect(random).not.toHaveBeenCalled();
     expect(now).not.toHaveBeenCalled();
     random.mockRestore();
@@ -33,7 +34,15 @@ describe('priceHistoryOf', () => {
         expect(points[i]!.price).not.toBe(points[i - 1]!.price);
       }
       expect(points.every((p) => p.price <= goods.originalPrice && p.price > 0)).toBe(true);
-      expect(PriceHistorySchema.safeParse({ goodsId: goods.goodsId, days: HISTORY_DAYS, points, low: historicalLowOf(goods, TODAY), price: goods.price }).success).toBe(true);
+      expect(
+        PriceHistorySchema.safeParse({
+          goodsId: goods.goodsId,
+          days: HISTORY_DAYS,
+          points,
+          low: historicalLowOf(goods, TODAY),
+          price: goods.price,
+        }).success,
+      ).toBe(true);
     }
   });
 
@@ -49,7 +58,8 @@ describe('priceHistoryOf', () => {
       const today = priceHistoryOf(goods, TODAY);
       const tomorrow = priceHistoryOf(goods, new Date(TODAY.getTime() + DAY));
       // every change after tomorrow's first day is in today's history too (the last day aside)
-      const inner = (points: typeof today) => points.slice(1).filter((p) => p.date > tomorrow[0]!.date && p.date < '2026-11-28');
+      const inner = (points: typeof today) =>
+        points.slice(1).filter((p) => p.date > tomorrow[0]!.date && p.date < '2026-11-28');
       expect(inner(tomorrow)).toEqual(inner(today));
     }
   });
@@ -109,5 +119,51 @@ describe('isAtHistoricalLow', () => {
     expect(isAtHistoricalLow(3990, 4080)).toBe(true);
     expect(isAtHistoricalLow(4090, 4080)).toBe(false);
     expect(isAtHistoricalLow(0, 0)).toBe(false);
+  });
+});
+
+describe('priceHistoryOf with the game’s release and run-time prices', () => {
+  const goods = fullPrice[0]!;
+  const at = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d, 2); // 10:00 in UTC+8
+
+  it('starts at the release day, which opens with a launch sale, when the game came out within the window', () => {
+    const points = priceHistoryOf(goods, TODAY, { releasedAt: at(2026, 11, 10) });
+    expect(points[0]!.date).toBe('2026-11-10');
+    expect(points[0]!.price).toBeLessThan(goods.originalPrice);
+    expect(points.every((p) => p.date >= '2026-11-10')).toBe(true);
+    expect(points.at(-1)!.price).toBe(goods.price);
+    expect(isAtHistoricalLow(goods.price, historicalLowOf(goods, TODAY, { releasedAt: at(2026, 11, 10) }).price)).toBe(
+      false,
+    );
+  });
+
+  it('is the window as before for a game out longer than it, and only today’s price for a game not out yet', () => {
+    expect(priceHistoryOf(goods, TODAY, { releasedAt: at(2025, 1, 1) })).toEqual(priceHistoryOf(goods, TODAY));
+    expect(priceHistoryOf(goods, TODAY, { releasedAt: at(2026, 12, 20) })).toEqual([
+      { date: '2026-11-28', price: goods.price },
+    ]);
+  });
+
+  it('shows a price set today from today only, the days before it as they were', () => {
+    const before = priceHistoryOf(goods, TODAY);
+    const dropped = Math.round(goods.price / 2);
+    const after = priceHistoryOf(goods, TODAY, { changes: [{ price: dropped, at: TODAY.getTime() }] });
+    expect(after.at(-1)).toEqual({ date: '2026-11-28', price: dropped });
+    expect(after.slice(0, -1)).toEqual(before.filter((p) => p.date < '2026-11-28'));
+  });
+
+  it('keeps each run-time price from its own day', () => {
+    const first = Math.round(goods.price * 0.8);
+    const second = Math.round(goods.price * 0.6);
+    const points = priceHistoryOf(goods, TODAY, {
+      changes: [
+        { price: first, at: TODAY.getTime() - 3 * DAY },
+        { price: second, at: TODAY.getTime() },
+      ],
+    });
+    expect(points.slice(-2)).toEqual([
+      { date: '2026-11-25', price: first },
+      { date: '2026-11-28', price: second },
+    ]);
   });
 });

@@ -76,7 +76,10 @@ describe('real-name verification', () => {
     ['a bullet instead of the middle dot (clients normalise it)', '阿卜杜•热合曼'],
   ])('rejects a name of %s as realname_40001', async (_case, realName) => {
     await signUp();
-    expect(await failure(postRealNameAuth({ realName, idCardNo: validId }))).toMatchObject({ kind: 'business', code: 'realname_40001' });
+    expect(await failure(postRealNameAuth({ realName, idCardNo: validId }))).toMatchObject({
+      kind: 'business',
+      code: 'realname_40001',
+    });
   });
 
   it('keeps verification per user', async () => {
@@ -87,7 +90,10 @@ describe('real-name verification', () => {
   });
 
   it('requires login', async () => {
-    expect(await failure(postRealNameAuth({ realName: '王小明', idCardNo: validId }))).toMatchObject({ kind: 'auth', code: 'auth_40001' });
+    expect(await failure(postRealNameAuth({ realName: '王小明', idCardNo: validId }))).toMatchObject({
+      kind: 'auth',
+      code: 'auth_40001',
+    });
   });
 });
 

@@ -8,9 +8,10 @@ import { EvaluationSchema, GameConfigSchema, GameDetailSchema } from '../../src/
 import { ActivityGameSchema, GoodsSchema, RecentSellSchema } from '../../src/api/goods';
 import { PackageSchema } from '../../src/api/orders';
 import { CompetitorPriceSchema, NewYearActivitySchema } from '../../src/api/user';
-import { fromPrice } from '../../src/api/from-price';
+import { fromPrice, isEdition } from '../../src/api/from-price';
 import { IMAGE_SIZES, renderImage, seedImageLabel } from '../../src/mock/images';
 import { createSeed } from '../../src/mock/seed';
+import { createPackages } from '../../src/mock/seed/catalog';
 
 const DAY = 86_400_000;
 const BASE = Date.UTC(2025, 0, 20, 4, 0, 0);
@@ -102,7 +103,8 @@ describe('createSeed', () => {
       expect(config?.minimum.map((r) => r.label)).toEqual(['操作系统', '处理器', '内存', '显卡', '存储空间']);
       expect(config?.recommended).toHaveLength(5);
       expect(config?.deliveryNote).toMatch(/[\u4e00-\u9fff]/);
-      if (game.platforms.every((p) => p === 'iOS' || p === 'Android')) expect(config?.minimum[0]?.value).toContain('移动端');
+      if (game.platforms.every((p) => p === 'iOS' || p === 'Android'))
+        expect(config?.minimum[0]?.value).toContain('移动端');
     }
   });
 
@@ -138,7 +140,8 @@ describe('createSeed', () => {
     }
 
     expect(seed.ranks.map((r) => r.rankType).sort()).toEqual([...RankTypeSchema.options].sort());
-    const ranked = (type: string) => (seed.ranks.find((r) => r.rankType === type)?.gameIds ?? []).map((id) => gameById.get(id)!);
+    const ranked = (type: string) =>
+      (seed.ranks.find((r) => r.rankType === type)?.gameIds ?? []).map((id) => gameById.get(id)!);
     for (const rank of seed.ranks) expect(rank.gameIds).toHaveLength(10);
     const nonIncreasing = (values: number[]) => values.every((v, i) => i === 0 || v <= values[i - 1]!);
     expect(nonIncreasing(ranked('sales').map((g) => g.sales))).toBe(true);
@@ -193,7 +196,8 @@ describe('createSeed', () => {
     seed.classifies.forEach((c) => ClassifySchema.parse(c));
     seed.articles.forEach((a) => ArticleSchema.parse(a));
     expect(new Set(seed.articles.map((a) => a.articleId)).size).toBe(seed.articles.length);
-    for (const c of seed.classifies) expect(c.articleCount).toBe(seed.articles.filter((a) => a.classifyId === c.classifyId).length);
+    for (const c of seed.classifies)
+      expect(c.articleCount).toBe(seed.articles.filter((a) => a.classifyId === c.classifyId).length);
     const help = seed.classifies.filter((c) => c.code === 'help');
     expect(help.length).toBeGreaterThanOrEqual(3);
     help.forEach((c) => expect(c.articleCount).toBeGreaterThanOrEqual(4));
@@ -220,7 +224,9 @@ describe('createSeed', () => {
     const downloads = seed.dictItems[DICT_KEYS.appDownloadUrl]!;
     expect(downloads.map((d) => d.text)).toEqual(['Android', 'iOS']);
     downloads.forEach((d) => expect(d.value).toMatch(/^\/webapi\/static\/download\//));
-    expect(seed.dictItems[DICT_KEYS.ocpc]!.map((i) => i.text).sort()).toEqual(['gameId', 'keyword', 'plan', 'unit', 'url', 'urlMd5'].sort());
+    expect(seed.dictItems[DICT_KEYS.ocpc]!.map((i) => i.text).sort()).toEqual(
+      ['gameId', 'keyword', 'plan', 'unit', 'url', 'urlMd5'].sort(),
+    );
     expect(seed.dictItems[DICT_KEYS.ocpc]).toContainEqual({ text: 'keyword', value: 'kw' });
     const activity = Object.fromEntries(seed.dictItems[DICT_KEYS.activityConfig]!.map((i) => [i.text, i.value]));
     expect(activity.activityId).toBe(seed.activity.activityId);
@@ -255,6 +261,7 @@ describe('createSeed', () => {
       expect(p.originalPrice).toBe(goods.reduce((s, g) => s + g.price, 0));
       expect(p.price).toBeLessThan(p.originalPrice);
       expect(goods.every((g) => g.stock > 0)).toBe(true);
+      expect(new Set(goods.map((g) => g.gameId)).size).toBe(1);
     }
 
     const { activity } = seed;
@@ -273,7 +280,12 @@ describe('createSeed', () => {
       expect(gameById.get(goods.gameId)!.minPrice).toBe(fromPrice(goodsOf(goods.gameId))!.minPrice);
       if (goods.type === 'key') expect(gameById.get(goods.gameId)!.minPrice).toBeLessThanOrEqual(entry.activityPrice);
       expect(entry.activityPrice).toBeGreaterThan(0);
-      ActivityGameSchema.parse({ game: gameById.get(goods.gameId), goods, activityPrice: entry.activityPrice, activityTag: entry.activityTag });
+      ActivityGameSchema.parse({
+        game: gameById.get(goods.gameId),
+        goods,
+        activityPrice: entry.activityPrice,
+        activityTag: entry.activityTag,
+      });
     }
 
     const compared = Object.keys(seed.competitorPrices).map(Number);
@@ -287,6 +299,44 @@ describe('createSeed', () => {
         CompetitorPriceSchema.parse(p);
         expect(p.price).toBeGreaterThan(standard.price);
       }
+    }
+  });
+
+  it('never bundles two editions of a game: one edition with its extras, or top-ups, named by what it holds', () => {
+    expect(seed.packages).toHaveLength(4);
+    expect(seed.packages.map((p) => p.packageId)).toEqual([1, 2, 3, 4]);
+    for (const p of seed.packages) {
+      const goods = p.goodsIds.map((id) => goodsById.get(id)!);
+      // two editions of one game (标准版 and 豪华版) would be the same game bought twice
+      expect(goods.filter(isEdition), p.name).toHaveLength(goods[0]!.type === 'topup' ? 0 : 1);
+      expect(new Set(p.goodsIds).size, p.name).toBe(p.goodsIds.length);
+      expect(p.price, p.name).toBe(Math.round((p.originalPrice * 0.85) / 100) * 100);
+      const [gameName, kind] = p.name.split(' ');
+      expect(gameName).toBe(goods[0]!.gameName);
+      const types = new Set(goods.map((g) => g.type));
+      const holds: Record<string, boolean> = {
+        充值特惠包: types.size === 1 && types.has('topup'),
+        畅玩加速套餐: types.has('accelerator'),
+        完整内容套装: types.has('dlc') && !types.has('accelerator'),
+      };
+      expect(holds[kind!], p.name).toBe(true);
+    }
+    // the store offers each kind the catalogue can make
+    expect(new Set(seed.packages.map((p) => p.name.split(' ')[1]))).toEqual(
+      new Set(['完整内容套装', '畅玩加速套餐', '充值特惠包']),
+    );
+    // the first package holds the first game's standard edition (the buying tests' goods) and its DLC
+    expect(seed.packages[0]).toMatchObject({ name: '星砂回响 完整内容套装', goodsIds: [1, 3], price: 5800 });
+  });
+
+  it('makes no package of two editions even from a catalogue of editions only', () => {
+    // every game sells three editions and one DLC: each bundle still takes one edition at most
+    const editions = seed.goods.map((g) => (g.type === 'dlc' ? g : { ...g, type: 'key' as const }));
+    const packages = createPackages(editions, new Set());
+    expect(packages).toHaveLength(4);
+    for (const p of packages) {
+      const goods = p.goodsIds.map((id) => editions.find((g) => g.goodsId === id)!);
+      expect(goods.filter(isEdition).length, p.name).toBeLessThanOrEqual(1);
     }
   });
 
@@ -326,7 +376,9 @@ describe('renderImage', () => {
       expect(renderImage(kind, '8', '星砂回响')).not.toBe(svg);
     }
     expect(renderImage('unknown', '1')).toBeNull();
-    expect(renderImage('cover', '1', '星砂回响')).toContain("font-family=\"'PingFang SC','Noto Sans CJK SC','Microsoft YaHei',sans-serif\"");
+    expect(renderImage('cover', '1', '星砂回响')).toContain(
+      "font-family=\"'PingFang SC','Noto Sans CJK SC','Microsoft YaHei',sans-serif\"",
+    );
   });
 
   it('escapes label text', () => {

@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { retryImagesLoadedBeforeWorker } from '../../src/mock/worker-images';
 
 /** An `<img>` in the page whose load state is what the browser would report. */
-function image(src: string, state: { complete: boolean; naturalWidth: number }): { element: HTMLImageElement; srcSets: () => number } {
+function image(
+  src: string,
+  state: { complete: boolean; naturalWidth: number },
+): { element: HTMLImageElement; srcSets: () => number } {
   const element = document.createElement('img');
   element.setAttribute('src', src);
   Object.defineProperty(element, 'complete', { configurable: true, get: () => state.complete });
@@ -31,7 +34,10 @@ describe('retryImagesLoadedBeforeWorker', () => {
   it('leaves loaded images and images from elsewhere alone', () => {
     const loaded = image('/webapi/static/img/cover/1.svg', { complete: true, naturalWidth: 600 });
     const favicon = image('/favicon.svg', { complete: true, naturalWidth: 0 });
-    const inline = image('data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A//www.w3.org/2000/svg%22/%3E', { complete: true, naturalWidth: 0 });
+    const inline = image('data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A//www.w3.org/2000/svg%22/%3E', {
+      complete: true,
+      naturalWidth: 0,
+    });
     expect(retryImagesLoadedBeforeWorker(document, '/webapi')).toBe(0);
     expect([loaded.srcSets(), favicon.srcSets(), inline.srcSets()]).toEqual([0, 0, 0]);
   });

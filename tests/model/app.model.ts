@@ -11,7 +11,9 @@ import { appMachine, type FlowLogics } from '../../machines/app.machine';
 import { defineModel, doneEvent, errorEvent } from '../support/model';
 
 /** Stand-ins for the loaded flows: spawned, never asked anything the model checks. */
-const FAKE_FLOWS = Object.fromEntries(['login', 'qrLogin', 'payGate', 'payment'].map((id) => [id, createMachine({ id })])) as unknown as FlowLogics;
+const FAKE_FLOWS = Object.fromEntries(
+  ['login', 'qrLogin', 'payGate', 'payment'].map((id) => [id, createMachine({ id })]),
+) as unknown as FlowLogics;
 /**
  * The model explores many branches in one actor system, so every child a branch starts after the
  * initial state is started here without its systemId (a second registration of `login` or `buildPoll`
@@ -27,10 +29,18 @@ const modelConfig = {
   ...config,
   states: {
     ...config.states,
-    build: { ...config.states.build, states: { ...config.states.build.states, running: { ...running, invoke: { ...running.invoke, systemId: undefined } } } },
+    build: {
+      ...config.states.build,
+      states: {
+        ...config.states.build.states,
+        running: { ...running, invoke: { ...running.invoke, systemId: undefined } },
+      },
+    },
   },
 };
-const modelMachine = (createMachine(modelConfig as never, appMachine.implementations as never) as unknown as typeof appMachine).provide({
+const modelMachine = (
+  createMachine(modelConfig as never, appMachine.implementations as never) as unknown as typeof appMachine
+).provide({
   actions: {
     spawnFlows: enqueueActions(({ enqueue }, logics: FlowLogics) => {
       const spawn = enqueue.spawnChild as unknown as (src: AnyActorLogic, options: { id: string }) => void;
@@ -45,6 +55,17 @@ const PURCHASE = { type: 'purchase.start', goodsId: 1, buyNum: 1, gameId: 1 } as
 const PAY_RETURN = { type: 'purchase.return', orderId: 'XY2' } as const;
 
 const SESSION_USER = { token: 'tk_1', userId: 10001, telNum: '13800000000', createTime: 0, registerCanal: '' };
+const CART_LINE = {
+  goodsId: 70,
+  gameId: 7,
+  gameName: '游戏',
+  goodsName: '标准版',
+  cover: '',
+  buyNum: 1,
+  addedPrice: 6800,
+  addedAt: 1,
+  price: 6800,
+};
 const REAL_NAME = { realName: '张*', idCardNo: '1101**********4477', authTime: 0 };
 
 export const appModel = defineModel({
@@ -66,7 +87,7 @@ export const appModel = defineModel({
       { type: 'session.changed', user: { userId: 10001 }, reason: 'login' },
       { type: 'session.changed', user: null, reason: 'logout' },
     ],
-    // Session flows (issue 4): one fixture each; the app only forwards them.
+    // Session flows (docs/session.md): one fixture each; the app only forwards them.
     'session.login': [{ type: 'session.login', user: SESSION_USER }],
     'session.logout': [{ type: 'session.logout' }],
     'session.expired': [{ type: 'session.expired', code: 'auth_40001' }],
@@ -84,14 +105,23 @@ export const appModel = defineModel({
     'autoLogin.start': [{ type: 'autoLogin.start', token: 'alt_1', appId: 'nn_mall_web', currentPhone: null }],
     'autoLogin.confirm': [{ type: 'autoLogin.confirm' }],
     'autoLogin.cancel': [{ type: 'autoLogin.cancel' }],
-    // Buying (issue 6): forwarded to payGate and payment.
+    // Buying (docs/buying.md): forwarded to payGate and payment.
     'purchase.start': [PURCHASE],
     'payment.open': [{ type: 'payment.open', requestId: 'req-1', userId: 1 }],
     'payment.choose': [{ type: 'payment.choose', request: { goodsId: 1, buyNum: 1, gameId: 1 } }],
-    'payment.quote': [{ type: 'payment.quote', quote: { draft: { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null }, due: 4080 } }],
+    'payment.quote': [
+      { type: 'payment.quote', quote: { draft: { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null }, due: 4080 } },
+    ],
     'purchase.suspended': [{ type: 'purchase.suspended', purchase: { kind: 'order', owner: 1, orderId: 'XY1' } }],
     'purchase.return': [PAY_RETURN],
-    'payment.submit': [{ type: 'payment.submit', channel: 'wechat', draft: { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null }, due: 4080 }],
+    'payment.submit': [
+      {
+        type: 'payment.submit',
+        channel: 'wechat',
+        draft: { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null },
+        due: 4080,
+      },
+    ],
     'payment.retry': [{ type: 'payment.retry', requestId: 'req-2' }],
     'payment.close': [{ type: 'payment.close' }],
     'payment.stay': [{ type: 'payment.stay' }],
@@ -104,6 +134,15 @@ export const appModel = defineModel({
     'wishlist.refresh': [{ type: 'wishlist.refresh' }],
     'wishlist.retry': [{ type: 'wishlist.retry' }],
     'wishlist.notSaved': [{ type: 'wishlist.notSaved', gameId: 7, reason: 'storageFull', entries: [] }],
+    // The cart child's (forwarded to it, whatever the flows do).
+    'cart.add': [{ type: 'cart.add', line: CART_LINE }],
+    'cart.setQuantity': [{ type: 'cart.setQuantity', goodsId: 70, buyNum: 2 }],
+    'cart.remove': [{ type: 'cart.remove', goodsIds: [70] }],
+    'cart.paid': [{ type: 'cart.paid', lines: [{ goodsId: 70, buyNum: 1 }] }],
+    'cart.checkout': [{ type: 'cart.checkout', goodsIds: [70] }],
+    'cart.refresh': [{ type: 'cart.refresh' }],
+    'cart.retry': [{ type: 'cart.retry' }],
+    'cart.notSaved': [{ type: 'cart.notSaved', reason: 'storageFull', lines: [] }],
     // The modal machine's answers to the popup's promo open, and the start-up's own event.
     'modal.promoShown': [{ type: 'modal.promoShown', name: 'coupon' }],
     'modal.promoDropped': [{ type: 'modal.promoDropped', name: 'coupon' }],
@@ -117,7 +156,21 @@ export const appModel = defineModel({
   journeys: [
     {
       name: 'start-up goes on past a failed attribution: the build check runs, the popup starts, and its answers reach it',
-      events: [errorEvent('startAttribution', new Error('sessionStorage blocked')), { type: 'modal.promoShown', name: 'coupon' }, { type: 'modal.promoDropped', name: 'coupon' }, doneEvent('buildPoll')],
+      events: [
+        errorEvent('startAttribution', new Error('sessionStorage blocked')),
+        { type: 'modal.promoShown', name: 'coupon' },
+        { type: 'modal.promoDropped', name: 'coupon' },
+        doneEvent('buildPoll'),
+      ],
+      then: {
+        state: { startup: 'done', build: 'reloading' },
+        someCalls: [
+          'startAttribution',
+          { buildPoll: { currentBuildId: 'build-1' } },
+          { 'to couponPopup: modal.promoShown': { name: 'coupon' } },
+          { 'to couponPopup: modal.promoDropped': { name: 'coupon' } },
+        ],
+      },
     },
     {
       name: 'forwards every child event while running, loads the flows on flows.load, and forwards modal events after the reload started',
@@ -146,6 +199,8 @@ export const appModel = defineModel({
         { type: 'wishlist.refresh' },
         { type: 'wishlist.retry' },
         { type: 'wishlist.notSaved', gameId: 7, reason: 'storageFull', entries: [] },
+        { type: 'cart.add', line: CART_LINE },
+        { type: 'cart.checkout', goodsIds: [70] },
         // Meant for the flows only: dropped before they run.
         { type: 'login.opened' },
         { type: 'payment.close' },
@@ -167,9 +222,17 @@ export const appModel = defineModel({
         PURCHASE,
         { type: 'payment.open', requestId: 'req-1', userId: 1 },
         { type: 'payment.choose', request: { goodsId: 1, buyNum: 1, gameId: 1 } },
-        { type: 'payment.quote', quote: { draft: { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null }, due: 4080 } },
+        {
+          type: 'payment.quote',
+          quote: { draft: { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null }, due: 4080 },
+        },
         { type: 'purchase.suspended', purchase: { kind: 'order', owner: 1, orderId: 'XY1' } },
-        { type: 'payment.submit', channel: 'wechat', draft: { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null }, due: 4080 },
+        {
+          type: 'payment.submit',
+          channel: 'wechat',
+          draft: { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null },
+          due: 4080,
+        },
         { type: 'payment.retry', requestId: 'req-2' },
         { type: 'payment.close' },
         { type: 'payment.stay' },
@@ -182,6 +245,24 @@ export const appModel = defineModel({
         { type: 'modal.open', name: 'login', source: 'user' },
         { type: 'navigation.requested', to: '/new' },
       ],
+      then: {
+        state: { build: 'reloading', flows: 'ready' },
+        someCalls: [
+          { 'to modal: modal.open': { name: 'login' } },
+          { 'to buildPoll: navigation.requested': { to: '/new' } },
+          { 'to session: session.login': { user: { userId: 10001 } } },
+          { 'to wishlist: session.signingIn': { user: { userId: 10001 } } },
+          { 'to cart: session.signingIn': { user: { userId: 10001 } } },
+          { 'to autoLogin: autoLogin.start': { token: 'alt_1' } },
+          { 'to cart: cart.add': { line: { goodsId: 70 } } },
+          'loadFlows',
+          { 'to payGate: realName.verified': {} },
+          { 'to login: login.submit': { phone: '13800000000' } },
+          { 'to qrLogin: qrLogin.start': {} },
+          { 'to payGate: purchase.start': { goodsId: 1 } },
+          { 'to payment: payment.submit': { channel: 'wechat' } },
+        ],
+      },
     },
     {
       name: 'keeps the latest purchase.start while the flows load, drops it on a logout, and delivers it once they run',
@@ -194,6 +275,11 @@ export const appModel = defineModel({
         PURCHASE,
         doneEvent('loadFlows', FAKE_FLOWS),
       ],
+      then: {
+        state: { build: 'running', flows: 'ready' },
+        context: { pendingPurchase: null },
+        someCalls: ['loadFlows', { 'to payGate: purchase.start': { goodsId: 1, buyNum: 1, gameId: 1 } }],
+      },
     },
     {
       name: 'a pay app\u2019s return loads the flows and waits for them like a purchase; once they run it goes to the gate',
@@ -206,6 +292,17 @@ export const appModel = defineModel({
         doneEvent('loadFlows', FAKE_FLOWS),
         PAY_RETURN,
       ],
+      then: {
+        state: { flows: 'ready' },
+        context: { paymentReturn: null },
+        someCalls: [
+          'loadFlows',
+          { reportFlowsLoadFailure: { lostPurchase: true } },
+          'loadFlows',
+          { 'to payGate: purchase.return': { orderId: 'XY2' } },
+          { 'to payGate: purchase.return': { orderId: 'XY2' } },
+        ],
+      },
     },
     {
       name: 'a failed load drops the waiting purchase; the next flows.load or purchase.start asks again',
@@ -218,6 +315,18 @@ export const appModel = defineModel({
         PURCHASE,
         doneEvent('loadFlows', FAKE_FLOWS),
       ],
+      then: {
+        state: { flows: 'ready' },
+        context: { pendingPurchase: null },
+        someCalls: [
+          'loadFlows',
+          { reportFlowsLoadFailure: { lostPurchase: true } },
+          'loadFlows',
+          { reportFlowsLoadFailure: { lostPurchase: false } },
+          'loadFlows',
+          { 'to payGate: purchase.start': { goodsId: 1 } },
+        ],
+      },
     },
   ],
 });

@@ -169,7 +169,8 @@ export const autoLoginUi: UiDriver<typeof autoLoginModel> = {
     const busy = snapshot.matches('loggingIn');
     for (const name of ['取消', '确认登录']) {
       const button = within(dialog).getByRole('button', { name });
-      if ((button as HTMLButtonElement).disabled !== busy) throw new Error(`${name} should be ${busy ? 'disabled while logging in' : 'enabled'}`);
+      if ((button as HTMLButtonElement).disabled !== busy)
+        throw new Error(`${name} should be ${busy ? 'disabled while logging in' : 'enabled'}`);
     }
   },
 };

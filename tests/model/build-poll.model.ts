@@ -28,15 +28,42 @@ export const buildPollModel = defineModel({
   journeys: [
     {
       name: 'polls again after an unchanged answer and after a failed request',
-      events: [afterEvent('firstCheckDelay', WAITING), doneEvent('fetchLatestBuild', SAME), afterEvent('pollInterval', IDLE), errorEvent('fetchLatestBuild'), afterEvent('pollInterval', IDLE), doneEvent('fetchLatestBuild', NEWER)],
+      events: [
+        afterEvent('firstCheckDelay', WAITING),
+        doneEvent('fetchLatestBuild', SAME),
+        afterEvent('pollInterval', IDLE),
+        errorEvent('fetchLatestBuild'),
+        afterEvent('pollInterval', IDLE),
+        doneEvent('fetchLatestBuild', NEWER),
+      ],
+      then: {
+        state: { active: { build: 'stale' } },
+        context: { latestBuildId: 'build-2' },
+        calls: ['fetchLatestBuild', 'fetchLatestBuild', 'fetchLatestBuild'],
+      },
     },
     {
       name: 'going offline while waiting for the first check pauses it, coming back checks at once',
       events: [{ type: 'app.offline' }, { type: 'app.online' }, doneEvent('fetchLatestBuild', SAME)],
+      then: {
+        state: { active: { build: { polling: 'idle' } } },
+        context: { latestBuildId: null },
+        calls: ['fetchLatestBuild'],
+      },
     },
     {
       name: 'going offline during a request cancels it, and polling resumes online',
-      events: [afterEvent('firstCheckDelay', WAITING), { type: 'app.offline' }, { type: 'app.online' }, doneEvent('fetchLatestBuild', NEWER)],
+      events: [
+        afterEvent('firstCheckDelay', WAITING),
+        { type: 'app.offline' },
+        { type: 'app.online' },
+        doneEvent('fetchLatestBuild', NEWER),
+      ],
+      then: {
+        state: { active: { build: 'stale' } },
+        context: { latestBuildId: 'build-2' },
+        calls: ['fetchLatestBuild', 'fetchLatestBuild'],
+      },
     },
     {
       name: 'a stale build waits for the payment to end, then reloads on the next navigation',
@@ -48,10 +75,12 @@ export const buildPollModel = defineModel({
         { type: 'payment.ended' },
         { type: 'navigation.requested', to: '/gameDetail/7' },
       ],
+      then: { state: 'reloading', calls: ['fetchLatestBuild', { reloadPage: { to: '/gameDetail/7' } }] },
     },
     {
       name: 'a second payment can start after the first ended',
       events: [{ type: 'payment.started' }, { type: 'payment.ended' }, { type: 'payment.started' }],
+      then: { state: { active: { payment: 'inProgress', build: { polling: 'waiting' } } }, calls: [] },
     },
   ],
 });

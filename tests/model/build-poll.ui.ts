@@ -25,9 +25,7 @@ import { nextPhone, setOnline, startOnline, waitEnabled } from './ui-helpers';
 
 type BuildPollSnapshot = ReturnType<typeof buildPollMachine.transition>;
 
-
 const payDialog = () => screen.queryByRole('dialog', { name: '支付订单' });
-
 
 export const buildPollUi: UiDriver<typeof buildPollModel> = {
   systemId: 'buildPoll',
@@ -38,7 +36,9 @@ export const buildPollUi: UiDriver<typeof buildPollModel> = {
       .slice(1, index)
       .map((step) => step.event.type)
       .filter((type) => type === 'app.offline' || type === 'app.online');
-    return connectivity.at(-1) === 'app.offline' ? 'a payment cannot start offline: the pay dialog disables 立即支付 until the network is back' : undefined;
+    return connectivity.at(-1) === 'app.offline'
+      ? 'a payment cannot start offline: the pay dialog disables 立即支付 until the network is back'
+      : undefined;
   },
 
   mount: async ({ calls, deps }) => {
@@ -89,15 +89,24 @@ export const buildPollUi: UiDriver<typeof buildPollModel> = {
     const snapshot = state as BuildPollSnapshot;
     const banner = screen.getByRole('status', { name: '网络状态' });
     const offlineShown = banner.textContent === OFFLINE_MESSAGE;
-    if (snapshot.matches({ active: { build: 'offline' } }) !== offlineShown) throw new Error(offlineShown ? 'the offline notice is shown online' : 'no offline notice while offline');
+    if (snapshot.matches({ active: { build: 'offline' } }) !== offlineShown)
+      throw new Error(offlineShown ? 'the offline notice is shown online' : 'no offline notice while offline');
 
     const paying = snapshot.hasTag('payment:inProgress');
     const qr = payDialog() && within(payDialog() as HTMLElement).queryByRole('img', { name: '支付二维码' });
-    if (paying !== Boolean(qr)) throw new Error(paying ? 'no payment QR code while a payment is in progress' : 'a payment QR code is shown with no payment in progress');
+    if (paying !== Boolean(qr))
+      throw new Error(
+        paying
+          ? 'no payment QR code while a payment is in progress'
+          : 'a payment QR code is shown with no payment in progress',
+      );
 
     // A reload happens exactly when the model reaches `reloading`, to where the shopper was going
     // (the test's reloadPage only records it, so the router went there too).
     const expectedReloads = snapshot.matches('reloading') ? [app.router.state.location.href] : [];
-    if (JSON.stringify(app.reloads) !== JSON.stringify(expectedReloads)) throw new Error(`reloads ${JSON.stringify(app.reloads)}, expected ${JSON.stringify(expectedReloads)} after ${step.event.type}`);
+    if (JSON.stringify(app.reloads) !== JSON.stringify(expectedReloads))
+      throw new Error(
+        `reloads ${JSON.stringify(app.reloads)}, expected ${JSON.stringify(expectedReloads)} after ${step.event.type}`,
+      );
   },
 };

@@ -41,11 +41,18 @@ export const couponPopupModel = defineModel({
     'modal.promoDropped': [{ type: 'modal.promoDropped', name: 'coupon' }],
   },
   invokes: {
-    checkPopupDue: { done: [check(null, DAY_1, true), check(null, DAY_1, false)], error: [new Error('storage unavailable')] },
+    checkPopupDue: {
+      done: [check(null, DAY_1, true), check(null, DAY_1, false)],
+      error: [new Error('storage unavailable')],
+    },
     fetchPopup: { done: [[popupCoupon], []], error: [new Error('Network Error')] },
   },
   describeContext: (context) =>
-    [context.userId === null ? 'anonymous' : `user ${context.userId}`, context.day ?? 'no day yet', context.coupons.length ? `${context.coupons.length} coupon(s) shown` : '']
+    [
+      context.userId === null ? 'anonymous' : `user ${context.userId}`,
+      context.day ?? 'no day yet',
+      context.coupons.length ? `${context.coupons.length} coupon(s) shown` : '',
+    ]
       .filter(Boolean)
       .join(', '),
   journeys: [
@@ -61,6 +68,18 @@ export const couponPopupModel = defineModel({
         doneEvent('fetchPopup', [popupCoupon]),
         { type: 'session.changed', user: null },
       ],
+      then: {
+        state: 'idle',
+        context: { userId: null, coupons: [] },
+        someCalls: [
+          'fetchPopup',
+          { 'modal.open': { name: 'coupon', source: 'promo' } },
+          { 'modal.close': { name: 'coupon' } },
+          'fetchPopup',
+          { 'modal.open': { name: 'coupon' } },
+          { 'modal.close': { name: 'coupon' } },
+        ],
+      },
     },
     {
       name: 'a login while the anonymous offer waits withdraws it and makes the user their own offer',
@@ -72,6 +91,17 @@ export const couponPopupModel = defineModel({
         doneEvent('fetchPopup', [popupCoupon]),
         { type: 'modal.promoShown', name: 'coupon' },
       ],
+      then: {
+        state: 'shown',
+        context: { userId: 1, coupons: [{ couponId: popupCoupon.couponId }] },
+        someCalls: [
+          { 'modal.open': { name: 'coupon' } },
+          { 'modal.close': { name: 'coupon' } },
+          'fetchPopup',
+          { 'modal.open': { name: 'coupon' } },
+          { recordShown: { userId: 1 } },
+        ],
+      },
     },
     {
       name: 'after the anonymous popup, a user with nothing to receive sees no popup, and logging out stays quiet',
@@ -84,6 +114,20 @@ export const couponPopupModel = defineModel({
         doneEvent('fetchPopup', []),
         { type: 'session.changed', user: null },
       ],
+      then: {
+        state: 'idle',
+        context: { userId: null, coupons: [] },
+        calls: [
+          'checkPopupDue',
+          'fetchPopup',
+          { 'modal.open': { name: 'coupon' } },
+          { recordShown: { userId: null } },
+          { 'modal.close': { name: 'coupon' } },
+          'checkPopupDue',
+          'fetchPopup',
+          { 'modal.close': { name: 'coupon' } },
+        ],
+      },
     },
     {
       name: 'a user logging in after the anonymous popup sees their own popup once, and not again for the same user',
@@ -97,6 +141,11 @@ export const couponPopupModel = defineModel({
         { type: 'modal.promoShown', name: 'coupon' },
         { type: 'session.changed', user: { userId: 1 } },
       ],
+      then: {
+        state: 'shown',
+        context: { userId: 1 },
+        someCalls: [{ recordShown: { userId: null } }, { recordShown: { userId: 1 } }],
+      },
     },
     {
       name: 'a user already shown today is not shown again on day 1, but is on day 2',
@@ -107,10 +156,31 @@ export const couponPopupModel = defineModel({
         doneEvent('fetchPopup', [popupCoupon]),
         { type: 'modal.promoShown', name: 'coupon' },
       ],
+      then: {
+        state: 'shown',
+        context: { userId: 2, day: '2026-02-01' },
+        calls: [
+          'checkPopupDue',
+          { 'modal.close': { name: 'coupon' } },
+          'checkPopupDue',
+          'fetchPopup',
+          { 'modal.open': { name: 'coupon' } },
+          { recordShown: { userId: 2, day: '2026-02-01' } },
+        ],
+      },
     },
     {
       name: 'a login while the anonymous popup is loading cancels it and checks for the user instead',
-      events: [doneEvent('checkPopupDue', check(null, DAY_1, true)), { type: 'session.changed', user: { userId: 1 } }, errorEvent('checkPopupDue')],
+      events: [
+        doneEvent('checkPopupDue', check(null, DAY_1, true)),
+        { type: 'session.changed', user: { userId: 1 } },
+        errorEvent('checkPopupDue'),
+      ],
+      then: {
+        state: 'idle',
+        context: { userId: 1, coupons: [] },
+        calls: ['checkPopupDue', 'fetchPopup', { 'modal.close': { name: 'coupon' } }, 'checkPopupDue'],
+      },
     },
     {
       name: 'a logout while the user popup is loading cancels it and shows nothing',
@@ -120,6 +190,17 @@ export const couponPopupModel = defineModel({
         { type: 'session.changed', user: null },
         { type: 'session.changed', user: null },
       ],
+      then: {
+        state: 'idle',
+        context: { userId: null, coupons: [] },
+        calls: [
+          'checkPopupDue',
+          { 'modal.close': { name: 'coupon' } },
+          'checkPopupDue',
+          'fetchPopup',
+          { 'modal.close': { name: 'coupon' } },
+        ],
+      },
     },
     {
       name: 'a failed popup request shows nothing and records nothing; a later login tries again',
@@ -130,6 +211,18 @@ export const couponPopupModel = defineModel({
         doneEvent('checkPopupDue', check(1, DAY_1, true)),
         doneEvent('fetchPopup', [popupCoupon]),
       ],
+      then: {
+        state: 'offered',
+        context: { userId: 1 },
+        calls: [
+          'checkPopupDue',
+          'fetchPopup',
+          { 'modal.close': { name: 'coupon' } },
+          'checkPopupDue',
+          'fetchPopup',
+          { 'modal.open': { name: 'coupon' } },
+        ],
+      },
     },
   ],
 });

@@ -40,7 +40,16 @@ import type { RenderedApp, UiDriver } from '../support/model-ui';
 import { mergeDeps, renderApp } from '../support/render-app';
 import type { couponPopupModel } from './coupon-popup.model';
 import { USER_A, USER_B } from './session-fixtures';
-import { deferred, dialog, errorToasts, forgetPageState, header, otherTabStores, quietLoadFailure, type Deferred } from './ui-helpers';
+import {
+  deferred,
+  dialog,
+  errorToasts,
+  forgetPageState,
+  header,
+  otherTabStores,
+  quietLoadFailure,
+  type Deferred,
+} from './ui-helpers';
 
 type PopupSnapshot = ReturnType<typeof couponPopupMachine.transition>;
 
@@ -106,10 +115,12 @@ async function openAndCloseLogin(app: RenderedApp, userId: number | null, day: s
     return shown;
   });
   if (couponDialog()) throw new Error(`the ${COUPON_MODAL_TITLE} dialog opened over the shopper's login dialog`);
-  if (readRecord()[audienceKey(userId)] === day) throw new Error(`the popup waiting under the login dialog is recorded as shown to ${audienceKey(userId)}`);
+  if (readRecord()[audienceKey(userId)] === day)
+    throw new Error(`the popup waiting under the login dialog is recorded as shown to ${audienceKey(userId)}`);
   await app.user.click(within(login).getByRole('button', { name: '关闭' }));
   await waitFor(() => {
-    if (!w.couponLoad) throw new Error(`the ${COUPON_MODAL_TITLE} dialog is not loaded again once the login dialog closed`);
+    if (!w.couponLoad)
+      throw new Error(`the ${COUPON_MODAL_TITLE} dialog is not loaded again once the login dialog closed`);
   });
 }
 
@@ -124,10 +135,12 @@ export const couponPopupUi: UiDriver<typeof couponPopupModel> = {
         return `${event.type} about ${String(event.name)}: the app forwards the modal machine's answers to promo opens only, and the popup's coupon dialog is the only promo`;
       }
       // (After a withdrawal the modal machine's drop does reach the popup, but within that session.changed step.)
-      if (!stateBefore(item, index)?.matches('offered')) return `${event.type} with no offer out: the modal machine answers only an open the popup made`;
+      if (!stateBefore(item, index)?.matches('offered'))
+        return `${event.type} with no offer out: the modal machine answers only an open the popup made`;
       return undefined;
     }
-    const userOf = (step: { type: string; user?: { userId: number } | null }) => (step.type === 'session.changed' ? (step.user?.userId ?? null) : undefined);
+    const userOf = (step: { type: string; user?: { userId: number } | null }) =>
+      step.type === 'session.changed' ? (step.user?.userId ?? null) : undefined;
     // This tab starts anonymous; each announcement is a change of user.
     let holds: number | null = null;
     for (const step of item.steps.slice(1, index)) {
@@ -180,7 +193,10 @@ export const couponPopupUi: UiDriver<typeof couponPopupModel> = {
       otherTabStores(account);
     },
     'modal.promoShown': async (app: RenderedApp, event, { item, index }) => {
-      if (event.name !== 'coupon') throw new Error(`modal.promoShown about ${event.name} has no gesture (undrivable() should have skipped this item)`);
+      if (event.name !== 'coupon')
+        throw new Error(
+          `modal.promoShown about ${event.name} has no gesture (undrivable() should have skipped this item)`,
+        );
       const before = stateBefore(item, index);
       if (item.kind === 'journey' && before && header().queryByRole('button', { name: '登录' })) {
         await openAndCloseLogin(app, before.context.userId, before.context.day ?? '');
@@ -203,17 +219,24 @@ export const couponPopupUi: UiDriver<typeof couponPopupModel> = {
       w.dialogOpen = true;
       if (!dialogShown) throw new Error(`the ${COUPON_MODAL_TITLE} dialog is not open`);
       const items = within(within(dialogShown).getByRole('list', { name: '优惠券列表' })).getAllByRole('listitem');
-      if (items.length !== snapshot.context.coupons.length) throw new Error(`the dialog lists ${items.length} coupons, not ${snapshot.context.coupons.length}`);
+      if (items.length !== snapshot.context.coupons.length)
+        throw new Error(`the dialog lists ${items.length} coupons, not ${snapshot.context.coupons.length}`);
       for (const coupon of snapshot.context.coupons) within(dialogShown).getByText(coupon.title);
       // Shown is recorded for the audience and day the check answered.
       if (!recorded) throw new Error(`the popup is not recorded as shown to ${audienceKey(userId)} on ${day}`);
       return;
     }
     // Not shown (any more): the dialog stays only if this page showed it to the audience it still checks.
-    if (w.dialogOpen !== (dialogShown !== null)) throw new Error(w.dialogOpen ? `the ${COUPON_MODAL_TITLE} dialog went away` : `the ${COUPON_MODAL_TITLE} dialog is open`);
+    if (w.dialogOpen !== (dialogShown !== null))
+      throw new Error(
+        w.dialogOpen ? `the ${COUPON_MODAL_TITLE} dialog went away` : `the ${COUPON_MODAL_TITLE} dialog is open`,
+      );
     // An offer is recorded only once on screen: not while it waits, nor when it is dropped, nor for an empty list or a failure.
     const unrecorded =
-      snapshot.matches('offered') || isAnswer(step.event.type) || step.event.type === 'xstate.done.actor.fetchPopup' || step.event.type === 'xstate.error.actor.fetchPopup';
+      snapshot.matches('offered') ||
+      isAnswer(step.event.type) ||
+      step.event.type === 'xstate.done.actor.fetchPopup' ||
+      step.event.type === 'xstate.error.actor.fetchPopup';
     if (unrecorded && recorded) throw new Error(`the popup is recorded as shown to ${audienceKey(userId)} on ${day}`);
     // A dialog whose code failed to load: the app says so.
     if (step.event.type === 'modal.promoDropped') errorToasts().getByText(LOAD_FAILED);

@@ -53,6 +53,15 @@ export const loginModel = defineModel({
         { type: 'login.sendCode', phone: '13900001111' },
         { type: 'session.changed', user: null },
       ],
+      then: {
+        state: { code: 'idle', submit: 'idle' },
+        context: { phone: null, secondsLeft: 0, codeError: null },
+        calls: [
+          { checkCaptcha: { phone: PHONE } },
+          { sendCode: { phone: PHONE } },
+          { checkCaptcha: { phone: '13900001111' } },
+        ],
+      },
     },
     {
       name: 'the countdown ticks to zero and a new code can be asked for',
@@ -65,6 +74,11 @@ export const loginModel = defineModel({
         afterEvent('countdownTick', COUNTING),
         { type: 'login.sendCode', phone: PHONE },
       ],
+      then: {
+        state: { code: 'checkingCaptcha' },
+        context: { secondsLeft: 0, phone: PHONE },
+        calls: [{ checkCaptcha: { phone: PHONE } }, { sendCode: { phone: PHONE } }, { checkCaptcha: { phone: PHONE } }],
+      },
     },
     {
       name: 'an unregistered phone is registered with the same code, and logging in again works',
@@ -75,9 +89,22 @@ export const loginModel = defineModel({
         { type: 'login.submit', phone: PHONE, code: '123456' },
         doneEvent('registerLogin', USER_A),
       ],
+      then: {
+        state: { code: 'idle', submit: 'idle' },
+        context: { credentials: null, submitError: null },
+        calls: [
+          { registerLogin: { phone: PHONE, code: '123456' } },
+          { registerPhone: { phone: PHONE, code: '123456' } },
+          { 'session.login': { user: { userId: USER_A.userId } } },
+          { 'modal.close': { name: 'login' } },
+          { registerLogin: { phone: PHONE, code: '123456' } },
+          { 'session.login': { user: { userId: USER_A.userId } } },
+          { 'modal.close': { name: 'login' } },
+        ],
+      },
     },
     {
-      name: 'a wrong code is shown, reopening the modal clears it, and a retry logs in',
+      name: 'a wrong code is shown, reopening the modal clears it, and a wrong code at the registration that follows is shown too',
       events: [
         { type: 'login.submit', phone: PHONE, code: '123456' },
         errorEvent('registerLogin', WRONG_CODE),
@@ -86,6 +113,11 @@ export const loginModel = defineModel({
         errorEvent('registerLogin', UNREGISTERED),
         errorEvent('registerPhone', WRONG_CODE),
       ],
+      then: {
+        state: { submit: 'idle' },
+        context: { submitError: '验证码错误', credentials: null },
+        calls: ['registerLogin', 'registerLogin', 'registerPhone'],
+      },
     },
     {
       name: 'a code can be sent while a login is being checked',
@@ -97,6 +129,11 @@ export const loginModel = defineModel({
         { type: 'login.sendCode', phone: PHONE },
         errorEvent('checkCaptcha', TOO_OFTEN),
       ],
+      then: {
+        state: { code: 'idle', submit: 'verifying' },
+        context: { codeError: '验证码发送过于频繁，请60秒后再试', credentials: { phone: PHONE, code: '123456' } },
+        calls: ['registerLogin', 'checkCaptcha', 'checkCaptcha'],
+      },
     },
     {
       name: 'a rate-limited send shows the server message and may be retried',
@@ -106,6 +143,11 @@ export const loginModel = defineModel({
         errorEvent('sendCode', TOO_OFTEN),
         { type: 'login.sendCode', phone: PHONE },
       ],
+      then: {
+        state: { code: 'checkingCaptcha' },
+        context: { codeError: null, phone: PHONE },
+        calls: ['checkCaptcha', 'sendCode', 'checkCaptcha'],
+      },
     },
   ],
 });

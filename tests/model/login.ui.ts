@@ -50,12 +50,15 @@ const page: { dialogOpen: boolean; account: UserInfo | null } = { dialogOpen: fa
 type LoginSnapshot = ReturnType<typeof loginMachine.transition>;
 
 const GESTURES: ReadonlySet<string> = new Set(['login.opened', 'login.sendCode', 'login.submit']);
-const isLoginDone = (type: string) => type === 'xstate.done.actor.registerLogin' || type === 'xstate.done.actor.registerPhone';
+const isLoginDone = (type: string) =>
+  type === 'xstate.done.actor.registerLogin' || type === 'xstate.done.actor.registerPhone';
 
 /** Nothing of a shopper in the code region (no phone, countdown or message): forgetting it changes nothing. */
 function holdsNoShopper(state: LoginSnapshot): boolean {
   const { phone, secondsLeft, codeError, submitError } = state.context;
-  return state.matches({ code: 'idle' }) && phone === null && secondsLeft === 0 && codeError === null && submitError === null;
+  return (
+    state.matches({ code: 'idle' }) && phone === null && secondsLeft === 0 && codeError === null && submitError === null
+  );
 }
 
 /** Where the replay of an item has another tab log in (for a later logout), and which logouts it cannot drive. */
@@ -87,8 +90,18 @@ function accountPlan(item: PlanItem): AccountPlan {
       if (!dialogOpen) signedIn = false;
       dialogOpen = true;
       let next = k + 1;
-      while (next < steps.length && !GESTURES.has(steps[next]!.event.type) && !isLoginDone(steps[next]!.event.type) && steps[next]!.event.type !== 'session.changed') next++;
-      if (!signedIn && steps[next]?.event.type === 'session.changed' && holdsNoShopper(steps[k - 1]!.state as LoginSnapshot)) {
+      while (
+        next < steps.length &&
+        !GESTURES.has(steps[next]!.event.type) &&
+        !isLoginDone(steps[next]!.event.type) &&
+        steps[next]!.event.type !== 'session.changed'
+      )
+        next++;
+      if (
+        !signedIn &&
+        steps[next]?.event.type === 'session.changed' &&
+        holdsNoShopper(steps[k - 1]!.state as LoginSnapshot)
+      ) {
         logInElsewhereAt.add(k);
         signedIn = true;
       }
@@ -123,7 +136,10 @@ function onModelInput(logic: FlowLogics['login']): FlowLogics['login'] {
   const machine = logic as unknown as AnyStateMachine;
   const context = machine.config.context as (args: { input: unknown }) => unknown;
   return createMachine(
-    { ...machine.config, context: (args: { input: unknown }) => context({ ...args, input: loginModel.input }) } as never,
+    {
+      ...machine.config,
+      context: (args: { input: unknown }) => context({ ...args, input: loginModel.input }),
+    } as never,
     machine.implementations as never,
   ) as unknown as FlowLogics['login'];
 }
@@ -176,11 +192,13 @@ function expectAlerts(dialog: HTMLElement, messages: (string | null)[]): void {
   const got = within(dialog)
     .queryAllByRole('alert')
     .map((alert) => alert.textContent);
-  if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`the dialog's alerts are ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+  if (JSON.stringify(got) !== JSON.stringify(want))
+    throw new Error(`the dialog's alerts are ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
 }
 
 function expectEnabled(button: HTMLElement, enabled: boolean): void {
-  if ((button as HTMLButtonElement).disabled === enabled) throw new Error(`"${button.textContent}" is ${enabled ? 'disabled' : 'enabled'}`);
+  if ((button as HTMLButtonElement).disabled === enabled)
+    throw new Error(`"${button.textContent}" is ${enabled ? 'disabled' : 'enabled'}`);
 }
 
 export const loginUi: UiDriver<typeof loginModel> = {
@@ -237,8 +255,12 @@ export const loginUi: UiDriver<typeof loginModel> = {
       await submitSmsLogin(app.user, await dialogFor(app, at), event.phone, event.code);
     },
     'session.changed': async (_app, event) => {
-      if (event.user !== null) throw new Error('session.changed announcing a user has no gesture here (the model announces logouts only)');
-      if (!page.account) throw new Error('session.changed: this tab holds no account to log out (undrivable() should have skipped this item)');
+      if (event.user !== null)
+        throw new Error('session.changed announcing a user has no gesture here (the model announces logouts only)');
+      if (!page.account)
+        throw new Error(
+          'session.changed: this tab holds no account to log out (undrivable() should have skipped this item)',
+        );
       await logOutElsewhere();
     },
   },
@@ -266,7 +288,8 @@ export const loginUi: UiDriver<typeof loginModel> = {
 
     const codeButton = form.getByRole('button', { name: CODE_BUTTON });
     if (snapshot.matches({ code: 'countingDown' })) {
-      if (codeButton.textContent !== `重新发送(${snapshot.context.secondsLeft}s)`) throw new Error(`the code button says "${codeButton.textContent}"`);
+      if (codeButton.textContent !== `重新发送(${snapshot.context.secondsLeft}s)`)
+        throw new Error(`the code button says "${codeButton.textContent}"`);
       expectEnabled(codeButton, false);
       form.getByText(`验证码已发送至 ${maskPhone(snapshot.context.phone ?? '')}`);
     } else if (snapshot.matches({ code: 'checkingCaptcha' }) || snapshot.matches({ code: 'sendingCode' })) {
@@ -276,12 +299,14 @@ export const loginUi: UiDriver<typeof loginModel> = {
       if (codeButton.textContent !== '获取验证码') throw new Error(`the code button says "${codeButton.textContent}"`);
       expectEnabled(codeButton, true);
     }
-    if (!snapshot.matches({ code: 'countingDown' }) && form.queryByText(/^验证码已发送至/)) throw new Error('the dialog still says a code was sent');
+    if (!snapshot.matches({ code: 'countingDown' }) && form.queryByText(/^验证码已发送至/))
+      throw new Error('the dialog still says a code was sent');
 
     const submit = form.getByRole('button', { name: '登录' });
     const submitting = snapshot.hasTag('login:submitting');
     expectEnabled(submit, !submitting);
-    if ((submit.closest('form')?.getAttribute('aria-busy') === 'true') !== submitting) throw new Error(`the form is ${submitting ? 'not ' : ''}busy`);
+    if ((submit.closest('form')?.getAttribute('aria-busy') === 'true') !== submitting)
+      throw new Error(`the form is ${submitting ? 'not ' : ''}busy`);
 
     expectAlerts(dialog, [snapshot.context.codeError, snapshot.context.submitError]);
   },

@@ -44,7 +44,7 @@ export const modalModel = defineModel({
   },
   journeys: [
     {
-      name: 'a second gesture while the first one\'s dialog loads is ignored (a double click opens one dialog)',
+      name: "a second gesture while the first one's dialog loads is ignored (a double click opens one dialog)",
       events: [
         { type: 'modal.open', name: 'login', source: 'user' },
         { type: 'modal.open', name: 'refund', props: { orderId: 'A1' }, source: 'user' },
@@ -52,6 +52,11 @@ export const modalModel = defineModel({
         { type: 'modal.open', name: 'login', source: 'user' },
         { type: 'modal.open', name: 'bogus', source: 'user' },
       ],
+      then: {
+        state: 'idle',
+        context: { stack: [{ name: 'login', source: 'user' }], pending: null },
+        calls: [{ loadModal: 'login' }],
+      },
     },
     {
       name: 'a popup offered again for a dialog already on screen or loading is answered as dropped',
@@ -61,6 +66,16 @@ export const modalModel = defineModel({
         doneEvent('loadModal'),
         { type: 'modal.open', name: 'coupon', props: { coupons: [popupCoupon] }, source: 'promo' },
       ],
+      then: {
+        state: 'idle',
+        context: { stack: [{ name: 'coupon', source: 'promo' }] },
+        calls: [
+          { loadModal: 'coupon' },
+          { 'modal.promoDropped': { name: 'coupon' } },
+          { 'modal.promoShown': { name: 'coupon' } },
+          { 'modal.promoDropped': { name: 'coupon' } },
+        ],
+      },
     },
     {
       name: 'a login clicked while the popup loads opens at once; the popup waits and opens once the login closes',
@@ -71,6 +86,16 @@ export const modalModel = defineModel({
         { type: 'modal.close', name: 'login' },
         doneEvent('loadModal'),
       ],
+      then: {
+        state: 'idle',
+        context: { stack: [{ name: 'coupon', source: 'promo' }], waiting: [], promo: null },
+        calls: [
+          { loadModal: 'coupon' },
+          { loadModal: 'login' },
+          { loadModal: 'coupon' },
+          { 'modal.promoShown': { name: 'coupon' } },
+        ],
+      },
     },
     {
       name: 'a popup never opens over a dialog: it waits, and closing everything drops it',
@@ -81,9 +106,18 @@ export const modalModel = defineModel({
         { type: 'modal.open', name: 'coupon', props: { coupons: [popupCoupon] }, source: 'promo' },
         { type: 'modal.closeAll' },
       ],
+      then: {
+        state: 'idle',
+        context: { stack: [], promo: null },
+        calls: [
+          { loadModal: 'login' },
+          { 'modal.promoDropped': { name: 'coupon' } },
+          { 'modal.promoDropped': { name: 'coupon' } },
+        ],
+      },
     },
     {
-      name: 'a flow open during the shopper\'s load waits its turn and opens on top; a second open of the same dialog is ignored',
+      name: "a flow open during the shopper's load waits its turn and opens on top; a second open of the same dialog is ignored",
       events: [
         { type: 'modal.open', name: 'login', source: 'user' },
         { type: 'modal.open', name: 'pay', props: { goodsId: 7 }, source: 'flow' },
@@ -91,6 +125,11 @@ export const modalModel = defineModel({
         doneEvent('loadModal'),
         doneEvent('loadModal'),
       ],
+      then: {
+        state: 'idle',
+        context: { stack: [{ name: 'login' }, { name: 'pay', source: 'flow' }], waiting: [] },
+        calls: [{ loadModal: 'login' }, { loadModal: 'pay' }],
+      },
     },
     {
       name: 'a waiting open closed before its turn never opens; a second flow open during a flow load waits its turn too',
@@ -103,6 +142,11 @@ export const modalModel = defineModel({
         { type: 'modal.open', name: 'realName', props: { from: 'pay' }, source: 'flow' },
         doneEvent('loadModal'),
       ],
+      then: {
+        state: 'opening',
+        context: { stack: [{ name: 'login' }, { name: 'pay' }], pending: { name: 'realName' }, waiting: [] },
+        calls: [{ loadModal: 'login' }, { loadModal: 'pay' }, { loadModal: 'realName' }],
+      },
     },
     {
       name: 'closing the popup while it loads drops it, and so does closing everything',
@@ -112,6 +156,16 @@ export const modalModel = defineModel({
         { type: 'modal.open', name: 'coupon', props: { coupons: [popupCoupon] }, source: 'promo' },
         { type: 'modal.closeAll' },
       ],
+      then: {
+        state: 'idle',
+        context: { stack: [], pending: null, promo: null },
+        calls: [
+          { loadModal: 'coupon' },
+          { 'modal.promoDropped': { name: 'coupon' } },
+          { loadModal: 'coupon' },
+          { 'modal.promoDropped': { name: 'coupon' } },
+        ],
+      },
     },
     {
       name: 'a popup whose code fails to load is dropped, and closing the waiting popup drops it too',
@@ -123,14 +177,40 @@ export const modalModel = defineModel({
         { type: 'modal.close', name: 'coupon' },
         { type: 'modal.close', name: 'login' },
       ],
+      then: {
+        state: 'idle',
+        context: { stack: [], waiting: [], promo: null },
+        calls: [
+          { loadModal: 'coupon' },
+          { reportLoadFailure: { name: 'coupon' } },
+          { 'modal.promoDropped': { name: 'coupon' } },
+          { loadModal: 'login' },
+          { 'modal.promoDropped': { name: 'coupon' } },
+        ],
+      },
     },
     {
       name: 'a failed load opens nothing and a retry opens the modal',
-      events: [{ type: 'modal.open', name: 'login', source: 'user' }, errorEvent('loadModal'), { type: 'modal.open', name: 'login', source: 'user' }, doneEvent('loadModal')],
+      events: [
+        { type: 'modal.open', name: 'login', source: 'user' },
+        errorEvent('loadModal'),
+        { type: 'modal.open', name: 'login', source: 'user' },
+        doneEvent('loadModal'),
+      ],
+      then: {
+        state: 'idle',
+        context: { stack: [{ name: 'login' }] },
+        calls: [{ loadModal: 'login' }, { reportLoadFailure: { name: 'login' } }, { loadModal: 'login' }],
+      },
     },
     {
       name: 'closing the open login dialog empties the stack',
-      events: [{ type: 'modal.open', name: 'login', source: 'user' }, doneEvent('loadModal'), { type: 'modal.close', name: 'login' }],
+      events: [
+        { type: 'modal.open', name: 'login', source: 'user' },
+        doneEvent('loadModal'),
+        { type: 'modal.close', name: 'login' },
+      ],
+      then: { state: 'idle', context: { stack: [] }, calls: [{ loadModal: 'login' }] },
     },
     {
       name: 'closing the login dialog while it loads again cancels that load, and the next try opens it',
@@ -143,10 +223,19 @@ export const modalModel = defineModel({
         { type: 'modal.open', name: 'login', source: 'user' },
         doneEvent('loadModal'),
       ],
+      then: {
+        state: 'idle',
+        context: { stack: [{ name: 'login' }], pending: null },
+        calls: [{ loadModal: 'login' }, { loadModal: 'login' }, { loadModal: 'login' }],
+      },
     },
     {
       name: 'closing the modal being loaded cancels the load',
-      events: [{ type: 'modal.open', name: 'pay', source: 'flow' }, { type: 'modal.close', name: 'pay' }],
+      events: [
+        { type: 'modal.open', name: 'pay', source: 'flow' },
+        { type: 'modal.close', name: 'pay' },
+      ],
+      then: { state: 'idle', context: { stack: [], pending: null }, calls: [{ loadModal: 'pay' }] },
     },
     {
       name: 'closing an open modal under another keeps the top one, and it can be reopened',
@@ -159,14 +248,34 @@ export const modalModel = defineModel({
         { type: 'modal.open', name: 'pay', source: 'flow' },
         doneEvent('loadModal'),
       ],
+      then: {
+        state: 'idle',
+        context: { stack: [{ name: 'login' }, { name: 'pay' }] },
+        calls: [{ loadModal: 'pay' }, { loadModal: 'login' }, { loadModal: 'pay' }],
+      },
     },
     {
       name: 'closing everything cancels a load in progress and empties the stack',
-      events: [{ type: 'modal.open', name: 'login', source: 'user' }, doneEvent('loadModal'), { type: 'modal.open', name: 'pay', source: 'flow' }, { type: 'modal.closeAll' }],
+      events: [
+        { type: 'modal.open', name: 'login', source: 'user' },
+        doneEvent('loadModal'),
+        { type: 'modal.open', name: 'pay', source: 'flow' },
+        { type: 'modal.closeAll' },
+      ],
+      then: {
+        state: 'idle',
+        context: { stack: [], pending: null },
+        calls: [{ loadModal: 'login' }, { loadModal: 'pay' }],
+      },
     },
     {
       name: 'closing everything while idle empties the stack',
-      events: [{ type: 'modal.open', name: 'login', source: 'user' }, doneEvent('loadModal'), { type: 'modal.closeAll' }],
+      events: [
+        { type: 'modal.open', name: 'login', source: 'user' },
+        doneEvent('loadModal'),
+        { type: 'modal.closeAll' },
+      ],
+      then: { state: 'idle', context: { stack: [] }, calls: [{ loadModal: 'login' }] },
     },
   ],
 });

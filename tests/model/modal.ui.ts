@@ -52,7 +52,16 @@ import type { RenderedApp, UiDriver } from '../support/model-ui';
 import { mergeDeps, renderApp } from '../support/render-app';
 import type { modalModel } from './modal.model';
 import { CONFIG_OFF, USER_A, USER_B } from './session-fixtures';
-import { deferred, expectHeaderAccount, forgetPageState, header, otherTabStores, quietLoadFailure, submitSmsLogin, type Deferred } from './ui-helpers';
+import {
+  deferred,
+  expectHeaderAccount,
+  forgetPageState,
+  header,
+  otherTabStores,
+  quietLoadFailure,
+  submitSmsLogin,
+  type Deferred,
+} from './ui-helpers';
 
 /** Each modal the model opens, by the title of its dialog (its accessible name). */
 const TITLES: Readonly<Record<string, string>> = { login: '登录', pay: '支付订单', coupon: COUPON_MODAL_TITLE };
@@ -115,7 +124,11 @@ function requireWorld(): World {
 }
 
 /** A call the driver holds: forgotten (and rejected) when the app stops waiting for it. */
-function hold<T>(signal: AbortSignal, keep: (answer: Deferred<T>) => void, forget: (answer: Deferred<T>) => void): Promise<T> {
+function hold<T>(
+  signal: AbortSignal,
+  keep: (answer: Deferred<T>) => void,
+  forget: (answer: Deferred<T>) => void,
+): Promise<T> {
   const answer = deferred<T>();
   keep(answer);
   signal.addEventListener('abort', () => {
@@ -146,7 +159,11 @@ function cancelsLoad(item: PlanItem, index: number): boolean {
 /** A close of the login dialog shown on top (the shopper's 关闭). */
 function closesLoginDialog(item: PlanItem, index: number): boolean {
   const event = item.steps[index]?.event;
-  return event?.type === 'modal.close' && event.name === 'login' && stateBefore(item, index)?.context.stack.at(-1)?.name === 'login';
+  return (
+    event?.type === 'modal.close' &&
+    event.name === 'login' &&
+    stateBefore(item, index)?.context.stack.at(-1)?.name === 'login'
+  );
 }
 
 /** The first step after `index` that cancels the login dialog's load, before the login dialog is closed again. */
@@ -206,16 +223,18 @@ export const modalUi: UiDriver<typeof modalModel> = {
       return `modal.open pay with ${describeProps(event)}: the app opens pay only with { goodsId, buyNum, gameId } (立即购买) or { orderId } (订单 pages)`;
     }
     if (event.type === 'modal.open' && event.name === 'coupon') {
-      if (!offeredCoupons(event)) return `modal.open coupon with ${describeProps(event)} (${String(event.source)}): the daily popup opens it only as a promo of a non-empty coupon list`;
+      if (!offeredCoupons(event))
+        return `modal.open coupon with ${describeProps(event)} (${String(event.source)}): the daily popup opens it only as a promo of a non-empty coupon list`;
       if (couponThere(before)) {
         return 'a second popup open while its dialog is open, loading or waiting: the popup offers once per audience, and a new audience first withdraws what it offered or showed (modal.close coupon)';
       }
       return undefined;
     }
     if (event.type === 'modal.open' && event.name === 'refund' && before.context.pending?.name === 'login') {
-      return 'modal.open refund while the shopper\'s login dialog loads: 登录 shows only while nobody is logged in, and 申请退款 only on a logged-in shopper\'s order page';
+      return "modal.open refund while the shopper's login dialog loads: 登录 shows only while nobody is logged in, and 申请退款 only on a logged-in shopper's order page";
     }
-    if (event.type === 'modal.open' && event.name !== 'login') return `modal.open ${String(event.name)}: the app never opens it with the model's props`;
+    if (event.type === 'modal.open' && event.name !== 'login')
+      return `modal.open ${String(event.name)}: the app never opens it with the model's props`;
     if (event.type === 'modal.open' && before.context.stack.length > 0) {
       return `modal.open login over the open ${String(before.context.stack.at(-1)?.name)} dialog: the page behind a dialog is inert, so the shopper cannot reach the header's 登录`;
     }
@@ -224,11 +243,15 @@ export const modalUi: UiDriver<typeof modalModel> = {
     }
     if (event.type === 'modal.close') {
       const open = before.context.stack.findIndex((modal) => modal.name === event.name);
-      if (open >= 0 && open < before.context.stack.length - 1) return `modal.close ${String(event.name)} under another dialog: the lower dialogs are inert, and nothing else closes it`;
+      if (open >= 0 && open < before.context.stack.length - 1)
+        return `modal.close ${String(event.name)} under another dialog: the lower dialogs are inert, and nothing else closes it`;
       if (cancelsLoad(item, index) && event.name !== 'coupon') {
         // The shopper cannot touch a dialog that is not shown yet; only a login request from an earlier login dialog closes it.
-        const earlier = item.steps.some((_, k) => k < index && closesLoginDialog(item, k) && laterLoginCancel(item, k) === index);
-        if (event.name !== 'login' || !earlier) return `modal.close ${String(event.name)} while its code loads: nothing but a login submitted in an earlier login dialog closes a dialog not shown yet`;
+        const earlier = item.steps.some(
+          (_, k) => k < index && closesLoginDialog(item, k) && laterLoginCancel(item, k) === index,
+        );
+        if (event.name !== 'login' || !earlier)
+          return `modal.close ${String(event.name)} while its code loads: nothing but a login submitted in an earlier login dialog closes a dialog not shown yet`;
       }
     }
     return undefined;
@@ -236,26 +259,33 @@ export const modalUi: UiDriver<typeof modalModel> = {
 
   unreachable: {
     transitions: {
-      '(modal) --modal.close [isWaiting]--> (no state change)': 'only pay waits for a login load (or login for pay), and the app never opens pay with the model\'s props',
+      '(modal) --modal.close [isWaiting]--> (no state change)':
+        "only pay waits for a login load (or login for pay), and the app never opens pay with the model's props",
       '(modal) --modal.close [isQueuedPromo]--> (no state change)':
         'its only item (a popup that fails to load, then waits under a login) ends with closing the login dialog while it loads, and no earlier login dialog submitted a login to close it',
-      '(modal) --modal.closeAll [hasPromo]--> idle': 'only the session-expiry prompt sends modal.closeAll, and it opens login in the same step',
-      '(modal) --modal.closeAll--> idle': 'only the session-expiry prompt sends it, and it opens login in the same step (the machine never rests in idle after it)',
+      '(modal) --modal.closeAll [hasPromo]--> idle':
+        'only the session-expiry prompt sends modal.closeAll, and it opens login in the same step',
+      '(modal) --modal.closeAll--> idle':
+        'only the session-expiry prompt sends it, and it opens login in the same step (the machine never rests in idle after it)',
       'idle --modal.open [isPromoAlreadyThere]--> (no state change)':
         'its only items offer the popup again while its dialog is open or waits: the popup offers once per audience, and a new audience first withdraws what it offered or showed',
       'idle --modal.open [!canOpen]--> (no state change)':
         'its only item (a second gesture while a dialog loads) opens refund while the login dialog loads, then 登录 over the open login dialog (the page behind a dialog is inert)',
       'idle --modal.open [isPromoOpen && isSlotTaken]--> (no state change)':
         'its only item (the popup waits under the login dialog) goes on with a second popup open and modal.closeAll, neither of which the app sends there',
-      'idle --always [hasWaiting]--> opening': 'only pay waits for a login load (or login for pay), and the app never opens pay with the model\'s props',
-      'opening --modal.open [!canOpen]--> (no state change)': 'its only item opens pay with the model\'s props',
+      'idle --always [hasWaiting]--> opening':
+        "only pay waits for a login load (or login for pay), and the app never opens pay with the model's props",
+      'opening --modal.open [!canOpen]--> (no state change)': "its only item opens pay with the model's props",
       'opening --modal.open [isPromoAlreadyThere]--> (no state change)':
         'its only item offers the popup again while its dialog loads: the popup offers once per audience, and a new audience first withdraws what it offered',
       'opening --modal.open [isRepeatedGesture]--> (no state change)':
-        'its only item opens refund by a gesture while the shopper\'s login dialog loads: 登录 shows only while nobody is logged in, and 申请退款 only on a logged-in shopper\'s order page',
-      'opening --modal.open--> (no state change)': 'only pay (a flow) waits for a login load, and the app never opens pay with the model\'s props',
-      'opening --modal.close [isPendingModal && isLoadingPromo]--> idle': 'its only item ends with modal.closeAll, which only the session-expiry prompt sends (with modal.open login)',
-      'opening --modal.closeAll [isLoadingPromo]--> idle': 'only the session-expiry prompt sends modal.closeAll, and it opens login in the same step',
+        "its only item opens refund by a gesture while the shopper's login dialog loads: 登录 shows only while nobody is logged in, and 申请退款 only on a logged-in shopper's order page",
+      'opening --modal.open--> (no state change)':
+        "only pay (a flow) waits for a login load, and the app never opens pay with the model's props",
+      'opening --modal.close [isPendingModal && isLoadingPromo]--> idle':
+        'its only item ends with modal.closeAll, which only the session-expiry prompt sends (with modal.open login)',
+      'opening --modal.closeAll [isLoadingPromo]--> idle':
+        'only the session-expiry prompt sends modal.closeAll, and it opens login in the same step',
       'opening --error: loadModal [isLoadingPromo]--> idle':
         'its only item (a popup that fails to load) ends with closing the login dialog while it loads, and no earlier login dialog submitted a login to close it',
     },
@@ -320,11 +350,15 @@ export const modalUi: UiDriver<typeof modalModel> = {
       const w = requireWorld();
       const coupons = offeredCoupons(event);
       if (coupons) return popupOffers(coupons);
-      if (event.name !== 'login') throw new Error(`no gesture opens ${event.name} with ${describeProps(event)} (undrivable() should have skipped this item)`);
+      if (event.name !== 'login')
+        throw new Error(
+          `no gesture opens ${event.name} with ${describeProps(event)} (undrivable() should have skipped this item)`,
+        );
       if (w.account) {
         // Signed in by an earlier step: the account logs out in another tab, and the header offers 登录 again.
         // (A popup dialog shown or offered to that account would be withdrawn with it: a close the step does not make.)
-        if (couponThere(stateBefore(item, index))) throw new Error('modal.open login: the logout that brings back 登录 would withdraw the popup\'s dialog');
+        if (couponThere(stateBefore(item, index)))
+          throw new Error("modal.open login: the logout that brings back 登录 would withdraw the popup's dialog");
         otherTabStores(null);
         await waitFor(() => expectHeaderAccount(null));
         w.account = null;
@@ -342,7 +376,8 @@ export const modalUi: UiDriver<typeof modalModel> = {
       if (cancelsLoad(item, index)) {
         // The dialog is not shown yet: the login submitted in the earlier login dialog finishes and closes it.
         const release = w.releaseLogin;
-        if (event.name !== 'login' || !release) throw new Error(`modal.close ${event.name} while its code loads: no login request is held to close it`);
+        if (event.name !== 'login' || !release)
+          throw new Error(`modal.close ${event.name} while its code loads: no login request is held to close it`);
         w.releaseLogin = null;
         w.account = USER_A;
         release();
@@ -350,9 +385,11 @@ export const modalUi: UiDriver<typeof modalModel> = {
       }
       const dialogs = screen.queryAllByRole('dialog');
       const dialog = screen.queryByRole('dialog', { name: dialogTitle(event.name) });
-      if (!dialog || dialogs.at(-1) !== dialog) throw new Error(`modal.close ${event.name}: its dialog is not the top one, so the shopper cannot close it`);
+      if (!dialog || dialogs.at(-1) !== dialog)
+        throw new Error(`modal.close ${event.name}: its dialog is not the top one, so the shopper cannot close it`);
       // A later step cancels the login dialog's load: the shopper submits a login now, which finishes then.
-      if (event.name === 'login' && !w.releaseLogin && laterLoginCancel(item, index) !== undefined) await submitLogin(user, dialog);
+      if (event.name === 'login' && !w.releaseLogin && laterLoginCancel(item, index) !== undefined)
+        await submitLogin(user, dialog);
       await user.click(within(dialog).getByRole('button', { name: CLOSE }));
     },
     'modal.closeAll': async () => {
@@ -366,7 +403,9 @@ export const modalUi: UiDriver<typeof modalModel> = {
     const shown = shownDialogs();
     const expected = snapshot.context.stack.map((modal) => dialogTitle(modal.name));
     if (JSON.stringify(shown) !== JSON.stringify(expected)) {
-      throw new Error(`the page shows the dialogs ${JSON.stringify(shown)}, expected ${JSON.stringify(expected)} (bottom first)`);
+      throw new Error(
+        `the page shows the dialogs ${JSON.stringify(shown)}, expected ${JSON.stringify(expected)} (bottom first)`,
+      );
     }
     // The top dialog is the one the shopper can use: it has its close button.
     const top = screen.queryAllByRole('dialog').at(-1);
@@ -375,7 +414,8 @@ export const modalUi: UiDriver<typeof modalModel> = {
     expectHeaderAccount(requireWorld().account?.telNum ?? null);
     if (step.event.type === 'xstate.error.actor.loadModal') {
       const alert = screen.getByRole('alert', { name: '错误提示' });
-      if (!alert.textContent?.includes(LOAD_FAILED)) throw new Error(`the error toast does not say "${LOAD_FAILED}" (it says "${alert.textContent ?? ''}")`);
+      if (!alert.textContent?.includes(LOAD_FAILED))
+        throw new Error(`the error toast does not say "${LOAD_FAILED}" (it says "${alert.textContent ?? ''}")`);
     }
   },
 };

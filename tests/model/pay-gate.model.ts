@@ -24,7 +24,11 @@ const SWITCHED_EVENT = { type: 'session.changed', user: { userId: 2 }, reason: '
 const EXPIRED_EVENT = { type: 'session.changed', user: null, reason: 'expired' } as const;
 const SUSPENDED_GOODS = {
   type: 'purchase.suspended',
-  purchase: { kind: 'goods', owner: 1, request: { goodsId: 1, buyNum: 4, gameId: 1, choices: { packageId: null, couponId: 'c1', channel: 'alipay' } } },
+  purchase: {
+    kind: 'goods',
+    owner: 1,
+    request: { goodsId: 1, buyNum: 4, gameId: 1, choices: { packageId: null, couponId: 'c1', channel: 'alipay' } },
+  },
 } as const;
 const SUSPENDED_ORDER = { type: 'purchase.suspended', purchase: { kind: 'order', owner: 1, orderId: 'XY1' } } as const;
 // Back from a pay app's H5 page (start-up): the order's payment resumes for whoever is logged in.
@@ -53,12 +57,17 @@ export const payGateModel = defineModel({
     readReturnSession: { done: [ANONYMOUS, SIGNING_IN, LOGGED_IN], error: [new Error('no session child')] },
     confirmLogin: { done: [ANONYMOUS, SIGNING_IN, LOGGED_IN], error: [new Error('no session child')] },
     confirmRealName: { done: [VERIFIED, LOGGED_IN], error: [new Error('no session child')] },
-    fetchRealNameConfig: { done: [REQUIRED, NOT_REQUIRED], error: [{ code: 'sys_50000', message: '系统繁忙，请稍后重试' }] },
+    fetchRealNameConfig: {
+      done: [REQUIRED, NOT_REQUIRED],
+      error: [{ code: 'sys_50000', message: '系统繁忙，请稍后重试' }],
+    },
     checkStorage: { done: [true, false], error: [new Error('aborted')] },
   },
   describeContext: (context) =>
     [
-      context.request ? `goods ${context.request.goodsId} × ${context.request.buyNum}${context.hasRealName ? ', real name known' : ''}` : '',
+      context.request
+        ? `goods ${context.request.goodsId} × ${context.request.buyNum}${context.hasRealName ? ', real name known' : ''}`
+        : '',
       context.owner === null ? '' : `of user ${context.owner}`,
       context.suspended ? `suspended ${context.suspended.kind}` : '',
     ]
@@ -68,26 +77,98 @@ export const payGateModel = defineModel({
     {
       name: 'back from a pay app logged out: the login dialog opens and the payment resumes after the login',
       events: [RETURN, doneEvent('readReturnSession', ANONYMOUS), LOGGED_IN_EVENT],
+      then: {
+        state: 'idle',
+        context: { request: null, suspended: null },
+        calls: [
+          'readReturnSession',
+          { 'modal.open': { name: 'login', source: 'flow' } },
+          { 'modal.open': { name: 'pay', props: { orderId: 'XY2', resume: true }, source: 'flow' } },
+        ],
+      },
     },
     {
       name: 'back from a pay app while a login is being set up: its announcement resumes the payment',
       events: [RETURN, doneEvent('readReturnSession', SIGNING_IN), LOGGED_IN_EVENT],
+      then: {
+        state: 'idle',
+        context: { request: null, suspended: null },
+        calls: [
+          'readReturnSession',
+          { 'modal.open': { name: 'pay', props: { orderId: 'XY2', resume: true }, source: 'flow' } },
+        ],
+      },
     },
     {
       name: 'back from a pay app logged in: the pay dialog resumes at once; a second return waits too',
-      events: [RETURN, doneEvent('readReturnSession', LOGGED_IN), RETURN, errorEvent('readReturnSession', new Error('no session child'))],
+      events: [
+        RETURN,
+        doneEvent('readReturnSession', LOGGED_IN),
+        RETURN,
+        errorEvent('readReturnSession', new Error('no session child')),
+      ],
+      then: {
+        state: 'idle',
+        calls: [
+          'readReturnSession',
+          { 'modal.open': { name: 'pay', props: { orderId: 'XY2', resume: true }, source: 'flow' } },
+          'readReturnSession',
+        ],
+      },
     },
     {
       name: 'a suspended purchase gives way to a pay app\u2019s return',
       events: [SUSPENDED_GOODS, RETURN, doneEvent('readReturnSession', LOGGED_IN)],
+      then: {
+        state: 'idle',
+        context: { request: null, suspended: null },
+        calls: [
+          'readReturnSession',
+          { 'modal.open': { name: 'pay', props: { orderId: 'XY2', resume: true }, source: 'flow' } },
+        ],
+      },
     },
     {
       name: 'a logged-in shopper without real name verifies it and the purchase goes on to the stock check and the pay modal',
-      events: [START, doneEvent('readSession', LOGGED_IN), doneEvent('fetchRealNameConfig', REQUIRED), VERIFIED_EVENT, doneEvent('checkStorage', true)],
+      events: [
+        START,
+        doneEvent('readSession', LOGGED_IN),
+        doneEvent('fetchRealNameConfig', REQUIRED),
+        VERIFIED_EVENT,
+        doneEvent('checkStorage', true),
+      ],
+      then: {
+        state: 'idle',
+        context: { request: null, suspended: null },
+        calls: [
+          'readSession',
+          'fetchRealNameConfig',
+          { notify: { kind: 'warning', text: '请先实名' } },
+          { 'modal.open': { name: 'realName', props: { from: 'pay' } } },
+          { checkStorage: { goodsId: 1, buyNum: 2 } },
+          { 'modal.open': { name: 'pay', props: { goodsId: 1, buyNum: 2, gameId: 1 }, source: 'flow' } },
+        ],
+      },
     },
     {
       name: 'a verified shopper passes a required real-name config and finds the goods sold out',
-      events: [START, doneEvent('readSession', VERIFIED), doneEvent('fetchRealNameConfig', REQUIRED), doneEvent('checkStorage', false)],
+      events: [
+        START,
+        doneEvent('readSession', VERIFIED),
+        doneEvent('fetchRealNameConfig', REQUIRED),
+        doneEvent('checkStorage', false),
+      ],
+      then: {
+        state: 'idle',
+        context: { request: null, suspended: null },
+        calls: [
+          'readSession',
+          'fetchRealNameConfig',
+          'checkStorage',
+          { 'modal.close': { name: 'pay' } },
+          { notify: { kind: 'warning', text: '库存不足，请联系客服' } },
+        ],
+      },
     },
     {
       name: 'a failed stock check counts as available, and a failed config read ends the gating with an error',
@@ -100,14 +181,66 @@ export const payGateModel = defineModel({
         doneEvent('readSession', LOGGED_IN),
         errorEvent('fetchRealNameConfig', { code: 'sys_50000', message: '系统繁忙，请稍后重试' }),
       ],
+      then: {
+        state: 'idle',
+        context: { request: null, suspended: null },
+        calls: [
+          'readSession',
+          'fetchRealNameConfig',
+          'checkStorage',
+          { 'modal.open': { name: 'pay', props: { goodsId: 1, buyNum: 2, gameId: 1 }, source: 'flow' } },
+          'readSession',
+          'fetchRealNameConfig',
+          { notify: { kind: 'error', text: '系统繁忙，请稍后重试' } },
+        ],
+      },
     },
     {
       name: 'an anonymous shopper logs in through the login modal: the modal closes first, the session announces the user after',
-      events: [START, doneEvent('readSession', ANONYMOUS), CLOSE_LOGIN, doneEvent('confirmLogin', SIGNING_IN), LOGGED_IN_EVENT, doneEvent('readSession', LOGGED_IN)],
+      events: [
+        START,
+        doneEvent('readSession', ANONYMOUS),
+        CLOSE_LOGIN,
+        doneEvent('confirmLogin', SIGNING_IN),
+        LOGGED_IN_EVENT,
+        doneEvent('readSession', LOGGED_IN),
+      ],
+      then: {
+        state: { gating: 'checkingConfig' },
+        context: { request: { goodsId: 1 }, owner: 1 },
+        calls: [
+          'readSession',
+          { 'modal.open': { name: 'login', source: 'flow' } },
+          'confirmLogin',
+          'readSession',
+          'fetchRealNameConfig',
+        ],
+      },
     },
     {
       name: 'closing the login modal without logging in ends the gating quietly, and so does closing every modal',
-      events: [START, doneEvent('readSession', ANONYMOUS), CLOSE_LOGIN, doneEvent('confirmLogin', ANONYMOUS), START, doneEvent('readSession', ANONYMOUS), CLOSE_ALL, doneEvent('confirmLogin', ANONYMOUS)],
+      events: [
+        START,
+        doneEvent('readSession', ANONYMOUS),
+        CLOSE_LOGIN,
+        doneEvent('confirmLogin', ANONYMOUS),
+        START,
+        doneEvent('readSession', ANONYMOUS),
+        CLOSE_ALL,
+        doneEvent('confirmLogin', ANONYMOUS),
+      ],
+      then: {
+        state: 'idle',
+        context: { request: null, suspended: null },
+        calls: [
+          'readSession',
+          { 'modal.open': { name: 'login', source: 'flow' } },
+          'confirmLogin',
+          'readSession',
+          { 'modal.open': { name: 'login', source: 'flow' } },
+          'confirmLogin',
+        ],
+      },
     },
     {
       name: 'a login announced while the login modal is open resumes at once; one announced while confirming does too',
@@ -120,6 +253,16 @@ export const payGateModel = defineModel({
         LOGGED_IN_EVENT,
         doneEvent('readSession', LOGGED_IN),
       ],
+      then: {
+        state: { gating: 'checkingConfig' },
+        context: { owner: 1 },
+        someCalls: [
+          { 'modal.open': { name: 'login', source: 'flow' } },
+          { 'modal.open': { name: 'login', source: 'flow' } },
+          'confirmLogin',
+          'fetchRealNameConfig',
+        ],
+      },
     },
     {
       name: 'a login that finished before the modal closed goes straight to the config check; a failed session read ends quietly',
@@ -136,14 +279,45 @@ export const payGateModel = defineModel({
         START,
         errorEvent('readSession', new Error('no session child')),
       ],
+      then: {
+        state: 'idle',
+        context: { request: null, suspended: null },
+        someCalls: [
+          'confirmLogin',
+          'fetchRealNameConfig',
+          { notify: { kind: 'warning', text: '账号已在其他页面退出，本次购买已取消' } },
+          'readSession',
+        ],
+      },
     },
     {
       name: 'a buy click while a login is being set up waits for the session to announce the user',
-      events: [START, doneEvent('readSession', SIGNING_IN), LOGGED_IN_EVENT, doneEvent('readSession', VERIFIED), doneEvent('fetchRealNameConfig', NOT_REQUIRED)],
+      events: [
+        START,
+        doneEvent('readSession', SIGNING_IN),
+        LOGGED_IN_EVENT,
+        doneEvent('readSession', VERIFIED),
+        doneEvent('fetchRealNameConfig', NOT_REQUIRED),
+      ],
+      then: {
+        state: { gating: 'checkingStock' },
+        context: { owner: 1, hasRealName: true },
+        calls: ['readSession', 'readSession', 'fetchRealNameConfig', 'checkStorage'],
+      },
     },
     {
       name: 'a buy click while the login modal failed to show starts the gating over',
       events: [START, doneEvent('readSession', ANONYMOUS), START, doneEvent('readSession', LOGGED_IN)],
+      then: {
+        state: { gating: 'checkingConfig' },
+        context: { owner: 1 },
+        calls: [
+          'readSession',
+          { 'modal.open': { name: 'login', source: 'flow' } },
+          'readSession',
+          'fetchRealNameConfig',
+        ],
+      },
     },
     {
       name: 'closing the real-name modal without verifying ends the gating quietly; with the session verified meanwhile it goes on',
@@ -160,6 +334,18 @@ export const payGateModel = defineModel({
         doneEvent('confirmRealName', VERIFIED),
         doneEvent('checkStorage', true),
       ],
+      then: {
+        state: 'idle',
+        context: { request: null, suspended: null },
+        someCalls: [
+          { 'modal.open': { name: 'realName', props: { from: 'pay' } } },
+          'confirmRealName',
+          { 'modal.open': { name: 'realName', props: { from: 'pay' } } },
+          'confirmRealName',
+          'checkStorage',
+          { 'modal.open': { name: 'pay', props: { goodsId: 1, buyNum: 2, gameId: 1 }, source: 'flow' } },
+        ],
+      },
     },
     {
       name: 'a verification heard while the real-name close is confirmed goes on; a failed confirmation ends quietly',
@@ -176,18 +362,57 @@ export const payGateModel = defineModel({
         CLOSE_REAL_NAME,
         errorEvent('confirmRealName', new Error('no session child')),
       ],
+      then: {
+        state: 'idle',
+        context: { request: null, suspended: null },
+        someCalls: [
+          { 'modal.open': { name: 'realName', props: { from: 'pay' } } },
+          'confirmRealName',
+          { 'modal.open': { name: 'pay', props: { goodsId: 1, buyNum: 2, gameId: 1 }, source: 'flow' } },
+          { 'modal.open': { name: 'realName', props: { from: 'pay' } } },
+          'confirmRealName',
+        ],
+      },
     },
     {
       name: 'a buy click while the real-name modal failed to show starts the gating over',
-      events: [START, doneEvent('readSession', LOGGED_IN), doneEvent('fetchRealNameConfig', REQUIRED), START, doneEvent('readSession', VERIFIED)],
+      events: [
+        START,
+        doneEvent('readSession', LOGGED_IN),
+        doneEvent('fetchRealNameConfig', REQUIRED),
+        START,
+        doneEvent('readSession', VERIFIED),
+      ],
+      then: {
+        state: { gating: 'checkingConfig' },
+        context: { owner: 1 },
+        calls: [
+          'readSession',
+          'fetchRealNameConfig',
+          { notify: { kind: 'warning', text: '请先实名' } },
+          { 'modal.open': { name: 'realName', props: { from: 'pay' } } },
+          'readSession',
+          'fetchRealNameConfig',
+        ],
+      },
     },
     {
       name: 'a second buy click while checking is ignored, and logging out ends the gating',
       events: [START, START, doneEvent('readSession', LOGGED_IN), START, LOGGED_OUT_EVENT],
+      then: {
+        state: 'idle',
+        context: { request: null, suspended: null },
+        calls: [
+          'readSession',
+          'fetchRealNameConfig',
+          { notify: { kind: 'warning', text: '账号已在其他页面退出，本次购买已取消' } },
+        ],
+      },
     },
     {
       name: 'a logout before the gate has read whose purchase it is ends the gating quietly',
       events: [START, LOGGED_OUT_EVENT],
+      then: { state: 'idle', context: { request: null, suspended: null }, calls: ['readSession'] },
     },
     {
       name: 'an expiry at the real-name step suspends the purchase; its account logging in again gates it once more, up to the pay modal',
@@ -203,10 +428,40 @@ export const payGateModel = defineModel({
         doneEvent('fetchRealNameConfig', REQUIRED),
         doneEvent('checkStorage', true),
       ],
+      then: {
+        state: 'idle',
+        context: { request: null, suspended: null },
+        someCalls: [
+          { 'modal.open': { name: 'realName', props: { from: 'pay' } } },
+          'readSession',
+          'fetchRealNameConfig',
+          'checkStorage',
+          { 'modal.open': { name: 'pay', props: { goodsId: 1, buyNum: 2, gameId: 1 }, source: 'flow' } },
+        ],
+      },
     },
     {
       name: 'a suspended unpaid order reopens in the pay modal when its account is back; another account logging in drops a suspended purchase',
-      events: [SUSPENDED_ORDER, LOGGED_IN_EVENT, SUSPENDED_GOODS, SUSPENDED_ORDER, SWITCHED_EVENT, SUSPENDED_GOODS, START, doneEvent('readSession', LOGGED_IN)],
+      events: [
+        SUSPENDED_ORDER,
+        LOGGED_IN_EVENT,
+        SUSPENDED_GOODS,
+        SUSPENDED_ORDER,
+        SWITCHED_EVENT,
+        SUSPENDED_GOODS,
+        START,
+        doneEvent('readSession', LOGGED_IN),
+      ],
+      then: {
+        state: { gating: 'checkingConfig' },
+        context: { suspended: null, owner: 1 },
+        calls: [
+          { 'modal.open': { name: 'pay', props: { orderId: 'XY1' } } },
+          { notify: { kind: 'warning', text: '已登录其他账号，之前账号未完成的购买已取消' } },
+          'readSession',
+          'fetchRealNameConfig',
+        ],
+      },
     },
     {
       name: 'another account taking the tab cancels the gating with a warning, and so does another tab logging out',
@@ -219,10 +474,24 @@ export const payGateModel = defineModel({
         doneEvent('fetchRealNameConfig', REQUIRED),
         LOGGED_OUT_EVENT,
       ],
+      then: {
+        state: 'idle',
+        context: { request: null, suspended: null },
+        someCalls: [
+          { notify: { kind: 'warning', text: '账号已切换，本次购买已取消，请重新下单' } },
+          { 'modal.open': { name: 'realName', props: { from: 'pay' } } },
+          { notify: { kind: 'warning', text: '账号已在其他页面退出，本次购买已取消' } },
+        ],
+      },
     },
     {
       name: 'an expiry before the gate has read the session suspends the purchase for any next login, and another account is then the first one',
       events: [START, EXPIRED_EVENT, SWITCHED_EVENT, doneEvent('readSession', LOGGED_IN)],
+      then: {
+        state: { gating: 'checkingConfig' },
+        context: { owner: 1, suspended: null, request: { goodsId: 1 } },
+        calls: ['readSession', 'readSession', 'fetchRealNameConfig'],
+      },
     },
   ],
 });

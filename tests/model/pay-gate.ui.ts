@@ -44,7 +44,17 @@ import type { RenderedApp, StepAt, UiDriver } from '../support/model-ui';
 import { mergeDeps, renderApp } from '../support/render-app';
 import { API, backend, ok, testServer } from '../support/server';
 import type { payGateModel } from './pay-gate.model';
-import { deferred, type Deferred, dialog, errorToasts, nextPhone, otherTabStores, quietLoadFailure, toasts, waitEnabled } from './ui-helpers';
+import {
+  deferred,
+  type Deferred,
+  dialog,
+  errorToasts,
+  nextPhone,
+  otherTabStores,
+  quietLoadFailure,
+  toasts,
+  waitEnabled,
+} from './ui-helpers';
 
 /** Goods 1 of game 1 (plenty of stock, at most 3 per order), two of them: the model's request. */
 const GAME_URL = '/gameDetail/1?goods=1&num=2';
@@ -58,7 +68,6 @@ const RETURN_AT_START =
 
 /** The dialogs the gate opens and waits on, by modal name. */
 const DIALOG_TITLES: Record<string, string> = { login: '登录', realName: '实名认证' };
-
 
 /** What the driver keeps for the path being replayed. */
 interface World {
@@ -79,7 +88,6 @@ function requireWorld(): World {
   if (!world) throw new Error('the pay gate UI driver has not mounted the app');
   return world;
 }
-
 
 /** The event the item takes right after the current gesture's (undefined at its end). */
 const nextEvent = (at: StepAt): AnyEventObject | undefined => at.item.steps[at.index + 1]?.event;
@@ -105,7 +113,6 @@ async function submitRealName(w: World, user: UserEvent, realName: HTMLElement, 
     });
   }
 }
-
 
 type PayGateSnapshot = ReturnType<typeof payGateMachine.transition>;
 
@@ -152,11 +159,19 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
   },
 
   mount: async ({ calls, deps, item }) => {
-    if (!(deps.testing.clock instanceof SimulatedClock)) throw new Error('the pay gate UI driver needs the replay’s SimulatedClock');
+    if (!(deps.testing.clock instanceof SimulatedClock))
+      throw new Error('the pay gate UI driver needs the replay’s SimulatedClock');
     // A verification still held from the last path fails quietly (its app is gone).
     for (const answer of world?.heldAnswers ?? []) answer.resolve(false);
     const expiring = item.steps.some((step) => step.event.type === 'modal.closeAll');
-    const w: World = { calls, clock: deps.testing.clock, loads: new Map(), holdNextAnswer: false, heldAnswers: [], expiryPromptDue: expiring };
+    const w: World = {
+      calls,
+      clock: deps.testing.clock,
+      loads: new Map(),
+      holdNextAnswer: false,
+      heldAnswers: [],
+      expiryPromptDue: expiring,
+    };
     world = w;
     resetToasts();
 
@@ -235,7 +250,8 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
           if (dialog('支付订单')) throw new Error('the pay dialog did not close');
         });
       }
-      if (document.getElementById('root')?.inert) throw new Error('a dialog covers the page: 立即购买 cannot be clicked');
+      if (document.getElementById('root')?.inert)
+        throw new Error('a dialog covers the page: 立即购买 cannot be clicked');
       await user.click(screen.getByRole('button', { name: '立即购买' }));
     },
     'session.changed': async (_app, event) => {
@@ -250,12 +266,14 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
       await showHeldDialogs(w);
       const target = await screen.findByRole('dialog', { name: title });
       // The verification the model hears after the close was submitted just before it.
-      if (event.name === 'realName' && nextEvent(at)?.type === 'realName.verified') await submitRealName(w, user, target, true);
+      if (event.name === 'realName' && nextEvent(at)?.type === 'realName.verified')
+        await submitRealName(w, user, target, true);
       await user.click(within(target).getByRole('button', { name: '关闭' }));
     },
     'modal.closeAll': async ({ user }, _event, at) => {
       const w = requireWorld();
-      if (!w.expiryPromptDue) throw new Error('modal.closeAll: no expiry prompt is due (undrivable() should have skipped this item)');
+      if (!w.expiryPromptDue)
+        throw new Error('modal.closeAll: no expiry prompt is due (undrivable() should have skipped this item)');
       await showHeldDialogs(w);
       const realName = dialog('实名认证');
       if (realName && nextEvent(at)?.type === 'realName.verified') await submitRealName(w, user, realName, true);
@@ -293,7 +311,8 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
       if (dialog(title)) throw new Error(`${where}: the ${title} dialog is open`);
     };
     const waitingOn = (name: string) => {
-      if (!w.loads.has(name) && !dialog(DIALOG_TITLES[name] ?? name)) throw new Error(`${where}: the ${name} dialog is neither open nor loading`);
+      if (!w.loads.has(name) && !dialog(DIALOG_TITLES[name] ?? name))
+        throw new Error(`${where}: the ${name} dialog is neither open nor loading`);
     };
 
     if (snapshot.matches('idle')) {
@@ -335,7 +354,8 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
     } else if (snapshot.matches({ gating: 'awaitingSignIn' })) {
       closed('实名认证');
       for (const id of ['readSession', 'confirmLogin', 'fetchRealNameConfig']) {
-        if (w.calls.isRunning(id)) throw new Error(`${where}: the app is calling ${id} while waiting for the login to be announced`);
+        if (w.calls.isRunning(id))
+          throw new Error(`${where}: the app is calling ${id} while waiting for the login to be announced`);
       }
     } else if (snapshot.matches({ gating: 'checkingConfig' })) {
       calling('fetchRealNameConfig');

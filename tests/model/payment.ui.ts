@@ -77,7 +77,18 @@ import { onTestEnd } from '../support/cleanup';
 import { mergeDeps, renderApp } from '../support/render-app';
 import { API, backend, ok, testServer } from '../support/server';
 import { paymentModel } from './payment.model';
-import { deferred, type Deferred, dialog, header, nextPhone, otherTabStores, setOnline, startOnline, toasts, waitEnabled } from './ui-helpers';
+import {
+  deferred,
+  type Deferred,
+  dialog,
+  header,
+  nextPhone,
+  otherTabStores,
+  setOnline,
+  startOnline,
+  toasts,
+  waitEnabled,
+} from './ui-helpers';
 
 const GAME_URL = '/gameDetail/1?goods=1&num=1';
 const ORDERS_URL = '/setting?type=0';
@@ -86,7 +97,8 @@ const PAY = '支付订单';
 /** What the order list says: the model's unpaid order XY1 (its first `fetchOrder` outcome), which 继续支付 opens. */
 function listedOrder(): Order {
   const order = paymentModel.invokes?.fetchOrder?.done?.[0] as Order | undefined;
-  if (order?.status !== 'unpaid') throw new Error('the payment model’s first fetchOrder outcome is not an unpaid order');
+  if (order?.status !== 'unpaid')
+    throw new Error('the payment model’s first fetchOrder outcome is not an unpaid order');
   return order;
 }
 
@@ -115,8 +127,6 @@ function stubRequestIds(): void {
   });
 }
 
-
-
 /** What the driver keeps for the path being replayed. */
 interface World {
   app?: RenderedApp;
@@ -144,7 +154,6 @@ function requireWorld(): World {
   if (!world) throw new Error('the payment UI driver has not mounted the app');
   return world;
 }
-
 
 function requirePayDialog(): HTMLElement {
   const pay = dialog(PAY);
@@ -217,7 +226,9 @@ async function openForGoods(w: World, app: RenderedApp, at: StepAt): Promise<voi
     const account = w.account;
     const pingAt = delayMs(sessionMachine, 'tokenPingDelay');
     if (!account || w.clock.now() >= pingAt) {
-      throw new Error('modal.closeAll: the app notices an expired login at the token check 1 s after the page opens, which has passed (or nobody is logged in)');
+      throw new Error(
+        'modal.closeAll: the app notices an expired login at the token check 1 s after the page opens, which has passed (or nobody is logged in)',
+      );
     }
     w.holdPayLoad = true;
     await app.user.click(await buyButton());
@@ -263,7 +274,8 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
   systemId: 'payment',
 
   mount: async ({ calls, deps }) => {
-    if (!(deps.testing.clock instanceof SimulatedClock)) throw new Error('the payment UI driver needs the replay’s SimulatedClock');
+    if (!(deps.testing.clock instanceof SimulatedClock))
+      throw new Error('the payment UI driver needs the replay’s SimulatedClock');
     // A stock check or dialog load still held by the last path is let go (its app is gone).
     world?.heldStock?.resolve(true);
     world?.heldPayLoad?.resolve();
@@ -299,7 +311,13 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
           await held.promise;
         }
         const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
-        const reply = await backend.handle({ method: 'POST', path: '/goods/mall/activity/goods/matchCoupon', query: {}, headers: Object.fromEntries(request.headers), body });
+        const reply = await backend.handle({
+          method: 'POST',
+          path: '/goods/mall/activity/goods/matchCoupon',
+          query: {},
+          headers: Object.fromEntries(request.headers),
+          body,
+        });
         return HttpResponse.json(reply.body as object, { status: reply.status });
       }),
     );
@@ -389,13 +407,17 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
       // Online, the list comes before the next step (a create failing returns to the sheet, which then
       // shows the price the machine kept); offline it waits for the network (see undrivable).
       if (stateBefore(at).context.online) {
-        await waitUntil(() => pay.queryByRole('group', { name: '优惠券' }) !== null || pay.queryByText('暂无可用优惠券') !== null, 'the sheet shown again to read its coupons');
+        await waitUntil(
+          () => pay.queryByRole('group', { name: '优惠券' }) !== null || pay.queryByText('暂无可用优惠券') !== null,
+          'the sheet shown again to read its coupons',
+        );
       }
     },
     'payment.close': async ({ user }, _event, at) => {
       const before = stateBefore(at);
       const pay = within(requirePayDialog());
-      if (before.hasTag('payment:confirmingLeave')) throw new Error('payment.close: with the leave confirmation shown, × and Escape send payment.stay');
+      if (before.hasTag('payment:confirmingLeave'))
+        throw new Error('payment.close: with the leave confirmation shown, × and Escape send payment.stay');
       if (before.hasTag('payment:loading')) await user.keyboard('{Escape}');
       else if (before.hasTag('payment:failed')) await user.click(pay.getByRole('button', { name: '暂不支付' }));
       else if (isUnpayable(before)) await user.click(pay.getByRole('button', { name: '知道了' }));
@@ -411,7 +433,8 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     },
     'modal.close': async (_app, event) => {
       const w = requireWorld();
-      if (event.name !== 'pay') throw new Error(`modal.close: the payment only hears the pay dialog's close, not "${event.name}"`);
+      if (event.name !== 'pay')
+        throw new Error(`modal.close: the payment only hears the pay dialog's close, not "${event.name}"`);
       const answer = w.heldStock;
       if (!answer) throw new Error('modal.close: no second 立即购买 is waiting for its stock check');
       w.heldStock = null;
@@ -419,7 +442,8 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     },
     'modal.closeAll': async () => {
       const w = requireWorld();
-      if (!w.expiryPromptDue) throw new Error('modal.closeAll: the app sends it only in the session-expiry prompt, and no expiry is pending');
+      if (!w.expiryPromptDue)
+        throw new Error('modal.closeAll: the app sends it only in the session-expiry prompt, and no expiry is pending');
       w.expiryPromptDue = false;
       w.clock.increment(delayMs(sessionMachine, 'expiryPromptDelay'));
     },
@@ -440,13 +464,17 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     transitions: {
       'active --session.changed [isExpiry && canResume]--> idle':
         'an expiry under the pay dialog: tests/integration/buying/account-change.test.tsx drives it through the server (auth_40001) and checks the resumed dialog',
-      'active --session.changed [isExpiry]--> idle': 'an expiry under the pay dialog with nothing to resume: only the actor replay reaches it (an order that failed to load)',
+      'active --session.changed [isExpiry]--> idle':
+        'an expiry under the pay dialog with nothing to resume: only the actor replay reaches it (an order that failed to load)',
       'active --modal.closeAll--> idle':
         'only the expiry prompt sends modal.closeAll, after the expiry; a pay dialog that mounts once nobody is logged in closes at once (it belongs to an account), so none is open for it to close',
-      'active --session.changed [isOwnLogout]--> idle': 'this tab’s own 退出登录 while the pay dialog is open: the page behind the dialog is inert',
+      'active --session.changed [isOwnLogout]--> idle':
+        'this tab’s own 退出登录 while the pay dialog is open: the page behind the dialog is inert',
       'active.loadingOrder --done: fetchOrder [isResumedAndPaid]--> idle': PHONE_PAYMENT,
-      'active.loadingOrder --done: fetchOrder [isResumedAndUnpaid]--> active.paying.flow.awaitingPayment': PHONE_PAYMENT,
-      'active.paying.flow.requestingPayment --done: payOrder [isHandOff]--> active.paying.flow.awaitingPayment': PHONE_PAYMENT,
+      'active.loadingOrder --done: fetchOrder [isResumedAndUnpaid]--> active.paying.flow.awaitingPayment':
+        PHONE_PAYMENT,
+      'active.paying.flow.requestingPayment --done: payOrder [isHandOff]--> active.paying.flow.awaitingPayment':
+        PHONE_PAYMENT,
       'active.paying.flow.awaitingPayment --payment.submit--> active.paying.flow.requestingPayment': PHONE_PAYMENT,
       'active.editing.priced --always [!isQuoted]--> active.editing.pricing':
         'a price worked out again on the sheet (payment.quote with none: a quantity changed, the coupon list read again) is not sent one-to-one (see undrivable): tests/integration/buying/final-price.test.tsx reads the coupon list again under a priced sheet',
@@ -454,9 +482,11 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
   },
 
   appContext: {
-    owner: 'the id the backend gave the shopper’s account (the model says 1); a switch is checked by the state and the warning',
+    owner:
+      'the id the backend gave the shopper’s account (the model says 1); a switch is checked by the state and the warning',
     choices: 'the pay editor reports its choices by itself when the form shows and on each change',
-    quote: 'the pay editor reports the price it shows by itself (the goods at its real price); that the order made is the one shown is checked by tests/integration/buying/final-price.test.tsx',
+    quote:
+      'the pay editor reports the price it shows by itself (the goods at its real price); that the order made is the one shown is checked by tests/integration/buying/final-price.test.tsx',
   },
 
   undrivable: (item, index) => {
@@ -489,11 +519,20 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
       return 'the price worked out again (a quantity changed, the coupon list read again): tests/integration/buying/final-price.test.tsx drives it';
     }
     // The last step of `types` before this one (-1: none).
-    const lastStep = (...types: string[]) => item.steps.slice(0, index).findLastIndex((step) => types.includes(step.event.type));
-    if (event.type === 'payment.quote' && !before.context.online && lastStep('xstate.done.actor.settleCoupons', 'xstate.error.actor.settleCoupons') > lastStep('app.offline')) {
+    const lastStep = (...types: string[]) =>
+      item.steps.slice(0, index).findLastIndex((step) => types.includes(step.event.type));
+    if (
+      event.type === 'payment.quote' &&
+      !before.context.online &&
+      lastStep('xstate.done.actor.settleCoupons', 'xstate.error.actor.settleCoupons') > lastStep('app.offline')
+    ) {
       return 'a price while offline, the coupons owed settled offline: the sheet asks for its coupon list once they are, and React Query holds that request back until the browser is online again';
     }
-    if (event.type === 'xstate.error.actor.createOrder' && !before.context.online && lastStep('payment.retry') > lastStep('app.offline')) {
+    if (
+      event.type === 'xstate.error.actor.createOrder' &&
+      !before.context.online &&
+      lastStep('payment.retry') > lastStep('app.offline')
+    ) {
       return 'a create failing offline after 重新支付 offline: the sheet shown again asks for its coupon list afresh (the failed order may hold a coupon), which React Query holds back until the browser is online again, so the sheet prices again then instead of keeping the price';
     }
     if (event.type === 'payment.submit' && before.matches({ active: 'editing' }) && !before.hasTag('payment:priced')) {
@@ -506,10 +545,14 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
       // The form's pay channels load when it shows (the goods form on opening, the order form once the
       // order is there); React Query holds that request back while offline, and without a channel
       // 立即支付 stays disabled.
-      const lastIndex = (match: (type: string) => boolean) => item.steps.slice(0, index).findLastIndex((step) => match(step.event.type));
+      const lastIndex = (match: (type: string) => boolean) =>
+        item.steps.slice(0, index).findLastIndex((step) => match(step.event.type));
       const wentOffline = lastIndex((type) => type === 'app.offline');
-      const formShown = lastIndex((type) => ['payment.open', 'xstate.done.actor.fetchOrder', 'xstate.done.actor.createOrder'].includes(type));
-      if (formShown > wentOffline) return 'payment.submit on a pay form shown offline: its pay channels do not load offline, so 立即支付 stays disabled';
+      const formShown = lastIndex((type) =>
+        ['payment.open', 'xstate.done.actor.fetchOrder', 'xstate.done.actor.createOrder'].includes(type),
+      );
+      if (formShown > wentOffline)
+        return 'payment.submit on a pay form shown offline: its pay channels do not load offline, so 立即支付 stays disabled';
     }
     return undefined;
   },
@@ -520,11 +563,15 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     const { context } = snapshot;
     const where = JSON.stringify(snapshot.value);
     const calling = (id: string, running = true) => {
-      if (w.calls.isRunning(id) !== running) throw new Error(`${where}: the app is ${running ? 'not ' : ''}calling ${id}`);
+      if (w.calls.isRunning(id) !== running)
+        throw new Error(`${where}: the app is ${running ? 'not ' : ''}calling ${id}`);
     };
 
     const banner = screen.getByRole('status', { name: '网络状态' });
-    if ((banner.textContent === OFFLINE_MESSAGE) === context.online) throw new Error(context.online ? `${where}: the offline notice shows online` : `${where}: no offline notice while offline`);
+    if ((banner.textContent === OFFLINE_MESSAGE) === context.online)
+      throw new Error(
+        context.online ? `${where}: the offline notice shows online` : `${where}: no offline notice while offline`,
+      );
 
     const payDialog = dialog(PAY);
     if (snapshot.matches('idle')) {
@@ -553,7 +600,8 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     }
     const alertText = () => pay.queryAllByRole('alert').map((alert) => alert.textContent ?? '');
     const expectAlert = (text: string) => {
-      if (!alertText().some((shown) => shown.includes(text))) throw new Error(`${where}: no alert says "${text}" (shown: ${JSON.stringify(alertText())})`);
+      if (!alertText().some((shown) => shown.includes(text)))
+        throw new Error(`${where}: no alert says "${text}" (shown: ${JSON.stringify(alertText())})`);
     };
     const submitButton = () => pay.getByRole('button', { name: '立即支付' }) as HTMLButtonElement;
 
@@ -570,7 +618,8 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
         if (!button.disabled) throw new Error(`${where}: 立即支付 is enabled while the sheet prices`);
       }
       if (context.error) expectAlert(context.error);
-      else if (alertText().length) throw new Error(`${where}: an alert shows with no error: ${JSON.stringify(alertText())}`);
+      else if (alertText().length)
+        throw new Error(`${where}: an alert shows with no error: ${JSON.stringify(alertText())}`);
       // An existing order (继续支付, or kept after a failed pay request) is shown with its number.
       if (context.order) pay.getByText(context.order.orderId);
     } else if (isSubmitting(snapshot)) {
@@ -585,7 +634,8 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     } else if (snapshot.hasTag('payment:failed')) {
       expectAlert('支付失败，订单未扣款。');
       const retry = pay.queryByRole('button', { name: '重新支付' });
-      if ((context.draft !== null) !== (retry !== null)) throw new Error(`${where}: 重新支付 is ${retry ? '' : 'not '}offered`);
+      if ((context.draft !== null) !== (retry !== null))
+        throw new Error(`${where}: 重新支付 is ${retry ? '' : 'not '}offered`);
     } else if (snapshot.matches({ active: 'orderClosed' })) {
       expectAlert(CLOSED_TEXT[context.status ?? ''] ?? `no text for ${context.status}`);
       pay.getByRole('button', { name: '知道了' });

@@ -28,7 +28,14 @@ export const qrLoginModel = defineModel({
     checkQrStatus: { done: [WAITING, SCANNED, EXPIRED], error: [failure('network', '网络连接失败')] },
     loginBySessionCode: { done: [USER_A], error: [failure('qr_40001', '登录凭证无效或已使用，请重新扫码')] },
   },
-  describeContext: (context) => [context.qr ? 'code shown' : '', context.sessionCode ? 'scanned' : '', context.error ? `error "${context.error}"` : ''].filter(Boolean).join(', '),
+  describeContext: (context) =>
+    [
+      context.qr ? 'code shown' : '',
+      context.sessionCode ? 'scanned' : '',
+      context.error ? `error "${context.error}"` : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
   journeys: [
     {
       name: 'polls every interval until the code is scanned, then logs in and stops',
@@ -43,6 +50,19 @@ export const qrLoginModel = defineModel({
         doneEvent('checkQrStatus', SCANNED),
         doneEvent('loginBySessionCode', USER_A),
       ],
+      then: {
+        state: 'inactive',
+        context: { qr: null, sessionCode: null },
+        calls: [
+          'fetchQrCode',
+          { checkQrStatus: { qrId: 'qr1' } },
+          { checkQrStatus: { qrId: 'qr1' } },
+          { checkQrStatus: { qrId: 'qr1' } },
+          { loginBySessionCode: { sessionCode: 'sc_1' } },
+          { 'session.login': { user: { userId: USER_A.userId } } },
+          { 'modal.close': { name: 'login' } },
+        ],
+      },
     },
     {
       name: 'an expired code is refreshed on request',
@@ -54,6 +74,11 @@ export const qrLoginModel = defineModel({
         { type: 'qrLogin.refresh' },
         doneEvent('fetchQrCode', QR),
       ],
+      then: {
+        state: { active: { polling: 'waiting' } },
+        context: { qr: QR, error: null },
+        calls: ['fetchQrCode', 'checkQrStatus', 'fetchQrCode'],
+      },
     },
     {
       name: 'a hidden page pauses polling and checks at once when shown again',
@@ -64,10 +89,21 @@ export const qrLoginModel = defineModel({
         { type: 'qrLogin.visible' },
         doneEvent('checkQrStatus', WAITING),
       ],
+      then: {
+        state: { active: { polling: 'waiting' } },
+        context: { qr: QR },
+        calls: ['fetchQrCode', { checkQrStatus: { qrId: 'qr1' } }],
+      },
     },
     {
       name: 'a page hidden before the code arrived fetches one when shown again',
-      events: [{ type: 'qrLogin.start' }, { type: 'qrLogin.hidden' }, { type: 'qrLogin.visible' }, doneEvent('fetchQrCode', QR)],
+      events: [
+        { type: 'qrLogin.start' },
+        { type: 'qrLogin.hidden' },
+        { type: 'qrLogin.visible' },
+        doneEvent('fetchQrCode', QR),
+      ],
+      then: { state: { active: { polling: 'waiting' } }, context: { qr: QR }, calls: ['fetchQrCode', 'fetchQrCode'] },
     },
     {
       name: 'a failed fetch or login offers a refresh, and closing the panel stops everything',
@@ -82,6 +118,11 @@ export const qrLoginModel = defineModel({
         { type: 'qrLogin.stop' },
         { type: 'qrLogin.start' },
       ],
+      then: {
+        state: { active: 'fetchingCode' },
+        context: { qr: null, error: null },
+        calls: ['fetchQrCode', 'fetchQrCode', 'checkQrStatus', 'loginBySessionCode', 'fetchQrCode'],
+      },
     },
   ],
 });

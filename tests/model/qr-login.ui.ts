@@ -91,7 +91,8 @@ export const qrLoginUi: UiDriver<typeof qrLoginModel> = {
     if (snapshot.matches('inactive')) {
       if (loginDialog()) throw new Error('the login dialog is still open');
       // Logged in by the scan: the header shows the account instead of 登录.
-      if (step.event.type === 'xstate.done.actor.loginBySessionCode') within(screen.getByRole('banner')).getByText('138****0000');
+      if (step.event.type === 'xstate.done.actor.loginBySessionCode')
+        within(screen.getByRole('banner')).getByText('138****0000');
       return;
     }
     const dialog = requireDialog();
@@ -111,7 +112,8 @@ export const qrLoginUi: UiDriver<typeof qrLoginModel> = {
     } else if (snapshot.hasTag('qr:loggingIn')) {
       expectText(dialog, '扫码成功，正在登录…');
     } else if (snapshot.hasTag('qr:failed')) {
-      if (within(dialog).getByRole('alert').textContent !== snapshot.context.error) throw new Error(`the alert does not say "${snapshot.context.error}"`);
+      if (within(dialog).getByRole('alert').textContent !== snapshot.context.error)
+        throw new Error(`the alert does not say "${snapshot.context.error}"`);
       within(dialog).getByRole('button', { name: '重新获取二维码' });
       expectQrImage(dialog, false);
     } else {

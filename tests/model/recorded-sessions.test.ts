@@ -18,7 +18,9 @@ import { runPlanItem } from '../support/model';
 import { planRecordedSession } from '../support/recorded-session';
 
 const DIR = 'tests/model/recorded';
-const files = readdirSync(path.join(repoRoot, DIR)).filter((name) => name.endsWith('.json')).sort();
+const files = readdirSync(path.join(repoRoot, DIR))
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 
 describe('recorded sessions replay as path tests', () => {
   it('has at least the recorded purchase', () => {
@@ -28,7 +30,10 @@ describe('recorded sessions replay as path tests', () => {
   it.each(files)('%s', async (file) => {
     const machineId = file.split('.')[0] ?? '';
     const found = (await discoverModels()).find((m) => m.machineId === machineId);
-    if (!found) throw new Error(`${DIR}/${file}: no model of a machine "${machineId}" in tests/model/ (name the file <machine-id>.<name>.json)`);
+    if (!found)
+      throw new Error(
+        `${DIR}/${file}: no model of a machine "${machineId}" in tests/model/ (name the file <machine-id>.<name>.json)`,
+      );
     const log = parseSessionLog(readFileSync(path.join(repoRoot, DIR, file), 'utf8'));
     const plan = planRecordedSession(found.model, log, file);
     expect(plan.differences).toEqual([]);

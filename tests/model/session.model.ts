@@ -41,16 +41,28 @@ export const sessionModel = defineModel({
     handOverVisitorLists: { done: [undefined], error: [new Error('Network Error')] },
   },
   describeContext: (context) =>
-    [
-      context.user ? `user ${context.user.userId}` : 'no user',
-      context.realName ? 'verified' : '',
-    ]
+    [context.user ? `user ${context.user.userId}` : 'no user', context.realName ? 'verified' : '']
       .filter(Boolean)
       .join(', '),
   journeys: [
     {
       name: 'a restored session pings its token after a second and stays logged in whatever the answer',
-      events: [afterEvent('tokenPingDelay', WAITING_TO_PING), errorEvent('checkToken'), { type: 'session.logout' }, doneEvent('logout', true)],
+      events: [
+        afterEvent('tokenPingDelay', WAITING_TO_PING),
+        errorEvent('checkToken'),
+        { type: 'session.logout' },
+        doneEvent('logout', true),
+      ],
+      then: {
+        state: 'anonymous',
+        context: { user: null, leaving: null },
+        someCalls: [
+          'checkToken',
+          { 'session.changed': { user: null, reason: 'logout' } },
+          { logout: { token: 'tk_a' } },
+          { notify: { kind: 'success', text: '退出成功！' } },
+        ],
+      },
     },
     {
       name: 'an expiry waits 300 ms, then prompts, and a new login starts over',
@@ -63,6 +75,19 @@ export const sessionModel = defineModel({
         doneEvent('fetchRealNameInfo', REAL_NAME),
         doneEvent('handOverVisitorLists', undefined),
       ],
+      then: {
+        state: { loggedIn: { active: 'ready' } },
+        context: { user: { userId: USER_A.userId }, realName: REAL_NAME },
+        someCalls: [
+          { 'session.changed': { user: null, reason: 'expired' } },
+          'modal.closeAll',
+          { notify: { kind: 'warning', text: '登录信息已失效,请重新登录' } },
+          { 'modal.open': { name: 'login', source: 'flow' } },
+          { setTokenCookie: { token: 'tk_a' } },
+          { notify: { kind: 'success', text: '登录成功' } },
+          { 'session.changed': { user: { userId: USER_A.userId }, reason: 'login' } },
+        ],
+      },
     },
     {
       name: 'a hand-over that fails still ends the login once the real-name facts are known',
@@ -74,6 +99,15 @@ export const sessionModel = defineModel({
         errorEvent('handOverVisitorLists', new Error('Network Error')),
         doneEvent('fetchRealNameConfig', CONFIG_OFF),
       ],
+      then: {
+        state: { loggedIn: { active: 'ready' } },
+        context: { user: { userId: USER_B.userId }, realName: null },
+        someCalls: [
+          { handOverVisitorLists: { userId: USER_B.userId } },
+          { notify: { kind: 'success', text: '登录成功' } },
+          { 'session.changed': { user: { userId: USER_B.userId }, reason: 'login' } },
+        ],
+      },
     },
     {
       name: 'a rejected logout keeps the user, and a second logout succeeds',
@@ -86,6 +120,17 @@ export const sessionModel = defineModel({
         doneEvent('logout', true),
         { type: 'session.login', user: USER_A },
       ],
+      then: {
+        state: 'loggedIn',
+        context: { user: { userId: USER_A.userId }, leaving: null },
+        someCalls: [
+          { logout: { token: 'tk_a' } },
+          { notify: { kind: 'error', text: '退出失败，请稍后重试' } },
+          { 'session.changed': { user: { userId: USER_A.userId } } },
+          { logout: { token: 'tk_a' } },
+          { notify: { kind: 'success', text: '退出成功！' } },
+        ],
+      },
     },
     {
       name: 'after a logout, each new login reads the real-name config and info, whichever way they answer',
@@ -104,10 +149,28 @@ export const sessionModel = defineModel({
         doneEvent('fetchRealNameConfig', CONFIG_ON),
         errorEvent('fetchRealNameInfo'),
       ],
+      then: {
+        state: { loggedIn: { active: { signingIn: { facts: 'known' } } } },
+        context: { user: { userId: USER_A.userId } },
+        someCalls: ['fetchRealNameConfig', 'fetchRealNameConfig', 'fetchRealNameConfig', 'fetchRealNameInfo'],
+      },
     },
     {
       name: 'a login during a login starts the real-name reads again',
-      events: [{ type: 'session.login', user: USER_A }, { type: 'session.login', user: USER_A }, errorEvent('fetchRealNameConfig')],
+      events: [
+        { type: 'session.login', user: USER_A },
+        { type: 'session.login', user: USER_A },
+        errorEvent('fetchRealNameConfig'),
+      ],
+      then: {
+        state: { loggedIn: { active: { signingIn: { facts: 'known' } } } },
+        context: { user: { userId: USER_A.userId } },
+        someCalls: [
+          'fetchRealNameConfig',
+          { 'session.signingIn': { user: { userId: USER_A.userId } } },
+          'fetchRealNameConfig',
+        ],
+      },
     },
     {
       name: 'another tab logging in as someone else replaces the user, and its logout ends the session quietly',
@@ -118,14 +181,51 @@ export const sessionModel = defineModel({
         { type: 'session.synced', user: null, realName: null },
         { type: 'session.synced', user: USER_A, realName: REAL_NAME },
       ],
+      then: {
+        state: { loggedIn: { active: 'ready' } },
+        context: { user: { userId: USER_A.userId } },
+        someCalls: [
+          { 'session.changed': { user: { userId: USER_B.userId }, reason: 'synced' } },
+          { 'session.changed': { user: null, reason: 'synced' } },
+          { 'session.changed': { user: { userId: USER_A.userId }, reason: 'synced' } },
+        ],
+      },
     },
     {
       name: 'a login as another account over a logged-in one, then the first account again',
-      events: [{ type: 'session.login', user: USER_B }, doneEvent('fetchRealNameConfig', CONFIG_OFF), { type: 'session.login', user: USER_A }],
+      events: [
+        { type: 'session.login', user: USER_B },
+        doneEvent('fetchRealNameConfig', CONFIG_OFF),
+        { type: 'session.login', user: USER_A },
+      ],
+      then: {
+        state: { loggedIn: { active: 'signingIn' } },
+        context: { user: { userId: USER_A.userId } },
+        someCalls: [
+          { 'session.changed': { user: null, reason: 'login' } },
+          { takeVisitorLists: { userId: USER_B.userId } },
+          { 'session.changed': { user: null, reason: 'login' } },
+          { takeVisitorLists: { userId: USER_A.userId } },
+        ],
+      },
     },
     {
       name: 'an expiry or a second logout while logging out is ignored: the logout goes on',
-      events: [{ type: 'session.logout' }, { type: 'session.expired' }, { type: 'session.logout' }, doneEvent('logout', true)],
+      events: [
+        { type: 'session.logout' },
+        { type: 'session.expired' },
+        { type: 'session.logout' },
+        doneEvent('logout', true),
+      ],
+      then: {
+        state: 'anonymous',
+        context: { user: null, leaving: null },
+        someCalls: [
+          { 'session.changed': { user: null, reason: 'logout' } },
+          { logout: { token: 'tk_a' } },
+          { notify: { kind: 'success', text: '退出成功！' } },
+        ],
+      },
     },
   ],
 });

@@ -70,7 +70,19 @@ import { mergeDeps, renderApp } from '../support/render-app';
 import { API, ok, testServer } from '../support/server';
 import type { sessionModel } from './session.model';
 import { REAL_NAME, USER_A, USER_B } from './session-fixtures';
-import { dialog, errorToasts, expectHeaderAccount, forgetPageState, header, otherTabClearsStorage, otherTabStores, rememberSession, submitSmsLogin, toasts, typeInto } from './ui-helpers';
+import {
+  dialog,
+  errorToasts,
+  expectHeaderAccount,
+  forgetPageState,
+  header,
+  otherTabClearsStorage,
+  otherTabStores,
+  rememberSession,
+  submitSmsLogin,
+  toasts,
+  typeInto,
+} from './ui-helpers';
 
 type SessionSnapshot = ReturnType<typeof sessionMachine.transition>;
 type AuthCode = 'auth_40001' | 'auth_40002';
@@ -135,7 +147,8 @@ function wishlistServer(calls: FakeCalls): WishlistServer {
   return { list: opening, merge: (userId) => opening(userId), add: async () => [], remove: async () => [] };
 }
 
-const authFailure = (code: AuthCode) => HttpResponse.json({ success: false, retCode: code, retMsg: AUTH_MESSAGES[code], retData: null });
+const authFailure = (code: AuthCode) =>
+  HttpResponse.json({ success: false, retCode: code, retMsg: AUTH_MESSAGES[code], retData: null });
 
 /** The personal centre's calls for the fixtures' tokens, as a backend that issued them would answer. */
 function answerPersonalCentreCalls(): void {
@@ -149,15 +162,28 @@ function answerPersonalCentreCalls(): void {
       page.nextVerification = 'ok';
       return answer === 'ok' ? ok(true) : authFailure(answer);
     }),
-    http.post(`${API}/u-nnpc/api/mall1/realName/getAuth`, ({ request }) => (known(request) ? ok(REAL_NAME) : authFailure('auth_40001'))),
+    http.post(`${API}/u-nnpc/api/mall1/realName/getAuth`, ({ request }) =>
+      known(request) ? ok(REAL_NAME) : authFailure('auth_40001'),
+    ),
+    // The overview's counts (待支付, 激活码, 可用券): an account with no orders and no coupons.
+    http.post(`${API}/nnorder/mall/unified/order/list`, async ({ request }) => {
+      if (!known(request)) return authFailure('auth_40001');
+      const { pageNum = 1, pageSize = 10 } = (await request.json()) as { pageNum?: number; pageSize?: number };
+      return ok({ list: [], total: 0, pageNum, pageSize });
+    }),
+    http.post(`${API}/nn-activity/client/coupon/list`, ({ request }) =>
+      known(request) ? ok([]) : authFailure('auth_40001'),
+    ),
   );
 }
-
 
 /** A gesture on the page itself: no dialog may cover it. */
 function requireNoDialog(): void {
   const open = screen.queryAllByRole('dialog');
-  if (open.length) throw new Error(`a dialog covers the page: ${open.map((d) => d.getAttribute('aria-label') ?? d.textContent?.slice(0, 20)).join(', ')}`);
+  if (open.length)
+    throw new Error(
+      `a dialog covers the page: ${open.map((d) => d.getAttribute('aria-label') ?? d.textContent?.slice(0, 20)).join(', ')}`,
+    );
 }
 
 /** The 实名认证 dialog, opened with 去实名 in the personal centre if it is not open. */
@@ -230,14 +256,17 @@ function expectToast(region: () => ReturnType<typeof within>, text: string): voi
 
 /** The outcomes that can end a login's signing in (its real-name reads and its hand-over). */
 const LOGIN_DONE_EVENTS: ReadonlySet<string> = new Set(
-  ['fetchRealNameConfig', 'fetchRealNameInfo', 'handOverVisitorLists'].flatMap((id) => [`xstate.done.actor.${id}`, `xstate.error.actor.${id}`]),
+  ['fetchRealNameConfig', 'fetchRealNameInfo', 'handOverVisitorLists'].flatMap((id) => [
+    `xstate.done.actor.${id}`,
+    `xstate.error.actor.${id}`,
+  ]),
 );
 
 const OTHER_ACCOUNT_LOGIN =
   "session.login of another account while one is logged in: this replay's login way, the 登录 dialog, is offered only to nobody. " +
   'A login over another account comes from an auto-login link (replayed in tests/model/auto-login.ui.ts, whose dialog this tab confirms) ' +
   'or from a 登录 dialog left open while another tab logged in (tests/properties/account-change.test.ts); ' +
-  "the departure it announces first is tested in tests/machines/session.machine.test.ts and tests/integration/buying/account-change.test.tsx";
+  'the departure it announces first is tested in tests/machines/session.machine.test.ts and tests/integration/buying/account-change.test.tsx';
 
 export const sessionUi: UiDriver<typeof sessionModel> = {
   systemId: 'session',
@@ -253,7 +282,11 @@ export const sessionUi: UiDriver<typeof sessionModel> = {
     const before = item.steps[index - 1]?.state as SessionSnapshot | undefined;
     if (!event || !before) return undefined;
     const loggedInAs = before.context.user?.userId;
-    if (event.type === 'session.login' && before.matches({ loggedIn: { active: 'waitingToPing' } }) && event.user.userId === loggedInAs) {
+    if (
+      event.type === 'session.login' &&
+      before.matches({ loggedIn: { active: 'waitingToPing' } }) &&
+      event.user.userId === loggedInAs
+    ) {
       return 'session.login of the account a page load just restored: 登录 is offered only to nobody, and an auto-login link skips the account logged in';
     }
     if (event.type === 'session.login' && loggedInAs !== undefined && event.user.userId !== loggedInAs) {
@@ -320,7 +353,8 @@ export const sessionUi: UiDriver<typeof sessionModel> = {
       await app.user.click(screen.getByRole('button', { name: '退出登录' }));
     },
     'session.realNameVerified': async (app, event) => {
-      if (JSON.stringify(event.info) !== JSON.stringify(REAL_NAME)) throw new Error('the server reads back only the model’s REAL_NAME');
+      if (JSON.stringify(event.info) !== JSON.stringify(REAL_NAME))
+        throw new Error('the server reads back only the model’s REAL_NAME');
       await submitRealName(app, 'ok');
     },
     'session.expired': async (app, event) => {
@@ -365,7 +399,8 @@ export const sessionUi: UiDriver<typeof sessionModel> = {
       const realName = dialog('实名认证');
       if (!realName) throw new Error('the 实名认证 dialog went away before the prompt');
       const code = (step.event as { code?: AuthCode }).code ?? 'auth_40001';
-      if (within(realName).getByRole('alert').textContent !== AUTH_MESSAGES[code]) throw new Error(`the 实名认证 dialog does not say "${AUTH_MESSAGES[code]}"`);
+      if (within(realName).getByRole('alert').textContent !== AUTH_MESSAGES[code])
+        throw new Error(`the 实名认证 dialog does not say "${AUTH_MESSAGES[code]}"`);
     }
 
     if (snapshot.hasTag('session:signingIn') && saidCount(SESSION_MESSAGES.loggedIn) !== page.loggedInSaidAtLogin) {
@@ -381,14 +416,17 @@ export const sessionUi: UiDriver<typeof sessionModel> = {
     } else if (LOGIN_DONE_EVENTS.has(type) && snapshot.matches({ loggedIn: { active: 'ready' } })) {
       // The login's real-name facts and hand-over are both done: 登录成功, once.
       expectToast(toasts, SESSION_MESSAGES.loggedIn);
-      if (saidCount(SESSION_MESSAGES.loggedIn) !== page.loggedInSaidAtLogin + 1) throw new Error('登录成功 is not said exactly once for the login');
+      if (saidCount(SESSION_MESSAGES.loggedIn) !== page.loggedInSaidAtLogin + 1)
+        throw new Error('登录成功 is not said exactly once for the login');
     } else if (type === 'xstate.done.actor.logout') {
       expectToast(toasts, SESSION_MESSAGES.loggedOut);
-      if (saidCount(SESSION_MESSAGES.loggedOut) !== page.loggedOutSaidAtLogout + 1) throw new Error('退出成功 is not said exactly once for the logout');
+      if (saidCount(SESSION_MESSAGES.loggedOut) !== page.loggedOutSaidAtLogout + 1)
+        throw new Error('退出成功 is not said exactly once for the logout');
     } else if (type === 'xstate.error.actor.logout') {
       // The account is back (header and personal centre, checked above) with the server's reason.
       expectToast(errorToasts, (step.event as unknown as { error: Error }).error.message);
-      if (saidCount(SESSION_MESSAGES.loggedOut) !== page.loggedOutSaidAtLogout) throw new Error('退出成功 is said for a rejected logout');
+      if (saidCount(SESSION_MESSAGES.loggedOut) !== page.loggedOutSaidAtLogout)
+        throw new Error('退出成功 is said for a rejected logout');
     }
   },
 };

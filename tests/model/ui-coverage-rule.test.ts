@@ -23,11 +23,15 @@ describe('the UI coverage rule', () => {
   });
 
   it('fails on a transition the UI replay missed without a declaration', () => {
-    expect(uiCoverageProblems(report([T_CLOSE_ALL, T_OPEN], { [T_CLOSE_ALL]: 'only the expiry prompt sends it' }))).toEqual([`the UI replay misses ${T_OPEN}`]);
+    expect(
+      uiCoverageProblems(report([T_CLOSE_ALL, T_OPEN], { [T_CLOSE_ALL]: 'only the expiry prompt sends it' })),
+    ).toEqual([`the UI replay misses ${T_OPEN}`]);
   });
 
   it('fails on a declaration the UI replay disproved by reaching it', () => {
-    expect(uiCoverageProblems(report([], { [T_CLOSE_ALL]: 'only the expiry prompt sends it' }))).toEqual([`declared unreachable from the UI but reached: ${T_CLOSE_ALL}`]);
+    expect(uiCoverageProblems(report([], { [T_CLOSE_ALL]: 'only the expiry prompt sends it' }))).toEqual([
+      `declared unreachable from the UI but reached: ${T_CLOSE_ALL}`,
+    ]);
   });
 
   it('counts missing states the same way', () => {

@@ -26,7 +26,15 @@ export function otherTabStores(user: UserInfo | null, realName: RealNameInfo | n
   const oldValue = localStorage.getItem(SESSION_STORAGE_KEY);
   rememberSession(user, realName);
   const newValue = localStorage.getItem(SESSION_STORAGE_KEY);
-  window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY, oldValue, newValue, storageArea: localStorage, url: window.location.href }));
+  window.dispatchEvent(
+    new StorageEvent('storage', {
+      key: SESSION_STORAGE_KEY,
+      oldValue,
+      newValue,
+      storageArea: localStorage,
+      url: window.location.href,
+    }),
+  );
 }
 
 /**
@@ -36,7 +44,15 @@ export function otherTabStores(user: UserInfo | null, realName: RealNameInfo | n
 export function otherTabClearsStorage(): void {
   if (localStorage.length === 0) throw new Error('localStorage is empty: clearing it fires no storage event');
   localStorage.clear();
-  window.dispatchEvent(new StorageEvent('storage', { key: null, oldValue: null, newValue: null, storageArea: localStorage, url: window.location.href }));
+  window.dispatchEvent(
+    new StorageEvent('storage', {
+      key: null,
+      oldValue: null,
+      newValue: null,
+      storageArea: localStorage,
+      url: window.location.href,
+    }),
+  );
 }
 
 /** A new page load: module state of the previous page (request token, history, toasts) is gone. */
@@ -47,7 +63,6 @@ export function forgetPageState(): void {
 }
 
 export const header = () => within(screen.getByRole('banner'));
-
 
 /** Throws unless the header shows `phone` (masked) as logged in, or 登录 for null. */
 export function expectHeaderAccount(phone: string | null): void {
@@ -121,7 +136,9 @@ export async function submitSmsLogin(user: UserEvent, dialog: HTMLElement, phone
   if (tab.getAttribute('aria-selected') !== 'true') await user.click(tab);
   await typeInto(user, form.getByRole('textbox', { name: '手机号' }), phone);
   await typeInto(user, form.getByRole('textbox', { name: '验证码' }), code);
-  const agreement = form.getByRole('checkbox', { name: '我已阅读并同意《用户协议》和《隐私政策》' }) as HTMLInputElement;
+  const agreement = form.getByRole('checkbox', {
+    name: '我已阅读并同意《用户协议》和《隐私政策》',
+  }) as HTMLInputElement;
   if (!agreement.checked) await user.click(agreement);
   await user.click(form.getByRole('button', { name: '登录' }));
 }

@@ -50,6 +50,15 @@ export const wishlistModel = defineModel({
         { type: 'session.changed', user: { userId: 1 } },
         doneEvent('openList', answer([entry])),
       ],
+      then: {
+        state: 'ready',
+        context: { owner: 1, entries: [entry], queue: [] },
+        someCalls: [
+          { openList: { owner: null } },
+          { takeVisitorList: { owner: 1 } },
+          { openList: { owner: 1, parked: [] } },
+        ],
+      },
     },
     {
       name: 'a visitor add this browser could not keep is taken back off the list, even one made while the list is read',
@@ -62,6 +71,17 @@ export const wishlistModel = defineModel({
         { type: 'session.changed', user: { userId: 1 } },
         { type: 'wishlist.notSaved', gameId: 7, reason: 'storageFull', entries: [] },
       ],
+      then: {
+        state: 'opening',
+        context: { owner: 1, entries: [], queue: [] },
+        someCalls: [
+          { applyVisitorOp: { op: { kind: 'add' } } },
+          { notifyNotSaved: { reason: 'storageFull' } },
+          { applyVisitorOp: { op: { kind: 'add' } } },
+          { notifyNotSaved: { reason: 'listFull' } },
+          { openList: { owner: 1 } },
+        ],
+      },
     },
     {
       name: 'a visitor adds, logs in: the list is handed to the account, then a write goes out and is answered',
@@ -75,6 +95,17 @@ export const wishlistModel = defineModel({
         doneEvent('applyOp', answer([])),
         doneEvent('applyOp', answer([entry])),
       ],
+      then: {
+        state: 'ready',
+        context: { owner: 1, entries: [entry], confirmed: [entry], queue: [] },
+        someCalls: [
+          { applyVisitorOp: { op: { kind: 'add' } } },
+          { takeVisitorList: { owner: 1 } },
+          { openList: { owner: 1 } },
+          { applyOp: { owner: 1, op: { kind: 'remove', gameId: 7 } } },
+          { applyOp: { owner: 1, op: { kind: 'add' } } },
+        ],
+      },
     },
     {
       name: 'an expiry under a queued write parks it; the same account logging in again replays it first',
@@ -89,6 +120,16 @@ export const wishlistModel = defineModel({
         { type: 'session.changed', user: { userId: 1 } },
         doneEvent('openList', answer([entry])),
       ],
+      then: {
+        state: 'ready',
+        context: { owner: 1, entries: [entry], parked: {} },
+        someCalls: [
+          { applyOp: { owner: 1, op: { kind: 'add' } } },
+          { openList: { owner: null } },
+          { openList: { owner: 2, parked: [] } },
+          { openList: { owner: 1, parked: [{ kind: 'add', entry }] } },
+        ],
+      },
     },
     {
       name: 'a write the server refuses for another account waits for its account; a failed write is tried again',
@@ -102,6 +143,11 @@ export const wishlistModel = defineModel({
         { type: 'wishlist.retry' },
         doneEvent('applyOp', answer([entry])),
       ],
+      then: {
+        state: 'ready',
+        context: { owner: 1, entries: [entry], parked: { 1: [{ kind: 'add', entry }] } },
+        someCalls: [{ applyOp: { owner: 1 } }, { applyOp: { owner: 1 } }, { applyOp: { owner: 1 } }],
+      },
     },
     {
       name: 'the same account announced again changes nothing; a list that could not be read takes writes and is read again',
@@ -117,6 +163,16 @@ export const wishlistModel = defineModel({
         { type: 'wishlist.remove', gameId: 7 },
         doneEvent('applyOp', answer([])),
       ],
+      then: {
+        state: 'syncing',
+        context: { owner: 1, queue: [{ kind: 'remove', gameId: 7 }] },
+        someCalls: [
+          { openList: { owner: 1 } },
+          { openList: { owner: 1 } },
+          { applyOp: { op: { kind: 'add' } } },
+          { applyOp: { op: { kind: 'remove' } } },
+        ],
+      },
     },
     {
       name: "a visitor's list that could not be read still takes the visitor's writes, and is read again",
@@ -129,6 +185,18 @@ export const wishlistModel = defineModel({
         { type: 'wishlist.remove', gameId: 7 },
         { type: 'wishlist.remove', gameId: 7 },
       ],
+      then: {
+        state: 'ready',
+        context: { owner: null, entries: [] },
+        calls: [
+          { openList: { owner: null } },
+          { applyVisitorOp: { op: { kind: 'add' } } },
+          { applyVisitorOp: { op: { kind: 'remove' } } },
+          { openList: { owner: null } },
+          { applyVisitorOp: { op: { kind: 'remove' } } },
+          { applyVisitorOp: { op: { kind: 'remove' } } },
+        ],
+      },
     },
     {
       name: 'a write after a failed one goes out with it',
@@ -140,6 +208,11 @@ export const wishlistModel = defineModel({
         { type: 'wishlist.add', entry },
         doneEvent('applyOp', answer([entry])),
       ],
+      then: {
+        state: 'syncing',
+        context: { owner: 1, entries: [entry], queue: [{ kind: 'add', entry }] },
+        someCalls: [{ applyOp: { owner: 1 } }, { applyOp: { owner: 1 } }],
+      },
     },
     {
       name: 'the visitor logs in while a list is read; another account logs in over the first',
@@ -150,6 +223,69 @@ export const wishlistModel = defineModel({
         { type: 'session.changed', user: { userId: 2 } },
         doneEvent('openList', answer([])),
       ],
+      then: {
+        state: 'ready',
+        context: { owner: 2, entries: [], parked: { 1: [{ kind: 'add', entry }] } },
+        someCalls: [
+          { applyVisitorOp: { op: { kind: 'add' } } },
+          { openList: { owner: 1 } },
+          { takeVisitorList: { owner: 2 } },
+          { openList: { owner: 2, parked: [] } },
+        ],
+      },
+    },
+    {
+      name: 'the same account announced again under a write sends it again; one an older session parked goes out with the next opening',
+      events: [
+        { type: 'session.changed', user: { userId: 1 } },
+        doneEvent('openList', answer([])),
+        { type: 'wishlist.add', entry },
+        { type: 'session.signingIn', user: { userId: 1 } },
+        doneEvent('openList', answer([])),
+        errorEvent('applyOp', accountGone),
+        { type: 'session.signingIn', user: { userId: 1 } },
+        { type: 'session.changed', user: { userId: 1 } },
+        doneEvent('openList', answer([entry])),
+      ],
+      then: {
+        state: 'ready',
+        context: { owner: 1, entries: [entry], queue: [], parked: {} },
+        someCalls: [
+          { applySetAside: { owner: 1, op: { kind: 'add' } } },
+          { applyOp: { owner: 1, op: { kind: 'add' } } },
+          { openList: { owner: 1, parked: [] } },
+          { applyOp: { owner: 1, op: { kind: 'add' } } },
+          { openList: { owner: 1, parked: [{ kind: 'add', entry }] } },
+          { openList: { owner: 1, parked: [{ kind: 'add', entry }] } },
+        ],
+      },
+    },
+    {
+      name: 'another tab\u2019s change heard while the list is read or a write is out: the list is read again, then the write goes out again',
+      events: [
+        { type: 'session.changed', user: { userId: 1 } },
+        { type: 'wishlist.refresh' },
+        doneEvent('openList', answer([])),
+        { type: 'wishlist.add', entry },
+        { type: 'wishlist.refresh' },
+        doneEvent('openList', answer([])),
+        errorEvent('applyOp', new Error('Network Error')),
+        { type: 'wishlist.refresh' },
+        doneEvent('openList', answer([entry])),
+      ],
+      then: {
+        state: 'syncing',
+        context: { owner: 1, entries: [entry], queue: [{ kind: 'add', entry }] },
+        someCalls: [
+          { openList: { owner: 1 } },
+          { openList: { owner: 1 } },
+          { applyOp: { owner: 1, op: { kind: 'add' } } },
+          { openList: { owner: 1 } },
+          { applyOp: { owner: 1, op: { kind: 'add' } } },
+          { openList: { owner: 1 } },
+          { applyOp: { owner: 1, op: { kind: 'add' } } },
+        ],
+      },
     },
   ],
 });

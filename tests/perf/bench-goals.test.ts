@@ -1,16 +1,31 @@
 // @vitest-environment node
 /**
- * Issue 31's goals and the busy-machine rule of `npm run bench`
+ * The performance goals (docs/performance.md) and the busy-machine rule of `npm run bench`
  * (scripts/lib/bench-goals.ts), and the medians with their spread it prints
  * (scripts/lib/bench-stats.ts), on made-up figures. The real figures come from
  * `npm run bench` itself.
  */
 import { describe, expect, it } from 'vitest';
-import { BENCH_OWN_LOAD, checkGoals, formatGoals, GOALS, loadVerdict, loadWarning, type GoalFacts, type PageSpreads } from '../../scripts/lib/bench-goals';
+import {
+  BENCH_OWN_LOAD,
+  checkGoals,
+  formatGoals,
+  GOALS,
+  loadVerdict,
+  loadWarning,
+  type GoalFacts,
+  type PageSpreads,
+} from '../../scripts/lib/bench-goals';
 import { clsText, median, roundText, spread, spreadText, spreads, table } from '../../scripts/lib/bench-stats';
 
 function page(figures: { score: number[]; lcp: number[]; tbt: number[]; cls?: number[]; si?: number[] }): PageSpreads {
-  return { score: spread(figures.score), lcp: spread(figures.lcp), tbt: spread(figures.tbt), cls: spread(figures.cls ?? [0, 0, 0]), si: spread(figures.si ?? [800, 900, 1000]) };
+  return {
+    score: spread(figures.score),
+    lcp: spread(figures.lcp),
+    tbt: spread(figures.tbt),
+    cls: spread(figures.cls ?? [0, 0, 0]),
+    si: spread(figures.si ?? [800, 900, 1000]),
+  };
 }
 
 /** A run where every goal is met. */
@@ -35,7 +50,12 @@ describe('medians and their spread', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(median([])).toBeNaN();
-    expect(spread([381, 120, 1100, 240, 95])).toEqual({ median: 240, min: 95, max: 1100, runs: [381, 120, 1100, 240, 95] });
+    expect(spread([381, 120, 1100, 240, 95])).toEqual({
+      median: 240,
+      min: 95,
+      max: 1100,
+      runs: [381, 120, 1100, 240, 95],
+    });
   });
 
   it('prints the median with the lowest and highest run, in the figure’s unit, and one run alone', () => {
@@ -46,17 +66,29 @@ describe('medians and their spread', () => {
   });
 
   it('spreads each named figure over the runs', () => {
-    const s = spreads([{ a: 1, b: 10 }, { a: 3, b: 30 }, { a: 2, b: 20 }], ['a', 'b']);
+    const s = spreads(
+      [
+        { a: 1, b: 10 },
+        { a: 3, b: 30 },
+        { a: 2, b: 20 },
+      ],
+      ['a', 'b'],
+    );
     expect(s.a).toMatchObject({ median: 2, min: 1, max: 3 });
     expect(s.b.runs).toEqual([10, 30, 20]);
   });
 
   it('pads a table to its widest cells', () => {
-    expect(table([['a', 'bb'], ['ccc', 'd']]).split('\n')).toEqual(['| a   | bb |', '| --- | -- |', '| ccc | d  |']);
+    expect(
+      table([
+        ['a', 'bb'],
+        ['ccc', 'd'],
+      ]).split('\n'),
+    ).toEqual(['| a   | bb |', '| --- | -- |', '| ccc | d  |']);
   });
 });
 
-describe('issue 31 goals', () => {
+describe('the performance goals (docs/performance.md)', () => {
   it('meets every goal at the limits: a median at the limit, a worst run of TBT at 200 ms is not over it', () => {
     const facts = goodRun();
     facts.home.tbt = spread([100, 60, 200]);
@@ -112,7 +144,7 @@ describe('issue 31 goals', () => {
   it('prints one row per goal and the count met', () => {
     const text = formatGoals(checkGoals(goodRun()));
     const lines = text.split('\n');
-    expect(lines[0]).toMatch(/^\| Goal \(issue 31\) +\| Measured: median \(min–max\) +\| Met +\|$/);
+    expect(lines[0]).toMatch(/^\| Goal +\| Measured: median \(min–max\) +\| Met +\|$/);
     expect(lines).toHaveLength(2 + GOALS.length + 1);
     expect(text).toMatch(/\| TBT of \/ ≤ 100 ms \(median\) +\| 90 ms \(40–150\) +\| met +\|/);
     expect(text).toMatch(/\| CLS ≤ 0\.02 on \/, detail and search +\| 0\.000 · 0\.000 · 0\.020 +\| met +\|/);
@@ -138,13 +170,15 @@ describe('a busy machine', () => {
 
   it('is busy when the load at the end is above what the bench adds by itself', () => {
     expect(loadVerdict({ cpus: 4, before: 2.0, after: 3.8 }).busy).toBe(false);
-    expect(loadVerdict({ cpus: 4, before: 2.0, after: 3.81 }).reasons).toEqual(['it was 3.81 at the end (busy above 3.80: 2.80 plus 1 for the bench itself)']);
+    expect(loadVerdict({ cpus: 4, before: 2.0, after: 3.81 }).reasons).toEqual([
+      'it was 3.81 at the end (busy above 3.80: 2.80 plus 1 for the bench itself)',
+    ]);
   });
 
   it('is busy when the load rose during the run by more than the bench’s share', () => {
     const verdict = loadVerdict({ cpus: 2, before: 0.2, after: 2.0 });
     expect(verdict.busy).toBe(true);
-    expect(verdict.reasons).toEqual(['it rose by 1.80 during the run (more than the bench\'s own 1 plus 0.70)']);
+    expect(verdict.reasons).toEqual(["it rose by 1.80 during the run (more than the bench's own 1 plus 0.70)"]);
     expect(loadVerdict({ cpus: 2, before: 0.2, after: 1.8 }).busy).toBe(false);
   });
 });

@@ -5,7 +5,22 @@
  * blocking time the Lighthouse way, medians over runs and the printed report.
  */
 import { describe, expect, it } from 'vitest';
-import { analyseRun, attribute, blockingMs, clockOf, formatPage, isStoreEntry, OTHER_WORK, summarizePage, taskSpan, topScripts, totalBlockingTime, UNATTRIBUTED, type TraceEvent, type TraceRun } from '../../scripts/lib/trace';
+import {
+  analyseRun,
+  attribute,
+  blockingMs,
+  clockOf,
+  formatPage,
+  isStoreEntry,
+  OTHER_WORK,
+  summarizePage,
+  taskSpan,
+  topScripts,
+  totalBlockingTime,
+  UNATTRIBUTED,
+  type TraceEvent,
+  type TraceRun,
+} from '../../scripts/lib/trace';
 
 const measures = [
   { name: 'store:evaluate', start: 300, duration: 120 },
@@ -26,7 +41,10 @@ function run(overrides: Partial<TraceRun> = {}): TraceRun {
       { start: 2010, duration: 60 },
     ],
     measures,
-    marks: [{ name: 'store:hydrated', time: 619 }, { name: 'store:popup-check', time: 1500 }],
+    marks: [
+      { name: 'store:hydrated', time: 619 },
+      { name: 'store:popup-check', time: 1500 },
+    ],
     end: 5000,
     ...overrides,
   };
@@ -46,7 +64,11 @@ describe('attributing long tasks to the app’s phases', () => {
 
   it('counts a measure that only touches the task’s edge as no overlap, and a task with none as unattributed', () => {
     expect(attribute({ start: 200, duration: 100 }, measures).measures).toEqual([]);
-    expect(attribute({ start: 1000, duration: 70 }, measures)).toEqual({ measures: [], marks: [], label: UNATTRIBUTED });
+    expect(attribute({ start: 1000, duration: 70 }, measures)).toEqual({
+      measures: [],
+      marks: [],
+      label: UNATTRIBUTED,
+    });
     expect(attribute({ start: 650, duration: 60 }, measures).label).toBe(UNATTRIBUTED);
   });
 
@@ -92,7 +114,9 @@ describe('a traced page', () => {
     const runs = [
       analyseRun(run()),
       analyseRun(run({ fcp: 270, longTasks: [{ start: 310, duration: 150 }], measures: measures.slice(0, 2) })),
-      analyseRun(run({ fcp: 240, lcp: 500, measures: [...measures, { name: 'store:router-load', start: 700, duration: 40 }] })),
+      analyseRun(
+        run({ fcp: 240, lcp: 500, measures: [...measures, { name: 'store:router-load', start: 700, duration: 40 }] }),
+      ),
     ];
     const s = summarizePage(runs);
     expect(s.fcp).toMatchObject({ median: 250, min: 240, max: 270 });
@@ -106,7 +130,10 @@ describe('a traced page', () => {
       ['store:flows-load', 2],
     ]);
     expect(s.phases.find((p) => p.name === 'store:hydrate')?.inLongTasksMs).toBe(200);
-    expect(s.blockingByLabel[0]).toEqual({ label: 'store:hydrate + store:evaluate + store:start-actor', blockingMs: 300 });
+    expect(s.blockingByLabel[0]).toEqual({
+      label: 'store:hydrate + store:evaluate + store:start-actor',
+      blockingMs: 300,
+    });
     expect(s.marks.map((m) => m.name)).toEqual(['store:hydrated', 'store:popup-check']);
   });
 
@@ -114,17 +141,26 @@ describe('a traced page', () => {
     const runs = [analyseRun(run()), analyseRun(run({ fcp: 270 }))];
     const text = formatPage('/ (http://127.0.0.1:4173/)', runs);
     expect(text).toContain('/ (http://127.0.0.1:4173/): 2 runs, median (min–max)');
-    expect(text).toContain('FCP 260 ms (250–270) · LCP 400 ms (400–400) · TBT 330 ms (330–330) · long tasks over 50 ms after FCP 3 (3–3)');
+    expect(text).toContain(
+      'FCP 260 ms (250–270) · LCP 400 ms (400–400) · TBT 330 ms (330–330) · long tasks over 50 ms after FCP 3 (3–3)',
+    );
     expect(text).toMatch(/\| store:hydrate +\| 2\/2 +\| 420 ms \(420–420\) +\| 200 ms \(200–200\) +\| 200 ms +\|/);
     expect(text).toContain('   300 ms  store:hydrate + store:evaluate + store:start-actor');
     expect(text).toContain('Run 1: FCP 250 ms, LCP 400 ms, TBT 330 ms, 4 long tasks ending after FCP');
-    expect(text).toMatch(/\| 310 ms +\| 350 ms +\| 300 ms +\| store:hydrate 200 ms, store:evaluate 110 ms, store:start-actor 30 ms +\| store:hydrated +\|/);
+    expect(text).toMatch(
+      /\| 310 ms +\| 350 ms +\| 300 ms +\| store:hydrate 200 ms, store:evaluate 110 ms, store:start-actor 30 ms +\| store:hydrated +\|/,
+    );
     expect(text).toMatch(/\| 1000 ms +\| 70 ms +\| 20 ms +\| unattributed \(script evaluation \/ browser\) +\| +\|/);
     expect(text).not.toContain('top scripts');
   });
 
   it('says so when the app emitted no store: measures, and shows the scripts of a task when the trace gave them', () => {
-    const r = run({ measures: [], marks: [], longTasks: [{ start: 300, duration: 90 }], scripts: [[{ name: 'assets/index-abc.js', selfMs: 61.2 }]] });
+    const r = run({
+      measures: [],
+      marks: [],
+      longTasks: [{ start: 300, duration: 90 }],
+      scripts: [[{ name: 'assets/index-abc.js', selfMs: 61.2 }]],
+    });
     const text = formatPage('search', [analyseRun(r)]);
     expect(text).toContain('no store: measures (the app emitted none)');
     expect(text).toMatch(/\| top scripts by self time +\|/);
@@ -134,7 +170,13 @@ describe('a traced page', () => {
 
 describe('what ran inside a long task (trace events)', () => {
   const MAIN = { pid: 7, tid: 7 };
-  const x = (name: string, ts: number, dur: number, data?: { url: string; functionName?: string }, thread = MAIN): TraceEvent => ({ name, ph: 'X', ts, dur, ...thread, ...(data ? { args: { data } } : {}) });
+  const x = (
+    name: string,
+    ts: number,
+    dur: number,
+    data?: { url: string; functionName?: string },
+    thread = MAIN,
+  ): TraceEvent => ({ name, ph: 'X', ts, dur, ...thread, ...(data ? { args: { data } } : {}) });
   const app = 'http://127.0.0.1:4173/assets/index-abc.js';
   const vendor = 'http://127.0.0.1:4173/assets/vendor-def.js';
   // A 200 ms task at 1,000,000 µs: the entry evaluated (compile 20 ms, run 70 ms of its own with a 10 ms GC inside),

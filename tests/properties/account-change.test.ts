@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Property tests of a purchase across account changes (issue 21), over the REAL machines in one actor
+ * Property tests of a purchase across account changes (docs/buying.md), over the REAL machines in one actor
  * system (tests/properties/account-world.ts; commands in tests/properties/app-commands.ts).
  *
  * Each run restores nobody, A or B, asks for the lazy flows, and runs a random interleaving of: logins
@@ -49,7 +49,7 @@ const TIMEOUT_MS = 120_000;
 type Example = [Scenario, Iterable<fc.AsyncCommand<AccountModel, AccountWorld>>];
 
 /**
- * Counterexamples the random runs found in the app (issue 21), shortened by hand. Each is a bug in the
+ * Counterexamples the random runs found in the app (docs/buying.md), shortened by hand. Each is a bug in the
  * app, not in this harness; they stay here, failing, until the app is fixed, and then guard the fix.
  */
 const KNOWN: Record<AccountPropertyName, Example[]> = {
@@ -57,17 +57,63 @@ const KNOWN: Record<AccountPropertyName, Example[]> = {
     // Fixed: A's pay dialog is still loading when another tab logs out: it mounts for nobody (owner null), and
     // a payment with owner null keeps going whoever logs in. A (in another tab) creates the order, then
     // B logs in there, and the payment asks to pay A's order under B's token.
-    [{ restored: 'A' }, [s.answer(), s.buy(), s.answer(), s.answer(), s.otherTab(null), s.answer(), s.otherTab('A'), s.choose(), s.pay(), s.otherTab('B'), s.answer()]],
+    [
+      { restored: 'A' },
+      [
+        s.answer(),
+        s.buy(),
+        s.answer(),
+        s.answer(),
+        s.otherTab(null),
+        s.answer(),
+        s.otherTab('A'),
+        s.choose(),
+        s.pay(),
+        s.otherTab('B'),
+        s.answer(),
+      ],
+    ],
     // Fixed: the login dialog the gate opened for a visitor stays open when another tab logs in as B and the
     // gate opens B's pay dialog over it; A then logs in through that form. The request token became A's at
     // `session.login`, but the session announced A only after the real-name config answered: in between,
     // B's pay dialog created its order under A's token. The session now announces B's departure first.
-    [{ restored: 'none' }, [s.buy(), s.answer(), s.answer(), s.otherTab('B'), s.answer(), s.answer(), s.submitLogin(), s.answer(), s.answer(), s.choose(), s.pay()]],
+    [
+      { restored: 'none' },
+      [
+        s.buy(),
+        s.answer(),
+        s.answer(),
+        s.otherTab('B'),
+        s.answer(),
+        s.answer(),
+        s.submitLogin(),
+        s.answer(),
+        s.answer(),
+        s.choose(),
+        s.pay(),
+      ],
+    ],
   ],
   resume: [
     // Fixed: as above, A's dialog opened for nobody; A logs in, picks (A's coupon), the login expires, and B
     // logs in first: no warning, and the gate reopens A's purchase, with A's coupon, for B.
-    [{ restored: 'A' }, [s.answer(), s.buy(), s.answer(), s.answer(), s.otherTab(null), s.answer(), s.otherTab('A'), s.choose(), s.expire(), s.otherTab('B'), s.answer(), s.answer()]],
+    [
+      { restored: 'A' },
+      [
+        s.answer(),
+        s.buy(),
+        s.answer(),
+        s.answer(),
+        s.otherTab(null),
+        s.answer(),
+        s.otherTab('A'),
+        s.choose(),
+        s.expire(),
+        s.otherTab('B'),
+        s.answer(),
+        s.answer(),
+      ],
+    ],
   ],
   oneOrder: [],
 };
@@ -85,7 +131,9 @@ async function holds(property: AccountPropertyName, only?: Example): Promise<voi
         world.dispose();
       }
     }),
-    only ? { seed: SEED, numRuns: 1, examples: [only] } : { seed: SEED, numRuns: RUNS, ...(PATH ? { path: PATH } : { examples: KNOWN[property] }) },
+    only
+      ? { seed: SEED, numRuns: 1, examples: [only] }
+      : { seed: SEED, numRuns: RUNS, ...(PATH ? { path: PATH } : { examples: KNOWN[property] }) },
   );
 }
 
@@ -99,7 +147,6 @@ describe('a purchase across logins, logouts, other tabs and expiries', () => {
     () => holds('accountData'),
     TIMEOUT_MS,
   );
-
 
   it(
     '2. an expired purchase comes back after its account logs in again, as its unpaid order or as its goods with the last choices (once the gate allows it); another account logging in first drops it with a warning, and no pay dialog ever opens with a suspended purchase for another account',

@@ -1,6 +1,6 @@
 /**
- * The world of the account-change properties (tests/properties/account-change.test.ts, issue 21): the
- * REAL root actor (`createRootActor()`, so the real app, modal, session, login, payGate and payment
+ * The world of the account-change properties (tests/properties/account-change.test.ts; the rules are
+ * docs/buying.md, "Account changes"): the REAL root actor (`createRootActor()`, so the real app, modal, session, login, payGate and payment
  * machines in one actor system) on an XState `SimulatedClock`, like tests/properties/app-world.ts, but
  * with the buying calls answered too and a fake server behind them that keeps the orders it created
  * (each with the account whose token created it, idempotent by `requestId` as the real one is).
@@ -46,7 +46,11 @@ import { createFlowActors } from '../../src/app/flows';
 import type { PurchaseApi, PurchaseFlowOptions } from '../../src/features/buying/purchase-effects';
 import { createRootActor } from '../../src/app/root-actor';
 import { installSessionBridge } from '../../src/features/session/session-bridge';
-import { type SessionApi, type SessionEffects, type SessionFlowOptions } from '../../src/features/session/session-effects';
+import {
+  type SessionApi,
+  type SessionEffects,
+  type SessionFlowOptions,
+} from '../../src/features/session/session-effects';
 import { SESSION_STORAGE_KEY } from '../../src/features/session/persisted-session';
 import type { WishlistServer } from '../../src/features/wishlist/wishlist-effects';
 import { CONFIG_OFF, CONFIG_ON, REAL_NAME, USER_A, USER_B, failure } from '../model/session-fixtures';
@@ -61,7 +65,8 @@ export type AccountName = 'A' | 'B';
 
 const ACCOUNTS: Record<AccountName, UserInfo> = { A: USER_A, B: USER_B };
 
-const nameOf = (userId: number | null): string => (userId === null ? 'nobody' : userId === USER_A.userId ? 'A' : userId === USER_B.userId ? 'B' : `user ${userId}`);
+const nameOf = (userId: number | null): string =>
+  userId === null ? 'nobody' : userId === USER_A.userId ? 'A' : userId === USER_B.userId ? 'B' : `user ${userId}`;
 
 /** Each account's own coupons (what `matchCoupon` answers for it): a coupon id is data of exactly one account. */
 const COUPONS_OF: Record<number, readonly string[]> = {
@@ -112,7 +117,13 @@ const CALLS = {
   fetchRealNameInfo: { api: true, needsLogin: true, driven: true, ok: 'verified', alt: 'not verified' },
   logout: { api: true, needsLogin: true, driven: true, ok: 'ok' },
   registerLogin: { api: true, needsLogin: false, driven: true, ok: 'user A', alt: 'user B' },
-  'payGate.fetchRealNameConfig': { api: true, needsLogin: false, driven: true, ok: 'real-name off', alt: 'real-name on' },
+  'payGate.fetchRealNameConfig': {
+    api: true,
+    needsLogin: false,
+    driven: true,
+    ok: 'real-name off',
+    alt: 'real-name on',
+  },
   checkStorage: { api: true, needsLogin: false, driven: true, ok: 'in stock', alt: 'out of stock' },
   // The wishlist child opens the account's list at every login (the session's hand-over waits for it before
   // 登录成功 and the login's announcement) and at a restored session; nothing in this world adds to a list, so
@@ -121,7 +132,13 @@ const CALLS = {
   'wishlist.merge': unreached,
   'wishlist.add': unreached,
   'wishlist.remove': unreached,
-  fetchOrder: { api: true, needsLogin: true, driven: true, ok: 'the order as the server has it', alt: 'expired on the server' },
+  fetchOrder: {
+    api: true,
+    needsLogin: true,
+    driven: true,
+    ok: 'the order as the server has it',
+    alt: 'expired on the server',
+  },
   createOrder: { api: true, needsLogin: true, driven: true, ok: 'created (or the same order again for its requestId)' },
   payOrder: { api: true, needsLogin: true, driven: true, ok: 'QR code' },
   checkStatus: { api: true, needsLogin: true, driven: true, ok: 'unpaid', alt: 'paid' },
@@ -174,7 +191,9 @@ interface ServerOrder {
 export type AccountPropertyName = 'accountData' | 'resume' | 'oneOrder';
 
 /** The pay modal's props as the gate opens it (src/features/buying/purchase-effects.ts). */
-type PayProps = { orderId: string } | { goodsId: number; buyNum: number; gameId: number; choices?: PurchaseRequest['choices']; requestId?: string };
+type PayProps =
+  | { orderId: string }
+  | { goodsId: number; buyNum: number; gameId: number; choices?: PurchaseRequest['choices']; requestId?: string };
 
 /** The pay editor's own state (its choices; the coupon list is the logged-in account's). */
 interface EditorState {
@@ -264,7 +283,10 @@ function same(a: unknown, b: unknown): boolean {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
   const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }
 
 type Tagged = { hasTag(tag: string): boolean; matches(value: unknown): boolean };
@@ -292,7 +314,9 @@ export class AccountWorld {
   private readonly orders = new Map<string, ServerOrder>();
   private readonly purchaseOrders = new Map<number, string>();
   private readonly toasts: { step: number; kind: string; text: string }[] = [];
-  private storageListener: ((event: { key: string | null; newValue: string | null; storageArea?: unknown }) => void) | null = null;
+  private storageListener:
+    | ((event: { key: string | null; newValue: string | null; storageArea?: unknown }) => void)
+    | null = null;
   private sessionWatched = false;
   private lastUser: number | null = null;
   /** Inspection events so far (whether a step's time passing set anything off). */
@@ -306,7 +330,8 @@ export class AccountWorld {
     private readonly watch?: AccountPropertyName,
   ) {
     STATS.runs += 1;
-    const restored: PersistedSession | null = scenario.restored === 'none' ? null : { user: ACCOUNTS[scenario.restored], realName: null };
+    const restored: PersistedSession | null =
+      scenario.restored === 'none' ? null : { user: ACCOUNTS[scenario.restored], realName: null };
 
     const effects: SessionEffects = {
       persistSession: () => {},
@@ -394,13 +419,17 @@ export class AccountWorld {
         // The daily popup is off: its priorities are app-system.test.ts's business.
         couponPopupEnabled: false,
       },
-      reportFlowsFailure: (_error, lostPurchase) => this.log(`  flows failed to load${lostPurchase ? ' (a 立即购买 was lost)' : ''}`),
+      reportFlowsFailure: (_error, lostPurchase) =>
+        this.log(`  flows failed to load${lostPurchase ? ' (a 立即购买 was lost)' : ''}`),
       inspect: (event) => this.onInspect(event),
       testing: {
         clock: this.clock,
         now: () => BASE_MS + this.clock.now(),
         fetchHomePopup: () => new Promise(() => {}),
-        popupStorage: { getItem: (key) => popupStore.get(key) ?? null, setItem: (key, value) => void popupStore.set(key, value) },
+        popupStorage: {
+          getItem: (key) => popupStore.get(key) ?? null,
+          setItem: (key, value) => void popupStore.set(key, value),
+        },
         wishlistServer,
         wishlistStorage: {
           getItem: (key) => wishlistStore.get(key) ?? null,
@@ -409,7 +438,8 @@ export class AccountWorld {
         },
         sessionFlows,
         purchaseFlows,
-        loadFlows: () => this.call<void>('loadFlows').then((): FlowLogics => createFlowActors({ sessionFlows, purchaseFlows })),
+        loadFlows: () =>
+          this.call<void>('loadFlows').then((): FlowLogics => createFlowActors({ sessionFlows, purchaseFlows })),
       },
     });
   }
@@ -427,10 +457,17 @@ export class AccountWorld {
         this.storageListener = null;
       },
     };
-    this.cleanups.push(installSessionBridge(this.actor, { target: target as unknown as Pick<Window, 'addEventListener' | 'removeEventListener'>, localStorage: undefined }));
+    this.cleanups.push(
+      installSessionBridge(this.actor, {
+        target: target as unknown as Pick<Window, 'addEventListener' | 'removeEventListener'>,
+        localStorage: undefined,
+      }),
+    );
     this.actor.start();
     const modal = this.child('modal');
-    const modalSub = modal.subscribe((snapshot) => this.onModalSnapshot((snapshot as { context: { stack: readonly OpenModal[] } }).context.stack));
+    const modalSub = modal.subscribe((snapshot) =>
+      this.onModalSnapshot((snapshot as { context: { stack: readonly OpenModal[] } }).context.stack),
+    );
     this.cleanups.push(() => modalSub.unsubscribe());
     this.watchSession();
     // The page has painted and gone idle: the app asks for the lazy flows (src/app/main.tsx).
@@ -479,11 +516,16 @@ export class AccountWorld {
   assertHolds(): void {
     if (!this.watch) return;
     const found = this.violations[this.watch];
-    if (found.length > 0) throw new Error(`${found.join('\n')}\n\n--- what happened (▶ commands, then what the system did) ---\n${this.traceText()}`);
+    if (found.length > 0)
+      throw new Error(
+        `${found.join('\n')}\n\n--- what happened (▶ commands, then what the system did) ---\n${this.traceText()}`,
+      );
   }
 
   dispose(): void {
-    if (this.expectation) STATS.ended[`still ${this.expectation.phase} at the end`] = (STATS.ended[`still ${this.expectation.phase} at the end`] ?? 0) + 1;
+    if (this.expectation)
+      STATS.ended[`still ${this.expectation.phase} at the end`] =
+        (STATS.ended[`still ${this.expectation.phase} at the end`] ?? 0) + 1;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.actor.stop();
     clientState.reset();
@@ -543,7 +585,9 @@ export class AccountWorld {
       this.gateOpenedFor = null;
       if (this.expectation?.phase === 'opened') {
         // Its account left while it loaded (a logout at the tap, another tab's): nothing brings it back.
-        this.log(`  (model) the resumed purchase P${this.expectation.purchase}'s dialog mounted for nobody: it is over`);
+        this.log(
+          `  (model) the resumed purchase P${this.expectation.purchase}'s dialog mounted for nobody: it is over`,
+        );
         this.endExpectation('mountedForNobody');
       }
       this.actor.send({ type: 'modal.close', name: 'pay' });
@@ -556,7 +600,10 @@ export class AccountWorld {
       STATS.resumedPushed += 1;
       purchase = expectation.purchase;
       if (!same(props, expectation.target)) {
-        this.violate('resume', `the resumed purchase's pay dialog went on the stack with ${json(props)}, not ${json(expectation.target)}`);
+        this.violate(
+          'resume',
+          `the resumed purchase's pay dialog went on the stack with ${json(props)}, not ${json(expectation.target)}`,
+        );
       }
       this.endExpectation('shown');
     } else {
@@ -599,13 +646,17 @@ export class AccountWorld {
     }
     if (this.gateOpenedFor !== null && this.gateOpenedFor !== owner) {
       STATS.dialogForOtherAccountThanGate += 1;
-      this.log(`  (model) note: the gate opened this pay dialog for ${nameOf(this.gateOpenedFor)}; it mounts for ${nameOf(owner)}`);
+      this.log(
+        `  (model) note: the gate opened this pay dialog for ${nameOf(this.gateOpenedFor)}; it mounts for ${nameOf(owner)}`,
+      );
     }
     this.gateOpenedFor = null;
     STATS.dialogs += 1;
     this.dialogs.push(d);
     this.dialog = d;
-    this.log(`  (ui) pay dialog D${n} mounted for ${nameOf(owner)} (purchase P${d.purchase}) → payment.open ${d.requestId}${order ? ` order ${order}` : ''}`);
+    this.log(
+      `  (ui) pay dialog D${n} mounted for ${nameOf(owner)} (purchase P${d.purchase}) → payment.open ${d.requestId}${order ? ` order ${order}` : ''}`,
+    );
     this.actor.send({ type: 'payment.open', requestId: d.requestId, orderId: order ?? undefined, userId: owner });
   }
 
@@ -615,7 +666,11 @@ export class AccountWorld {
       goodsId: props.goodsId,
       gameId: props.gameId,
       buyNum: state.buyNum,
-      choices: { packageId: state.packageId, couponId: state.packageId === null ? state.couponId : null, channel: state.channel },
+      choices: {
+        packageId: state.packageId,
+        couponId: state.packageId === null ? state.couponId : null,
+        channel: state.channel,
+      },
     };
   }
 
@@ -676,7 +731,13 @@ export class AccountWorld {
   /** The pay editor is on top, loaded or loading, and the flow takes choices (no order yet). */
   canChoose(): boolean {
     const payment = this.paymentSnapshot();
-    return this.topModal() === 'pay' && this.dialog?.editor != null && payment !== undefined && payment.hasTag('payment:editing') && payment.context.order === null;
+    return (
+      this.topModal() === 'pay' &&
+      this.dialog?.editor != null &&
+      payment !== undefined &&
+      payment.hasTag('payment:editing') &&
+      payment.context.order === null
+    );
   }
 
   /** The pay editor has loaded (the shopper has seen and picked its choices). */
@@ -697,7 +758,8 @@ export class AccountWorld {
     const d = this.dialog;
     if (!d?.editor) return;
     const list = COUPONS_OF[this.currentUser() ?? -1] ?? [];
-    const couponId = coupon === 'none' || list.length === 0 ? null : coupon === 'best' ? list[0]! : list[list.length - 1]!;
+    const couponId =
+      coupon === 'none' || list.length === 0 ? null : coupon === 'best' ? list[0]! : list[list.length - 1]!;
     d.editor = { buyNum, packageId: withPackage ? PACKAGE_ID : null, couponId, channel };
     d.editorLoaded = true;
   }
@@ -713,8 +775,17 @@ export class AccountWorld {
     const state = d.editor;
     const draft: OrderDraft =
       state.packageId !== null
-        ? { kind: 'package', packageId: state.packageId, items: [{ goodsId: (d.props as { goodsId: number }).goodsId, buyNum: 1 }] }
-        : { kind: 'goods', goodsId: (d.props as { goodsId: number }).goodsId, buyNum: state.buyNum, couponId: state.couponId };
+        ? {
+            kind: 'package',
+            packageId: state.packageId,
+            items: [{ goodsId: (d.props as { goodsId: number }).goodsId, buyNum: 1 }],
+          }
+        : {
+            kind: 'goods',
+            goodsId: (d.props as { goodsId: number }).goodsId,
+            buyNum: state.buyNum,
+            couponId: state.couponId,
+          };
     // The sheet reports the price it shows (its layout effect), then 立即支付 orders exactly that.
     const due = 1000 * (draft.kind === 'goods' ? draft.buyNum : 1);
     this.send({ type: 'payment.quote', quote: { draft, due } });
@@ -725,7 +796,12 @@ export class AccountWorld {
   buy(goodsId: number): void {
     const gate = this.gateSnapshot();
     const e = this.expectation;
-    if (e && gate && (gate.matches('suspended') || gate.hasTag('payGate:waiting')) && (e.phase === 'waiting' || e.phase === 'resuming')) {
+    if (
+      e &&
+      gate &&
+      (gate.matches('suspended') || gate.hasTag('payGate:waiting')) &&
+      (e.phase === 'waiting' || e.phase === 'resuming')
+    ) {
       this.log(`  (model) a new 立即购买 replaces the suspended purchase P${e.purchase}`);
       this.endExpectation('replacedByNewPurchase');
     }
@@ -734,7 +810,8 @@ export class AccountWorld {
 
   /** Another tab logs in as `account` (or out: null): the browser's `storage` event on the session key. */
   otherTab(account: AccountName | null): void {
-    const value = account === null ? null : JSON.stringify({ user: ACCOUNTS[account], realName: null } satisfies PersistedSession);
+    const value =
+      account === null ? null : JSON.stringify({ user: ACCOUNTS[account], realName: null } satisfies PersistedSession);
     if (!this.storageListener) throw new Error('the session bridge listens to no storage event');
     this.storageListener({ key: SESSION_STORAGE_KEY, newValue: value });
   }
@@ -743,7 +820,9 @@ export class AccountWorld {
   pageCallExpires(): void {
     if (this.token === undefined) return;
     this.log('  a page call under the current token answers auth_40001');
-    clientState.emitAuthExpired(new ApiError({ kind: 'auth', code: 'auth_40001', message: SESSION_MESSAGES.expired, endpoint: 'page' }));
+    clientState.emitAuthExpired(
+      new ApiError({ kind: 'auth', code: 'auth_40001', message: SESSION_MESSAGES.expired, endpoint: 'page' }),
+    );
   }
 
   /** Settles the nth oldest pending call (mod their number) as the disposition says, as far as its kind allows. */
@@ -758,10 +837,17 @@ export class AccountWorld {
   // -------------------------------------------------------------------------------------------------------------------
 
   /** A call under the request token, or under the token the caller names (the logout's). */
-  private call<T>(kind: CallKind, input?: unknown, signal?: AbortSignal, token: string | undefined = this.token): Promise<T> {
+  private call<T>(
+    kind: CallKind,
+    input?: unknown,
+    signal?: AbortSignal,
+    token: string | undefined = this.token,
+  ): Promise<T> {
     const id = this.nextId++;
     const call: Omit<PendingCall, 'resolve' | 'reject'> = { id, kind, step: this.step, tokenAtSend: token, input };
-    this.log(`  call ${kind}#${id}${spec(kind).api ? ` [token ${token ?? '∅'}]` : ''}${input === undefined ? '' : ` ${json(input)}`}`);
+    this.log(
+      `  call ${kind}#${id}${spec(kind).api ? ` [token ${token ?? '∅'}]` : ''}${input === undefined ? '' : ` ${json(input)}`}`,
+    );
     this.onCall(call);
     return new Promise<T>((resolve, reject) => {
       const full: PendingCall = { ...call, resolve: resolve as (value: unknown) => void, reject };
@@ -786,7 +872,8 @@ export class AccountWorld {
     if (disposition === 'alt' && !s.alt) disposition = 'ok';
     if (disposition === 'auth' && !s.api) disposition = 'fail';
     // The server answers a call that needs a login, made without a token, with auth_40001.
-    if ((disposition === 'ok' || disposition === 'alt') && s.needsLogin && call.tokenAtSend === undefined) disposition = 'auth';
+    if ((disposition === 'ok' || disposition === 'alt') && s.needsLogin && call.tokenAtSend === undefined)
+      disposition = 'auth';
     this.onCallGone(call);
     switch (disposition) {
       case 'ok':
@@ -799,14 +886,17 @@ export class AccountWorld {
       case 'fail':
         this.log(`  ${call.kind}#${call.id} ${s.api ? 'fails (sys_500)' : 'fails to load'}`);
         // The gate counts a failed stock check as in stock (spec section 7).
-        if (call.kind === 'checkStorage' && this.expectation?.phase === 'resuming') this.expectation.stockAllowedAt = this.step;
+        if (call.kind === 'checkStorage' && this.expectation?.phase === 'resuming')
+          this.expectation.stockAllowedAt = this.step;
         call.reject(s.api ? failure('sys_500', '服务繁忙，请稍后重试') : new Error(`failed to load ${call.kind}`));
         break;
       case 'auth':
         this.log(`  ${call.kind}#${call.id} fails with auth_40001`);
         // As src/api/http.ts: reported only for a call made under the token still in effect.
         if (this.token !== undefined && this.token === call.tokenAtSend) {
-          clientState.emitAuthExpired(new ApiError({ kind: 'auth', code: 'auth_40001', message: SESSION_MESSAGES.expired, endpoint: call.kind }));
+          clientState.emitAuthExpired(
+            new ApiError({ kind: 'auth', code: 'auth_40001', message: SESSION_MESSAGES.expired, endpoint: call.kind }),
+          );
         } else {
           this.log(`  (made under token ${call.tokenAtSend ?? '∅'}, not the current one: not reported)`);
         }
@@ -899,7 +989,10 @@ export class AccountWorld {
     this.log(`  (server) order ${order.orderId} created for ${nameOf(order.account)} (purchase P${purchase})`);
     const earlier = this.purchaseOrders.get(purchase);
     if (earlier !== undefined) {
-      this.violate('oneOrder', `a second order ${order.orderId} was created for purchase P${purchase}, which already has ${earlier}`);
+      this.violate(
+        'oneOrder',
+        `a second order ${order.orderId} was created for purchase P${purchase}, which already has ${earlier}`,
+      );
     } else {
       this.purchaseOrders.set(purchase, order.orderId);
     }
@@ -949,18 +1042,29 @@ export class AccountWorld {
         const input = call.input as CreateOrderInput;
         const d = this.dialogOfRequest(input.requestId);
         if (!d) {
-          this.violate('oneOrder', `${label} carries requestId ${input.requestId}, which no pay dialog was opened with`);
+          this.violate(
+            'oneOrder',
+            `${label} carries requestId ${input.requestId}, which no pay dialog was opened with`,
+          );
           return;
         }
         // 1. The request carries only the token's account's data, for a dialog of that account. (Without a
         // token the server refuses it with auth_40001: it carries no account and creates nothing.)
         if (tokenAccount !== null) this.checkCreateAccount(label, d, input, tokenAccount);
         // 3. At most one order per dialog, and per purchase across an expiry.
-        if (d.creating > 0) this.violate('oneOrder', `${label}: a second create for pay dialog D${d.n} while its first is still in flight`);
-        if (d.order !== null) this.violate('oneOrder', `${label}: a create for pay dialog D${d.n}, which already pays order ${d.order}`);
+        if (d.creating > 0)
+          this.violate(
+            'oneOrder',
+            `${label}: a second create for pay dialog D${d.n} while its first is still in flight`,
+          );
+        if (d.order !== null)
+          this.violate('oneOrder', `${label}: a create for pay dialog D${d.n}, which already pays order ${d.order}`);
         const earlier = this.purchaseOrders.get(d.purchase);
         if (earlier !== undefined && earlier !== d.order) {
-          this.violate('oneOrder', `${label}: a create for purchase P${d.purchase}, which already has order ${earlier} (dialog D${d.n})`);
+          this.violate(
+            'oneOrder',
+            `${label}: a create for purchase P${d.purchase}, which already has order ${earlier} (dialog D${d.n})`,
+          );
         }
         d.creating += 1;
         return;
@@ -973,7 +1077,10 @@ export class AccountWorld {
         if (!order) {
           this.violate('accountData', `${label} names order ${orderId}, which the server never created`);
         } else if (tokenAccount !== null && order.account !== tokenAccount) {
-          this.violate('accountData', `${label} asks about ${nameOf(order.account)}'s order ${orderId} under the token of ${nameOf(tokenAccount)}`);
+          this.violate(
+            'accountData',
+            `${label} asks about ${nameOf(order.account)}'s order ${orderId} under the token of ${nameOf(tokenAccount)}`,
+          );
         }
         return;
       }
@@ -985,15 +1092,28 @@ export class AccountWorld {
   private checkCreateAccount(label: string, d: Dialog, input: CreateOrderInput, tokenAccount: number): void {
     const couponId = input.draft.kind === 'goods' ? input.draft.couponId : null;
     if (couponId !== null && couponOwner(couponId) !== tokenAccount) {
-      this.violate('accountData', `${label} carries coupon ${couponId} of account ${nameOf(couponOwner(couponId))} under the token of ${nameOf(tokenAccount)}`);
+      this.violate(
+        'accountData',
+        `${label} carries coupon ${couponId} of account ${nameOf(couponOwner(couponId))} under the token of ${nameOf(tokenAccount)}`,
+      );
     }
     if (d.account !== null && tokenAccount !== d.account) {
-      this.violate('accountData', `${label} creates pay dialog D${d.n}'s order (opened for ${nameOf(d.account)}) under the token of ${nameOf(tokenAccount)}`);
+      this.violate(
+        'accountData',
+        `${label} creates pay dialog D${d.n}'s order (opened for ${nameOf(d.account)}) under the token of ${nameOf(tokenAccount)}`,
+      );
     }
     if (d.accountLeft) {
-      this.violate('accountData', `${label} creates pay dialog D${d.n}'s order after the account changed away from ${nameOf(d.account)} without a new dialog`);
+      this.violate(
+        'accountData',
+        `${label} creates pay dialog D${d.n}'s order after the account changed away from ${nameOf(d.account)} without a new dialog`,
+      );
     }
-    if (!d.mounted) this.violate('accountData', `${label} creates pay dialog D${d.n}'s order, but that dialog is no longer on screen`);
+    if (!d.mounted)
+      this.violate(
+        'accountData',
+        `${label} creates pay dialog D${d.n}'s order, but that dialog is no longer on screen`,
+      );
   }
 
   /** A call was answered or aborted. */
@@ -1014,10 +1134,16 @@ export class AccountWorld {
     const from = sourceRef === undefined ? 'ui' : sourceRef === this.actor ? 'app' : (sourceRef as AnyActorRef).id;
     switch (event.type) {
       case 'session.changed':
-        if (from === 'session') this.onAccountChange((event.user as UserInfo | null)?.userId ?? null, String(event.reason));
+        if (from === 'session')
+          this.onAccountChange((event.user as UserInfo | null)?.userId ?? null, String(event.reason));
         return;
       case 'modal.open':
-        if (event.name === 'pay' || event.name === 'login' || event.name === 'realName' || event.name === 'paySuccess') {
+        if (
+          event.name === 'pay' ||
+          event.name === 'login' ||
+          event.name === 'realName' ||
+          event.name === 'paySuccess'
+        ) {
           this.log(`  ${from} → modal.open ${String(event.name)}${event.props ? ` ${json(event.props)}` : ''}`);
         }
         if (event.name === 'pay' && from === 'payGate') this.onGatePayOpen(event.props as PayProps);
@@ -1025,7 +1151,11 @@ export class AccountWorld {
       case 'modal.close':
       case 'modal.closeAll':
         this.log(`  ${from} → ${event.type}${event.type === 'modal.close' ? ` ${String(event.name)}` : ''}`);
-        if ((event.type === 'modal.closeAll' || event.name === 'pay') && this.expectation?.phase === 'opened' && !this.isOnStack('pay')) {
+        if (
+          (event.type === 'modal.closeAll' || event.name === 'pay') &&
+          this.expectation?.phase === 'opened' &&
+          !this.isOnStack('pay')
+        ) {
           this.log(`  (model) the resumed purchase P${this.expectation.purchase}'s dialog was closed before it showed`);
           this.endExpectation('closedWhileLoading');
         }
@@ -1065,7 +1195,13 @@ export class AccountWorld {
         let target: PayProps | null = null;
         if (d.order !== null && !d.orderClosed) target = { orderId: d.order };
         else if (d.order === null && d.choices !== null) {
-          target = { goodsId: d.choices.goodsId, buyNum: d.choices.buyNum, gameId: d.choices.gameId, choices: d.choices.choices, requestId: d.requestId };
+          target = {
+            goodsId: d.choices.goodsId,
+            buyNum: d.choices.buyNum,
+            gameId: d.choices.gameId,
+            choices: d.choices.choices,
+            requestId: d.requestId,
+          };
         }
         if (target) {
           if ('orderId' in target) STATS.suspendedOrders += 1;
@@ -1081,7 +1217,9 @@ export class AccountWorld {
             stockAllowedAt: null,
             droppedAt: null,
           };
-          this.log(`  (model) expiry: purchase P${d.purchase} of ${nameOf(d.account)} must come back as ${json(target)} after its next login`);
+          this.log(
+            `  (model) expiry: purchase P${d.purchase} of ${nameOf(d.account)} must come back as ${json(target)} after its next login`,
+          );
         }
       }
       return;
@@ -1096,7 +1234,9 @@ export class AccountWorld {
       } else {
         e.droppedAt = this.step;
         STATS.droppedForOtherAccount += 1;
-        this.log(`  (model) ${nameOf(user)} logged in first: purchase P${e.purchase} of ${nameOf(e.owner)} is dropped, with a warning`);
+        this.log(
+          `  (model) ${nameOf(user)} logged in first: purchase P${e.purchase} of ${nameOf(e.owner)} is dropped, with a warning`,
+        );
       }
     } else if (e.phase === 'resuming' && user !== e.resumedFor) {
       this.log(`  (model) the account changed while purchase P${e.purchase} was resuming: it is cancelled`);
@@ -1115,7 +1255,10 @@ export class AccountWorld {
         else STATS.resumedGoods += 1;
         this.log(`  (model) purchase P${e.purchase} reopened with its choices`);
       } else {
-        this.violate('resume', `purchase P${e.purchase} of ${nameOf(e.owner)} resumed for ${nameOf(user)} with pay dialog props ${json(props)}, not ${json(e.target)}`);
+        this.violate(
+          'resume',
+          `purchase P${e.purchase} of ${nameOf(e.owner)} resumed for ${nameOf(user)} with pay dialog props ${json(props)}, not ${json(e.target)}`,
+        );
         this.endExpectation('violated');
       }
     } else if ('orderId' in props || 'choices' in props) {
@@ -1126,15 +1269,20 @@ export class AccountWorld {
     }
     const couponId = 'choices' in props ? props.choices?.couponId : null;
     if (couponId && couponOwner(couponId) !== user) {
-      this.violate('accountData', `the pay dialog opens for ${nameOf(user)} with ${nameOf(couponOwner(couponId))}'s coupon ${couponId} in its props`);
+      this.violate(
+        'accountData',
+        `the pay dialog opens for ${nameOf(user)} with ${nameOf(couponOwner(couponId))}'s coupon ${couponId} in its props`,
+      );
     }
   }
 
   private onModalSnapshot(stack: readonly OpenModal[]): void {
     const before = this.stack;
     this.stack = stack;
-    for (const pushed of stack.filter((modal) => !before.includes(modal))) this.log(`  stack + ${pushed.name} → [${stack.map((m) => m.name).join(', ')}]`);
-    for (const removed of before.filter((modal) => !stack.includes(modal))) this.log(`  stack − ${removed.name} → [${stack.map((m) => m.name).join(', ')}]`);
+    for (const pushed of stack.filter((modal) => !before.includes(modal)))
+      this.log(`  stack + ${pushed.name} → [${stack.map((m) => m.name).join(', ')}]`);
+    for (const removed of before.filter((modal) => !stack.includes(modal)))
+      this.log(`  stack − ${removed.name} → [${stack.map((m) => m.name).join(', ')}]`);
   }
 
   private onSessionSnapshot(snapshot: SessionSnapshot): void {
@@ -1162,9 +1310,15 @@ export class AccountWorld {
     const e = this.expectation;
     if (!e) return;
     if (e.droppedAt === this.step) {
-      const warned = this.toasts.some((toast) => toast.step === this.step && toast.kind === 'warning' && toast.text === ACCOUNT_CHANGE_MESSAGES.resumeDropped);
+      const warned = this.toasts.some(
+        (toast) =>
+          toast.step === this.step && toast.kind === 'warning' && toast.text === ACCOUNT_CHANGE_MESSAGES.resumeDropped,
+      );
       if (!warned) {
-        this.violate('resume', `${nameOf(this.currentUser())} logged in before ${nameOf(e.owner)}, but no warning "${ACCOUNT_CHANGE_MESSAGES.resumeDropped}" was shown for ${nameOf(e.owner)}'s suspended purchase`);
+        this.violate(
+          'resume',
+          `${nameOf(this.currentUser())} logged in before ${nameOf(e.owner)}, but no warning "${ACCOUNT_CHANGE_MESSAGES.resumeDropped}" was shown for ${nameOf(e.owner)}'s suspended purchase`,
+        );
       }
       this.endExpectation('droppedForOtherAccount');
       return;
@@ -1172,22 +1326,33 @@ export class AccountWorld {
     if (e.phase !== 'resuming') return;
     const gate = this.gateSnapshot();
     if (!('orderId' in e.target) && e.resumedAt === this.step && !gate?.matches('gating')) {
-      this.violate('resume', `${nameOf(e.resumedFor)} logged in again, but the pay gate did not take up the suspended purchase P${e.purchase} (${json(e.target)})`);
+      this.violate(
+        'resume',
+        `${nameOf(e.resumedFor)} logged in again, but the pay gate did not take up the suspended purchase P${e.purchase} (${json(e.target)})`,
+      );
       this.endExpectation('violated');
       return;
     }
     if ('orderId' in e.target && e.resumedAt === this.step) {
-      this.violate('resume', `${nameOf(e.resumedFor)} logged in again, but the pay dialog of the unpaid order ${e.target.orderId} was not reopened`);
+      this.violate(
+        'resume',
+        `${nameOf(e.resumedFor)} logged in again, but the pay dialog of the unpaid order ${e.target.orderId} was not reopened`,
+      );
       this.endExpectation('violated');
       return;
     }
     if (e.stockAllowedAt !== null) {
-      this.violate('resume', `the resumed purchase P${e.purchase}'s stock check allowed it, but no pay dialog was opened with ${json(e.target)}`);
+      this.violate(
+        'resume',
+        `the resumed purchase P${e.purchase}'s stock check allowed it, but no pay dialog was opened with ${json(e.target)}`,
+      );
       this.endExpectation('violated');
       return;
     }
     if (gate && !gate.matches('gating') && e.resumedAt !== this.step) {
-      this.log(`  (model) the resumed purchase P${e.purchase} ended in the gate without a pay dialog (config, real name or stock)`);
+      this.log(
+        `  (model) the resumed purchase P${e.purchase} ended in the gate without a pay dialog (config, real name or stock)`,
+      );
       this.endExpectation('endedInGate');
     }
   }

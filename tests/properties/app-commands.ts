@@ -12,7 +12,16 @@ import fc from 'fast-check';
 import type { PayChannelCode } from '../../src/api/orders';
 import { USER_A } from '../model/session-fixtures';
 import type { AccountName, AccountWorld, Disposition, Scenario as AccountScenario } from './account-world';
-import { DAY_MS, DRIVEN_KINDS, describeOutcome, outcomesOf, type CallKind, type Outcome, type Scenario, type World } from './app-world';
+import {
+  DAY_MS,
+  DRIVEN_KINDS,
+  describeOutcome,
+  outcomesOf,
+  type CallKind,
+  type Outcome,
+  type Scenario,
+  type World,
+} from './app-world';
 
 interface Model {
   world: World;
@@ -67,7 +76,10 @@ class SidebarOrders implements Command {
 class Buy implements Command {
   constructor(readonly goodsId: number) {}
   check = (m: Readonly<Model>) => m.world.pageIsInteractive();
-  run = (_m: Model, w: World) => w.run(this.toString(), () => w.send({ type: 'purchase.start', goodsId: this.goodsId, buyNum: 1, gameId: 100 + this.goodsId }));
+  run = (_m: Model, w: World) =>
+    w.run(this.toString(), () =>
+      w.send({ type: 'purchase.start', goodsId: this.goodsId, buyNum: 1, gameId: 100 + this.goodsId }),
+    );
   toString = () => `click 立即购买 (goods ${this.goodsId})`;
 }
 
@@ -110,13 +122,15 @@ class SubmitLogin implements Command {
     const login = m.world.childIfAny('login')?.getSnapshot();
     return m.world.topModal() === 'login' && login !== undefined && !login.hasTag('login:submitting');
   };
-  run = (_m: Model, w: World) => w.run(this.toString(), () => w.send({ type: 'login.submit', phone: USER_A.telNum, code: '123456' }));
+  run = (_m: Model, w: World) =>
+    w.run(this.toString(), () => w.send({ type: 'login.submit', phone: USER_A.telNum, code: '123456' }));
   toString = () => 'submit the login form';
 }
 
 /** 确认登录 in the auto-login dialog while it asks. */
 class ConfirmAutoLogin implements Command {
-  check = (m: Readonly<Model>) => m.world.topModal() === 'autoLogin' && m.world.child('autoLogin').getSnapshot().hasTag('autoLogin:confirming');
+  check = (m: Readonly<Model>) =>
+    m.world.topModal() === 'autoLogin' && m.world.child('autoLogin').getSnapshot().hasTag('autoLogin:confirming');
   run = (_m: Model, w: World) => w.run(this.toString(), () => w.send({ type: 'autoLogin.confirm' }));
   toString = () => 'click 确认登录 (auto-login)';
 }
@@ -159,7 +173,9 @@ const answerArb: fc.Arbitrary<Command> = fc.oneof(
   ...DRIVEN_KINDS.map((kind) => ({
     weight: ANSWER_WEIGHTS[kind] ?? 1,
     arbitrary: fc
-      .oneof(...outcomesOf(kind).map((outcome) => ({ weight: OUTCOME_WEIGHTS[outcome], arbitrary: fc.constant(outcome) })))
+      .oneof(
+        ...outcomesOf(kind).map((outcome) => ({ weight: OUTCOME_WEIGHTS[outcome], arbitrary: fc.constant(outcome) })),
+      )
       .map((outcome): Command => new Answer(kind, outcome)),
   })),
 );
@@ -168,14 +184,18 @@ const gestureArb: fc.Arbitrary<Command> = fc.oneof(
   fc.constant<Command>(new HeaderLogin()),
   fc.constant<Command>(new SidebarOrders()),
   fc.constantFrom(1, 2).map((goodsId): Command => new Buy(goodsId)),
-  fc.constantFrom('login', 'coupon', 'pay', 'realName', 'autoLogin', 'paySuccess').map((name): Command => new CloseTop(name)),
+  fc
+    .constantFrom('login', 'coupon', 'pay', 'realName', 'autoLogin', 'paySuccess')
+    .map((name): Command => new CloseTop(name)),
   fc.constant<Command>(new SubmitLogin()),
   fc.constant<Command>(new ConfirmAutoLogin()),
   fc.constant<Command>(new Logout()),
   fc.constant<Command>(new PageIdle()),
 );
 
-const timeArb: fc.Arbitrary<Command> = fc.constantFrom(100, 300, 1000, 5000, 300_000, DAY_MS).map((ms): Command => new Advance(ms));
+const timeArb: fc.Arbitrary<Command> = fc
+  .constantFrom(100, 300, 1000, 5000, 300_000, DAY_MS)
+  .map((ms): Command => new Advance(ms));
 
 export function commandsArb(maxCommands: number): fc.Arbitrary<Iterable<Command>> {
   return fc.commands(
@@ -203,7 +223,7 @@ export const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
 });
 
 // ---------------------------------------------------------------------------------------------------------------------
-// Account changes around a purchase (tests/properties/account-change.test.ts, issue 21)
+// Account changes around a purchase (tests/properties/account-change.test.ts, docs/buying.md)
 // ---------------------------------------------------------------------------------------------------------------------
 
 export interface AccountModel {
@@ -232,14 +252,17 @@ class AccountAnswerAll implements AccountCommand {
 /** The header's 登录 while nobody is logged in, on the page. */
 class AccountHeaderLogin implements AccountCommand {
   check = (m: Readonly<AccountModel>) => m.world.pageIsInteractive() && m.world.currentUser() === null;
-  run = (_m: AccountModel, w: AccountWorld) => w.run(this.toString(), () => w.send({ type: 'modal.open', name: 'login', source: 'user' }));
+  run = (_m: AccountModel, w: AccountWorld) =>
+    w.run(this.toString(), () => w.send({ type: 'modal.open', name: 'login', source: 'user' }));
   toString = () => 'click 登录 (header)';
 }
 
 /** 登录 in the login dialog (which account it is: the registerLogin answer, user A or user B). */
 class AccountSubmitLogin implements AccountCommand {
-  check = (m: Readonly<AccountModel>) => m.world.topModal() === 'login' && m.world.childIfAny('login')?.getSnapshot().hasTag('login:submitting') === false;
-  run = (_m: AccountModel, w: AccountWorld) => w.run(this.toString(), () => w.send({ type: 'login.submit', phone: USER_A.telNum, code: '123456' }));
+  check = (m: Readonly<AccountModel>) =>
+    m.world.topModal() === 'login' && m.world.childIfAny('login')?.getSnapshot().hasTag('login:submitting') === false;
+  run = (_m: AccountModel, w: AccountWorld) =>
+    w.run(this.toString(), () => w.send({ type: 'login.submit', phone: USER_A.telNum, code: '123456' }));
   toString = () => 'submit the login form';
 }
 
@@ -247,7 +270,12 @@ class AccountSubmitLogin implements AccountCommand {
 class AccountLogout implements AccountCommand {
   check = (m: Readonly<AccountModel>) => {
     const session = m.world.sessionSnapshot();
-    return m.world.pageIsInteractive() && session !== undefined && session.hasTag('session:loggedIn') && !session.hasTag('session:loggingOut');
+    return (
+      m.world.pageIsInteractive() &&
+      session !== undefined &&
+      session.hasTag('session:loggedIn') &&
+      !session.hasTag('session:loggingOut')
+    );
   };
   run = (_m: AccountModel, w: AccountWorld) => w.run(this.toString(), () => w.send({ type: 'session.logout' }));
   toString = () => 'click 退出登录';
@@ -285,8 +313,10 @@ class Choose implements AccountCommand {
     readonly channel: PayChannelCode,
   ) {}
   check = (m: Readonly<AccountModel>) => m.world.canChoose();
-  run = (_m: AccountModel, w: AccountWorld) => w.run(this.toString(), () => w.choose(this.buyNum, this.coupon, this.withPackage, this.channel));
-  toString = () => `choose ×${this.buyNum}, ${this.withPackage ? 'the package' : `coupon: ${this.coupon}`}, ${this.channel} (pay editor)`;
+  run = (_m: AccountModel, w: AccountWorld) =>
+    w.run(this.toString(), () => w.choose(this.buyNum, this.coupon, this.withPackage, this.channel));
+  toString = () =>
+    `choose ×${this.buyNum}, ${this.withPackage ? 'the package' : `coupon: ${this.coupon}`}, ${this.channel} (pay editor)`;
 }
 
 /** 立即支付. */
@@ -315,7 +345,8 @@ class AccountCloseTop implements AccountCommand {
 
 /** 确认离开 while a payment runs. */
 class LeavePayment implements AccountCommand {
-  check = (m: Readonly<AccountModel>) => m.world.topModal() === 'pay' && m.world.paymentSnapshot()?.hasTag('payment:confirmingLeave') === true;
+  check = (m: Readonly<AccountModel>) =>
+    m.world.topModal() === 'pay' && m.world.paymentSnapshot()?.hasTag('payment:confirmingLeave') === true;
   run = (_m: AccountModel, w: AccountWorld) => w.run(this.toString(), () => w.send({ type: 'payment.leave' }));
   toString = () => 'click 确认离开 (pay dialog)';
 }
@@ -356,7 +387,8 @@ class ShopperNext implements AccountCommand {
     if (top === undefined) command = loginFirst ? new AccountHeaderLogin() : new AccountBuy(this.goodsId);
     else if (top === 'login') command = new AccountSubmitLogin();
     else if (top !== 'pay') command = new AccountCloseTop(top);
-    else if (w.paymentSnapshot()?.hasTag('payment:confirmingLeave')) command = this.leave ? new LeavePayment() : new AccountCloseTop('pay');
+    else if (w.paymentSnapshot()?.hasTag('payment:confirmingLeave'))
+      command = this.leave ? new LeavePayment() : new AccountCloseTop('pay');
     // The editor's first pick, then 立即支付 (or another pick).
     else if (w.canChoose() && (!w.editorLoaded() || this.hesitates)) command = this.choice;
     else command = new Submit(this.choice.channel);
@@ -383,8 +415,15 @@ const dispositionArb: fc.Arbitrary<Disposition> = fc.oneof(
 const channelArb = fc.constantFrom<PayChannelCode>('wechat', 'alipay');
 
 const chooseArb: fc.Arbitrary<Choose> = fc
-  .tuple(fc.integer({ min: 1, max: 3 }), fc.constantFrom<'none' | 'best' | 'other'>('none', 'best', 'other'), fc.boolean(), channelArb)
-  .map(([buyNum, coupon, withPackage, channel]) => new Choose(buyNum, coupon, withPackage && coupon === 'none', channel));
+  .tuple(
+    fc.integer({ min: 1, max: 3 }),
+    fc.constantFrom<'none' | 'best' | 'other'>('none', 'best', 'other'),
+    fc.boolean(),
+    channelArb,
+  )
+  .map(
+    ([buyNum, coupon, withPackage, channel]) => new Choose(buyNum, coupon, withPackage && coupon === 'none', channel),
+  );
 
 /**
  * The account-change commands. Gestures whose screen is not there are skipped (their `check`), so the
@@ -401,11 +440,24 @@ export function accountCommandsArb(maxCommands: number, replayPath?: string): fc
           weight: 6,
           arbitrary: fc
             .tuple(fc.constantFrom(1, 2), chooseArb, fc.boolean(), fc.boolean(), fc.boolean())
-            .map(([goodsId, choice, leave, loginFirst, hesitates]): AccountCommand => new ShopperNext(goodsId, choice, leave, loginFirst, hesitates)),
+            .map(
+              ([goodsId, choice, leave, loginFirst, hesitates]): AccountCommand =>
+                new ShopperNext(goodsId, choice, leave, loginFirst, hesitates),
+            ),
         },
-        { weight: 8, arbitrary: fc.tuple(fc.nat(3), dispositionArb).map(([nth, disposition]): AccountCommand => new AccountAnswer(nth, disposition)) },
+        {
+          weight: 8,
+          arbitrary: fc
+            .tuple(fc.nat(3), dispositionArb)
+            .map(([nth, disposition]): AccountCommand => new AccountAnswer(nth, disposition)),
+        },
         { weight: 2, arbitrary: fc.constant<AccountCommand>(new AccountAnswerAll()) },
-        { weight: 1, arbitrary: fc.constantFrom<AccountName | null>('A', 'B', null).map((account): AccountCommand => new OtherTab(account)) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .constantFrom<AccountName | null>('A', 'B', null)
+            .map((account): AccountCommand => new OtherTab(account)),
+        },
         { weight: 1, arbitrary: fc.constant<AccountCommand>(new PageCallExpires()) },
         { weight: 1, arbitrary: fc.constant<AccountCommand>(new AccountHeaderLogin()) },
         { weight: 1, arbitrary: fc.constant<AccountCommand>(new AccountSubmitLogin()) },
@@ -413,7 +465,12 @@ export function accountCommandsArb(maxCommands: number, replayPath?: string): fc
         { weight: 1, arbitrary: fc.constantFrom(1, 2).map((goodsId): AccountCommand => new AccountBuy(goodsId)) },
         { weight: 2, arbitrary: chooseArb },
         { weight: 1, arbitrary: channelArb.map((channel): AccountCommand => new Submit(channel)) },
-        { weight: 1, arbitrary: fc.constantFrom('pay', 'login', 'realName', 'paySuccess').map((name): AccountCommand => new AccountCloseTop(name)) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .constantFrom('pay', 'login', 'realName', 'paySuccess')
+            .map((name): AccountCommand => new AccountCloseTop(name)),
+        },
         { weight: 1, arbitrary: fc.constant<AccountCommand>(new LeavePayment()) },
         { weight: 1, arbitrary: fc.constantFrom(300, 1000, 2000).map((ms): AccountCommand => new AccountAdvance(ms)) },
       ),

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Property tests over the REAL machines in ONE actor system (issue 17, point 3).
+ * Property tests over the REAL machines in ONE actor system (docs/decisions/0011-modal-priorities.md, point 3).
  *
  * Each run builds the app's root actor with `createRootActor()` on a
  * `SimulatedClock`, with fakes for every call (tests/properties/app-world.ts),
@@ -62,7 +62,7 @@ async function holds(property: PropertyName): Promise<void> {
 
 describe('the app system under random start-up answers, gestures, time and auth failures', () => {
   it(
-    "1. a dialog the shopper opens is on the stack the step its load settles, and stays until the shopper or its own flow closes it",
+    '1. a dialog the shopper opens is on the stack the step its load settles, and stays until the shopper or its own flow closes it',
     () => holds('userDialog'),
     TIMEOUT_MS,
   );
@@ -75,7 +75,11 @@ describe('the app system under random start-up answers, gestures, time and auth 
     TIMEOUT_MS,
   );
 
-  it('4. each session expiry prompts at most once (one warning toast, one login dialog from the session)', () => holds('expiryPrompt'), TIMEOUT_MS);
+  it(
+    '4. each session expiry prompts at most once (one warning toast, one login dialog from the session)',
+    () => holds('expiryPrompt'),
+    TIMEOUT_MS,
+  );
 
   it(
     "5. every call carries the logged-in user's request token (none when anonymous); the start-up attribution call carries the restored one",

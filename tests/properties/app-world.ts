@@ -32,7 +32,8 @@ import type { PurchaseApi, PurchaseFlowOptions } from '../../src/features/buying
 import { createRootActor } from '../../src/app/root-actor';
 import { installSessionBridge } from '../../src/features/session/session-bridge';
 import type { SessionApi, SessionEffects, SessionFlowOptions } from '../../src/features/session/session-effects';
-import { POPUP_RECORD_KEY, localDay } from '../../src/features/marketing/popup-record';
+import { POPUP_RECORD_KEY } from '../../src/features/marketing/popup-record';
+import { beijingDay } from '../../src/shared/beijing-time';
 import { CONFIG_OFF, CONFIG_ON, REAL_NAME, USER_A, USER_B, failure } from '../model/session-fixtures';
 import type { AppActor } from '../../src/shared/app-actor';
 
@@ -99,16 +100,56 @@ const RETURNED_ORDER: Order = { ...ORDER, payChannel: 'wechat' };
 const CALLS = {
   attribution: { api: true, driven: true, ok: { label: 'ok', value: () => undefined } },
   checkToken: { api: true, driven: true, ok: { label: 'ok', value: () => 'ok' } },
-  fetchRealNameConfig: { api: true, driven: true, ok: { label: 'real-name off', value: () => CONFIG_OFF }, alt: { label: 'real-name on', value: () => CONFIG_ON } },
-  fetchRealNameInfo: { api: true, driven: true, ok: { label: 'verified', value: () => REAL_NAME }, alt: { label: 'not verified', value: () => null } },
+  fetchRealNameConfig: {
+    api: true,
+    driven: true,
+    ok: { label: 'real-name off', value: () => CONFIG_OFF },
+    alt: { label: 'real-name on', value: () => CONFIG_ON },
+  },
+  fetchRealNameInfo: {
+    api: true,
+    driven: true,
+    ok: { label: 'verified', value: () => REAL_NAME },
+    alt: { label: 'not verified', value: () => null },
+  },
   logout: { api: true, driven: true, ok: { label: 'ok', value: () => true } },
-  registerLogin: { api: true, driven: true, ok: { label: 'user A', value: () => USER_A }, alt: { label: 'user B', value: () => USER_B } },
-  exchangeToken: { api: true, driven: true, ok: { label: 'user B', value: () => USER_B }, alt: { label: 'user A', value: () => USER_A } },
+  registerLogin: {
+    api: true,
+    driven: true,
+    ok: { label: 'user A', value: () => USER_A },
+    alt: { label: 'user B', value: () => USER_B },
+  },
+  exchangeToken: {
+    api: true,
+    driven: true,
+    ok: { label: 'user B', value: () => USER_B },
+    alt: { label: 'user A', value: () => USER_A },
+  },
   loginWithToken: { api: true, driven: true, ok: { label: 'user B', value: () => USER_B } },
-  'payGate.fetchRealNameConfig': { api: true, driven: true, ok: { label: 'real-name off', value: () => CONFIG_OFF }, alt: { label: 'real-name on', value: () => CONFIG_ON } },
-  checkStorage: { api: true, driven: true, ok: { label: 'in stock', value: () => true }, alt: { label: 'out of stock', value: () => false } },
-  fetchHomePopup: { api: true, driven: true, ok: { label: '1 coupon', value: () => [COUPON] }, alt: { label: 'no coupons', value: () => [] } },
-  fetchLatestBuild: { api: false, driven: true, ok: { label: 'same build', value: () => ({ id: BUILD_ID, timestamp: 1 }) }, alt: { label: 'newer build', value: () => ({ id: 'build-2', timestamp: 2 }) } },
+  'payGate.fetchRealNameConfig': {
+    api: true,
+    driven: true,
+    ok: { label: 'real-name off', value: () => CONFIG_OFF },
+    alt: { label: 'real-name on', value: () => CONFIG_ON },
+  },
+  checkStorage: {
+    api: true,
+    driven: true,
+    ok: { label: 'in stock', value: () => true },
+    alt: { label: 'out of stock', value: () => false },
+  },
+  fetchHomePopup: {
+    api: true,
+    driven: true,
+    ok: { label: '1 coupon', value: () => [COUPON] },
+    alt: { label: 'no coupons', value: () => [] },
+  },
+  fetchLatestBuild: {
+    api: false,
+    driven: true,
+    ok: { label: 'same build', value: () => ({ id: BUILD_ID, timestamp: 1 }) },
+    alt: { label: 'newer build', value: () => ({ id: 'build-2', timestamp: 2 }) },
+  },
   loadFlows: { api: false, driven: true, ok: { label: 'loaded', value: () => undefined } },
   'loadModal(login)': { api: false, driven: true, ok: { label: 'loaded', value: () => ({ name: 'login' }) } },
   'loadModal(pay)': { api: false, driven: true, ok: { label: 'loaded', value: () => ({ name: 'pay' }) } },
@@ -125,7 +166,12 @@ const CALLS = {
   checkQrStatus: { api: true, driven: false, ok: never },
   loginBySessionCode: { api: true, driven: false, ok: never },
   // Asked for by a pay app's return (scenario `paymentReturn`): still unpaid (the payment is awaited again) or paid there.
-  fetchOrder: { api: true, driven: true, ok: { label: 'unpaid XY1', value: () => RETURNED_ORDER }, alt: { label: 'paid XY1', value: () => ({ ...RETURNED_ORDER, status: 'delivered', payTime: 1 }) } },
+  fetchOrder: {
+    api: true,
+    driven: true,
+    ok: { label: 'unpaid XY1', value: () => RETURNED_ORDER },
+    alt: { label: 'paid XY1', value: () => ({ ...RETURNED_ORDER, status: 'delivered', payTime: 1 }) },
+  },
   createOrder: { api: true, driven: false, ok: never },
   payOrder: { api: true, driven: false, ok: never },
   checkStatus: { api: true, driven: false, ok: never },
@@ -229,7 +275,13 @@ export class World {
   private payMounted = false;
   private sessionWatched = false;
 
-  readonly violations: Record<PropertyName, string[]> = { userDialog: [], promoBelow: [], popupRecord: [], expiryPrompt: [], requestToken: [] };
+  readonly violations: Record<PropertyName, string[]> = {
+    userDialog: [],
+    promoBelow: [],
+    popupRecord: [],
+    expiryPrompt: [],
+    requestToken: [],
+  };
   private readonly cleanups: (() => void)[] = [];
 
   /**
@@ -240,9 +292,12 @@ export class World {
     private readonly watch?: PropertyName,
   ) {
     const restored: PersistedSession | null =
-      scenario.restored === 'none' ? null : { user: USER_A, realName: scenario.restored === 'userA+realName' ? REAL_NAME : null };
-    const today = localDay(BASE_MS);
-    if (scenario.shownToday !== 'nobody') this.popupStore.set(POPUP_RECORD_KEY, JSON.stringify({ [scenario.shownToday]: today }));
+      scenario.restored === 'none'
+        ? null
+        : { user: USER_A, realName: scenario.restored === 'userA+realName' ? REAL_NAME : null };
+    const today = beijingDay(BASE_MS);
+    if (scenario.shownToday !== 'nobody')
+      this.popupStore.set(POPUP_RECORD_KEY, JSON.stringify({ [scenario.shownToday]: today }));
 
     const effects: SessionEffects = {
       persistSession: () => {},
@@ -312,7 +367,8 @@ export class World {
           if (scenario.attributionThrows) throw new Error('attribution failed');
         },
       },
-      reportFlowsFailure: (_error, lostPurchase) => this.log(`flows failed to load${lostPurchase ? ' (a 立即购买 was lost)' : ''}`),
+      reportFlowsFailure: (_error, lostPurchase) =>
+        this.log(`flows failed to load${lostPurchase ? ' (a 立即购买 was lost)' : ''}`),
       inspect: (event) => this.onInspect(event),
       testing: {
         clock: this.clock,
@@ -324,7 +380,8 @@ export class World {
         },
         sessionFlows,
         purchaseFlows,
-        loadFlows: () => this.call<void>('loadFlows').then((): FlowLogics => createFlowActors({ sessionFlows, purchaseFlows })),
+        loadFlows: () =>
+          this.call<void>('loadFlows').then((): FlowLogics => createFlowActors({ sessionFlows, purchaseFlows })),
       },
     });
   }
@@ -338,7 +395,9 @@ export class World {
     this.cleanups.push(installSessionBridge(this.actor, { target: undefined, localStorage: undefined }));
     this.actor.start();
     const modal = this.child('modal');
-    const modalSub = modal.subscribe((snapshot) => this.onModalSnapshot((snapshot as { context: { stack: readonly OpenModal[] } }).context.stack));
+    const modalSub = modal.subscribe((snapshot) =>
+      this.onModalSnapshot((snapshot as { context: { stack: readonly OpenModal[] } }).context.stack),
+    );
     this.onModalSnapshot((modal.getSnapshot() as { context: { stack: readonly OpenModal[] } }).context.stack);
     this.cleanups.push(() => modalSub.unsubscribe());
     this.watchSession();
@@ -389,7 +448,10 @@ export class World {
   assertHolds(): void {
     if (!this.watch) return;
     const found = this.violations[this.watch];
-    if (found.length > 0) throw new Error(`${found.join('\n')}\n\n--- what happened (▶ commands, then what the system did) ---\n${this.traceText()}`);
+    if (found.length > 0)
+      throw new Error(
+        `${found.join('\n')}\n\n--- what happened (▶ commands, then what the system did) ---\n${this.traceText()}`,
+      );
   }
 
   /**
@@ -429,8 +491,14 @@ export class World {
         this.payMounted = true;
         this.log('(ui) pay dialog mounted → payment.open');
         // As the dialog does, with the account it opens for.
-        const session = this.actor.system.get('session')?.getSnapshot() as { context: { user: { userId: number } | null } } | undefined;
-        this.actor.send({ type: 'payment.open', requestId: `req-${this.step}`, userId: session?.context.user?.userId ?? null });
+        const session = this.actor.system.get('session')?.getSnapshot() as
+          | { context: { user: { userId: number } | null } }
+          | undefined;
+        this.actor.send({
+          type: 'payment.open',
+          requestId: `req-${this.step}`,
+          userId: session?.context.user?.userId ?? null,
+        });
         continue;
       }
       if (!payOpen) this.payMounted = false;
@@ -478,7 +546,14 @@ export class World {
 
   /** A gesture that opens a dialog the shopper asked for (property 1 follows it). */
   userOpens(name: string): void {
-    const obligation: Obligation = { id: this.obligations.length + 1, name, step: this.step, met: this.isOnStack(name), released: null, loadSettledAt: null };
+    const obligation: Obligation = {
+      id: this.obligations.length + 1,
+      name,
+      step: this.step,
+      met: this.isOnStack(name),
+      released: null,
+      loadSettledAt: null,
+    };
     this.obligations.push(obligation);
     this.actor.send({ type: 'modal.open', name, source: 'user' });
   }
@@ -514,7 +589,9 @@ export class World {
         // under the token still in effect; an answer to a call made under an older token says nothing about the
         // current session. The bridge (src/features/session/session-bridge.ts) turns the report into `session.expired`.
         if (this.token === call.tokenAtSend) {
-          clientState.emitAuthExpired(new ApiError({ kind: 'auth', code: 'auth_40001', message: SESSION_MESSAGES.expired, endpoint: kind }));
+          clientState.emitAuthExpired(
+            new ApiError({ kind: 'auth', code: 'auth_40001', message: SESSION_MESSAGES.expired, endpoint: kind }),
+          );
         } else {
           this.log(`  (made under token ${call.tokenAtSend ?? '∅'}, not the current one: not reported)`);
         }
@@ -531,18 +608,33 @@ export class World {
     const id = this.nextId++;
     const session = this.childIfAny('session');
     const snapshot = session?.getSnapshot() as SessionSnapshot | undefined;
-    const holder: CallRecord['holder'] = !snapshot ? 'absent' : snapshot.hasTag('session:loggedIn') ? snapshot.context.user : null;
+    const holder: CallRecord['holder'] = !snapshot
+      ? 'absent'
+      : snapshot.hasTag('session:loggedIn')
+        ? snapshot.context.user
+        : null;
     const record: CallRecord = { id, kind, step: this.step, token: this.token, holder };
     this.calls.push(record);
     this.log(`  call ${kind}#${id}${spec(kind).api ? ` [token ${this.token ?? '∅'}]` : ''}`);
     if (spec(kind).api) this.checkCallToken(record);
     return new Promise<T>((resolve, reject) => {
-      const call: PendingCall = { id, kind, step: this.step, tokenAtSend: this.token, resolve: resolve as (value: unknown) => void, reject };
+      const call: PendingCall = {
+        id,
+        kind,
+        step: this.step,
+        tokenAtSend: this.token,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      };
       this.pending.push(call);
       // An aborted request gets no answer (the actor that made it is gone).
-      signal?.addEventListener('abort', () => {
-        this.pending = this.pending.filter((other) => other !== call);
-      }, { once: true });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          this.pending = this.pending.filter((other) => other !== call);
+        },
+        { once: true },
+      );
     });
   }
 
@@ -592,7 +684,8 @@ export class World {
       } else if (event.type === 'modal.open') {
         this.log(`  ${from} → modal.open ${String(event.name)} (${String(event.source)})`);
         if (from === 'session' && event.name === 'login') {
-          if (!this.currentEpisode) this.violate('expiryPrompt', 'the session opened the login dialog while it had not expired');
+          if (!this.currentEpisode)
+            this.violate('expiryPrompt', 'the session opened the login dialog while it had not expired');
           else this.currentEpisode.loginOpens += 1;
         }
       } else if (event.type === 'session.expired') {
@@ -602,7 +695,8 @@ export class World {
     }
     if (event.type === 'xstate.done.actor.loadModal' && actorRef === this.childIfAny('modal')) {
       const name = (event as { output?: { name?: string } }).output?.name;
-      for (const o of this.obligations) if (o.name === name && o.released === null && o.loadSettledAt === null) o.loadSettledAt = this.step;
+      for (const o of this.obligations)
+        if (o.name === name && o.released === null && o.loadSettledAt === null) o.loadSettledAt = this.step;
     }
   }
 
@@ -615,7 +709,10 @@ export class World {
         this.couponPushes.push(this.step);
         const under = before.filter((modal) => modal.source !== 'promo');
         if (under.length > 0) {
-          this.violate('promoBelow', `the coupon popup was pushed over ${under.map((m) => `${m.name} (${m.source})`).join(', ')}`);
+          this.violate(
+            'promoBelow',
+            `the coupon popup was pushed over ${under.map((m) => `${m.name} (${m.source})`).join(', ')}`,
+          );
         }
       }
     }
@@ -630,7 +727,10 @@ export class World {
       if (o.released !== null) continue;
       if (this.isOnStack(o.name)) o.met = true;
       else if (o.met) {
-        this.violate('userDialog', `the shopper's "${o.name}" (asked for at step ${o.step}) left the stack, but neither the shopper nor its own flow closed it`);
+        this.violate(
+          'userDialog',
+          `the shopper's "${o.name}" (asked for at step ${o.step}) left the stack, but neither the shopper nor its own flow closed it`,
+        );
         o.released = 'violated';
       }
     }
@@ -662,11 +762,22 @@ export class World {
   private checkCallToken(record: CallRecord): void {
     const expected = record.holder === 'absent' || record.holder === null ? undefined : record.holder.token;
     if (record.token !== expected) {
-      const who = record.holder === 'absent' ? 'before the session existed' : record.holder ? `while user ${record.holder.userId} is logged in` : 'while nobody is logged in';
-      this.violate('requestToken', `${record.kind}#${record.id} went out with request token ${record.token ?? '(none)'} ${who} (expected ${expected ?? '(none)'})`);
+      const who =
+        record.holder === 'absent'
+          ? 'before the session existed'
+          : record.holder
+            ? `while user ${record.holder.userId} is logged in`
+            : 'while nobody is logged in';
+      this.violate(
+        'requestToken',
+        `${record.kind}#${record.id} went out with request token ${record.token ?? '(none)'} ${who} (expected ${expected ?? '(none)'})`,
+      );
     }
     if (record.kind === 'attribution' && this.scenario.restored !== 'none' && record.token !== USER_A.token) {
-      this.violate('requestToken', `the start-up attribution call went out with token ${record.token ?? '(none)'} before the restored session set ${USER_A.token}`);
+      this.violate(
+        'requestToken',
+        `the start-up attribution call went out with token ${record.token ?? '(none)'} before the restored session set ${USER_A.token}`,
+      );
     }
   }
 
@@ -674,27 +785,46 @@ export class World {
     // 1. A dialog whose load settled is on the stack after that step.
     for (const o of this.obligations) {
       if (o.released === null && !o.met && o.loadSettledAt !== null) {
-        this.violate('userDialog', `the shopper's "${o.name}" (asked for at step ${o.step}) finished loading at step ${o.loadSettledAt} but is not on the stack: [${this.stackText()}]`);
+        this.violate(
+          'userDialog',
+          `the shopper's "${o.name}" (asked for at step ${o.step}) finished loading at step ${o.loadSettledAt} but is not on the stack: [${this.stackText()}]`,
+        );
         o.released = 'violated';
       }
     }
     // 3. Recorded as shown ⇔ pushed on the stack, in the same step; never twice for an audience and day.
     if (this.popupWrites.length !== this.couponPushes.length) {
-      this.violate('popupRecord', `the coupon popup was put on the stack ${this.couponPushes.length} time(s) but recorded as shown ${this.popupWrites.length} time(s)`);
+      this.violate(
+        'popupRecord',
+        `the coupon popup was put on the stack ${this.couponPushes.length} time(s) but recorded as shown ${this.popupWrites.length} time(s)`,
+      );
     }
     this.popupWrites.forEach((write, i) => {
       if (this.couponPushes[i] !== undefined && this.couponPushes[i] !== write.step) {
-        this.violate('popupRecord', `record #${i + 1} was written at step ${write.step}, but the coupon popup went on screen at step ${this.couponPushes[i]}`);
+        this.violate(
+          'popupRecord',
+          `record #${i + 1} was written at step ${write.step}, but the coupon popup went on screen at step ${this.couponPushes[i]}`,
+        );
       }
-      if (write.added.length !== 1) this.violate('popupRecord', `record #${i + 1} at step ${write.step} recorded an audience already recorded for that day`);
+      if (write.added.length !== 1)
+        this.violate(
+          'popupRecord',
+          `record #${i + 1} at step ${write.step} recorded an audience already recorded for that day`,
+        );
     });
     // 4. At most one prompt per expiry, and both halves of it.
     for (const e of this.episodes) {
       if (e.warnings > 1 || e.loginOpens > 1) {
-        this.violate('expiryPrompt', `the expiry at step ${e.step} was prompted ${e.warnings} time(s) with the warning and ${e.loginOpens} time(s) with the login dialog`);
+        this.violate(
+          'expiryPrompt',
+          `the expiry at step ${e.step} was prompted ${e.warnings} time(s) with the warning and ${e.loginOpens} time(s) with the login dialog`,
+        );
       }
       if (e.warnings !== e.loginOpens) {
-        this.violate('expiryPrompt', `the expiry at step ${e.step} showed the warning ${e.warnings} time(s) but opened login ${e.loginOpens} time(s)`);
+        this.violate(
+          'expiryPrompt',
+          `the expiry at step ${e.step} showed the warning ${e.warnings} time(s) but opened login ${e.loginOpens} time(s)`,
+        );
       }
     }
   }

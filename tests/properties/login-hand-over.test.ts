@@ -41,7 +41,15 @@ const SEED = Number(process.env.FC_SEED ?? 20261202);
 const RUNS = Number(process.env.FC_RUNS ?? 120);
 const GAMES = [1, 2, 3] as const;
 const ACCOUNTS = [1, 2] as const;
-const ENTRIES = ['the header', '立即购买', 'the orders entry', '登录领取', 'QR', 'an auto-login link', 'a re-login after an expiry'] as const;
+const ENTRIES = [
+  'the header',
+  '立即购买',
+  'the orders entry',
+  '登录领取',
+  'QR',
+  'an auto-login link',
+  'a re-login after an expiry',
+] as const;
 
 type Command =
   | { kind: 'toggle'; gameId: number }
@@ -52,15 +60,24 @@ type Command =
 
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.constantFrom(...GAMES).map((gameId): Command => ({ kind: 'toggle', gameId })), weight: 4 },
-  { arbitrary: fc.record({ userId: fc.constantFrom(...ACCOUNTS), entry: fc.constantFrom(...ENTRIES) }).map((c): Command => ({ kind: 'login', ...c })), weight: 2 },
+  {
+    arbitrary: fc
+      .record({ userId: fc.constantFrom(...ACCOUNTS), entry: fc.constantFrom(...ENTRIES) })
+      .map((c): Command => ({ kind: 'login', ...c })),
+    weight: 2,
+  },
   { arbitrary: fc.constant<Command>({ kind: 'logout' }), weight: 1 },
   { arbitrary: fc.constant<Command>({ kind: 'reload' }), weight: 2 },
   { arbitrary: fc.nat(5).map((pick): Command => ({ kind: 'answer', pick })), weight: 5 },
 );
 
-const userOf = (userId: number): UserInfo => ({ token: `tk_${userId}`, userId, telNum: `1380000000${userId}`, createTime: 0, registerCanal: '' });
-
-
+const userOf = (userId: number): UserInfo => ({
+  token: `tk_${userId}`,
+  userId,
+  telNum: `1380000000${userId}`,
+  createTime: 0,
+  registerCanal: '',
+});
 
 class World {
   readonly storage = new MemoryStorage();
@@ -84,9 +101,11 @@ class World {
 
   private readonly server: WishlistServer = {
     list: (userId) => this.call(userId, (list) => list),
-    add: (userId, entry) => this.call(userId, (list) => (list.some((e) => e.gameId === entry.gameId) ? list : [entry, ...list])),
+    add: (userId, entry) =>
+      this.call(userId, (list) => (list.some((e) => e.gameId === entry.gameId) ? list : [entry, ...list])),
     remove: (userId, gameId) => this.call(userId, (list) => list.filter((e) => e.gameId !== gameId)),
-    merge: (userId, entries) => this.call(userId, (list) => [...list, ...entries.filter((e) => !list.some((l) => l.gameId === e.gameId))]),
+    merge: (userId, entries) =>
+      this.call(userId, (list) => [...list, ...entries.filter((e) => !list.some((l) => l.gameId === e.gameId))]),
   };
 
   private call(userId: number, change: (list: WishEntry[]) => WishEntry[]): Promise<WishItem[]> {
@@ -107,7 +126,11 @@ class World {
     this.actor = createRootActor({
       build: { id: 'build-1', fetchLatest: () => new Promise(() => {}), reloadPage: () => {} },
       modals: { load: async () => undefined },
-      start: { couponPopupEnabled: false, restoredSession: parsePersistedSession(storage.getItem(SESSION_STORAGE_KEY)), startAttribution: () => {} },
+      start: {
+        couponPopupEnabled: false,
+        restoredSession: parsePersistedSession(storage.getItem(SESSION_STORAGE_KEY)),
+        startAttribution: () => {},
+      },
       testing: {
         wishlistStorage: storage,
         wishlistServer: this.server,
@@ -138,7 +161,11 @@ class World {
   }
 
   wishlist() {
-    return (this.actor.system.get('wishlist') as { getSnapshot(): { context: { owner: number | null; entries: WishEntry[] }; matches(s: string): boolean } }).getSnapshot();
+    return (
+      this.actor.system.get('wishlist') as {
+        getSnapshot(): { context: { owner: number | null; entries: WishEntry[] }; matches(s: string): boolean };
+      }
+    ).getSnapshot();
   }
 
   /** 登录成功: every game the visitor handed to this account is on its server list already. */
@@ -146,7 +173,8 @@ class World {
     const userId = this.owner();
     if (userId === null) return;
     const onServer = new Set((this.lists.get(userId) ?? []).map((e) => e.gameId));
-    for (const g of this.handedOver.get(userId)!) if (!onServer.has(g) && this.mayHold.get(userId)!.has(g)) this.loginSaidBeforeHandOver = true;
+    for (const g of this.handedOver.get(userId)!)
+      if (!onServer.has(g) && this.mayHold.get(userId)!.has(g)) this.loginSaidBeforeHandOver = true;
   }
 
   async run(command: Command): Promise<void> {
@@ -161,7 +189,11 @@ class World {
           else this.visitor.add(command.gameId);
         } else if (shown) this.handedOver.get(owner)!.delete(command.gameId);
         else this.mayHold.get(owner)!.add(command.gameId);
-        this.actor.send(shown ? { type: 'wishlist.remove', gameId: command.gameId } : { type: 'wishlist.add', entry: { gameId: command.gameId, addedPrice: 100, addedAt: (this.clock += 1) } });
+        this.actor.send(
+          shown
+            ? { type: 'wishlist.remove', gameId: command.gameId }
+            : { type: 'wishlist.add', entry: { gameId: command.gameId, addedPrice: 100, addedAt: (this.clock += 1) } },
+        );
         break;
       }
       case 'login': {
@@ -174,14 +206,19 @@ class World {
         }
         this.actor.send({ type: 'session.login', user: userOf(command.userId) });
         // The visitor's copy is gone in the step that stored the login.
-        expect(this.storage.getItem(VISITOR_KEY), `login from ${command.entry}: the visitor's list is still there`).toBeNull();
+        expect(
+          this.storage.getItem(VISITOR_KEY),
+          `login from ${command.entry}: the visitor's list is still there`,
+        ).toBeNull();
         break;
       }
       case 'logout': {
         const leaving = this.owner();
         this.actor.send({ type: 'session.logout' });
         if (leaving !== null) {
-          const left = [...this.storage.values.keys()].filter((key) => key.startsWith('wishlist:') && key.endsWith(`:${leaving}`));
+          const left = [...this.storage.values.keys()].filter(
+            (key) => key.startsWith('wishlist:') && key.endsWith(`:${leaving}`),
+          );
           expect(left, `after 退出登录 of account ${leaving}`).toEqual([]);
           expect(clientState.get().token).toBeUndefined();
         }
@@ -209,7 +246,8 @@ class World {
     const owner = this.owner();
     if (snapshot.context.owner !== owner) return; // an account change the wishlist has not heard yet shows nothing (useWishlist)
     const mine = owner === null ? this.visitor : this.mayHold.get(owner)!;
-    for (const e of snapshot.context.entries) expect(mine.has(e.gameId), `game ${e.gameId} shown to ${owner ?? 'the visitor'}`).toBe(true);
+    for (const e of snapshot.context.entries)
+      expect(mine.has(e.gameId), `game ${e.gameId} shown to ${owner ?? 'the visitor'}`).toBe(true);
   }
 }
 
@@ -226,8 +264,10 @@ async function checkRun(commands: Command[]): Promise<void> {
       await world.run({ kind: 'login', userId, entry: 'the header' });
       await world.drain();
       const list = (world.lists.get(userId) ?? []).map((e) => e.gameId);
-      for (const g of world.handedOver.get(userId)!) expect(list, `account ${userId} lost the visitor's game ${g}`).toContain(g);
-      for (const g of list) expect(world.mayHold.get(userId)!.has(g), `account ${userId} holds game ${g} nobody gave it`).toBe(true);
+      for (const g of world.handedOver.get(userId)!)
+        expect(list, `account ${userId} lost the visitor's game ${g}`).toContain(g);
+      for (const g of list)
+        expect(world.mayHold.get(userId)!.has(g), `account ${userId} holds game ${g} nobody gave it`).toBe(true);
     }
     expect(world.loginSaidBeforeHandOver, '登录成功 before the hand-over reached the server').toBe(false);
   } finally {

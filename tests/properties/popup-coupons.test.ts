@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 32, point 1: a coupon the account holds is always offered by an open pay dialog, whatever the
+ * The first order's coupon (docs/marketing.md, "Daily coupon popup"): a coupon the account holds is always offered by an open pay dialog, whatever the
  * order of the login, the daily popup and the pay dialog.
  *
  * The REAL popup machine (machines/coupon-popup.machine.ts) with its calls answered by the test; the pay
@@ -28,10 +28,25 @@ const SEED = Number(process.env.FC_SEED ?? 20261128);
 const RUNS = Number(process.env.FC_RUNS ?? 200);
 
 const coupon = (couponId: string): Coupon => ({
-  couponId, title: couponId, amount: 500, threshold: 0, startTime: 0, expireTime: 1e13, status: 'available', gameIds: [], description: '',
+  couponId,
+  title: couponId,
+  amount: 500,
+  threshold: 0,
+  startTime: 0,
+  expireTime: 1e13,
+  status: 'available',
+  gameIds: [],
+  description: '',
 });
 
-type Command = { kind: 'login'; userId: 1 | 2 } | { kind: 'logout' } | { kind: 'answer' } | { kind: 'shown' } | { kind: 'dropped' } | { kind: 'openPay' } | { kind: 'closePay' };
+type Command =
+  | { kind: 'login'; userId: 1 | 2 }
+  | { kind: 'logout' }
+  | { kind: 'answer' }
+  | { kind: 'shown' }
+  | { kind: 'dropped' }
+  | { kind: 'openPay' }
+  | { kind: 'closePay' };
 
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
   fc.constantFrom<Command>({ kind: 'login', userId: 1 }, { kind: 'login', userId: 2 }, { kind: 'logout' }),
@@ -57,9 +72,15 @@ class World {
       couponPopupMachine.provide({
         actors: {
           checkPopupDue: fromPromise<PopupCheck>(async () => ({ userId: this.userId, day: '2026-11-28', due: true })),
-          fetchPopup: fromPromise<Coupon[]>(() => new Promise((resolve) => this.pending.push({ userId: this.userId, resolve }))),
+          fetchPopup: fromPromise<Coupon[]>(
+            () => new Promise((resolve) => this.pending.push({ userId: this.userId, resolve })),
+          ),
         },
-        actions: { openCouponModal: () => undefined, withdrawCouponModal: () => undefined, recordShown: () => undefined },
+        actions: {
+          openCouponModal: () => undefined,
+          withdrawCouponModal: () => undefined,
+          recordShown: () => undefined,
+        },
       }),
     ).start();
   }
@@ -103,7 +124,11 @@ class World {
       case 'openPay': {
         if (this.userId === null || this.pay) return;
         const userId = this.userId;
-        const pay: { userId: number; offered: Set<string>; stop: () => void } = { userId, offered: this.match(userId), stop: () => undefined };
+        const pay: { userId: number; offered: Set<string>; stop: () => void } = {
+          userId,
+          offered: this.match(userId),
+          stop: () => undefined,
+        };
         pay.stop = onPopupCoupons(this.popup, () => {
           pay.offered = this.match(userId);
         });
@@ -126,7 +151,8 @@ class World {
     // While a popup call for the account is unanswered its coupons may be on their way: the dialog learns of
     // them with that answer. Checked once every call for the account has answered.
     if (!this.pay || this.pending.some((call) => call.userId === this.pay?.userId)) return;
-    for (const held of this.held.get(this.pay.userId) ?? []) expect(this.pay.offered.has(held), `coupon ${held} of account ${this.pay.userId}`).toBe(true);
+    for (const held of this.held.get(this.pay.userId) ?? [])
+      expect(this.pay.offered.has(held), `coupon ${held} of account ${this.pay.userId}`).toBe(true);
   }
 }
 
@@ -139,7 +165,15 @@ describe('coupons a login earns, across interleavings of login, popup and pay di
         try {
           for (const command of commands) {
             await world.run(command);
-            if (process.env.FC_DEBUG) console.log(JSON.stringify(command), world.userId, world.pending.length, [...(world.held.get(1) ?? [])], world.pay && [...world.pay.offered], world.popup.getSnapshot().value);
+            if (process.env.FC_DEBUG)
+              console.log(
+                JSON.stringify(command),
+                world.userId,
+                world.pending.length,
+                [...(world.held.get(1) ?? [])],
+                world.pay && [...world.pay.offered],
+                world.popup.getSnapshot().value,
+              );
             world.check();
           }
         } finally {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 34's price-history seam (src/mock/seed/price-history.ts), for any goods and any day: the history is
+ * The price-history seam (docs/following-prices.md) (src/mock/seed/price-history.ts), for any goods and any day: the history is
  * 180 UTC+8 days of change points ending with today's price, its low is its lowest point (latest on ties),
  * the 史低 rule agrees with it, and the next day's history is this one moved on by a day.
  *
@@ -16,7 +16,11 @@ const RUNS = Number(process.env.FC_RUNS ?? 300);
 const DAY = 86_400_000;
 
 const goodsArb = fc
-  .record({ goodsId: fc.integer({ min: 1, max: 100_000 }), originalPrice: fc.integer({ min: 0, max: 100_000 }), off: fc.double({ min: 0, max: 0.95, noNaN: true }) })
+  .record({
+    goodsId: fc.integer({ min: 1, max: 100_000 }),
+    originalPrice: fc.integer({ min: 0, max: 100_000 }),
+    off: fc.double({ min: 0, max: 0.95, noNaN: true }),
+  })
   .map(({ goodsId, originalPrice, off }) => ({ goodsId, originalPrice, price: Math.round(originalPrice * (1 - off)) }));
 // 2020–2035, any time of day
 const dayArb = fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }).map((ms) => new Date(ms));
@@ -48,14 +52,20 @@ describe('price history (property)', () => {
   });
 
   it('moves on by a day: the next day’s history agrees with today’s on every day both cover, today aside', () => {
-    const priceOn = (points: { date: string; price: number }[], day: number) => points.filter((p) => dayNumber(p.date) <= day).at(-1)?.price;
+    const priceOn = (points: { date: string; price: number }[], day: number) =>
+      points.filter((p) => dayNumber(p.date) <= day).at(-1)?.price;
     fc.assert(
-      fc.property(goodsArb.filter((g) => g.price === g.originalPrice), dayArb, (goods, today) => {
-        const now = priceHistoryOf(goods, today);
-        const next = priceHistoryOf(goods, new Date(today.getTime() + DAY));
-        const last = shanghaiDay(today);
-        for (let day = last - (HISTORY_DAYS - 2); day < last; day++) expect(priceOn(next, day), `day ${day}`).toBe(priceOn(now, day));
-      }),
+      fc.property(
+        goodsArb.filter((g) => g.price === g.originalPrice),
+        dayArb,
+        (goods, today) => {
+          const now = priceHistoryOf(goods, today);
+          const next = priceHistoryOf(goods, new Date(today.getTime() + DAY));
+          const last = shanghaiDay(today);
+          for (let day = last - (HISTORY_DAYS - 2); day < last; day++)
+            expect(priceOn(next, day), `day ${day}`).toBe(priceOn(now, day));
+        },
+      ),
       { seed: SEED, numRuns: 100 },
     );
   });

@@ -53,10 +53,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ type: fc.constant('remove' as const), pick: fc.nat(29) }) },
   { weight: 1, arbitrary: fc.constant({ type: 'clear' as const }) },
   { weight: 1, arbitrary: fc.constant({ type: 'undo' as const }) },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant('login' as const), who: fc.constantFrom('A' as const, 'B' as const) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ type: fc.constant('login' as const), who: fc.constantFrom('A' as const, 'B' as const) }),
+  },
   { weight: 2, arbitrary: fc.constant({ type: 'logout' as const }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('lateVisitorView' as const), pick: fc.nat(29) }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('staleJoin' as const), who: fc.constantFrom('A' as const, 'B' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ type: fc.constant('staleJoin' as const), who: fc.constantFrom('A' as const, 'B' as const) }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('storageFull' as const), full: fc.boolean() }) },
 );
 
@@ -64,7 +70,11 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 type Model = Record<Who, RecentView[]>;
 const cap = (list: RecentView[]) => list.slice(0, RECENT_VIEWS_MAX);
 const union = (a: RecentView[], b: RecentView[]) =>
-  cap([...a, ...b].sort((x, y) => y.viewedAt - x.viewedAt).filter((v, i, all) => all.findIndex((w) => w.gameId === v.gameId) === i));
+  cap(
+    [...a, ...b]
+      .sort((x, y) => y.viewedAt - x.viewedAt)
+      .filter((v, i, all) => all.findIndex((w) => w.gameId === v.gameId) === i),
+  );
 
 function run(ops: Op[]): void {
   localStorage.clear();
@@ -99,7 +109,8 @@ function run(ops: Op[]): void {
         recordView(viewer, game(gameId), clock);
         if (viewer !== 'visitor') joinModel(viewer);
         const current = model[viewer];
-        if (current[0]?.gameId !== gameId) write(viewer, cap([{ ...game(gameId), viewedAt: clock }, ...current.filter((v) => v.gameId !== gameId)]));
+        if (current[0]?.gameId !== gameId)
+          write(viewer, cap([{ ...game(gameId), viewedAt: clock }, ...current.filter((v) => v.gameId !== gameId)]));
         if (!full) expect(readRecentViews(viewer)[0]?.gameId).toBe(gameId);
         break;
       }
@@ -107,7 +118,10 @@ function run(ops: Op[]): void {
         const gameId = RANGE[viewer][0] + op.pick;
         removeView(viewer, gameId);
         if (viewer !== 'visitor') joinModel(viewer);
-        write(viewer, model[viewer].filter((v) => v.gameId !== gameId));
+        write(
+          viewer,
+          model[viewer].filter((v) => v.gameId !== gameId),
+        );
         break;
       }
       case 'clear': {
@@ -145,7 +159,8 @@ function run(ops: Op[]): void {
         const gameId = RANGE.visitor[0] + op.pick;
         recordView('visitor', game(gameId), clock);
         const current = model.visitor;
-        if (current[0]?.gameId !== gameId) write('visitor', cap([{ ...game(gameId), viewedAt: clock }, ...current.filter((v) => v.gameId !== gameId)]));
+        if (current[0]?.gameId !== gameId)
+          write('visitor', cap([{ ...game(gameId), viewedAt: clock }, ...current.filter((v) => v.gameId !== gameId)]));
         break;
       }
       case 'staleJoin': {

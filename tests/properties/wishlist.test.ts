@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 34, point 2: an add or remove that races a login, a logout, an expiry or another tab loses nothing and
+ * The wishlist (docs/following-wishlist.md): an add or remove that races a login, a logout, an expiry or another tab loses nothing and
  * never lands on another account.
  *
  * The REAL wishlist machine (machines/wishlist.machine.ts) with the REAL effects (src/features/wishlist/
@@ -11,35 +11,41 @@
  * for the tab's current session ends it (the HTTP layer's rule): the machine hears `session.changed` at once.
  *
  * Commands, in any order: add or remove one of three games (as the toggle does: add when not shown, remove when
- * shown), log in as account 1 or 2 in this tab or in another tab, log out, the session expires (the tab is
- * told), the server ends the session without the tab knowing yet, an answer arrives.
+ * shown), log in as account 1 or 2 in this tab (heard first as it is stored, `session.signingIn`) or in another
+ * tab, log out, the session expires (the tab is told), the server ends the session without the tab knowing yet,
+ * another tab puts game 4 on the list where it is kept (this tab hears `wishlist.refresh`), an answer arrives.
  *
- * Properties, after every command: what the machine shows is its owner's and the owner is the tab's account; no
+ * Properties, at every call the server applies: a game reaches only the list of the account that added it (or
+ * that took the visitor's list it was on), and no list holds a game twice. After every command: what the machine shows is its owner's and the owner is the tab's account; no
  * game is shown twice. At the end, once every answer arrived and each account has held the tab once more: every
  * account's list on the server is exactly what its own adds and removes, and the visitor lists it took at its
  * logins, make it; the visitor's copy in this browser is gone. Run once against a server with the extension and
  * once against one without it (the lists kept in this browser).
  *
+ * 1000 runs of at most 30 commands per server kind at the fixed seed; FC_RUNS=2000 at seeds 1 and 2 also pass.
  * Reproduce or widen: FC_SEED=<seed> FC_RUNS=<runs> npx vitest run tests/properties/wishlist.test.ts
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, type Actor } from 'xstate';
 import type { wishlistMachine } from '../../machines/wishlist.machine';
-import { ApiError } from '../../src/api/errors';
+import type { ApiError } from '../../src/api/errors';
 import type { WishEntry, WishItem } from '../../src/api/wishlist';
 import { createWishlistEffects, VISITOR_KEY, type WishlistServer } from '../../src/features/wishlist/wishlist-effects';
 import { wishlistWithEffects } from '../../src/features/wishlist/wishlist-store';
-import { answerAll, answerOne, MemoryStorage, settle, wishItem } from './pending-answers';
+import { answerAll, answerLater, answerOne, MemoryStorage, refusalOf, settle, wishItem } from './pending-answers';
 
-const SEED = Number(process.env.FC_SEED ?? 20261128);
-const RUNS = Number(process.env.FC_RUNS ?? 200);
+const SEED = Number(process.env.FC_SEED ?? 3);
+const RUNS = Number(process.env.FC_RUNS ?? 1000);
 const GAMES = [1, 2, 3] as const;
+/** the game another tab of the same shopper puts on the list */
+const OTHER_TAB_GAME = 4;
 const ACCOUNTS = [1, 2] as const;
 
 type Command =
   | { kind: 'toggle'; gameId: number }
   | { kind: 'login'; userId: number; elsewhere: boolean }
+  | { kind: 'otherTab' }
   | { kind: 'logout'; elsewhere: boolean }
   | { kind: 'expire' }
   | { kind: 'serverEnds' }
@@ -47,14 +53,18 @@ type Command =
 
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.constantFrom(...GAMES).map((gameId): Command => ({ kind: 'toggle', gameId })), weight: 4 },
-  { arbitrary: fc.record({ userId: fc.constantFrom(...ACCOUNTS), elsewhere: fc.boolean() }).map((c): Command => ({ kind: 'login', ...c })), weight: 2 },
+  {
+    arbitrary: fc
+      .record({ userId: fc.constantFrom(...ACCOUNTS), elsewhere: fc.boolean() })
+      .map((c): Command => ({ kind: 'login', ...c })),
+    weight: 2,
+  },
   { arbitrary: fc.boolean().map((elsewhere): Command => ({ kind: 'logout', elsewhere })), weight: 1 },
+  { arbitrary: fc.constant<Command>({ kind: 'otherTab' }), weight: 1 },
   { arbitrary: fc.constant<Command>({ kind: 'expire' }), weight: 1 },
   { arbitrary: fc.constant<Command>({ kind: 'serverEnds' }), weight: 1 },
   { arbitrary: fc.nat(5).map((pick): Command => ({ kind: 'answer', pick })), weight: 5 },
 );
-
-
 
 /** The server, the browser and the tab's session, as the page meets them. */
 class World {
@@ -72,44 +82,57 @@ class World {
   readonly expected = new Map<number, Set<number>>(ACCOUNTS.map((u) => [u, new Set<number>()]));
   visitor = new Set<number>();
   owner: number | null = null;
+  /** who made each add (by its `addedAt`): an account, or null for a visitor until a login takes the visitor's list */
+  readonly makers = new Map<number, number | null>();
+  /** another tab over the same storage (its effects write the visitor's list) */
+  readonly otherTab;
 
   constructor(readonly extension: boolean) {
     const server: WishlistServer = {
       list: (userId) => this.call(userId, (list) => list),
-      add: (userId, entry) => this.call(userId, (list) => (list.some((e) => e.gameId === entry.gameId) ? list : [entry, ...list])),
+      add: (userId, entry) =>
+        this.call(userId, (list) => (list.some((e) => e.gameId === entry.gameId) ? list : [entry, ...list])),
       remove: (userId, gameId) => this.call(userId, (list) => list.filter((e) => e.gameId !== gameId)),
-      merge: (userId, entries) => this.call(userId, (list) => [...list, ...entries.filter((e) => !list.some((l) => l.gameId === e.gameId))]),
+      merge: (userId, entries) =>
+        this.call(userId, (list) => [...list, ...entries.filter((e) => !list.some((l) => l.gameId === e.gameId))]),
     };
     const effects = createWishlistEffects({ storage: this.storage, server });
     this.actor = createActor(wishlistWithEffects(effects), { input: { owner: null } });
     this.actor.start();
+    this.otherTab = createWishlistEffects({ storage: this.storage, server });
   }
 
   /** A call reaches the server now, with the tab's session of this moment; the page hears the answer later. */
   private call(userId: number, change: (list: WishEntry[]) => WishEntry[]): Promise<WishItem[]> {
     const sent = this.tab;
-    let outcome: { ok: true; items: WishItem[] } | { ok: false; error: ApiError };
-    if (!this.extension) outcome = { ok: false, error: new ApiError({ kind: 'http', status: 404, message: 'Request failed with status code 404', endpoint: '/wishlist' }) };
-    else if (!sent || !this.sessions.has(sent.session)) outcome = { ok: false, error: new ApiError({ kind: 'auth', code: 'auth_40001', message: '登录信息已失效', endpoint: '/wishlist' }) };
-    else if (sent.userId !== userId) outcome = { ok: false, error: new ApiError({ kind: 'business', code: 'wishlist_40901', message: '账号已变更', endpoint: '/wishlist' }) };
+    const refusal = refusalOf({
+      extension: this.extension,
+      sent,
+      live: (session) => this.sessions.has(session),
+      userId,
+      wrongAccountCode: 'wishlist_40901',
+    });
+    let outcome: { ok: true; value: WishItem[] } | { ok: false; error: ApiError };
+    if (refusal) outcome = { ok: false, error: refusal };
     else {
-      const list = change(this.lists.get(userId) ?? []);
+      const before = this.lists.get(userId) ?? [];
+      const list = change(before);
+      // A write reaches only the list of the account that made it (or took the visitor's list it was in).
+      for (const e of list)
+        if (!before.some((b) => b.addedAt === e.addedAt))
+          expect(this.makers.get(e.addedAt), `game ${e.gameId} reached account ${userId}`).toBe(userId);
+      expect(new Set(list.map((e) => e.gameId)).size, `account ${userId}'s list has a game twice`).toBe(list.length);
       this.lists.set(userId, list);
-      outcome = { ok: true, items: list.map(wishItem) };
+      outcome = { ok: true, value: list.map(wishItem) };
     }
-    return new Promise((resolve, reject) => {
-      this.pending.push({
-        settle: () => {
-          if (outcome.ok) return resolve(outcome.items);
-          reject(outcome.error);
-          // The HTTP layer: an auth answer for the tab's current session ends it.
-          if (outcome.error.kind === 'auth' && sent && this.tab?.session === sent.session) this.changeAccount(null);
-        },
-      });
+    // The HTTP layer: an auth answer for the tab's current session ends it.
+    return answerLater(this.pending, outcome, () => {
+      if (sent && this.tab?.session === sent.session) void this.changeAccount(null);
     });
   }
 
-  changeAccount(userId: number | null) {
+  /** The tab's session changes; a login in this tab is heard first as it is stored (`session.signingIn`). */
+  async changeAccount(userId: number | null, stored = false) {
     if (userId === null) this.tab = null;
     else {
       const session = this.nextSession++;
@@ -120,8 +143,13 @@ class World {
     if (userId !== null && userId !== this.owner) {
       for (const g of this.visitor) this.expected.get(userId)!.add(g);
       this.visitor = new Set();
+      for (const [at, maker] of this.makers) if (maker === null) this.makers.set(at, userId);
     }
     this.owner = userId;
+    if (stored && userId !== null) {
+      this.actor.send({ type: 'session.signingIn', user: { userId } });
+      await settle();
+    }
     this.actor.send({ type: 'session.changed', user: userId === null ? null : { userId } });
   }
 
@@ -138,21 +166,42 @@ class World {
           this.actor.send({ type: 'wishlist.remove', gameId: command.gameId });
         } else {
           mine.add(command.gameId);
-          this.actor.send({ type: 'wishlist.add', entry: { gameId: command.gameId, addedPrice: 100, addedAt: (this.clock += 1) } });
+          const addedAt = (this.clock += 1);
+          this.makers.set(addedAt, this.owner);
+          this.actor.send({ type: 'wishlist.add', entry: { gameId: command.gameId, addedPrice: 100, addedAt } });
         }
         break;
       }
       case 'login':
-        // This tab's login and another tab's reach the machine alike (`session.changed`), with a new token.
-        this.changeAccount(command.userId);
+        // Another tab's login reaches this one as `session.changed`; this tab's is stored first (`signingIn`).
+        await this.changeAccount(command.userId, !command.elsewhere);
         break;
+      case 'otherTab': {
+        // Another tab of the same shopper puts game 4 on the list where it is kept; this tab hears it.
+        const mine = this.owner === null ? this.visitor : this.expected.get(this.owner)!;
+        if (mine.has(OTHER_TAB_GAME)) break;
+        const entry = { gameId: OTHER_TAB_GAME, addedPrice: 100, addedAt: (this.clock += 1) };
+        this.makers.set(entry.addedAt, this.owner);
+        if (this.owner === null) {
+          if (this.otherTab.applyVisitorOp({ kind: 'add', entry }) !== 'saved') break;
+        } else if (this.extension) {
+          if (!this.tab || !this.sessions.has(this.tab.session)) break;
+          this.lists.set(this.owner, [entry, ...(this.lists.get(this.owner) ?? [])]);
+        } else {
+          const key = `wishlist:account:${this.owner}`;
+          this.storage.setItem(key, JSON.stringify([entry, ...JSON.parse(this.storage.getItem(key) ?? '[]')]));
+        }
+        mine.add(OTHER_TAB_GAME);
+        this.actor.send({ type: 'wishlist.refresh' });
+        break;
+      }
       case 'logout':
         if (this.tab) this.sessions.delete(this.tab.session);
-        this.changeAccount(null);
+        void this.changeAccount(null);
         break;
       case 'expire':
         if (this.tab) this.sessions.delete(this.tab.session);
-        if (this.owner !== null) this.changeAccount(null);
+        if (this.owner !== null) void this.changeAccount(null);
         break;
       case 'serverEnds':
         if (this.tab) this.sessions.delete(this.tab.session);
@@ -186,7 +235,6 @@ class World {
   }
 }
 
-
 async function checkRun(extension: boolean, commands: Command[]): Promise<void> {
   const world = new World(extension);
   await settle();
@@ -197,7 +245,7 @@ async function checkRun(extension: boolean, commands: Command[]): Promise<void> 
   await world.drain();
   // Each account holds the tab once more: its parked writes and hand-over reach its list.
   for (const userId of ACCOUNTS) {
-    world.changeAccount(userId);
+    await world.changeAccount(userId);
     await world.drain();
     world.checkShown();
     const list = world.listOf(userId);
@@ -221,5 +269,38 @@ describe('wishlist over interleavings with login, logout, expiry and another tab
       fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 30 }), (commands) => checkRun(false, commands)),
       { seed: SEED, numRuns: RUNS },
     );
+  });
+});
+
+/**
+ * Plain regressions: the counterexamples the properties found, replayed as they were (the machine and effects
+ * changes that fixed them are in docs/following-wishlist.md).
+ */
+describe('wishlist regressions the properties found', () => {
+  const login = (userId: number, elsewhere = false): Command => ({ kind: 'login', userId, elsewhere });
+  const toggle = (gameId: number): Command => ({ kind: 'toggle', gameId });
+  const answer = (pick: number): Command => ({ kind: 'answer', pick });
+  const logout: Command = { kind: 'logout', elsewhere: false };
+  const serverEnds: Command = { kind: 'serverEnds' };
+  const otherTab: Command = { kind: 'otherTab' };
+  it.each<[string, boolean, Command[]]>([
+    [
+      'a write refused for an older session of the account announced again goes out again',
+      true,
+      [login(1), answer(0), serverEnds, toggle(1), login(1), answer(0)],
+    ],
+    [
+      'a game removed after a hand-over whose merge failed is not brought back by that merge',
+      true,
+      [login(1), toggle(1), logout, toggle(1), login(1), serverEnds, toggle(1), toggle(1), answer(0)],
+    ],
+    ['another tab’s change heard while the list is read is read again', true, [login(1), otherTab, answer(0)]],
+    [
+      'an opening superseded before the server answered as without the extension writes nothing in this browser',
+      false,
+      [login(1), toggle(1), toggle(1), login(2), login(1), answer(0), toggle(1), login(1), answer(0)],
+    ],
+  ])('%s', async (_name, extension, commands) => {
+    await checkRun(extension, commands);
   });
 });

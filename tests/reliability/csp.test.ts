@@ -9,7 +9,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ResolvedConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { assertNoInlineScript, buildCsp, buildCspHeader, cspDirectives, cspPlugin, injectCspMeta } from '../../scripts/vite-csp';
+import { BOOT_PLACEHOLDER, bootScript, bootScriptPlugin } from '../../scripts/vite-boot-script';
+import {
+  assertNoInlineScript,
+  buildCsp,
+  buildCspHeader,
+  cspDirectives,
+  cspPlugin,
+  injectCspMeta,
+} from '../../scripts/vite-csp';
 
 const directives = (policy: string) =>
   Object.fromEntries(
@@ -76,8 +84,19 @@ describe('the Content-Security-Policy of the production build', () => {
       }),
     );
     expect(policy['script-src']).toEqual(["'self'", 'https://hm.analytics.example', 'https://ads.example.net']);
-    expect(policy['connect-src']).toEqual(["'self'", 'https://api.shop.example', 'https://o42.ingest.sentry.example', 'https://hm.analytics.example']);
-    expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://hm.analytics.example', 'https://api.shop.example']);
+    expect(policy['connect-src']).toEqual([
+      "'self'",
+      'https://api.shop.example',
+      'https://o42.ingest.sentry.example',
+      'https://hm.analytics.example',
+    ]);
+    expect(policy['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://hm.analytics.example',
+      'https://api.shop.example',
+    ]);
     // The DSN's key never ends up in the page.
     expect(buildCsp({ sentryDsn: 'https://key123@o42.ingest.sentry.example/7' })).not.toContain('key123');
   });
@@ -89,7 +108,9 @@ describe('the Content-Security-Policy of the production build', () => {
       expect(directives(policy)['object-src']).toEqual(["'none'"]);
     }
     expect(directives(buildCsp({ apiBase: '/webapi' }))['connect-src']).toEqual(["'self'"]);
-    expect(cspDirectives({ analyticsScriptUrl: 'javascript:alert(1)' }).find(([name]) => name === 'script-src')?.[1]).toEqual(["'self'"]);
+    expect(
+      cspDirectives({ analyticsScriptUrl: 'javascript:alert(1)' }).find(([name]) => name === 'script-src')?.[1],
+    ).toEqual(["'self'"]);
   });
 
   it('puts the meta tag right after the charset, before every script and stylesheet', () => {
@@ -98,7 +119,24 @@ describe('the Content-Security-Policy of the production build', () => {
     expect(meta).toBeGreaterThan(html.indexOf('<meta charset="UTF-8" />'));
     expect(meta).toBeLessThan(html.indexOf('<script'));
     expect(meta).toBeLessThan(html.indexOf('<link'));
-    expect(directives(metaPolicy(html))['script-src']).toEqual(["'self'", 'https://ads.example.net']);
+    expect(directives(metaPolicy(html))['script-src']).toEqual([
+      "'self'",
+      bootScript().hash,
+      'https://ads.example.net',
+    ]);
+  });
+
+  it('lets the head run its boot script, by the hash of the text the page carries, and no other inline script', () => {
+    const boot = bootScriptPlugin().transformIndexHtml as { order: string; handler: (html: string) => string };
+    expect(boot.order).toBe('pre');
+    const withBoot = boot.handler(BUILT_HTML.replace('<title>', `${BOOT_PLACEHOLDER}\n    <title>`));
+    const { code, hash } = bootScript();
+    expect(withBoot).toContain(`<script>${code}</script>`);
+    const html = runPlugin({}, withBoot);
+    expect(directives(metaPolicy(html))['script-src']).toEqual(["'self'", hash]);
+    // The boot script changed by one character after the policy was made (a hand edit of the built page).
+    expect(() => runPlugin({}, withBoot.replace(code, `${code};`))).toThrow(/inline script/);
+    expect(() => boot.handler(BUILT_HTML)).toThrow(/boot-script/);
   });
 
   it('falls back to the start of <head> without a charset meta', () => {
@@ -108,7 +146,9 @@ describe('the Content-Security-Policy of the production build', () => {
   });
 
   it('fails the build on an inline script or handler, which the policy would block', () => {
-    expect(() => runPlugin({}, BUILT_HTML.replace('</head>', '<script>window.x = 1</script></head>'))).toThrow(/inline script/);
+    expect(() => runPlugin({}, BUILT_HTML.replace('</head>', '<script>window.x = 1</script></head>'))).toThrow(
+      /inline script/,
+    );
     expect(() => assertNoInlineScript('<body onload="start()"></body>')).toThrow(/inline event handler/);
     expect(() => assertNoInlineScript('<script type="application/ld+json">{"@type":"Store"}</script>')).not.toThrow();
     expect(() => assertNoInlineScript(BUILT_HTML)).not.toThrow();
@@ -124,6 +164,10 @@ describe('the Content-Security-Policy of the production build', () => {
     expect(header['upgrade-insecure-requests']).toEqual([]);
     expect(header['report-uri']).toEqual(['/csp-report']);
     expect(header['script-src']).toEqual(["'self'"]);
+    expect(directives(buildCspHeader({ inlineScripts: [bootScript().hash] }))['script-src']).toEqual([
+      "'self'",
+      bootScript().hash,
+    ]);
     // Each prerendered page's meta allows its own style attributes by hash; the header leaves them to it.
     expect(header['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
   });

@@ -92,7 +92,8 @@ describe('every endpoint × every fault, through the HTTP client', () => {
         const pending = Promise.all(endpoints.map((def) => callWith(client, def)));
         // Each request's timer is set before it is sent: once msw has seen them all, 50 s may pass.
         // (setImmediate is not faked, so this yields to the I/O the requests need.)
-        for (let turn = 0; started < endpoints.length && turn < 10_000; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+        for (let turn = 0; started < endpoints.length && turn < 10_000; turn += 1)
+          await new Promise((resolve) => setImmediate(resolve));
         expect(started).toBe(endpoints.length);
         testServer.events.removeListener('request:start', onStart);
         await vi.advanceTimersByTimeAsync(config.requestTimeoutMs);

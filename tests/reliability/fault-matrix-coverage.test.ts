@@ -45,7 +45,8 @@ function callersById(): Map<string, Set<string>> {
     }
     for (const [constName, id] of constToId) {
       const names = new Set<string>();
-      for (const [name, body] of statements) if (new RegExp(`http\\.call\\(${constName}\\b`).test(body)) names.add(name);
+      for (const [name, body] of statements)
+        if (new RegExp(`http\\.call\\(${constName}\\b`).test(body)) names.add(name);
       // Query options and wrappers that call those fetchers.
       for (const [name, body] of statements) {
         if (names.has(name)) continue;
@@ -61,7 +62,9 @@ const uiFiles = filesUnder(join(ROOT, 'src')).filter((path) => !/[\\/]src[\\/](a
 const uiSource = uiFiles.map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') }));
 
 function referencesFrom(names: Set<string>): string[] {
-  return uiSource.filter(({ text }) => [...names].some((name) => new RegExp(`\\b${name}\\b`).test(text))).map(({ path }) => path);
+  return uiSource
+    .filter(({ text }) => [...names].some((name) => new RegExp(`\\b${name}\\b`).test(text)))
+    .map(({ path }) => path);
 }
 
 describe('the fault matrix covers every endpoint', () => {
@@ -73,7 +76,9 @@ describe('the fault matrix covers every endpoint', () => {
     expect(planned.filter((id) => exempt.includes(id))).toEqual([]);
     expect(new Set(planned).size).toBe(planned.length);
     expect([...planned, ...exempt].sort()).toEqual([...ids].sort());
-    console.info(`[fault matrix] UI plan: ${planned.length} endpoints on screens, ${exempt.length} not called by the UI, ${ids.length} registered`);
+    console.info(
+      `[fault matrix] UI plan: ${planned.length} endpoints on screens, ${exempt.length} not called by the UI, ${ids.length} registered`,
+    );
   });
 
   it('finds the fetchers of every endpoint in src/api', () => {

@@ -104,10 +104,18 @@ describe('personal centre', () => {
     await within(mainEl()).findByRole('button', { name: '复制订单号' });
 
     for (const fault of FAULTS) {
-      await cell(app, account, ['orders.list'], fault, `orders × ${fault.name}`, () => refetch(queryClient, [['orders']]), async () => {
-        await within(mainEl()).findByRole('alert');
-        expectErrorBox(mainEl(), '订单加载失败', uiText(fault), `orders × ${fault.name}`);
-      });
+      await cell(
+        app,
+        account,
+        ['orders.list'],
+        fault,
+        `orders × ${fault.name}`,
+        () => refetch(queryClient, [['orders']]),
+        async () => {
+          await within(mainEl()).findByRole('alert');
+          expectErrorBox(mainEl(), '订单加载失败', uiText(fault), `orders × ${fault.name}`);
+        },
+      );
     }
     await refetch(queryClient, [['orders']]);
     await within(mainEl()).findByRole('button', { name: '复制订单号' });
@@ -115,20 +123,36 @@ describe('personal centre', () => {
     await router.navigate({ to: '/setting', search: { type: 1 } });
     await within(mainEl()).findByText('暂无优惠券');
     for (const fault of FAULTS) {
-      await cell(app, account, ['coupons.mine'], fault, `my coupons × ${fault.name}`, () => refetch(queryClient, [['coupons', 'mine']]), async () => {
-        await within(mainEl()).findByRole('alert');
-        expectErrorBox(mainEl(), '优惠券加载失败', uiText(fault), `my coupons × ${fault.name}`);
-      });
+      await cell(
+        app,
+        account,
+        ['coupons.mine'],
+        fault,
+        `my coupons × ${fault.name}`,
+        () => refetch(queryClient, [['coupons', 'mine']]),
+        async () => {
+          await within(mainEl()).findByRole('alert');
+          expectErrorBox(mainEl(), '优惠券加载失败', uiText(fault), `my coupons × ${fault.name}`);
+        },
+      );
     }
 
     await router.navigate({ to: '/setting', search: { type: 2 } });
     await within(mainEl()).findByText('微信');
     for (const fault of FAULTS) {
-      await cell(app, account, ['user.openBindInfo'], fault, `binding × ${fault.name}`, () => refetch(queryClient, [['user', 'openBind']]), async () => {
-        await waitFor(() => expect(within(mainEl()).queryByText('微信')).toBeNull());
-        expect(within(mainEl()).getByRole('heading', { name: '账号信息' })).toBeInTheDocument();
-        expect(within(mainEl()).queryByRole('alert')).toBeNull();
-      });
+      await cell(
+        app,
+        account,
+        ['user.openBindInfo'],
+        fault,
+        `binding × ${fault.name}`,
+        () => refetch(queryClient, [['user', 'openBind']]),
+        async () => {
+          await waitFor(() => expect(within(mainEl()).queryByText('微信')).toBeNull());
+          expect(within(mainEl()).getByRole('heading', { name: '账号信息' })).toBeInTheDocument();
+          expect(within(mainEl()).queryByRole('alert')).toBeNull();
+        },
+      );
     }
 
     // 去实名 → the real-name dialog; a failed doAuth shows the fault's text in the form, and the values stay.
@@ -199,10 +223,18 @@ describe('order detail', () => {
 
     for (const fault of FAULTS) {
       const where = `order × ${fault.name}`;
-      await cell(app, account, ['orders.detail'], fault, where, () => refetch(queryClient, [['orders', 'detail']]), async () => {
-        await within(mainEl()).findByRole('alert');
-        expectErrorBox(mainEl(), '订单加载失败', uiText(fault), where);
-      });
+      await cell(
+        app,
+        account,
+        ['orders.detail'],
+        fault,
+        where,
+        () => refetch(queryClient, [['orders', 'detail']]),
+        async () => {
+          await within(mainEl()).findByRole('alert');
+          expectErrorBox(mainEl(), '订单加载失败', uiText(fault), where);
+        },
+      );
       await refetch(queryClient, [['orders', 'detail']]);
       await within(mainEl()).findByText(gifted.orderId);
     }
@@ -270,10 +302,18 @@ describe('order detail', () => {
     await within(mainEl()).findByText('充值账号');
     for (const fault of FAULTS) {
       const where = `credited account × ${fault.name}`;
-      await cell(app, account, ['orders.boheAccount'], fault, where, () => refetch(queryClient, [['orders', 'account']]), async () => {
-        await waitFor(() => expect(within(mainEl()).queryByText('充值账号')).toBeNull());
-        expect(within(mainEl()).getByText(topUp.orderId)).toBeInTheDocument();
-      });
+      await cell(
+        app,
+        account,
+        ['orders.boheAccount'],
+        fault,
+        where,
+        () => refetch(queryClient, [['orders', 'account']]),
+        async () => {
+          await waitFor(() => expect(within(mainEl()).queryByText('充值账号')).toBeNull());
+          expect(within(mainEl()).getByText(topUp.orderId)).toBeInTheDocument();
+        },
+      );
     }
     expectAllFaultsTried(UI_PLAN.orderDetail);
   });
@@ -289,10 +329,18 @@ describe('coupon landing', () => {
 
     for (const fault of FAULTS) {
       const where = `offers × ${fault.name}`;
-      await cell(app, account, ['coupons.offers'], fault, where, () => refetch(queryClient, [['couponOffers']]), async () => {
-        await within(mainEl()).findByRole('alert');
-        expectErrorBox(mainEl(), null, uiText(fault), where);
-      });
+      await cell(
+        app,
+        account,
+        ['coupons.offers'],
+        fault,
+        where,
+        () => refetch(queryClient, [['couponOffers']]),
+        async () => {
+          await within(mainEl()).findByRole('alert');
+          expectErrorBox(mainEl(), null, uiText(fault), where);
+        },
+      );
       await refetch(queryClient, [['couponOffers']]);
       await within(mainEl()).findAllByRole('button', { name: '立即领取' });
     }
@@ -337,15 +385,23 @@ describe('activity landing', () => {
     const ids = ['goods.activityGamePage', 'goods.activityTopGame', 'user.snakeNewYear'];
     for (const fault of FAULTS) {
       const where = `activity sections × ${fault.name}`;
-      await cell(app, account, ids, fault, where, () => refetch(queryClient, [['activityGames'], ['activityTopGame'], ['newYearActivity']]), async () => {
-        await waitFor(() => expect(within(mainEl()).getAllByRole('alert')).toHaveLength(2));
-        for (const alert of within(mainEl()).getAllByRole('alert')) {
-          expect(alert, where).toHaveTextContent(uiText(fault));
-          expect(within(alert).getByRole('button', { name: '重试' })).toBeEnabled();
-        }
-        expect(newYear(), where).toBeNull();
-        expect(within(mainEl()).getByRole('heading', { name: '活动商品' })).toBeInTheDocument();
-      });
+      await cell(
+        app,
+        account,
+        ids,
+        fault,
+        where,
+        () => refetch(queryClient, [['activityGames'], ['activityTopGame'], ['newYearActivity']]),
+        async () => {
+          await waitFor(() => expect(within(mainEl()).getAllByRole('alert')).toHaveLength(2));
+          for (const alert of within(mainEl()).getAllByRole('alert')) {
+            expect(alert, where).toHaveTextContent(uiText(fault));
+            expect(within(alert).getByRole('button', { name: '重试' })).toBeEnabled();
+          }
+          expect(newYear(), where).toBeNull();
+          expect(within(mainEl()).getByRole('heading', { name: '活动商品' })).toBeInTheDocument();
+        },
+      );
     }
     for (const retry of within(mainEl()).getAllByRole('button', { name: '重试' })) await user.click(retry);
     await within(mainEl()).findByRole('heading', { name: '今日爆款' });
@@ -354,18 +410,34 @@ describe('activity landing', () => {
     // The price comparison under the top game.
     for (const fault of FAULTS) {
       const where = `price comparison × ${fault.name}`;
-      await cell(app, account, ['user.validaList'], fault, where, () => refetch(queryClient, [['competitorPrices']]), async () => {
-        await waitFor(() => expect(within(mainEl()).queryByRole('heading', { name: '全网比价' })).toBeNull());
-        expect(within(mainEl()).getByRole('heading', { name: '今日爆款' })).toBeInTheDocument();
-      });
+      await cell(
+        app,
+        account,
+        ['user.validaList'],
+        fault,
+        where,
+        () => refetch(queryClient, [['competitorPrices']]),
+        async () => {
+          await waitFor(() => expect(within(mainEl()).queryByRole('heading', { name: '全网比价' })).toBeNull());
+          expect(within(mainEl()).getByRole('heading', { name: '今日爆款' })).toBeInTheDocument();
+        },
+      );
     }
 
     // The landing's configuration (a dictionary): without it the landing says 活动暂未开放.
     for (const fault of FAULTS) {
       const where = `activity config × ${fault.name}`;
-      await cell(app, account, ['dictionary.getDictItems'], fault, where, () => refetch(queryClient, [['dictItems']]), async () => {
-        expect(await within(mainEl()).findByRole('heading', { name: '活动暂未开放' }), where).toBeInTheDocument();
-      });
+      await cell(
+        app,
+        account,
+        ['dictionary.getDictItems'],
+        fault,
+        where,
+        () => refetch(queryClient, [['dictItems']]),
+        async () => {
+          expect(await within(mainEl()).findByRole('heading', { name: '活动暂未开放' }), where).toBeInTheDocument();
+        },
+      );
     }
     await refetch(queryClient, [['dictItems']]);
     await within(mainEl()).findByRole('heading', { name: '今日爆款' });

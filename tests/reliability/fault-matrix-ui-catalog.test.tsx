@@ -45,16 +45,34 @@ setUpFaultMatrixFile('catalogue screens', () => [
 ]);
 
 /**
- * The home's section headings fed by the server: 最近浏览 is this browser's list (issue 34), kept whatever the
+ * The home's section headings fed by the server: 最近浏览 is this browser's list (docs/following-recent.md), kept whatever the
  * server answers, so it is not one of the sections a failing list hides.
  */
-const serverHeadings = (main: HTMLElement) => [...main.querySelectorAll('h2')].filter((h) => h.textContent !== '最近浏览');
+const serverHeadings = (main: HTMLElement) =>
+  [...main.querySelectorAll('h2')].filter((h) => h.textContent !== '最近浏览');
+
+/**
+ * The home's endpoints: its screen's plan, and search (planned on the search screen), which 今日特惠 reads
+ * (src/features/catalog/route-data.ts, HOME_DEALS_REQUEST).
+ */
+const HOME_IDS = [...UI_PLAN.home, 'games.search'] as const;
 
 describe('home', () => {
   it('hides each section whose list fails and shows it again once the server answers', async () => {
-    const ids = UI_PLAN.home;
+    const ids = HOME_IDS;
     const { queryClient, actor } = await renderApp('/');
-    const homeKeys = [['banners'], ['labels'], ['hotSearch'], ['recommend'], ['plates'], ['ranks'], ['recentSell'], ['dictItems'], ['dictText']];
+    const homeKeys = [
+      ['banners'],
+      ['search'],
+      ['labels'],
+      ['hotSearch'],
+      ['recommend'],
+      ['plates'],
+      ['ranks'],
+      ['recentSell'],
+      ['dictItems'],
+      ['dictText'],
+    ];
     // DOM queries rather than *ByRole on the whole home page: role queries over a page of 60 game cards are slow.
     const mainEl = () => screen.getByRole('main');
     const sectionHeadings = () => serverHeadings(mainEl()).length;
@@ -92,7 +110,18 @@ describe('home', () => {
 
   it('hides only the section of the one list that fails, every other section staying on the page', async () => {
     const { queryClient } = await renderApp('/');
-    const homeKeys = [['banners'], ['labels'], ['hotSearch'], ['recommend'], ['plates'], ['ranks'], ['recentSell'], ['dictItems'], ['dictText']];
+    const homeKeys = [
+      ['banners'],
+      ['search'],
+      ['labels'],
+      ['hotSearch'],
+      ['recommend'],
+      ['plates'],
+      ['ranks'],
+      ['recentSell'],
+      ['dictItems'],
+      ['dictText'],
+    ];
     const mainEl = () => screen.getByRole('main');
     // What is on the page, by name: section headings, the carousel, the QQ code (DOM queries, for speed).
     const shown = () =>
@@ -102,8 +131,9 @@ describe('home', () => {
         ...(screen.queryByAltText('QQ 客服群二维码') ? ['QQ 客服群二维码'] : []),
       ]);
     const plates = (await backendData<{ name: string }[]>('/sgame/mall/game/qryPlate')).map((p) => p.name);
-    const owns: Record<(typeof UI_PLAN.home)[number], string[]> = {
+    const owns: Record<(typeof HOME_IDS)[number], string[]> = {
       'games.qryBanner': ['活动推荐'],
+      'games.search': ['今日特惠'],
       'games.qryLabel': ['游戏分类'],
       'games.hotSearch': ['热门搜索'],
       'games.recommend': ['为你推荐'],
@@ -118,7 +148,7 @@ describe('home', () => {
 
     // Each list alone, with a different fault each time (auth faults are the session's: tested above).
     const faults = FAULTS.filter((f) => !isAuthFault(f));
-    for (const [i, id] of UI_PLAN.home.entries()) {
+    for (const [i, id] of HOME_IDS.entries()) {
       const fault = faults[i % faults.length]!;
       const where = `home, only ${id} × ${fault.name}`;
       const clear = await injectFault([id], fault);
@@ -308,10 +338,15 @@ describe('game detail', () => {
     await within(mainEl()).findByRole('heading', { level: 1, name: game.name });
 
     // Its sections.
-    // 全网比价 compares the chosen goods (issue 32): it is asked for only once a goods is chosen, so its
+    // 全网比价 compares the chosen goods (docs/decisions/0019-money-path-trust-and-budget.md): it is asked for only once a goods is chosen, so its
     // faults are tried below, with the goods loaded.
     const sectionIds = ['goods.gameDetail', 'games.evaluationPage', 'games.gameConfig', 'games.recommend'];
-    const sectionKeys = [['gameGoods', 1], ['evaluations', 1], ['gameConfig', 1], ['recommend', 1]];
+    const sectionKeys = [
+      ['gameGoods', 1],
+      ['evaluations', 1],
+      ['gameConfig', 1],
+      ['recommend', 1],
+    ];
     for (const fault of FAULTS) {
       const where = `game detail sections × ${fault.name}`;
       const clear = await injectFault(sectionIds, fault);
@@ -323,7 +358,8 @@ describe('game detail', () => {
         expectErrorBox(purchase(), '商品加载失败', uiText(fault), where);
         expect(within(purchase()).getByRole('button', { name: '立即购买' }), where).toBeDisabled();
         expectErrorBox(evaluations(), '评价加载失败', uiText(fault), where);
-        for (const gone of ['配置要求', '相关推荐', '全网比价']) expect(within(mainEl()).queryByRole('heading', { name: gone }), `${gone}: ${where}`).toBeNull();
+        for (const gone of ['配置要求', '相关推荐', '全网比价'])
+          expect(within(mainEl()).queryByRole('heading', { name: gone }), `${gone}: ${where}`).toBeNull();
         expect(within(mainEl()).queryByText(/^发货说明/), where).toBeNull();
         expect(within(mainEl()).getByRole('heading', { level: 1 }), where).toHaveTextContent(game.name);
         expectActorsRunning(actor, where);
@@ -356,7 +392,7 @@ describe('game detail', () => {
     await refetch(queryClient, [['competitorPrices', 1]]);
     await within(mainEl()).findByRole('heading', { name: '全网比价' });
 
-    // 价格走势 (issue 34, an extension): any failure reads as a server without it, the section goes, nothing said.
+    // 价格走势 (docs/following-prices.md, an extension): any failure reads as a server without it, the section goes, nothing said.
     await within(mainEl()).findByRole('heading', { name: '价格走势' });
     for (const fault of FAULTS) {
       const where = `game detail 价格走势 × ${fault.name}`;

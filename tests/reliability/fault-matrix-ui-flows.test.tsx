@@ -46,7 +46,10 @@ setUpFaultMatrixFile('buying, login, auto-login, start-up', () => [
 
 const mainEl = () => screen.getByRole('main');
 const errorToasts = () => within(screen.getByRole('alert', { name: '错误提示' }));
-const child = (actor: AppActor, id: string) => actor.system.get(id) as { getSnapshot(): { value: unknown; hasTag(tag: string): boolean; can(event: { type: string }): boolean } };
+const child = (actor: AppActor, id: string) =>
+  actor.system.get(id) as {
+    getSnapshot(): { value: unknown; hasTag(tag: string): boolean; can(event: { type: string }): boolean };
+  };
 
 async function shopper(): Promise<UserInfo> {
   backend.control.setRealNameConfig({ enable: false, sceneType: 1 });
@@ -155,7 +158,10 @@ describe('buying', () => {
     await within(await payDialog()).findByRole('group', { name: '购买方式' });
 
     // 4. Creating the order (goods, then a package): the message in the dialog, no order, 立即支付 again.
-    for (const [id, choosePackage] of [['orders.create', false], ['orders.combineCreate', true]] as const) {
+    for (const [id, choosePackage] of [
+      ['orders.create', false],
+      ['orders.combineCreate', true],
+    ] as const) {
       for (const fault of FAULTS) {
         const where = `${id} × ${fault.name}`;
         const ordersBefore = (await listOrders()).length;
@@ -250,7 +256,11 @@ describe('buying', () => {
 
 describe('logging in', () => {
   it('the SMS form shows each failure and keeps what was typed; the QR panel offers a new code or keeps polling', async () => {
-    const { actor, user } = await renderApp('/', { deps: mergeDeps(fastDeps, { testing: { sessionFlows: { delays: { tokenPingMs: 60_000, expiryPromptMs: 30, qrPollMs: 30 } } } }) });
+    const { actor, user } = await renderApp('/', {
+      deps: mergeDeps(fastDeps, {
+        testing: { sessionFlows: { delays: { tokenPingMs: 60_000, expiryPromptMs: 30, qrPollMs: 30 } } },
+      }),
+    });
     const phone = nextPhone();
     await user.click(within(siteHeader()).getByRole('button', { name: '登录' }));
     const dialog = await screen.findByRole('dialog', { name: '登录' });
@@ -312,7 +322,8 @@ describe('logging in', () => {
       const where = `QR code × ${fault.name}`;
       const clear = await injectFault(['user.getWxMpQrcode'], fault);
       try {
-        if (qrLogin.getSnapshot().hasTag('qr:failed')) await user.click(form.getByRole('button', { name: '重新获取二维码' }));
+        if (qrLogin.getSnapshot().hasTag('qr:failed'))
+          await user.click(form.getByRole('button', { name: '重新获取二维码' }));
         else await user.click(form.getByRole('tab', { name: '扫码登录' }));
         await expectFaultsUsed(['user.getWxMpQrcode'], where);
         expect(await form.findByRole('alert'), where).toHaveTextContent(uiText(fault));
@@ -340,7 +351,8 @@ describe('logging in', () => {
       }
     }
 
-    const qrId = () => (qrLogin.getSnapshot() as unknown as { context: { qr: { qrId: string } | null } }).context.qr!.qrId;
+    const qrId = () =>
+      (qrLogin.getSnapshot() as unknown as { context: { qr: { qrId: string } | null } }).context.qr!.qrId;
     for (const fault of FAULTS) {
       const where = `QR login × ${fault.name}`;
       const clear = await injectFault(['user.loginBySessionCode'], fault);
@@ -399,7 +411,14 @@ describe('auto-login', () => {
     const { actor, user } = await renderApp('/', { deps: fastDeps });
     const phone = nextPhone();
     const start = () =>
-      act(() => actor.send({ type: 'autoLogin.start', token: backend.control.issueAutoLoginToken(phone), appId: 'nn_mall_web', currentPhone: null }));
+      act(() =>
+        actor.send({
+          type: 'autoLogin.start',
+          token: backend.control.issueAutoLoginToken(phone),
+          appId: 'nn_mall_web',
+          currentPhone: null,
+        }),
+      );
     const common = async (id: string, fault: FaultCase, where: string) => {
       expect(await errorToasts().findByText(uiText(fault)), where).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -437,7 +456,9 @@ describe('auto-login', () => {
     }
     // The way out: the next link logs in.
     start();
-    await user.click(within(await screen.findByRole('dialog', { name: '自动登录' })).getByRole('button', { name: '确认登录' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '自动登录' })).getByRole('button', { name: '确认登录' }),
+    );
     await within(siteHeader()).findByRole('button', { name: /个人中心/ });
     expectAllFaultsTried(UI_PLAN.autoLogin);
   });
@@ -449,7 +470,12 @@ describe('start-up', () => {
     // One auth answer ends the session, and a session that ended sends no token ping: for auth faults
     // the ping is tried on its own, then the popup and the bid.
     const runs = FAULTS.flatMap((fault) =>
-      isAuthFault(fault) ? [{ fault, ids: ['user.hello'] }, { fault, ids: ['user.homePopup', 'attribution.bid'] }] : [{ fault, ids: [...ids] }],
+      isAuthFault(fault)
+        ? [
+            { fault, ids: ['user.hello'] },
+            { fault, ids: ['user.homePopup', 'attribution.bid'] },
+          ]
+        : [{ fault, ids: [...ids] }],
     );
     for (const { fault, ids } of runs) {
       const where = `start-up ${ids.join(' + ')} × ${fault.name}`;
@@ -464,7 +490,9 @@ describe('start-up', () => {
         await within(mainEl()).findByRole('heading', { level: 1 });
         if (isAuthFault(fault)) await expectExpiryThenLogBackIn(actor, account, where);
         else {
-          await waitFor(() => expect(child(actor, 'session').getSnapshot().value).toEqual({ loggedIn: { active: 'ready' } }));
+          await waitFor(() =>
+            expect(child(actor, 'session').getSnapshot().value).toEqual({ loggedIn: { active: 'ready' } }),
+          );
           expect(within(siteHeader()).getByRole('button', { name: /个人中心/ }), where).toBeInTheDocument();
         }
         await waitFor(() => expect(child(actor, 'couponPopup').getSnapshot().hasTag('popup:busy')).toBe(false));

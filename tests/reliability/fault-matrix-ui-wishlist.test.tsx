@@ -1,5 +1,5 @@
 /**
- * Fault matrix, UI layer: the wishlist (愿望单, issue 34's extension): the 愿望单 tab's list, 加入愿望单 on a
+ * Fault matrix, UI layer: the wishlist (愿望单, an extension: docs/following-wishlist.md): the 愿望单 tab's list, 加入愿望单 on a
  * game, 移除 in the tab, and the merge of a visitor's list at login, each through the nine faults in the
  * rendered app. What docs/following-wishlist.md promises: a non-auth failure keeps the shopper's choice, the
  * tab says 愿望单暂未同步 with 重试 (no error toast), and once the fault clears 重试 brings the server's list;
@@ -45,11 +45,16 @@ const released = catalogue.games.filter((g) => g.releaseDate < Date.now());
 const [gameA, gameB] = released as [(typeof released)[number], (typeof released)[number]];
 
 const errorToasts = () => screen.getByRole('alert', { name: '错误提示' });
-const toggle = (name: '加入愿望单' | '已加入愿望单') => screen.findByRole('button', { name, pressed: name === '已加入愿望单' });
+const toggle = (name: '加入愿望单' | '已加入愿望单') =>
+  screen.findByRole('button', { name, pressed: name === '已加入愿望单' });
 const wishlistGames = () => screen.findByRole('list', { name: '愿望单游戏' });
 /** The tab's note 愿望单暂未同步 (a status line; its text is its content, not its name). */
-const notSyncedNote = () => screen.queryAllByRole('status').find((el) => el.textContent?.includes('愿望单暂未同步')) ?? null;
-const shownNames = (list: HTMLElement) => within(list).queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const notSyncedNote = () =>
+  screen.queryAllByRole('status').find((el) => el.textContent?.includes('愿望单暂未同步')) ?? null;
+const shownNames = (list: HTMLElement) =>
+  within(list)
+    .queryAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
 
 type Router = Awaited<ReturnType<typeof renderApp>>['router'];
 
@@ -160,7 +165,9 @@ describe('the wishlist', () => {
           await user.click(within(note).getByRole('button', { name: '重试' }));
         }
         await expectTabShows([gameA.name, gameB.name], where);
-        await waitFor(async () => expect(await serverList(account), where).toEqual([gameA.gameId, gameB.gameId].sort((a, b) => a - b)));
+        await waitFor(async () =>
+          expect(await serverList(account), where).toEqual([gameA.gameId, gameB.gameId].sort((a, b) => a - b)),
+        );
         expect(notSyncedNote(), where).toBeNull();
         expectCommon(actor, where);
         await expectNoProblems(where);

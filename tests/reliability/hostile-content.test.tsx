@@ -73,18 +73,30 @@ async function expectInert(where: string, startHref: string): Promise<void> {
   }
   await expectNoProblems(where);
   expect(flag(), `a payload ran on ${where}`).toBeUndefined();
-  expect([...document.body.querySelectorAll(NEVER)].map((e) => e.outerHTML.slice(0, 120)), where).toEqual([]);
+  expect(
+    [...document.body.querySelectorAll(NEVER)].map((e) => e.outerHTML.slice(0, 120)),
+    where,
+  ).toEqual([]);
   for (const element of document.body.querySelectorAll('*')) {
     const handlers = [...element.attributes].filter((a) => a.name.toLowerCase().startsWith('on')).map((a) => a.name);
     expect(handlers, `${where}: ${element.outerHTML.slice(0, 120)}`).toEqual([]);
     for (const name of URL_ATTRIBUTES) {
       const value = element.getAttribute(name);
-      if (value !== null) expect(value.replace(IGNORED, ''), `${where}: ${name} of ${element.outerHTML.slice(0, 120)}`).not.toMatch(DANGEROUS_SCHEME);
+      if (value !== null)
+        expect(value.replace(IGNORED, ''), `${where}: ${name} of ${element.outerHTML.slice(0, 120)}`).not.toMatch(
+          DANGEROUS_SCHEME,
+        );
     }
   }
   for (const rich of document.body.querySelectorAll('.rich-text')) {
-    expect([...rich.querySelectorAll(NOT_IN_RICH_TEXT)].map((e) => e.tagName), where).toEqual([]);
-    expect([...rich.querySelectorAll('[style], [id], [name], [class]')].map((e) => e.outerHTML.slice(0, 80)), where).toEqual([]);
+    expect(
+      [...rich.querySelectorAll(NOT_IN_RICH_TEXT)].map((e) => e.tagName),
+      where,
+    ).toEqual([]);
+    expect(
+      [...rich.querySelectorAll('[style], [id], [name], [class]')].map((e) => e.outerHTML.slice(0, 80)),
+      where,
+    ).toEqual([]);
   }
   expect(window.location.href, `${where} navigated the window`).toBe(startHref);
 }
@@ -106,15 +118,40 @@ describe('the probe itself', () => {
   });
 
   it('the hostile seed really carries the payloads the app must neutralise', async () => {
-    const answer = await backend.handle({ method: 'POST', path: '/sgame/game/mall/gameDetail', query: {}, headers: {}, body: { gameId: 1 } });
+    const answer = await backend.handle({
+      method: 'POST',
+      path: '/sgame/game/mall/gameDetail',
+      query: {},
+      headers: {},
+      body: { gameId: 1 },
+    });
     const game = (answer.body as { retData: { name: string; description: string } }).retData;
     expect(game.name).toContain(HOSTILE_TEXT);
-    for (const payload of ['<script>', 'onerror=', 'javascript:', 'data:text/html', '<svg', 'expression(', '<iframe', '<form']) {
+    for (const payload of [
+      '<script>',
+      'onerror=',
+      'javascript:',
+      'data:text/html',
+      '<svg',
+      'expression(',
+      '<iframe',
+      '<form',
+    ]) {
       expect(game.description).toContain(payload);
     }
     // …and the sanitiser leaves none of it in the HTML it returns.
     const clean = sanitizeHtml(game.description);
-    for (const payload of ['<script', 'onerror', 'javascript:', 'data:', '<svg', 'expression(', '<iframe', '<form', 'style=']) {
+    for (const payload of [
+      '<script',
+      'onerror',
+      'javascript:',
+      'data:',
+      '<svg',
+      'expression(',
+      '<iframe',
+      '<form',
+      'style=',
+    ]) {
       expect(clean).not.toContain(payload);
     }
   });
@@ -198,11 +235,15 @@ describe('screens showing hostile server content', () => {
     const { router } = await renderApp('/coupon');
     const start = window.location.href;
     const main = screen.getByRole('main');
-    await waitFor(() => expect(within(main).getAllByText((text) => text.includes('<img src=x')).length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(within(main).getAllByText((text) => text.includes('<img src=x')).length).toBeGreaterThan(0),
+    );
     await expectInert('coupon landing', start);
 
     await router.navigate({ to: '/setting', search: { type: 1 } });
-    await waitFor(() => expect(within(main).getAllByText((text) => text.includes('满 100 减 10 元<img')).length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(within(main).getAllByText((text) => text.includes('满 100 减 10 元<img')).length).toBeGreaterThan(0),
+    );
     await expectInert('my coupons', start);
   });
 });

@@ -54,7 +54,9 @@ beforeAll(async () => {
 const mainEl = () => screen.getByRole('main');
 const header = () => within(siteHeader());
 const child = (actor: AppActor, id: string) =>
-  actor.system.get(id) as { getSnapshot(): { value: unknown; context: Record<string, unknown>; hasTag(tag: string): boolean } };
+  actor.system.get(id) as {
+    getSnapshot(): { value: unknown; context: Record<string, unknown>; hasTag(tag: string): boolean };
+  };
 
 /** Timers the actor system holds for `systemId` (XState's scheduled `after` and delayed events). */
 function scheduledFor(actor: AppActor, systemId: string): number {
@@ -167,7 +169,13 @@ describe('a slow answer for an old search', () => {
       mswHttp.post('/webapi/sgame/mall/game/search', async ({ request }) => {
         const body = (await request.json()) as { keyword: string };
         if (body.keyword === oldKeyword) await held.wait;
-        const answer = await backend.handle({ method: 'POST', path: '/sgame/mall/game/search', query: {}, headers: {}, body });
+        const answer = await backend.handle({
+          method: 'POST',
+          path: '/sgame/mall/game/search',
+          query: {},
+          headers: {},
+          body,
+        });
         answered.push(body.keyword);
         return HttpResponse.json(answer.body as Record<string, unknown>);
       }),
@@ -191,7 +199,9 @@ describe('a slow answer for an old search', () => {
 
 describe('closing a modal cancels its polling', () => {
   it('the QR login panel: no check and no timer after the dialog closes', async () => {
-    const { actor, user } = await renderApp('/', { deps: { testing: { sessionFlows: { delays: { qrPollMs: 20, tokenPingMs: 60_000 } } } } });
+    const { actor, user } = await renderApp('/', {
+      deps: { testing: { sessionFlows: { delays: { qrPollMs: 20, tokenPingMs: 60_000 } } } },
+    });
     const polls = { count: 0 };
     const listener = ({ request }: { request: Request }) => {
       if (new URL(request.url).pathname.includes('/checkLogin/')) polls.count += 1;
@@ -242,7 +252,9 @@ describe('closing a modal cancels its polling', () => {
 describe('a session that expires mid-flow ends logged in again with the work intact', () => {
   it('during the pay flow: the goods and quantity stay in the URL, and the unpaid order is paid without a second one', async () => {
     const account = await shopper();
-    const { user, router } = await renderApp(`/gameDetail/${PLAIN.gameId}?goods=${PLAIN.goodsId}&num=2`, { deps: fastDeps });
+    const { user, router } = await renderApp(`/gameDetail/${PLAIN.gameId}?goods=${PLAIN.goodsId}&num=2`, {
+      deps: fastDeps,
+    });
     const buy = await within(mainEl()).findByRole('button', { name: '立即购买' });
     await waitFor(() => expect(buy).toBeEnabled());
     await user.click(buy);
@@ -261,7 +273,9 @@ describe('a session that expires mid-flow ends logged in again with the work int
     expect(router.state.location.pathname).toBe(`/gameDetail/${PLAIN.gameId}`);
     expect(router.state.location.search).toMatchObject({ goods: PLAIN.goodsId, num: 2 });
 
-    clientState.set({ token: (JSON.parse(localStorage.getItem('userInfo')!) as { user: { token: string } }).user.token });
+    clientState.set({
+      token: (JSON.parse(localStorage.getItem('userInfo')!) as { user: { token: string } }).user.token,
+    });
     const [order] = await listOrders();
     expect(order).toMatchObject({ status: 'unpaid' });
     await router.navigate({ to: '/orderDateil', search: { id: order!.orderId } });
@@ -276,7 +290,9 @@ describe('a session that expires mid-flow ends logged in again with the work int
 
   it('during QR polling: the dialog comes back, a new code is scanned, and the same page is logged in', async () => {
     const account = await shopper();
-    const { actor, user, router } = await renderApp('/notice', { deps: { testing: { sessionFlows: { delays: { qrPollMs: 20, tokenPingMs: 60_000, expiryPromptMs: 30 } } } } });
+    const { actor, user, router } = await renderApp('/notice', {
+      deps: { testing: { sessionFlows: { delays: { qrPollMs: 20, tokenPingMs: 60_000, expiryPromptMs: 30 } } } },
+    });
     await header().findByRole('button', { name: /个人中心/ });
     // The login dialog over a logged-in page (e.g. to switch accounts), on the QR tab, polling.
     act(() => actor.send({ type: 'modal.open', name: 'login', source: 'user' }));
@@ -290,7 +306,9 @@ describe('a session that expires mid-flow ends logged in again with the work int
     // The expiry closes every dialog and opens the login dialog again, with the warning.
     await waitFor(() => expect(child(actor, 'session').getSnapshot().value).toEqual({ expired: 'prompted' }));
     dialog = await screen.findByRole('dialog', { name: '登录' });
-    expect(within(screen.getByRole('status', { name: '消息提示' })).getByText('登录信息已失效,请重新登录')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('status', { name: '消息提示' })).getByText('登录信息已失效,请重新登录'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('tab', { name: '扫码登录' }));
     await within(dialog).findByRole('img', { name: '微信扫码登录二维码' });
     const qr = child(actor, 'qrLogin').getSnapshot().context.qr as { qrId: string };
@@ -303,7 +321,9 @@ describe('a session that expires mid-flow ends logged in again with the work int
 
   it('during a coupon receive: the receive goes on by itself after logging in again', async () => {
     const account = await shopper();
-    const { user } = await renderApp('/coupon', { deps: { testing: { sessionFlows: { delays: { tokenPingMs: 60_000, expiryPromptMs: 30 } } } } });
+    const { user } = await renderApp('/coupon', {
+      deps: { testing: { sessionFlows: { delays: { tokenPingMs: 60_000, expiryPromptMs: 30 } } } },
+    });
     const receive = countRequests('/nn-activity/client/coupon/receive');
     const [first] = await within(mainEl()).findAllByRole('button', { name: '立即领取' });
     backend.control.expireSessions();
@@ -320,7 +340,10 @@ describe('a newer build and a payment in progress', () => {
   it('does not reload in the middle of the payment; the first navigation after it does', async () => {
     await shopper();
     const { user, router, reloads, actor } = await renderApp(`/gameDetail/${PLAIN.gameId}`, {
-      deps: mergeDeps(fastDeps, { build: { fetchLatest: async () => ({ id: 'next-build', timestamp: 2 }), pollIntervalMs: 10 }, testing: { firstCheckDelayMs: 0 } }),
+      deps: mergeDeps(fastDeps, {
+        build: { fetchLatest: async () => ({ id: 'next-build', timestamp: 2 }), pollIntervalMs: 10 },
+        testing: { firstCheckDelayMs: 0 },
+      }),
     });
     const buy = await within(mainEl()).findByRole('button', { name: '立即购买' });
     await waitFor(() => expect(buy).toBeEnabled());
@@ -334,12 +357,20 @@ describe('a newer build and a payment in progress', () => {
     expect(child(actor, 'buildPoll').getSnapshot().hasTag('payment:inProgress')).toBe(true);
 
     // A link followed under the open dialog (or the back button) during the payment: no reload.
-    await act(() => router.navigate({ to: '/gameDetail/$id', params: { id: String(PLAIN.gameId) }, search: { goods: PLAIN.goodsId, num: 1 } }));
+    await act(() =>
+      router.navigate({
+        to: '/gameDetail/$id',
+        params: { id: String(PLAIN.gameId) },
+        search: { goods: PLAIN.goodsId, num: 1 },
+      }),
+    );
     expect(reloads).toEqual([]);
     expect(screen.getByRole('dialog', { name: '支付订单' })).toBeInTheDocument();
 
     const [order] = await (async () => {
-      clientState.set({ token: (JSON.parse(localStorage.getItem('userInfo')!) as { user: { token: string } }).user.token });
+      clientState.set({
+        token: (JSON.parse(localStorage.getItem('userInfo')!) as { user: { token: string } }).user.token,
+      });
       return listOrders();
     })();
     backend.control.completePayment(order!.orderId);
@@ -404,7 +435,9 @@ describe('offline', () => {
       await waitFor(() => expect(builds.count).toBeGreaterThan(pausedBuilds));
       expect(child(actor, 'payment').getSnapshot().hasTag('payment:awaiting')).toBe(true);
       const [order] = await (async () => {
-        clientState.set({ token: (JSON.parse(localStorage.getItem('userInfo')!) as { user: { token: string } }).user.token });
+        clientState.set({
+          token: (JSON.parse(localStorage.getItem('userInfo')!) as { user: { token: string } }).user.token,
+        });
         return listOrders();
       })();
       backend.control.completePayment(order!.orderId);
@@ -416,7 +449,9 @@ describe('offline', () => {
   });
 
   it('pauses the QR panel while offline and checks at once when the browser is back', async () => {
-    const { actor, user } = await renderApp('/', { deps: { testing: { sessionFlows: { delays: { qrPollMs: 20, tokenPingMs: 60_000 } } } } });
+    const { actor, user } = await renderApp('/', {
+      deps: { testing: { sessionFlows: { delays: { qrPollMs: 20, tokenPingMs: 60_000 } } } },
+    });
     const uninstall = installConnectivityEvents(actor);
     const polls = { count: 0 };
     const listener = ({ request }: { request: Request }) => {

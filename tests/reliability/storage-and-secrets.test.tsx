@@ -16,11 +16,15 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientState } from '../../src/api/client-state';
 import { getGameDetail } from '../../src/api/game-detail';
-import { isHeaderValue } from '../../src/api/http';
+import { isHeaderValue } from '../../src/api/transport';
 import { reloadOnceFor } from '../../src/shared/chunk-reload';
 import { historyStore } from '../../src/features/shell/history-store';
 import { readStoredAutoLogin } from '../../src/features/session/session-bridge';
-import { AUTO_LOGIN_APP_ID_KEY, AUTO_LOGIN_TOKEN_KEY, takeAutoLoginParams } from '../../src/features/session/link-params';
+import {
+  AUTO_LOGIN_APP_ID_KEY,
+  AUTO_LOGIN_TOKEN_KEY,
+  takeAutoLoginParams,
+} from '../../src/features/session/link-params';
 import { createBrowserSessionEffects } from '../../src/features/session/session-effects';
 import { SESSION_STORAGE_KEY, loadPersistedSession } from '../../src/features/session/persisted-session';
 import { RECENT_SEARCH_KEY, readRecentSearches } from '../../src/features/catalog/recent-searches';
@@ -31,11 +35,17 @@ import { ADAN_STORAGE_KEY, readStoredAdan } from '../../src/features/marketing/a
 import { CHANNEL_STORAGE_KEY, resolveChannel } from '../../src/features/marketing/channel';
 import { startErrorReporting, type SentryLike } from '../../src/features/marketing/error-reporting';
 import { FILTERED, scrubSecrets } from '../../src/shared/scrub-secrets';
-import { DEMO_CLOCK_OFFSET_KEY, POPUP_RECORD_KEY, readDemoClockOffsetDays, readPopupRecord } from '../../src/features/marketing/popup-record';
+import {
+  DEMO_CLOCK_OFFSET_KEY,
+  POPUP_RECORD_KEY,
+  readDemoClockOffsetDays,
+  readPopupRecord,
+} from '../../src/features/marketing/popup-record';
 import { DEFAULT_STORAGE_KEY, createBackend } from '../../src/mock/backend';
 import { HAND_OFF_STORAGE_KEY, takePaymentReturn } from '../../src/features/buying/pay-return';
 import { REDEEMED_KEY_PREFIX } from '../../src/features/buying/redeemed';
 import { nextPhone } from '../integration/buying/helpers';
+import { keptListKeys } from '../../src/shared/kept-list';
 import { createAccount, storeSession } from '../integration/session/helpers';
 import { renderApp } from '../support/render-app';
 import { backend } from '../support/server';
@@ -46,11 +56,27 @@ vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 15_000 });
 
 const ROOT = join(__dirname, '../..');
-const USER = { token: 'tk_valid_token_1', userId: 10001, telNum: '13800000000', createTime: 1, registerCanal: 'xingyou' };
+const USER = {
+  token: 'tk_valid_token_1',
+  userId: 10001,
+  telNum: '13800000000',
+  createTime: 1,
+  registerCanal: 'xingyou',
+};
 const REAL_NAME = { realName: '张*', idCardNo: '1101**********4477', authTime: 1 };
 
 /** Values any JSON key may be left with: not JSON, JSON of another type, a prototype-pollution attempt. */
-const GARBAGE = ['{not json', '', 'null', '42', '"text"', '[]', 'true', '{"__proto__":{"polluted":true}}', '\u0000\uffff'];
+const GARBAGE = [
+  '{not json',
+  '',
+  'null',
+  '42',
+  '"text"',
+  '[]',
+  'true',
+  '{"__proto__":{"polluted":true}}',
+  '\u0000\uffff',
+];
 
 afterEach(() => {
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -59,8 +85,16 @@ afterEach(() => {
 describe('every persisted key, damaged, is dropped without a crash', () => {
   it('localStorage userInfo (the session): garbage, the older flat format, a wrong shape, a token no header can carry', () => {
     const older = JSON.stringify(USER); // the user alone, before the real-name info was kept with it
-    const wrong = [JSON.stringify({ user: { ...USER, userId: '10001' }, realName: null }), JSON.stringify({ user: USER }), JSON.stringify({ user: USER, realName: { realName: 1 } })];
-    const unsendable = [JSON.stringify({ user: { ...USER, token: '令牌' }, realName: null }), JSON.stringify({ user: { ...USER, token: 'tk\nx' }, realName: null }), JSON.stringify({ user: { ...USER, token: '' }, realName: null })];
+    const wrong = [
+      JSON.stringify({ user: { ...USER, userId: '10001' }, realName: null }),
+      JSON.stringify({ user: USER }),
+      JSON.stringify({ user: USER, realName: { realName: 1 } }),
+    ];
+    const unsendable = [
+      JSON.stringify({ user: { ...USER, token: '令牌' }, realName: null }),
+      JSON.stringify({ user: { ...USER, token: 'tk\nx' }, realName: null }),
+      JSON.stringify({ user: { ...USER, token: '' }, realName: null }),
+    ];
     for (const value of [...GARBAGE, older, ...wrong, ...unsendable]) {
       localStorage.setItem(SESSION_STORAGE_KEY, value);
       expect(loadPersistedSession(localStorage), value).toBeNull();
@@ -75,7 +109,10 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
       localStorage.setItem(RECENT_SEARCH_KEY, value);
       expect(readRecentSearches(), value).toEqual({ keywords: [], hiddenServer: [] });
     }
-    localStorage.setItem(RECENT_SEARCH_KEY, JSON.stringify({ keywords: ['好词', 5, '', ' ', 'x'.repeat(51), null, '好词'], hiddenServer: 'x' }));
+    localStorage.setItem(
+      RECENT_SEARCH_KEY,
+      JSON.stringify({ keywords: ['好词', 5, '', ' ', 'x'.repeat(51), null, '好词'], hiddenServer: 'x' }),
+    );
     expect(readRecentSearches()).toEqual({ keywords: ['好词'], hiddenServer: [] });
   });
 
@@ -85,12 +122,21 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
       expect(readRecentViews('u1'), value).toEqual([]);
     }
     const good = { gameId: 3, name: '好游戏', cover: '/c.jpg', viewedAt: 1 };
-    localStorage.setItem(`${RECENT_VIEWS_KEY_PREFIX}visitor`, JSON.stringify({ views: [5, null, { ...good, gameId: 'x' }, good, { ...good, name: 1 }] }));
+    localStorage.setItem(
+      `${RECENT_VIEWS_KEY_PREFIX}visitor`,
+      JSON.stringify({ views: [5, null, { ...good, gameId: 'x' }, good, { ...good, name: 1 }] }),
+    );
     expect(readRecentViews('visitor')).toEqual([good]);
   });
 
   it('localStorage couponPopup:shown and demo:clockOffsetDays read as “never shown” and 0', () => {
-    for (const value of [...GARBAGE, '"2026-01-01"', '{"browser":5}', '{"hacker":"2026-01-01"}', '{"browser":"01/01/2026"}']) {
+    for (const value of [
+      ...GARBAGE,
+      '"2026-01-01"',
+      '{"browser":5}',
+      '{"hacker":"2026-01-01"}',
+      '{"browser":"01/01/2026"}',
+    ]) {
       localStorage.setItem(POPUP_RECORD_KEY, value);
       expect(readPopupRecord(localStorage), value).toEqual({});
     }
@@ -104,14 +150,25 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
     for (const value of [...GARBAGE, '{"users":"x"}', JSON.stringify({ version: 0, users: [] })]) {
       localStorage.setItem(DEFAULT_STORAGE_KEY, value);
       const fresh = createBackend({ storage: localStorage });
-      const answer = await fresh.handle({ method: 'POST', path: '/sgame/game/mall/gameDetail', query: {}, headers: {}, body: { gameId: 1 } });
+      const answer = await fresh.handle({
+        method: 'POST',
+        path: '/sgame/game/mall/gameDetail',
+        query: {},
+        headers: {},
+        body: { gameId: 1 },
+      });
       expect(answer.status, value).toBe(200);
       expect(fresh.control.state().users, value).toEqual([]);
     }
   });
 
   it('sessionStorage route-history:v1 reads as an empty history', () => {
-    for (const value of [...GARBAGE, '["/notice"]', '{"routeHistory":"/"}', '{"routeHistory":[1],"searchParams":null,"lastRoutePath":null}']) {
+    for (const value of [
+      ...GARBAGE,
+      '["/notice"]',
+      '{"routeHistory":"/"}',
+      '{"routeHistory":[1],"searchParams":null,"lastRoutePath":null}',
+    ]) {
       sessionStorage.setItem('route-history:v1', value);
       historyStore.reset();
       expect(historyStore.get(), value).toEqual({ routeHistory: [], searchParams: null, lastRoutePath: null });
@@ -120,7 +177,10 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
 
   it('sessionStorage route-history:shown, damaged, only lets the page a full page load left be recorded', () => {
     for (const value of [...GARBAGE, '/new?']) {
-      sessionStorage.setItem('route-history:v1', JSON.stringify({ routeHistory: ['/'], searchParams: null, lastRoutePath: null }));
+      sessionStorage.setItem(
+        'route-history:v1',
+        JSON.stringify({ routeHistory: ['/'], searchParams: null, lastRoutePath: null }),
+      );
       sessionStorage.setItem('route-history:shown', value);
       historyStore.reset();
       historyStore.arrive({ pathname: '/new', search: {} });
@@ -133,7 +193,10 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
     for (const value of ['abc', '', '-1', '1.5', String(now + 60_000), String(now * 10)]) {
       const storage = new Map<string, string>([['chunk-reload:/x', value]]);
       const reload = vi.fn();
-      const store = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) };
+      const store = {
+        getItem: (k: string) => storage.get(k) ?? null,
+        setItem: (k: string, v: string) => void storage.set(k, v),
+      };
       expect(reloadOnceFor('/x', { storage: store, now: () => now, reload }), value).toBe(true);
       expect(reload).toHaveBeenCalledTimes(1);
     }
@@ -145,9 +208,17 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
   it('sessionStorage channel, ocpcReportParams and adan: damaged values count as nothing stored', () => {
     for (const value of ['', 'a b', '<script>', 'x'.repeat(65), '渠道']) {
       sessionStorage.setItem(CHANNEL_STORAGE_KEY, value);
-      expect(resolveChannel({ search: new URLSearchParams(), storage: sessionStorage, defaultChannel: 'xingyou' }), value).toBe('xingyou');
+      expect(
+        resolveChannel({ search: new URLSearchParams(), storage: sessionStorage, defaultChannel: 'xingyou' }),
+        value,
+      ).toBe('xingyou');
     }
-    for (const value of [...GARBAGE, '{"keyword":1}', JSON.stringify({ keyword: 'a' }), JSON.stringify({ keyword: 'x'.repeat(3000), plan: '', unit: '', url: '', gameId: '', urlMd5: '' })]) {
+    for (const value of [
+      ...GARBAGE,
+      '{"keyword":1}',
+      JSON.stringify({ keyword: 'a' }),
+      JSON.stringify({ keyword: 'x'.repeat(3000), plan: '', unit: '', url: '', gameId: '', urlMd5: '' }),
+    ]) {
       sessionStorage.setItem(OCPC_STORAGE_KEY, value);
       expect(readStoredParams(sessionStorage), value).toBeNull();
     }
@@ -161,7 +232,13 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
   });
 
   it('sessionStorage autoLoginToken / autoLoginAppId: a damaged pair is removed and no auto-login starts', () => {
-    for (const [token, appId] of [['令牌', 'nn_mall_web'], ['tok en', 'nn_mall_web'], ['x'.repeat(1025), 'nn_mall_web'], ['alt_1', 'app id'], ['alt_1', '<script>']]) {
+    for (const [token, appId] of [
+      ['令牌', 'nn_mall_web'],
+      ['tok en', 'nn_mall_web'],
+      ['x'.repeat(1025), 'nn_mall_web'],
+      ['alt_1', 'app id'],
+      ['alt_1', '<script>'],
+    ]) {
       sessionStorage.setItem(AUTO_LOGIN_TOKEN_KEY, token!);
       sessionStorage.setItem(AUTO_LOGIN_APP_ID_KEY, appId!);
       expect(readStoredAutoLogin(sessionStorage, 'nn_mall_web'), `${token} ${appId}`).toBeNull();
@@ -174,7 +251,8 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
 
   it('never sends an identity value a browser would refuse as a header (the call goes out without it)', async () => {
     expect(isHeaderValue('tk_abc.DEF-123')).toBe(true);
-    for (const bad of ['令牌', 'a\nb', ' lead', 'trail ', '', 'tab\tx']) expect(isHeaderValue(bad), JSON.stringify(bad)).toBe(false);
+    for (const bad of ['令牌', 'a\nb', ' lead', 'trail ', '', 'tab\tx'])
+      expect(isHeaderValue(bad), JSON.stringify(bad)).toBe(false);
     clientState.set({ token: '令牌', channel: 'web\r\nX-Evil: 1', adan: 'bid_ok' });
     await getGameDetail(1);
     const headers = backend.control.lastRequestHeaders('/sgame/game/mall/gameDetail')!;
@@ -185,8 +263,16 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
   });
 
   it('drops a damaged or foreign pay hand-off instead of resuming it', () => {
-    const at = { location: { href: 'http://shop.test/' } as Location, history: { state: null, replaceState: () => undefined } as unknown as History };
-    for (const damaged of ['{', '"XY1"', JSON.stringify({ orderId: '../x', owner: 1 }), JSON.stringify({ orderId: 5 })]) {
+    const at = {
+      location: { href: 'http://shop.test/' } as Location,
+      history: { state: null, replaceState: () => undefined } as unknown as History,
+    };
+    for (const damaged of [
+      '{',
+      '"XY1"',
+      JSON.stringify({ orderId: '../x', owner: 1 }),
+      JSON.stringify({ orderId: 5 }),
+    ]) {
       sessionStorage.setItem(HAND_OFF_STORAGE_KEY, damaged);
       expect(takePaymentReturn(1, { ...at, storage: sessionStorage }), damaged).toBeNull();
     }
@@ -214,7 +300,7 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
       AUTO_LOGIN_APP_ID_KEY,
       HAND_OFF_STORAGE_KEY,
       REDEEMED_KEY_PREFIX,
-      // The wishlist's (issue 34): tests/features/wishlist/wishlist-storage.test.ts damages each of them.
+      // The wishlist's (docs/following-wishlist.md): tests/features/wishlist/wishlist-storage.test.ts damages each of them.
       'wishlist:visitor',
       'wishlist:handover:',
       'wishlist:account:',
@@ -237,14 +323,27 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
       'src/features/wishlist/wishlist-effects.ts',
       'src/features/wishlist/wishlist-rules.ts',
     ];
-    const declared = sources.flatMap((file) =>
-      [...readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:_KEY|KEY_PREFIX|STORAGE_KEY)\s*=\s*'([^']+)'/g)].map((m) => m[1]!),
-    );
+    // The wishlist's browser-kept list names its keys through the shared kept list (src/shared/kept-list.ts): a
+    // visitor's key, and an account's hand-over and kept copy, each a prefix before the account's id.
+    const keptList = keptListKeys('wishlist');
+    const declared = [
+      ...sources.flatMap((file) =>
+        [...readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:_KEY|KEY_PREFIX|STORAGE_KEY)\s*=\s*'([^']+)'/g)].map(
+          (m) => m[1]!,
+        ),
+      ),
+      keptList.visitor,
+      keptList.handover(7).replace(/7$/, ''),
+      keptList.account(7).replace(/7$/, ''),
+    ];
     expect(declared.length).toBeGreaterThanOrEqual(tested.size);
     for (const key of declared) expect(tested.has(key), `untested storage key ${key}`).toBe(true);
     // …and the files that touch storage are the ones whose keys are above (a new one must be added here, and tested).
     const storageUsers = listSource('src')
-      .filter((file) => !/[\\/]mock[\\/]/.test(file) && /\b(?:localStorage|sessionStorage)\b/.test(readFileSync(file, 'utf8')))
+      .filter(
+        (file) =>
+          !/[\\/]mock[\\/]/.test(file) && /\b(?:localStorage|sessionStorage)\b/.test(readFileSync(file, 'utf8')),
+      )
       .map((file) => file.slice(ROOT.length + 1).replace(/\\/g, '/'));
     expect(storageUsers.sort()).toEqual(
       [
@@ -380,7 +479,9 @@ describe('the auto-login token', () => {
     const entries = window.history.length;
     const push = vi.spyOn(window.history, 'pushState');
     expect(takeAutoLoginParams(window, sessionStorage)).toBe(true);
-    expect(window.location.pathname + window.location.search + window.location.hash).toBe('/gameDetail/3?goods=5#reviews');
+    expect(window.location.pathname + window.location.search + window.location.hash).toBe(
+      '/gameDetail/3?goods=5#reviews',
+    );
     expect(window.history.length).toBe(entries);
     expect(push).not.toHaveBeenCalled();
     expect(window.location.href).not.toContain('alt_secret_1');
@@ -428,7 +529,9 @@ describe('tokens are never logged or reported', () => {
   });
 
   it('a login, a failed call, an expiry and a logout write no token to the console', async () => {
-    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((name) => vi.spyOn(console, name).mockImplementation(() => {}));
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((name) =>
+      vi.spyOn(console, name).mockImplementation(() => {}),
+    );
     const account = await createAccount(nextPhone());
     storeSession(account);
     const { actor } = await renderApp('/setting?type=2');
@@ -440,28 +543,52 @@ describe('tokens are never logged or reported', () => {
     });
     await screen.findByRole('dialog', { name: '登录' });
     act(() => actor.send({ type: 'session.login', user: account }));
-    const logged = spies.flatMap((spy) => spy.mock.calls.map((args) => args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : JSON.stringify(a) ?? String(a))).join(' ')));
+    const logged = spies.flatMap((spy) =>
+      spy.mock.calls.map((args) =>
+        args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : (JSON.stringify(a) ?? String(a)))).join(' '),
+      ),
+    );
     expect(logged.filter((line) => line.includes(account.token))).toEqual([]);
   });
 
   it('error reports are scrubbed of the current token, secret URL values and secret fields', async () => {
     const init = vi.fn();
     const sentry: SentryLike = { init, captureException: vi.fn(() => 'id'), setUser: vi.fn() };
-    const reporting = startErrorReporting({ dsn: 'https://k@o1.ingest.example/1', load: async () => sentry, schedule: (task) => task(), target: new EventTarget() as unknown as Window, onChunkFailure: () => () => {}, secrets: () => ['tk_live_secret_42'] });
+    const reporting = startErrorReporting({
+      dsn: 'https://k@o1.ingest.example/1',
+      load: async () => sentry,
+      schedule: (task) => task(),
+      target: new EventTarget() as unknown as Window,
+      onChunkFailure: () => () => {},
+      secrets: () => ['tk_live_secret_42'],
+    });
     await reporting!.ready;
-    const options = init.mock.calls[0]![0] as { beforeSend: (event: unknown) => unknown; beforeBreadcrumb: (b: unknown) => unknown };
+    const options = init.mock.calls[0]![0] as {
+      beforeSend: (event: unknown) => unknown;
+      beforeBreadcrumb: (b: unknown) => unknown;
+    };
     const event = {
       message: 'request failed for tk_live_secret_42',
-      request: { url: 'https://shop.example/gameDetail/1?token=alt_123&goods=2', headers: { token: 'tk_live_secret_42', Cookie: 'token=tk_live_secret_42', 'User-Agent': 'x' } },
-      extra: { body: '{"token":"alt_123","appId":"nn"}', idCardNo: '110101199003074477', nested: [{ sessionCode: 'sc_1' }] },
+      request: {
+        url: 'https://shop.example/gameDetail/1?token=alt_123&goods=2',
+        headers: { token: 'tk_live_secret_42', Cookie: 'token=tk_live_secret_42', 'User-Agent': 'x' },
+      },
+      extra: {
+        body: '{"token":"alt_123","appId":"nn"}',
+        idCardNo: '110101199003074477',
+        nested: [{ sessionCode: 'sc_1' }],
+      },
       exception: { values: [{ value: 'Error at https://shop.example/?code=123456&x=1' }] },
     };
     const scrubbed = JSON.stringify(options.beforeSend(event));
-    for (const secret of ['tk_live_secret_42', 'alt_123', '110101199003074477', 'sc_1', '123456']) expect(scrubbed).not.toContain(secret);
+    for (const secret of ['tk_live_secret_42', 'alt_123', '110101199003074477', 'sc_1', '123456'])
+      expect(scrubbed).not.toContain(secret);
     expect(scrubbed).toContain('goods=2');
     expect(scrubbed).toContain('"User-Agent":"x"');
     expect(scrubbed).toContain(FILTERED);
-    const crumb = JSON.stringify(options.beforeBreadcrumb({ category: 'xhr', data: { url: '/webapi/u-nnpc/hello?token=tk_live_secret_42' } }));
+    const crumb = JSON.stringify(
+      options.beforeBreadcrumb({ category: 'xhr', data: { url: '/webapi/u-nnpc/hello?token=tk_live_secret_42' } }),
+    );
     expect(crumb).not.toContain('tk_live_secret_42');
     // The event handed in is not changed (Sentry may still hold it).
     expect(event.request.headers.token).toBe('tk_live_secret_42');

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { nginxCspConf, nginxRoutesConf, routePattern } from '../../scripts/lib/nginx-build-conf';
 import { pageFile } from '../../scripts/lib/prerender-html';
-import { renderSite, SITE_CONF } from '../../scripts/lib/nginx';
+import { findNginx, renderSite, SITE_CONF } from '../../scripts/lib/nginx';
 
 describe('the routes the build writes for nginx', () => {
   it('matches a route path, its parameters one segment each, with or without a trailing slash', () => {
@@ -33,7 +33,9 @@ describe('the routes the build writes for nginx', () => {
   });
 
   it('quotes the policy for nginx, with the https variant for $https', () => {
-    expect(nginxCspConf("default-src 'self'", "default-src 'self'; upgrade-insecure-requests")).toContain(`on "default-src 'self'; upgrade-insecure-requests";`);
+    expect(nginxCspConf("default-src 'self'", "default-src 'self'; upgrade-insecure-requests")).toContain(
+      `on "default-src 'self'; upgrade-insecure-requests";`,
+    );
   });
 });
 
@@ -50,6 +52,14 @@ describe('the site file', () => {
   });
 
   it('refuses a site file that lost a marked line', () => {
-    expect(() => renderSite(site.replace('  # deploy:api', ''), { listen: '1', root: '/r', api: 'a' })).toThrow(/# deploy:api/);
+    expect(() => renderSite(site.replace('  # deploy:api', ''), { listen: '1', root: '/r', api: 'a' })).toThrow(
+      /# deploy:api/,
+    );
+  });
+});
+
+describe('a machine without nginx', () => {
+  it('is told which Debian package to install, and how to name another nginx', () => {
+    expect(() => findNginx(['/nowhere/nginx', undefined])).toThrow(/apt-get install -y nginx.*set NGINX/);
   });
 });

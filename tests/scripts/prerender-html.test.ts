@@ -20,7 +20,12 @@ const TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
-const tag = (tagName: HeadTag['tag'], identity: Record<string, string>, value: string | undefined, into: HeadTag['into'] = 'content'): HeadTag => ({ tag: tagName, identity, value, into });
+const tag = (
+  tagName: HeadTag['tag'],
+  identity: Record<string, string>,
+  value: string | undefined,
+  into: HeadTag['into'] = 'content',
+): HeadTag => ({ tag: tagName, identity, value, into });
 
 function page(overrides: Partial<Parameters<typeof injectPage>[0]['page']> = {}) {
   return {
@@ -35,7 +40,9 @@ function page(overrides: Partial<Parameters<typeof injectPage>[0]['page']> = {})
         tag('script', { type: 'application/ld+json' }, '{"name":"\\u003c/script>"}', 'text'),
       ],
     },
-    state: { queries: [{ queryKey: ['gameDetail', 1], state: { data: { name: '</script><script>alert(1)</script>' } } }] },
+    state: {
+      queries: [{ queryKey: ['gameDetail', 1], state: { data: { name: '</script><script>alert(1)</script>' } } }],
+    },
     preloadImage: undefined,
     ...overrides,
   };
@@ -47,7 +54,9 @@ describe('a prerendered page', () => {
     expect(html).toContain('<title>星砂回响 - 星游商城</title>');
     expect(html).not.toContain('<title>星游商城</title>');
     // The page's description, with the store's kept on the element for the pages after it.
-    expect(html).toContain('<meta name="description" content="一款游戏 &amp; 它的故事" data-store-content="星游商城：正版游戏激活码。" />');
+    expect(html).toContain(
+      '<meta name="description" content="一款游戏 &amp; 它的故事" data-store-content="星游商城：正版游戏激活码。" />',
+    );
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
     expect(html).toContain('<link rel="canonical" href="https://store.example/gameDetail/1" />');
     expect(html).toContain('<script type="application/ld+json">{"name":"\\u003c/script>"}</script>');
@@ -76,14 +85,25 @@ describe('a prerendered page', () => {
   it('keeps the store description for a page with none of its own, and preloads the first banner on the home page', () => {
     const home = page({
       url: '/',
-      head: { title: '星游商城', tags: [tag('meta', { name: 'description' }, undefined), tag('meta', { property: 'og:description' }, undefined), tag('meta', { name: 'robots' }, undefined)] },
+      head: {
+        title: '星游商城',
+        tags: [
+          tag('meta', { name: 'description' }, undefined),
+          tag('meta', { property: 'og:description' }, undefined),
+          tag('meta', { name: 'robots' }, undefined),
+        ],
+      },
       preloadImage: '/webapi/static/img/banner/1.svg',
     });
     const html = injectPage({ template: TEMPLATE, page: home });
-    expect(html).toContain('<meta name="description" content="星游商城：正版游戏激活码。" data-store-content="星游商城：正版游戏激活码。" />');
+    expect(html).toContain(
+      '<meta name="description" content="星游商城：正版游戏激活码。" data-store-content="星游商城：正版游戏激活码。" />',
+    );
     expect(html).toContain('<meta property="og:description" content="星游商城：正版游戏激活码。" />');
     expect(html).not.toContain('robots');
-    expect(html).toContain('<link rel="preload" as="image" href="/webapi/static/img/banner/1.svg" fetchpriority="high" />');
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/webapi/static/img/banner/1.svg" fetchpriority="high" />',
+    );
   });
 
   it.each([
@@ -104,7 +124,10 @@ describe('a prerendered page', () => {
 
 describe('a shell (a page rendered without data)', () => {
   it('has its title and markup, no data block, and keeps the "enable JavaScript" note and the module script', () => {
-    const html = injectPage({ template: TEMPLATE, page: page({ state: undefined, html: '<main aria-busy="true"></main>' }) });
+    const html = injectPage({
+      template: TEMPLATE,
+      page: page({ state: undefined, html: '<main aria-busy="true"></main>' }),
+    });
     expect(html).toContain('<title>星砂回响 - 星游商城</title>');
     expect(html).toContain('<div id="root"><main aria-busy="true"></main></div>');
     expect(html).not.toContain('prerender-data');
@@ -115,8 +138,11 @@ describe('a shell (a page rendered without data)', () => {
 });
 
 describe("a page with its data: the app's script", () => {
-  it('is named for public/boot.js to start once the page has painted, instead of loading with the HTML (no module preloads either)', () => {
-    const template = TEMPLATE.replace('</head>', '  <link rel="modulepreload" crossorigin href="/assets/vendor.js">\n  </head>');
+  it('is named for src/app/boot.js to start once the page has painted, instead of loading with the HTML (no module preloads either)', () => {
+    const template = TEMPLATE.replace(
+      '</head>',
+      '  <link rel="modulepreload" crossorigin href="/assets/vendor.js">\n  </head>',
+    );
     const html = injectPage({ template, page: page() });
     expect(html).toContain('<meta name="app-entry" content="/assets/index.js" />');
     expect(html).not.toMatch(/<script type="module"/);
@@ -144,7 +170,11 @@ describe("React's own preloads", () => {
 
 describe('stylesheets', () => {
   it('links every stylesheet of the build the template does not, so none arrives later and moves the page', () => {
-    const html = injectPage({ template: TEMPLATE.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index.css">\n  </head>'), page: page(), stylesheets: ['/assets/catalog.css', '/assets/index.css'] });
+    const html = injectPage({
+      template: TEMPLATE.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index.css">\n  </head>'),
+      page: page(),
+      stylesheets: ['/assets/catalog.css', '/assets/index.css'],
+    });
     expect(html.match(/href="\/assets\/index.css"/g)).toHaveLength(1);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/catalog.css">');
   });

@@ -35,7 +35,14 @@
  *   and `unreachable` lists what only such steps reach (docs/model-testing.md).
  */
 import { waitFor } from '@testing-library/react';
-import { initialTransition, SimulatedClock, type AnyEventObject, type AnyMachineSnapshot, type EventFromLogic, type InspectionEvent } from 'xstate';
+import {
+  initialTransition,
+  SimulatedClock,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type EventFromLogic,
+  type InspectionEvent,
+} from 'xstate';
 import type { RootActorDeps } from '../../src/app/root-actor';
 import {
   delayMs,
@@ -70,7 +77,11 @@ export interface StepAt {
  * A gesture that loads a new page (the shopper opens a link: a full page load) closes `app` and
  * returns the new one, which the replay goes on with; any other gesture returns nothing.
  */
-type Gesture<TEvent extends AnyEventObject> = (app: RenderedApp, event: TEvent, at: StepAt) => Promise<void | RenderedApp>;
+type Gesture<TEvent extends AnyEventObject> = (
+  app: RenderedApp,
+  event: TEvent,
+  at: StepAt,
+) => Promise<void | RenderedApp>;
 type Gestures<TEvent extends AnyEventObject> = {
   [K in TEvent['type']]: Gesture<Extract<TEvent, { type: K }>>;
 };
@@ -104,7 +115,11 @@ export interface UiDriver<TModel extends ModelDefinition> {
 }
 
 /** `expected` with the app-filled context fields taken from `actual`. */
-function withAppContext(expected: AnyMachineSnapshot, actual: AnyMachineSnapshot, fields: readonly string[]): AnyMachineSnapshot {
+function withAppContext(
+  expected: AnyMachineSnapshot,
+  actual: AnyMachineSnapshot,
+  fields: readonly string[],
+): AnyMachineSnapshot {
   if (!fields.length) return expected;
   const context = { ...(expected.context as Record<string, unknown>) };
   for (const field of fields) context[field] = (actual.context as Record<string, unknown>)[field];
@@ -125,13 +140,23 @@ async function expectStep(
   await waitFor(() => {
     // A lazily started machine that is not running yet is in its initial state.
     const snapshot = current() ?? initialTransition(model.machine, model.input)[0];
-    expectState(snapshot, step.state && withAppContext(step.state, snapshot, Object.keys(driver.appContext ?? {})), item, index);
+    expectState(
+      snapshot,
+      step.state && withAppContext(step.state, snapshot, Object.keys(driver.appContext ?? {})),
+      item,
+      index,
+    );
     driver.expectScreen(app, step.state, step);
   });
 }
 
 /** Replays one path or journey through the UI, asserting machine state and screen after every step. */
-export async function runPlanItemInUi<TModel extends ModelDefinition>(model: TModel, driver: UiDriver<TModel>, item: PlanItem, coverage?: Coverage): Promise<void> {
+export async function runPlanItemInUi<TModel extends ModelDefinition>(
+  model: TModel,
+  driver: UiDriver<TModel>,
+  item: PlanItem,
+  coverage?: Coverage,
+): Promise<void> {
   const calls = new FakeCalls();
   const clock = new SimulatedClock();
   // The machine's latest snapshot, as the app's inspection reports it: also once it has reached a final

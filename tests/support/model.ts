@@ -82,11 +82,56 @@ export interface AfterEvent {
 /** A step of a path or journey: an event the machine takes, or an invoke outcome, or a delay elapsing. */
 type ModelEvent<TEvent extends EventObject = AnyEventObject> = TEvent | DoneEvent | ErrorEvent | AfterEvent;
 
-interface Journey<TEvent extends EventObject = AnyEventObject> {
+/**
+ * What a journey ends in, written by hand from what it is named for: what the shopper or the server sees at its
+ * end. Checked on the real actor after the last step, against its snapshot and the effect calls it made, not
+ * against the machine's own transition function (which the per-step check uses): a chart that is wrong but
+ * consistent with itself still fails here.
+ */
+interface JourneyOutcome<TContext = unknown> {
+  /** The state it ends in: `snapshot.matches(state)` (a parent state matches its children). */
+  state: string | Readonly<Record<string, unknown>>;
+  /** Context fields it ends with; only the fields named are compared (objects by their named keys, arrays by length and each item so). */
+  context?: DeepPartial<TContext>;
+  /**
+   * Every effect call the actor made, in order, each as `{ name: args }` (args compared like `context`) or just its
+   * name: an invoked actor started (its id, with its input), a named effect action of `setup()` run by the app
+   * (`notify`, `persistSession`, …, with its params), an event to its parent (the event type, with the event's
+   * other fields), an event to one of its children (`to payGate: purchase.start`), and an event it emits for
+   * listeners (`emit cart.handOff`, with the event's other fields). Omitted: the calls are not
+   * checked.
+   */
+  calls?: readonly EffectMatcher[];
+  /** These effect calls, in this order, among others (for a journey whose every call would drown what it is named for). */
+  someCalls?: readonly EffectMatcher[];
+}
+
+type EffectMatcher = string | Readonly<Record<string, unknown>>;
+
+type DeepPartial<T> = T extends readonly (infer U)[]
+  ? readonly DeepPartial<U>[]
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
+
+/** One effect call of a replay: `{ name, args }` (see `JourneyOutcome.calls`). */
+interface EffectCall {
+  name: string;
+  args: unknown;
+}
+
+/**
+ * A hand-written journey: either named for an outcome, which `then` states, or a coverage replay (its name starts
+ * with `coverage:`), which takes transitions the generated paths miss and states nothing of its own end.
+ */
+interface Journey<TEvent extends EventObject = AnyEventObject, TContext = unknown> {
   /** A sentence about the behaviour, used as the test name. */
   name: string;
   events: readonly ModelEvent<TEvent>[];
+  then?: JourneyOutcome<TContext>;
 }
+
+const COVERAGE_REPLAY = 'coverage: ';
 
 export interface ModelDefinition<TMachine extends AnyStateMachine = AnyStateMachine> {
   readonly kind: 'model';
@@ -102,24 +147,38 @@ export interface ModelDefinition<TMachine extends AnyStateMachine = AnyStateMach
    */
   paths?: 'shortest' | 'simple' | 'both';
   /** What generated paths never contain: self-transitions, retries, re-entry. */
-  journeys?: readonly Journey<EventFromLogic<TMachine>>[];
+  journeys?: readonly Journey<EventFromLogic<TMachine>, ContextFrom<TMachine>>[];
+  /** The machine as written, before `withoutParent()`: a replay catches its parent events as effect calls. */
+  readonly bare: TMachine;
   /** A short phrase for a context, used in path names (`stack login < pay`). */
   describeContext?: (context: ContextFrom<TMachine>) => string;
 }
 
-export function defineModel<TMachine extends AnyStateMachine>(definition: Omit<ModelDefinition<TMachine>, 'kind'>): ModelDefinition<TMachine> {
+export function defineModel<TMachine extends AnyStateMachine>(
+  definition: Omit<ModelDefinition<TMachine>, 'kind' | 'bare'>,
+): ModelDefinition<TMachine> {
   // The model plans and replays the machine on its own, without the root its parent events go to.
-  return { kind: 'model', ...definition, machine: withoutParent(definition.machine) };
+  return { kind: 'model', ...definition, bare: definition.machine, machine: withoutParent(definition.machine) };
 }
 
 export function isModelDefinition(value: unknown): value is ModelDefinition {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'model' && 'machine' in value;
+  return (
+    typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'model' && 'machine' in value
+  );
 }
 
-export const doneEvent = (invokeId: string, output?: unknown): DoneEvent => ({ type: `xstate.done.actor.${invokeId}`, output });
-export const errorEvent = (invokeId: string, error: unknown = new Error('fake failure')): ErrorEvent => ({ type: `xstate.error.actor.${invokeId}`, error });
+export const doneEvent = (invokeId: string, output?: unknown): DoneEvent => ({
+  type: `xstate.done.actor.${invokeId}`,
+  output,
+});
+export const errorEvent = (invokeId: string, error: unknown = new Error('fake failure')): ErrorEvent => ({
+  type: `xstate.error.actor.${invokeId}`,
+  error,
+});
 /** `stateId` is the full id of the state that owns the `after`, e.g. `buildPoll.active.build.polling.idle`. */
-export const afterEvent = (delay: string | number, stateId: string): AfterEvent => ({ type: `xstate.after.${delay}.${stateId}` });
+export const afterEvent = (delay: string | number, stateId: string): AfterEvent => ({
+  type: `xstate.after.${delay}.${stateId}`,
+});
 
 // ---------------------------------------------------------------------------
 // Planning
@@ -135,6 +194,8 @@ export interface PlanItem {
   name: string;
   /** `steps[0]` is `xstate.init` with the initial state. */
   steps: PlanStep[];
+  /** A journey's stated outcome, checked after its last step. */
+  then?: JourneyOutcome;
 }
 
 const inertLogic = fromPromise<unknown, unknown>(() => new Promise<never>(() => {}));
@@ -143,7 +204,9 @@ function invokedSources(machine: AnyStateMachine): string[] {
   const invokes = listInvokes(machine);
   const inline = invokes.filter((i) => i.src === 'inline');
   if (inline.length) {
-    throw new Error(`${machine.id}: name every invoked actor in setup({ actors }) so tests can replace it (inline src at ${inline.map((i) => i.stateId).join(', ')})`);
+    throw new Error(
+      `${machine.id}: name every invoked actor in setup({ actors }) so tests can replace it (inline src at ${inline.map((i) => i.stateId).join(', ')})`,
+    );
   }
   return [...new Set(invokes.map((i) => i.src))];
 }
@@ -153,17 +216,29 @@ function invokedSources(machine: AnyStateMachine): string[] {
  * `onParentEvent` instead: a machine under test runs without the root it belongs to, and sending to a
  * parent that is not there is an error.
  */
-export function withoutParent<TMachine extends AnyStateMachine>(machine: TMachine, onParentEvent: (name: string, event: AnyEventObject) => void = () => {}): TMachine {
-  const sendsToParent = Object.entries(machine.implementations.actions).filter(
-    ([, action]) => typeof action === 'function' && (action as { type?: unknown }).type === 'xstate.sendTo' && (action as { to?: unknown }).to === '#_parent',
-  );
+export function withoutParent<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  onParentEvent: (name: string, event: AnyEventObject) => void = () => {},
+): TMachine {
   const actions = Object.fromEntries(
-    sendsToParent.map(([name, action]) => {
-      const { event } = action as unknown as { event: AnyEventObject | ((args: unknown, params: unknown) => AnyEventObject) };
-      return [name, (args: unknown, params: unknown) => onParentEvent(name, typeof event === 'function' ? event(args, params) : event)];
+    Object.entries(machine.implementations.actions).flatMap(([name, action]) => {
+      const build = parentEventOf(action);
+      return build ? [[name, (args: unknown, params: unknown) => onParentEvent(name, build(args, params))]] : [];
     }),
   );
   return machine.provide({ actions } as Parameters<TMachine['provide']>[0]) as TMachine;
+}
+
+/** For a `sendParent` action of a machine's setup: how it builds its event; otherwise undefined. */
+function parentEventOf(action: unknown): ((args: unknown, params: unknown) => AnyEventObject) | undefined {
+  if (typeof action !== 'function') return undefined;
+  const { type, to, event } = action as unknown as {
+    type?: unknown;
+    to?: unknown;
+    event: AnyEventObject | ((args: unknown, params: unknown) => AnyEventObject);
+  };
+  if (type !== 'xstate.sendTo' || to !== '#_parent') return undefined;
+  return (args, params) => (typeof event === 'function' ? event(args, params) : event);
 }
 
 function withActors(machine: AnyStateMachine, logic: () => unknown): AnyStateMachine {
@@ -172,7 +247,11 @@ function withActors(machine: AnyStateMachine, logic: () => unknown): AnyStateMac
 }
 
 /** Checks the fixtures against the machine and returns every event the traversal may try. */
-function modelEvents(definition: ModelDefinition): { external: AnyEventObject[]; invoke: (DoneEvent | ErrorEvent)[]; after: { event: AfterEvent; stateId: string }[] } {
+function modelEvents(definition: ModelDefinition): {
+  external: AnyEventObject[];
+  invoke: (DoneEvent | ErrorEvent)[];
+  after: { event: AfterEvent; stateId: string }[];
+} {
   const { machine } = definition;
   const fixtures = definition.events as Record<string, readonly AnyEventObject[]>;
   const transitions = listTransitions(machine);
@@ -180,7 +259,9 @@ function modelEvents(definition: ModelDefinition): { external: AnyEventObject[];
 
   for (const type of new Set(transitions.filter((t) => t.kind === 'event').map((t) => t.eventType))) {
     // A wildcard descriptor (`modal.*`) is driven by the fixtures of the events it matches.
-    const driven = type.endsWith('.*') ? Object.entries(fixtures).some(([key, list]) => key.startsWith(type.slice(0, -1)) && list?.length) : Boolean(fixtures[type]?.length);
+    const driven = type.endsWith('.*')
+      ? Object.entries(fixtures).some(([key, list]) => key.startsWith(type.slice(0, -1)) && list?.length)
+      : Boolean(fixtures[type]?.length);
     if (!driven) problems.push(`no fixture for event "${type}"`);
   }
   const invoke: (DoneEvent | ErrorEvent)[] = [];
@@ -202,7 +283,8 @@ function modelEvents(definition: ModelDefinition): { external: AnyEventObject[];
   return { external: Object.values(fixtures).flat(), invoke, after };
 }
 
-const nodeIds = (snapshot: unknown): string[] => ((snapshot as { _nodes?: { id: string }[] })._nodes ?? []).map((n) => n.id);
+const nodeIds = (snapshot: unknown): string[] =>
+  ((snapshot as { _nodes?: { id: string }[] })._nodes ?? []).map((n) => n.id);
 
 /** Generated paths (deduplicated: a path that is a prefix of another is dropped) followed by the journeys. */
 export function planModel(definition: ModelDefinition): PlanItem[] {
@@ -220,7 +302,12 @@ export function planModel(definition: ModelDefinition): PlanItem[] {
   // A TestModel over the machine with inert actors: its path generators explore the invoke and delay
   // events like any other (createTestModel() would refuse the machine). Snapshots are told apart as the
   // machine traversal tells them apart (state value and context), and transitions the machine's way.
-  const model = new TestModel(logic, { input: definition.input, events, serializeState: serializeSnapshot, serializeTransition: undefined });
+  const model = new TestModel(logic, {
+    input: definition.input,
+    events,
+    serializeState: serializeSnapshot,
+    serializeTransition: undefined,
+  });
   const mode = definition.paths ?? 'both';
   const generated = [
     ...(mode === 'simple' ? [] : model.getShortestPaths({ allowDuplicatePaths: true })),
@@ -230,10 +317,24 @@ export function planModel(definition: ModelDefinition): PlanItem[] {
 
   const items: PlanItem[] = paths.map((path) => ({
     kind: 'path',
-    name: `reaches ${describeState(definition, path.state)}${path.steps.length > 1 ? ` via ${path.steps.slice(1).map((s) => formatEvent(s.event)).join(', ')}` : ''}`,
+    name: `reaches ${describeState(definition, path.state)}${
+      path.steps.length > 1
+        ? ` via ${path.steps
+            .slice(1)
+            .map((s) => formatEvent(s.event))
+            .join(', ')}`
+        : ''
+    }`,
     steps: path.steps.map((s) => ({ event: s.event, state: s.state })),
   }));
-  for (const journey of definition.journeys ?? []) items.push(expandJourney(logic, definition, journey));
+  for (const journey of definition.journeys ?? []) {
+    if (!journey.then && !journey.name.startsWith(COVERAGE_REPLAY) && !process.env.MODEL_DUMP) {
+      throw new Error(
+        `Model for "${definition.machine.id}": journey "${journey.name}" states no outcome; give it a \`then\`, or name it "${COVERAGE_REPLAY}…" if it only takes transitions`,
+      );
+    }
+    items.push(expandJourney(logic, definition, journey));
+  }
   return items;
 }
 
@@ -255,7 +356,11 @@ function dedupe<T extends StatePath<AnyMachineSnapshot, AnyEventObject>>(paths: 
  * state the model expects after each, ready for `runPlanItem`.
  */
 export function planJourney(definition: ModelDefinition, journey: Journey): PlanItem {
-  return expandJourney(withActors(definition.machine, () => inertLogic), definition, journey);
+  return expandJourney(
+    withActors(definition.machine, () => inertLogic),
+    definition,
+    journey,
+  );
 }
 
 function expandJourney(logic: AnyStateMachine, definition: ModelDefinition, journey: Journey): PlanItem {
@@ -264,11 +369,14 @@ function expandJourney(logic: AnyStateMachine, definition: ModelDefinition, jour
   let snapshot = initial;
   journey.events.forEach((event, i) => {
     const [next] = transition(logic, snapshot, event as AnyEventObject);
-    if (next.status === 'error') throw new Error(`Journey "${journey.name}", step ${i + 1} (${formatEvent(event)}): the model errors (${String(next.error)})`);
+    if (next.status === 'error')
+      throw new Error(
+        `Journey "${journey.name}", step ${i + 1} (${formatEvent(event)}): the model errors (${String(next.error)})`,
+      );
     snapshot = next;
     steps.push({ event: event as AnyEventObject, state: next });
   });
-  return { kind: 'journey', name: journey.name, steps };
+  return { kind: 'journey', name: journey.name, steps, then: journey.then as JourneyOutcome | undefined };
 }
 
 // ---------------------------------------------------------------------------
@@ -335,7 +443,9 @@ export function uiCoverageProblems(report: UiCoverageFile): string[] {
   const missing = [...report.states.missing, ...report.transitions.missing];
   return [
     ...missing.filter((key) => !(key in declared)).map((key) => `the UI replay misses ${key}`),
-    ...Object.keys(declared).filter((key) => !missing.includes(key)).map((key) => `declared unreachable from the UI but reached: ${key}`),
+    ...Object.keys(declared)
+      .filter((key) => !missing.includes(key))
+      .map((key) => `declared unreachable from the UI but reached: ${key}`),
   ];
 }
 
@@ -353,7 +463,10 @@ export function isComplete(report: CoverageReport): boolean {
  * calls of the same names to them.
  */
 export class FakeCalls {
-  private readonly running = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
+  private readonly running = new Map<
+    string,
+    { resolve: (output: unknown) => void; reject: (error: unknown) => void }
+  >();
 
   /** A pending call under `id`, forgotten when `signal` aborts (its state was left). */
   call(id: string, signal: AbortSignal): Promise<unknown> {
@@ -367,8 +480,12 @@ export class FakeCalls {
     });
   }
 
-  logic() {
-    return fromPromise<unknown, unknown>(({ self, signal }) => this.call(self.id, signal));
+  /** The stand-in logic; `onCall` hears each call with its invoke id and input (the effect calls a journey checks). */
+  logic(onCall?: (id: string, input: unknown) => void) {
+    return fromPromise<unknown, unknown>(({ self, signal, input }) => {
+      onCall?.(self.id, input);
+      return this.call(self.id, signal);
+    });
   }
 
   isRunning(id: string): boolean {
@@ -402,7 +519,10 @@ export function recordInspection(coverage: Coverage, event: InspectionEvent): vo
 /** A named delay of the machine in ms (what a simulated clock must advance). */
 export function delayMs(machine: AnyStateMachine, delay: string): number {
   const ms = resolveDelayMs(machine, delay);
-  if (ms === undefined) throw new Error(`delay "${delay}" of ${machine.id} is not a number; give the model machine a numeric delay with .provide({ delays })`);
+  if (ms === undefined)
+    throw new Error(
+      `delay "${delay}" of ${machine.id} is not a number; give the model machine a numeric delay with .provide({ delays })`,
+    );
   return ms;
 }
 
@@ -429,16 +549,73 @@ export async function driveStep(event: AnyEventObject, driver: StepDriver): Prom
   }
 }
 
-/** Replays one path or journey on a real actor, asserting every step; records coverage if given. */
-export async function runPlanItem(definition: ModelDefinition, item: PlanItem, coverage?: Coverage): Promise<void> {
+/**
+ * The machine as written with every effect call recorded: its events to its parent (by event type) and its named
+ * effect actions (the plain functions of its `setup()` that the app replaces with `.provide()`, by name). Its
+ * assigns, raises and enqueues run as they are.
+ */
+function recordingEffects(
+  bare: AnyStateMachine,
+  record: (name: string, args: unknown) => void,
+  fakes: FakeCalls,
+): AnyStateMachine {
+  const actions: Record<string, unknown> = {};
+  for (const [name, action] of Object.entries(bare.implementations.actions)) {
+    const build = parentEventOf(action);
+    if (build) {
+      actions[name] = (args: unknown, params: unknown) => {
+        const { type, ...rest } = build(args, params);
+        record(type, rest);
+      };
+    } else if (typeof action === 'function' && (action as { type?: unknown }).type === undefined) {
+      actions[name] = (_args: unknown, params: unknown) => record(name, params);
+    }
+  }
+  const actors = Object.fromEntries(invokedSources(bare).map((src) => [src, fakes.logic(record)]));
+  // One provide(): a machine as large as payment's costs a clone per call, and the replay runs hundreds of items.
+  return bare.provide({ actions, actors } as Parameters<AnyStateMachine['provide']>[0]);
+}
+
+/** What a replay ended in: the snapshot and every effect call, in order. */
+export interface ReplayEnd {
+  snapshot: AnyMachineSnapshot;
+  calls: EffectCall[];
+}
+
+/**
+ * Replays one path or journey on a real actor, asserting every step and, for a journey, its stated outcome
+ * (`then`); records coverage if given. Returns where it ended.
+ */
+export async function runPlanItem(
+  definition: ModelDefinition,
+  item: PlanItem,
+  coverage?: Coverage,
+): Promise<ReplayEnd> {
   const fakes = new FakeCalls();
   const clock = new SimulatedClock();
-  const machine = withActors(definition.machine, () => fakes.logic());
+  const calls: EffectCall[] = [];
+  const record = (name: string, args: unknown) => calls.push({ name, args });
+  const machine = recordingEffects(definition.bare, record, fakes);
   const inspect = (event: InspectionEvent) => {
     // Only the machine under test, not its fakes.
     if (coverage && event.actorRef.sessionId === event.rootId) recordInspection(coverage, event);
+    // An event the machine sends one of its children (the root forwarding to a flow): a call `to <child>: <type>`.
+    if (
+      event.type === '@xstate.event' &&
+      event.sourceRef?.sessionId === event.rootId &&
+      event.actorRef.sessionId !== event.rootId &&
+      event.event.type !== 'xstate.init'
+    ) {
+      const { type, ...rest } = event.event;
+      record(`to ${(event.actorRef as { id?: string }).id}: ${type}`, rest);
+    }
   };
   const actor = createActor(machine, { input: definition.input, clock, inspect });
+  // An event the machine emits for listeners (`emit()`): a call `emit <type>`.
+  actor.on('*', (emitted) => {
+    const { type, ...rest } = emitted;
+    record(`emit ${type}`, rest);
+  });
   actor.start();
   try {
     await flush();
@@ -454,19 +631,104 @@ export async function runPlanItem(definition: ModelDefinition, item: PlanItem, c
       await flush();
       expectState(actor.getSnapshot(), step.state, item, index);
     }
+    const end = { snapshot: actor.getSnapshot(), calls };
+    if (item.then) {
+      const problems = outcomeProblems(item.then, end);
+      if (problems.length) throw new Error(`${item.name}\n  then: ${problems.join('\n  then: ')}`);
+    }
+    return end;
   } finally {
     actor.stop();
   }
 }
 
-export function expectState(actual: AnyMachineSnapshot, expected: AnyMachineSnapshot | undefined, item: PlanItem, index: number): void {
+// ---------------------------------------------------------------------------
+// Outcomes (a journey's `then`)
+
+/** Where `actual` differs from what `expected` names (objects by their named keys, arrays element by element). */
+function differences(actual: unknown, expected: unknown, at: string): string[] {
+  const show = (value: unknown) => (value instanceof Error ? `Error(${value.message})` : JSON.stringify(value));
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual)) return [`${at}: expected an array ${show(expected)}, got ${show(actual)}`];
+    if (actual.length !== expected.length)
+      return [`${at}: expected ${expected.length} items ${show(expected)}, got ${actual.length}: ${show(actual)}`];
+    return expected.flatMap((item, i) => differences(actual[i], item, `${at}[${i}]`));
+  }
+  if (expected instanceof Error) {
+    return actual instanceof Error && actual.message === expected.message
+      ? []
+      : [`${at}: expected ${show(expected)}, got ${show(actual)}`];
+  }
+  if (typeof expected === 'object' && expected !== null) {
+    if (typeof actual !== 'object' || actual === null)
+      return [`${at}: expected ${show(expected)}, got ${show(actual)}`];
+    return Object.entries(expected).flatMap(([key, value]) =>
+      differences((actual as Record<string, unknown>)[key], value, `${at}.${key}`),
+    );
+  }
+  return Object.is(actual, expected) ? [] : [`${at}: expected ${show(expected)}, got ${show(actual)}`];
+}
+
+const formatCall = ({ name, args }: EffectCall) =>
+  args === undefined || (typeof args === 'object' && args !== null && Object.keys(args).length === 0)
+    ? name
+    : `${name} ${JSON.stringify(args)}`;
+
+/** What is wrong with a replay's end against a journey's stated outcome (nothing: it holds). */
+function outcomeProblems(then: JourneyOutcome, { snapshot, calls }: ReplayEnd): string[] {
+  const problems: string[] = [];
+  if (!snapshot.matches(then.state as never))
+    problems.push(`expected state ${JSON.stringify(then.state)}, but it ends in ${JSON.stringify(snapshot.value)}`);
+  if (then.context) problems.push(...differences(snapshot.context, then.context, 'context'));
+  const wanted = (matchers: readonly EffectMatcher[]) =>
+    matchers.map((m) =>
+      typeof m === 'string'
+        ? { name: m, args: undefined }
+        : { name: Object.keys(m)[0] ?? '', args: Object.values(m)[0] },
+    );
+  const fits = (call: EffectCall | undefined, w: { name: string; args: unknown }) =>
+    call?.name === w.name && (w.args === undefined || differences(call.args, w.args, '').length === 0);
+  const made = () => calls.map(formatCall).join('\n    ') || '(none)';
+  if (then.calls) {
+    const list = wanted(then.calls);
+    if (list.length !== calls.length || list.some((w, i) => !fits(calls[i], w))) {
+      problems.push(
+        `expected the calls\n    ${then.calls.map((m) => JSON.stringify(m)).join('\n    ')}\n  but it made\n    ${made()}`,
+      );
+    }
+  }
+  if (then.someCalls) {
+    let from = 0;
+    for (const w of wanted(then.someCalls)) {
+      const at = calls.findIndex((call, i) => i >= from && fits(call, w));
+      if (at < 0) {
+        problems.push(
+          `expected the call ${JSON.stringify(w)} (after the ones before it in someCalls), but it made\n    ${made()}`,
+        );
+        break;
+      }
+      from = at + 1;
+    }
+  }
+  return problems;
+}
+
+export function expectState(
+  actual: AnyMachineSnapshot,
+  expected: AnyMachineSnapshot | undefined,
+  item: PlanItem,
+  index: number,
+): void {
   if (!expected) return;
-  if (actual.status === 'error') throw new Error(`${item.name}: step ${index} failed the actor: ${String(actual.error)}`);
+  if (actual.status === 'error')
+    throw new Error(`${item.name}: step ${index} failed the actor: ${String(actual.error)}`);
   const got = serializeSnapshot(actual);
   const want = serializeSnapshot(expected);
   if (got !== want) {
     const event = item.steps[index]?.event;
-    throw new Error(`${item.name}\n  step ${index}${event ? ` (${formatEvent(event)})` : ''}: expected ${want}\n  but the actor is in ${got}`);
+    throw new Error(
+      `${item.name}\n  step ${index}${event ? ` (${formatEvent(event)})` : ''}: expected ${want}\n  but the actor is in ${got}`,
+    );
   }
 }
 
@@ -477,7 +739,10 @@ export function expectState(actual: AnyMachineSnapshot, expected: AnyMachineSnap
  * order. The UI replay runs this cover (a page through jsdom costs a hundred times an actor step), the actor
  * replay every item.
  */
-export async function transitionPairCover(definition: ModelDefinition, items: readonly PlanItem[]): Promise<PlanItem[]> {
+export async function transitionPairCover(
+  definition: ModelDefinition,
+  items: readonly PlanItem[],
+): Promise<PlanItem[]> {
   const reaches = new Map<PlanItem, Set<string>>();
   for (const item of items) {
     const taken: string[] = [];
@@ -557,7 +822,8 @@ export function describeState(definition: ModelDefinition, snapshot: AnyMachineS
 
 export function formatEvent(event: AnyEventObject): string {
   const { type } = event;
-  if (type.startsWith('xstate.done.actor.')) return `done: ${type.slice('xstate.done.actor.'.length)}${suffix((event as DoneEvent).output)}`;
+  if (type.startsWith('xstate.done.actor.'))
+    return `done: ${type.slice('xstate.done.actor.'.length)}${suffix((event as DoneEvent).output)}`;
   if (type.startsWith('xstate.error.actor.')) return `error: ${type.slice('xstate.error.actor.'.length)}`;
   if (type.startsWith('xstate.after.')) return `after ${type.slice('xstate.after.'.length).split('.')[0]}`;
   const { type: _type, ...payload } = event;
@@ -565,4 +831,3 @@ export function formatEvent(event: AnyEventObject): string {
 }
 
 const suffix = (output: unknown) => (output === undefined ? '' : ` ${JSON.stringify(output)}`);
-

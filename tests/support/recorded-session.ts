@@ -18,14 +18,20 @@ export interface RecordedPlan {
   differences: string[];
 }
 
-export function planRecordedSession(definition: ModelDefinition, log: SessionLog, name: string, actor?: string): RecordedPlan {
+export function planRecordedSession(
+  definition: ModelDefinition,
+  log: SessionLog,
+  name: string,
+  actor?: string,
+): RecordedPlan {
   const path = recordedPath(log, definition.machine.id, actor);
   const item = planJourney(definition, { name, events: path.steps.map((step) => step.event) });
   const differences: string[] = [];
   path.steps.forEach((step, i) => {
     const planned = JSON.stringify(item.steps[i + 1]?.state.value ?? null);
     const recorded = JSON.stringify(step.value);
-    if (planned !== recorded) differences.push(`step ${i + 1} (${step.event.type}): recorded ${recorded}, the model now reaches ${planned}`);
+    if (planned !== recorded)
+      differences.push(`step ${i + 1} (${step.event.type}): recorded ${recorded}, the model now reaches ${planned}`);
   });
   return { item, actor: path.actor, differences };
 }

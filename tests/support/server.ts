@@ -12,6 +12,7 @@ import { setupServer } from 'msw/node';
 import { createBackend } from '../../src/mock/backend';
 import { createMswHandlers } from '../../src/mock/msw-handlers';
 import { wishlistAdd, wishlistList, wishlistMerge, wishlistRemove } from '../../src/api/wishlist';
+import { cartList, cartMerge, cartRemove, cartSet } from '../../src/api/cart';
 
 // No automatic payment (8 s of the backend's clock after a QR code was handed out): that clock follows the wall
 // clock, so on a loaded machine a test that took more than 8 s from the pay dialog to its next call met an order
@@ -25,13 +26,19 @@ export const testServer = setupServer(...createMswHandlers(backend));
 export const API = '/webapi';
 
 /** A successful answer in the API envelope, for a `testServer.use()` override. */
-export const ok = (retData: unknown) => HttpResponse.json({ success: true, retCode: '0', retMsg: '成功', retData } as JsonBodyType);
+export const ok = (retData: unknown) =>
+  HttpResponse.json({ success: true, retCode: '0', retMsg: '成功', retData } as JsonBodyType);
 
 /**
- * Answers the wishlist's calls (issue 34) with an empty list, as a backend that had issued the session would. For
- * tests whose sessions are fixtures the simulated backend never issued: the header's wishlist count asks for the
- * account's list on every page, and the backend's auth answer would end such a session under the test.
+ * Answers the wishlist's and the cart's calls (docs/following-wishlist.md, docs/cart.md) with an empty list, as a
+ * backend that had issued the session would. For tests whose sessions are fixtures the simulated backend never
+ * issued: the wishlist and the cart read the account's list at start-up, and the backend's auth answer would end
+ * such a session under the test.
  */
 export function answerWishlistsEmpty(): void {
-  testServer.use(...[wishlistList, wishlistAdd, wishlistRemove, wishlistMerge].map((def) => http.post(`${API}${def.path}`, () => ok([]))));
+  testServer.use(
+    ...[wishlistList, wishlistAdd, wishlistRemove, wishlistMerge, cartList, cartSet, cartRemove, cartMerge].map((def) =>
+      http.post(`${API}${def.path}`, () => ok([])),
+    ),
+  );
 }

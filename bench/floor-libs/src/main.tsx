@@ -4,7 +4,7 @@
  * below mirror theirs), so that what the storefront loads beyond this page is
  * its own code. Nothing of the storefront's code is here; no flow, no
  * screen: a router with two routes and a query parsed with zod/mini.
- * XState, @xstate/react and axios are not here: since issue 31 the
+ * XState, @xstate/react and axios are not here: since the start-up work (docs/performance.md) the
  * storefront's first paint does not load them (they come with the store's
  * flows, src/app/start-store.ts, and the first call, src/api/transport.ts),
  * so the query goes through `fetch`.
@@ -28,7 +28,17 @@ import {
   useRouter,
   useRouterState,
 } from '@tanstack/react-router';
-import { Suspense, StrictMode, createContext, lazy, use, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  Suspense,
+  StrictMode,
+  createContext,
+  lazy,
+  use,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { createRoot } from 'react-dom/client';
 import * as z from 'zod/mini';
 
@@ -64,7 +74,12 @@ const Search = z.object({ keyword: z.catch(z.optional(z.string()), undefined) })
 
 async function hotKeywords(signal: AbortSignal): Promise<string[]> {
   try {
-    const answer = await fetch(`${env.base}/sgame/mall/game/hotSearch`, { method: 'POST', body: '{}', signal, headers: { 'Content-Type': 'application/json', reqChannel: 'web' } });
+    const answer = await fetch(`${env.base}/sgame/mall/game/hotSearch`, {
+      method: 'POST',
+      body: '{}',
+      signal,
+      headers: { 'Content-Type': 'application/json', reqChannel: 'web' },
+    });
     const envelope = Envelope.parse(await answer.json());
     const parsed = z.object({ keywords: z.array(z.string()), gameList: z.array(Detail) }).safeParse(envelope.retData);
     return parsed.success ? parsed.data.keywords : [];
@@ -74,7 +89,8 @@ async function hotKeywords(signal: AbortSignal): Promise<string[]> {
   }
 }
 
-const keywordsQuery = () => queryOptions({ queryKey: ['hello', 'keywords'], queryFn: ({ signal }) => hotKeywords(signal) });
+const keywordsQuery = () =>
+  queryOptions({ queryKey: ['hello', 'keywords'], queryFn: ({ signal }) => hotKeywords(signal) });
 
 // --- React and the router: context, an external store, a lazy component, search validation ---------
 
@@ -113,7 +129,10 @@ function Hello() {
       <Link to="/" onClick={() => store.listeners.forEach((listener) => listener())}>
         首页
       </Link>{' '}
-      <button type="button" onClick={() => void navigate({ to: '/search', search: { keyword: 'a' } }).then(() => router.invalidate())}>
+      <button
+        type="button"
+        onClick={() => void navigate({ to: '/search', search: { keyword: 'a' } }).then(() => router.invalidate())}
+      >
         搜索
       </button>
       <button type="button" onClick={() => setShown(true)}>
@@ -153,7 +172,9 @@ const searchRoute = createRoute({
   pendingComponent: () => <p>…</p>,
 });
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, gcTime: 600_000, refetchOnWindowFocus: false } } });
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 60_000, gcTime: 600_000, refetchOnWindowFocus: false } },
+});
 const router = createRouter({
   routeTree: rootRoute.addChildren([indexRoute, searchRoute]),
   context: { queryClient },

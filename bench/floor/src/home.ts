@@ -16,11 +16,21 @@ export interface Home {
   keywords: string[];
 }
 
-const HEADERS = { 'Content-Type': 'application/json', reqChannel: 'web', appId: 'nn_mall_web', busiType: 'mall', registerCanal: 'xingyou' };
+const HEADERS = {
+  'Content-Type': 'application/json',
+  reqChannel: 'web',
+  appId: 'nn_mall_web',
+  busiType: 'mall',
+  registerCanal: 'xingyou',
+};
 
 async function post<T>(origin: string, path: string, body: unknown, fallback: T): Promise<T> {
   try {
-    const response = await fetch(`${origin}/webapi${path}`, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
+    const response = await fetch(`${origin}/webapi${path}`, {
+      method: 'POST',
+      headers: HEADERS,
+      body: JSON.stringify(body),
+    });
     const envelope = (await response.json()) as { success: boolean; retData?: T };
     return envelope.success && envelope.retData !== undefined ? envelope.retData : fallback;
   } catch {

@@ -36,12 +36,14 @@ export const appMachine = createMachine({
       "actions": [
         "forwardToCouponPopup",
         "forwardToAutoLogin",
-        "forwardToWishlist"
+        "forwardToWishlist",
+        "forwardToCart"
       ]
     },
     "session.signingIn": {
       "actions": [
-        "forwardToWishlist"
+        "forwardToWishlist",
+        "forwardToCart"
       ]
     },
     "session.*": {
@@ -58,6 +60,11 @@ export const appMachine = createMachine({
       "actions": [
         "forwardToWishlist"
       ]
+    },
+    "cart.*": {
+      "actions": [
+        "forwardToCart"
+      ]
     }
   },
   "states": {
@@ -67,7 +74,8 @@ export const appMachine = createMachine({
         "restoringSession": {
           "entry": [
             "startSession",
-            "startWishlist"
+            "startWishlist",
+            "startCart"
           ],
           "always": {
             "target": "#app.startup.attributing"
@@ -227,6 +235,7 @@ export const appMachine = createMachine({
                 "forwardToCouponPopup",
                 "forwardToAutoLogin",
                 "forwardToWishlist",
+                "forwardToCart",
                 "dropPendingPurchase"
               ]
             }
@@ -256,6 +265,7 @@ export const appMachine = createMachine({
                 "forwardToCouponPopup",
                 "forwardToAutoLogin",
                 "forwardToWishlist",
+                "forwardToCart",
                 "forwardToPayGate",
                 "forwardToPayment",
                 "forwardToLogin"

@@ -17,6 +17,11 @@ export const wishlistMachine = createMachine({
     },
     "session.changed": [
       {
+        "target": "#wishlist.opening",
+        "guard": "hasWritesForSameOwner",
+        "reenter": true
+      },
+      {
         "guard": "isSameOwner"
       },
       {
@@ -37,6 +42,11 @@ export const wishlistMachine = createMachine({
       }
     ],
     "session.signingIn": [
+      {
+        "target": "#wishlist.opening",
+        "guard": "hasWritesForSameOwner",
+        "reenter": true
+      },
       {
         "guard": "isSameOwner"
       },
@@ -88,7 +98,8 @@ export const wishlistMachine = createMachine({
           },
           {
             "actions": [
-              "queueOp"
+              "queueOp",
+              "applySetAside"
             ]
           }
         ],
@@ -102,10 +113,15 @@ export const wishlistMachine = createMachine({
           },
           {
             "actions": [
-              "queueOp"
+              "queueOp",
+              "applySetAside"
             ]
           }
-        ]
+        ],
+        "wishlist.refresh": {
+          "target": "#wishlist.opening",
+          "reenter": true
+        }
       }
     },
     "ready": {
@@ -121,7 +137,8 @@ export const wishlistMachine = createMachine({
           {
             "target": "#wishlist.syncing",
             "actions": [
-              "queueOp"
+              "queueOp",
+              "applySetAside"
             ]
           }
         ],
@@ -136,7 +153,8 @@ export const wishlistMachine = createMachine({
           {
             "target": "#wishlist.syncing",
             "actions": [
-              "queueOp"
+              "queueOp",
+              "applySetAside"
             ]
           }
         ],
@@ -181,13 +199,18 @@ export const wishlistMachine = createMachine({
       "on": {
         "wishlist.add": {
           "actions": [
-            "queueOp"
+            "queueOp",
+            "applySetAside"
           ]
         },
         "wishlist.remove": {
           "actions": [
-            "queueOp"
+            "queueOp",
+            "applySetAside"
           ]
+        },
+        "wishlist.refresh": {
+          "target": "#wishlist.opening"
         }
       }
     },
@@ -199,17 +222,22 @@ export const wishlistMachine = createMachine({
         "wishlist.add": {
           "target": "#wishlist.syncing",
           "actions": [
-            "queueOp"
+            "queueOp",
+            "applySetAside"
           ]
         },
         "wishlist.remove": {
           "target": "#wishlist.syncing",
           "actions": [
-            "queueOp"
+            "queueOp",
+            "applySetAside"
           ]
         },
         "wishlist.retry": {
           "target": "#wishlist.syncing"
+        },
+        "wishlist.refresh": {
+          "target": "#wishlist.opening"
         }
       }
     },
@@ -228,7 +256,8 @@ export const wishlistMachine = createMachine({
           },
           {
             "actions": [
-              "queueOp"
+              "queueOp",
+              "applySetAside"
             ]
           }
         ],
@@ -242,7 +271,8 @@ export const wishlistMachine = createMachine({
           },
           {
             "actions": [
-              "queueOp"
+              "queueOp",
+              "applySetAside"
             ]
           }
         ],

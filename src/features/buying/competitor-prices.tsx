@@ -1,11 +1,11 @@
-/** The price comparison beside the purchase (issue 32), on the API layer's one query and lowest-price rule. */
+/** The price comparison beside the purchase (docs/decisions/0019-money-path-trust-and-budget.md), on the API layer's one query and lowest-price rule. */
 import { useQuery } from '@tanstack/react-query';
 import type { Goods } from '../../api/goods';
 import { belowLowestPrice, competitorPricesQueryOptions } from '../../api/user';
 import { formatYuan } from '../../shared/money';
 
 /**
- * 全网比价 for the chosen goods (issue 32): other shops' prices for that edition, and which edition that is.
+ * 全网比价 for the chosen goods (docs/decisions/0019-money-path-trust-and-budget.md): other shops' prices for that edition, and which edition that is.
  * Prices the answer does not say are for this goods (a server that compares per game) are not shown: a
  * standard edition's prices beside a deluxe edition's price would mislead.
  */

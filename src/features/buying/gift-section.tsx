@@ -4,6 +4,7 @@ import { userMessage } from '../../api/errors';
 import { receiveGiftCdk, type Order } from '../../api/orders';
 import { toast } from '../../shared/toast';
 import { CopyButton } from '../../shared/ui/copy-button';
+import { giftUnavailableText } from './order-text';
 import { ORDERS_KEY } from './queries';
 import { useSingleFlight } from '../../shared/use-single-flight';
 
@@ -11,10 +12,14 @@ import { useSingleFlight } from '../../shared/use-single-flight';
  * The gift that comes with some goods (`giftCdkGrant`): 领取赠品 shows its
  * code. Asking again returns the same code, so a claimed gift can be shown
  * again. Claiming ends the order's refundability (docs/api.md), which the
- * note says before the click, after what the gift is (`giftName`, issue 32), so the shopper knows what the
+ * note says before the click, after what the gift is (`giftName`, docs/decisions/0019-money-path-trust-and-budget.md), so the shopper knows what the
  * refund is traded for.
  */
-export function GiftSection({ order }: { order: Pick<Order, 'orderId' | 'hasGift' | 'giftName' | 'giftClaimed' | 'status'> }) {
+export function GiftSection({
+  order,
+}: {
+  order: Pick<Order, 'orderId' | 'hasGift' | 'giftName' | 'giftClaimed' | 'status'>;
+}) {
   const queryClient = useQueryClient();
   const codeId = useId();
   const receive = useMutation({
@@ -41,12 +46,17 @@ export function GiftSection({ order }: { order: Pick<Order, 'orderId' | 'hasGift
       ) : payable ? (
         <>
           {order.giftClaimed ? null : <p className="order-muted">领取赠品后，本订单将不再支持退款。</p>}
-          <button type="button" className="button" disabled={receive.isPending} onClick={() => singleFlight(() => receive.mutateAsync())}>
+          <button
+            type="button"
+            className="button"
+            disabled={receive.isPending}
+            onClick={() => singleFlight(() => receive.mutateAsync())}
+          >
             {order.giftClaimed ? '查看赠品' : '领取赠品'}
           </button>
         </>
       ) : (
-        <p className="order-muted">支付完成后可领取赠品。</p>
+        <p className="order-muted">{giftUnavailableText(order.status)}</p>
       )}
     </section>
   );

@@ -13,6 +13,7 @@ import { activationSteps, keysByItem, PLATFORM_NAME, redeemLink } from './promis
 import { useRedeemed } from './redeemed';
 import { COPIED_TEXT } from '../../shared/ui/copy-button';
 import './order.css';
+import { Checkbox } from '../../shared/ui/form-controls';
 
 /** The key card's element id: `查看激活码` links to `/orderDateil?id=…#key`. */
 export const KEY_CARD_ID = 'key';
@@ -62,7 +63,13 @@ export function KeyCard({
 
   if (groups.length === 0) return null;
   return (
-    <section ref={ref} id={KEY_CARD_ID} tabIndex={-1} className={voided ? 'key-card key-card-void' : 'key-card'} aria-labelledby={titleId}>
+    <section
+      ref={ref}
+      id={KEY_CARD_ID}
+      tabIndex={-1}
+      className={voided ? 'key-card key-card-void' : 'key-card'}
+      aria-labelledby={titleId}
+    >
       <Title id={titleId}>激活码</Title>
       {voided ? <p className="key-void-note">{KEYS_VOID}</p> : null}
       {groups.map((group) => {
@@ -72,9 +79,14 @@ export function KeyCard({
             <p className="key-goods">
               {group.item ? `${group.item.gameName} · ` : ''}
               {group.goodsName}
-              {promise?.region ? <span className="key-where">{` · ${promise.platform ? `${PLATFORM_NAME[promise.platform]} ` : ''}${promise.region}激活`}</span> : null}
+              {promise?.region ? (
+                <span className="key-where">{` · ${promise.platform ? `${PLATFORM_NAME[promise.platform]} ` : ''}${promise.region}激活`}</span>
+              ) : null}
             </p>
-            <ul className="key-codes" aria-label={`${group.goodsName} 的激活码${voided ? '（已失效）' : ''}`}>
+            <ul
+              className="stack-list key-codes"
+              aria-label={`${group.goodsName} 的激活码${voided ? '（已失效）' : ''}`}
+            >
               {group.codes.map(({ code, index }) => (
                 <li key={index}>
                   {voided ? (
@@ -82,7 +94,12 @@ export function KeyCard({
                       <KeyText className="key-code" code={code} />
                     </del>
                   ) : (
-                    <KeyCode code={code} platform={promise?.platform} redeemed={redeemed.includes(index)} onRedeemedChange={(on) => mark(index, on)} />
+                    <KeyCode
+                      code={code}
+                      platform={promise?.platform}
+                      redeemed={redeemed.includes(index)}
+                      onRedeemedChange={(on) => mark(index, on)}
+                    />
                   )}
                 </li>
               ))}
@@ -108,7 +125,17 @@ export function KeyCard({
  * separator and none anywhere else (order.css: no `break-all`). Its size shrinks to fit the box
  * (`--key-chars`), so a phone shows the whole key on one line when it can.
  */
-function KeyText({ code, id, className, ref }: { code: string; id?: string; className: string; ref?: Ref<HTMLElement> }) {
+function KeyText({
+  code,
+  id,
+  className,
+  ref,
+}: {
+  code: string;
+  id?: string;
+  className: string;
+  ref?: Ref<HTMLElement>;
+}) {
   const parts = code.split(/(?<=[-\s])/);
   return (
     <code ref={ref} id={id} className={className} style={{ '--key-chars': code.length } as CSSProperties}>
@@ -165,11 +192,22 @@ export function KeyCode({
     <div className={redeemed ? 'key-code-box key-redeemed' : 'key-code-box'}>
       <KeyText ref={codeRef} id={codeId} className="key-code" code={code} />
       <div className="key-actions">
-        <button type="button" className="button button-primary key-copy" aria-describedby={codeId} onClick={() => void copy()}>
+        <button
+          type="button"
+          className="button button-primary key-copy"
+          aria-describedby={codeId}
+          onClick={() => void copy()}
+        >
           {outcome === 'copied' ? COPIED_TEXT : '复制激活码'}
         </button>
         {redeem ? (
-          <a className="button key-redeem" href={redeem.href} target="_blank" rel="noopener noreferrer" aria-describedby={codeId}>
+          <a
+            className="button key-redeem"
+            href={redeem.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-describedby={codeId}
+          >
             {redeem.label}
           </a>
         ) : null}
@@ -178,7 +216,11 @@ export function KeyCode({
         {outcome === 'copied' ? COPIED_ANNOUNCEMENT : outcome === 'failed' ? COPY_FAILED : ''}
       </p>
       <label className="key-redeemed-toggle">
-        <input type="checkbox" checked={redeemed} aria-describedby={codeId} onChange={(event) => onRedeemedChange(event.target.checked)} />
+        <Checkbox
+          checked={redeemed}
+          aria-describedby={codeId}
+          onChange={(event) => onRedeemedChange(event.target.checked)}
+        />
         标记为已兑换
       </label>
     </div>

@@ -36,7 +36,7 @@ export function KeysPanel() {
     );
   }
   return (
-    <ul className="keys-list" aria-label={LIST_LABEL}>
+    <ul className="stack-list keys-list" aria-label={LIST_LABEL}>
       {keys.data.map((order) => (
         <OrderKeys key={order.orderId} order={order} userId={user.userId} />
       ))}
@@ -57,9 +57,21 @@ function OrderKeys({ order, userId }: { order: Order; userId: number }) {
         订单号 {order.orderId} · {formatDate(order.payTime ?? order.createTime)}
       </p>
       {group.codes.map(({ code, index }) => (
-        <KeyCode key={index} code={code} platform={group.item ? goodsPromise(group.item).platform : undefined} redeemed={redeemed.includes(index)} onRedeemedChange={(on) => mark(index, on)} />
+        <KeyCode
+          key={index}
+          code={code}
+          platform={group.item ? goodsPromise(group.item).platform : undefined}
+          redeemed={redeemed.includes(index)}
+          onRedeemedChange={(on) => mark(index, on)}
+        />
       ))}
-      <Link to="/orderDateil" search={{ id: order.orderId }} hash={KEY_CARD_ID} hashScrollIntoView={false} aria-describedby={`${titleId}-${groupIndex}`}>
+      <Link
+        to="/orderDateil"
+        search={{ id: order.orderId }}
+        hash={KEY_CARD_ID}
+        hashScrollIntoView={false}
+        aria-describedby={`${titleId}-${groupIndex}`}
+      >
         查看订单
       </Link>
     </li>

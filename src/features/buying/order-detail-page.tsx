@@ -28,6 +28,8 @@ import { useSingleFlight } from '../../shared/use-single-flight';
 import { formatDate } from '../../shared/format';
 import { formatYuan } from '../../shared/money';
 import './order.css';
+import { SafeImage } from '../../shared/ui/safe-image';
+import { ContinuePayButton } from './continue-pay-button';
 
 export function OrderDetailPage() {
   const { id } = useSearch({ from: '/detail-layout/orderDateil' });
@@ -132,7 +134,11 @@ function OrderDetail({ order, userId }: { order: Order; userId: number }) {
         <dt>商品金额</dt>
         <dd>{formatYuan(order.totalAmount)}</dd>
         <dt>优惠券</dt>
-        <dd>{order.coupon ? `${order.coupon.title}（-${formatYuan(Math.min(order.coupon.amount, order.totalAmount))}）` : '未使用'}</dd>
+        <dd>
+          {order.coupon
+            ? `${order.coupon.title}（-${formatYuan(Math.min(order.coupon.amount, order.totalAmount))}）`
+            : '未使用'}
+        </dd>
         <dt>优惠金额</dt>
         <dd>{order.discountAmount > 0 ? `-${formatYuan(order.discountAmount)}` : '无'}</dd>
         <dt>实付金额</dt>
@@ -159,11 +165,7 @@ function OrderDetail({ order, userId }: { order: Order; userId: number }) {
       </div>
 
       <div className="order-actions">
-        {order.status === 'unpaid' ? (
-          <button type="button" className="button button-primary" onClick={() => modals.open('pay', { orderId: order.orderId })}>
-            继续支付
-          </button>
-        ) : null}
+        {order.status === 'unpaid' ? <ContinuePayButton orderId={order.orderId} /> : null}
         {canRequestRefund(order) ? (
           <button type="button" className="button" onClick={() => modals.open('refund', { orderId: order.orderId })}>
             申请退款
@@ -173,10 +175,10 @@ function OrderDetail({ order, userId }: { order: Order; userId: number }) {
 
       <section aria-labelledby="order-items-title">
         <h2 id="order-items-title">商品</h2>
-        <ul className="order-items">
+        <ul className="stack-list order-items">
           {order.items.map((item) => (
             <li key={item.goodsId}>
-              <img src={item.cover} alt="" width={56} height={56} />
+              <SafeImage src={item.cover} alt="" width={56} height={56} />
               <span>
                 <Link to="/gameDetail/$id" params={{ id: String(item.gameId) }}>
                   {item.gameName}
@@ -195,7 +197,8 @@ function OrderDetail({ order, userId }: { order: Order; userId: number }) {
         <ol className="order-timeline" aria-label="订单进度">
           {order.timeline.map((entry, index) => (
             <li key={`${entry.status}-${index}`}>
-              {ORDER_STATUS_TEXT[entry.status]} <time dateTime={new Date(entry.time).toISOString()}>{formatDate(entry.time)}</time>
+              {ORDER_STATUS_TEXT[entry.status]}{' '}
+              <time dateTime={new Date(entry.time).toISOString()}>{formatDate(entry.time)}</time>
             </li>
           ))}
         </ol>

@@ -17,6 +17,23 @@ export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   refunded: '已退款',
 };
 
+/**
+ * What a refund does to the order's coupon: a used coupon is not given back (the simulated backend gives a
+ * coupon back only for an order that was never paid: expired, failed or cancelled; docs/buying.md, "Refunds").
+ * Null for an order without one.
+ */
+export function refundCouponNote(order: Pick<Order, 'coupon'>): string | null {
+  return order.coupon ? `本订单使用的优惠券「${order.coupon.title}」退款后不退还。` : null;
+}
+
+/** Where the gift stands for an order not (or no longer) paid: why 领取赠品 is not offered. */
+export function giftUnavailableText(status: OrderStatus): string {
+  if (status === 'refunding') return '订单退款中，赠品不可领取。';
+  if (status === 'refunded') return '订单已退款，赠品不再发放。';
+  if (status === 'unpaid') return '支付完成后可领取赠品。';
+  return '订单未支付，赠品不发放。';
+}
+
 /** Toast after 短信发送激活码 succeeded. */
 export const SMS_SENT = '激活码已发送至您的手机';
 

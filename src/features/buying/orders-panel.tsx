@@ -15,7 +15,7 @@ import { useId, useState } from 'react';
 import { CopyButton } from '../../shared/ui/copy-button';
 import { pageCount, Pager } from '../../shared/ui/pagination';
 import type { Order, OrderStatus } from '../../api/orders';
-import { useCurrentUser, useModals } from '../../shared/app-actor';
+import { useCurrentUser } from '../../shared/app-actor';
 import { EmptyState, ErrorState, LinesSkeleton } from '../../shared/ui/states';
 import { KEY_CARD_ID } from './key-card';
 import { ORDER_LOAD_FAILED } from './load-failed';
@@ -24,6 +24,8 @@ import { orderListQuery, orderStatusOf, ORDER_PAGE_SIZE } from './queries';
 import { formatDate } from '../../shared/format';
 import { formatYuan } from '../../shared/money';
 import './order.css';
+import { SafeImage } from '../../shared/ui/safe-image';
+import { ContinuePayButton } from './continue-pay-button';
 
 const routeApi = getRouteApi('/detail-layout/setting');
 
@@ -44,15 +46,23 @@ export function OrdersPanel() {
   const navigate = routeApi.useNavigate();
   const status = orderStatusOf(search.status);
   const page = search.page ?? 1;
-  const orders = useQuery({ ...orderListQuery(user?.userId ?? 0, page, status), enabled: user !== null, placeholderData: keepPreviousData });
-  const goTo = (next: number) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }), resetScroll: false });
-  const filterBy = (next: OrderStatus | undefined) => void navigate({ search: (prev) => ({ ...prev, status: next, page: undefined }), resetScroll: false });
+  const orders = useQuery({
+    ...orderListQuery(user?.userId ?? 0, page, status),
+    enabled: user !== null,
+    placeholderData: keepPreviousData,
+  });
+  const goTo = (next: number) =>
+    void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }), resetScroll: false });
+  const filterBy = (next: OrderStatus | undefined) =>
+    void navigate({ search: (prev) => ({ ...prev, status: next, page: undefined }), resetScroll: false });
 
   return (
     <div className="orders-panel">
       <OrderFilters status={status} onFilter={filterBy} />
       {orders.isPending ? <LinesSkeleton label="我的订单" lines={4} /> : null}
-      {orders.isError ? <ErrorState error={orders.error} title={ORDER_LOAD_FAILED} onRetry={() => void orders.refetch()} /> : null}
+      {orders.isError ? (
+        <ErrorState error={orders.error} title={ORDER_LOAD_FAILED} onRetry={() => void orders.refetch()} />
+      ) : null}
       {orders.isSuccess && orders.data.list.length === 0 ? (
         <EmptyState title={status ? `暂无${ORDER_STATUS_TEXT[status]}订单` : '暂无订单'}>
           {page > 1 ? (
@@ -64,19 +74,34 @@ export function OrdersPanel() {
       ) : null}
       {orders.isSuccess && orders.data.list.length > 0 ? (
         <>
-          <ul className="setting-list" aria-label="订单列表" aria-busy={orders.isPlaceholderData || undefined}>
+          <ul
+            className="stack-list setting-list"
+            aria-label="订单列表"
+            aria-busy={orders.isPlaceholderData || undefined}
+          >
             {orders.data.list.map((order) => (
               <OrderRow key={order.orderId} order={order} />
             ))}
           </ul>
-          <Pager label="订单分页" page={page} totalPages={pageCount(orders.data.total, ORDER_PAGE_SIZE)} onPage={goTo} />
+          <Pager
+            label="订单分页"
+            page={page}
+            totalPages={pageCount(orders.data.total, ORDER_PAGE_SIZE)}
+            onPage={goTo}
+          />
         </>
       ) : null}
     </div>
   );
 }
 
-function OrderFilters({ status, onFilter }: { status: OrderStatus | undefined; onFilter: (status: OrderStatus | undefined) => void }) {
+function OrderFilters({
+  status,
+  onFilter,
+}: {
+  status: OrderStatus | undefined;
+  onFilter: (status: OrderStatus | undefined) => void;
+}) {
   const moreId = useId();
   const chosenMore = status !== undefined && MORE_FILTERS.includes(status);
   const [more, setMore] = useState(chosenMore);
@@ -89,7 +114,14 @@ function OrderFilters({ status, onFilter }: { status: OrderStatus | undefined; o
     <div role="group" aria-label="订单状态" className="order-filters">
       <div className="order-filters-main">
         {MAIN_FILTERS.map((filter) => chip(filter.status, filter.label))}
-        <button type="button" className="chip order-filters-more" aria-expanded={more || chosenMore} aria-controls={moreId} disabled={chosenMore} onClick={() => setMore(!more)}>
+        <button
+          type="button"
+          className="chip order-filters-more"
+          aria-expanded={more || chosenMore}
+          aria-controls={moreId}
+          disabled={chosenMore}
+          onClick={() => setMore(!more)}
+        >
           更多
         </button>
       </div>
@@ -101,14 +133,13 @@ function OrderFilters({ status, onFilter }: { status: OrderStatus | undefined; o
 }
 
 function OrderRow({ order }: { order: Order }) {
-  const modals = useModals();
   const titleId = useId();
   const numberId = useId();
   const cover = order.items[0]?.cover;
   const hasKeys = order.cdks.length > 0 && (order.status === 'paid' || order.status === 'delivered');
   return (
     <li className="setting-row order-row">
-      {cover ? <img src={cover} alt="" width={48} height={48} /> : null}
+      {cover ? <SafeImage src={cover} alt="" width={48} height={48} /> : null}
       <Link to="/orderDateil" search={{ id: order.orderId }} className="setting-row-link">
         <span id={titleId} className="setting-row-title">
           {orderTitle(order)}
@@ -137,12 +168,7 @@ function OrderRow({ order }: { order: Order }) {
           查看激活码
         </Link>
       ) : null}
-      {order.status === 'unpaid' ? (
-        <button type="button" className="button button-primary" onClick={() => modals.open('pay', { orderId: order.orderId })}>
-          继续支付
-        </button>
-      ) : null}
+      {order.status === 'unpaid' ? <ContinuePayButton orderId={order.orderId} /> : null}
     </li>
   );
 }
-

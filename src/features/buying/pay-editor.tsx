@@ -27,6 +27,8 @@ import { usePaymentSelector } from './use-payment';
 import { GOODS_LOAD_FAILED } from './load-failed';
 import { bestCoupon, couponSaving, goodsOrderTotal, packageOrderTotal, packageSaving } from './pricing';
 import { onPopupCoupons } from './popup-coupons';
+import { SafeImage } from '../../shared/ui/safe-image';
+import { Radio } from '../../shared/ui/form-controls';
 
 const NO_COUPON = 'none';
 
@@ -71,8 +73,10 @@ export function PayEditor(props: PayEditorProps) {
     ...gameGoodsQueryOptions(props.gameId),
     refetchOnMount: (query) => (fetchedByThisPage(query.state.dataUpdatedAt) ? true : 'always'),
   });
-  if (goodsQuery.isError) return <ErrorState error={goodsQuery.error} title={GOODS_LOAD_FAILED} onRetry={() => void goodsQuery.refetch()} />;
-  if (goodsQuery.isPending || !fetchedByThisPage(goodsQuery.dataUpdatedAt)) return <LinesSkeleton label="商品信息" lines={4} />;
+  if (goodsQuery.isError)
+    return <ErrorState error={goodsQuery.error} title={GOODS_LOAD_FAILED} onRetry={() => void goodsQuery.refetch()} />;
+  if (goodsQuery.isPending || !fetchedByThisPage(goodsQuery.dataUpdatedAt))
+    return <LinesSkeleton label="商品信息" lines={4} />;
   const goods = goodsQuery.data.goods.find((item) => item.goodsId === props.goodsId);
   if (!goods) {
     return (
@@ -84,7 +88,18 @@ export function PayEditor(props: PayEditorProps) {
   return <GoodsForm {...props} goods={goods} siblings={goodsQuery.data.goods} />;
 }
 
-function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, phone, onSubmit, onChoose, onQuote }: PayEditorProps & { goods: Goods; siblings: Goods[] }) {
+function GoodsForm({
+  goods,
+  siblings,
+  initialBuyNum,
+  resumed,
+  busy,
+  error,
+  phone,
+  onSubmit,
+  onChoose,
+  onQuote,
+}: PayEditorProps & { goods: Goods; siblings: Goods[] }) {
   const cap = quantityCap(goods);
   const [buyNum, setBuyNum] = useState(() => capQuantity(initialBuyNum, cap));
   const num = capQuantity(buyNum, cap);
@@ -104,7 +119,12 @@ function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, phone
   const couponsSettled = usePaymentSelector((snapshot) => snapshot.context.couponsSettled);
   const couponsWanted = chosenPackage === null && userId !== null;
   const matching = matchCouponQueryOptions(userId ?? 0, goods.goodsId, num);
-  const coupons = useQuery({ ...matching, queryKey: [...matching.queryKey, 'pay'], enabled: couponsWanted && couponsSettled, refetchOnMount: 'always' });
+  const coupons = useQuery({
+    ...matching,
+    queryKey: [...matching.queryKey, 'pay'],
+    enabled: couponsWanted && couponsSettled,
+    refetchOnMount: 'always',
+  });
   const couponsShown = !couponsWanted || (couponsSettled && coupons.isFetchedAfterMount);
   // Being read again (the popup brought coupons, a quantity changed): the list shown stays, the price is not final.
   const couponsFinal = couponsShown && !(couponsWanted && coupons.isFetching);
@@ -119,7 +139,11 @@ function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, phone
     setBestWhenChosen(best?.couponId ?? null);
   };
 
-  const { subtotal, saving, due: total } = chosenPackage ? packageOrderTotal(chosenPackage) : goodsOrderTotal(goods.price, num, coupon);
+  const {
+    subtotal,
+    saving,
+    due: total,
+  } = chosenPackage ? packageOrderTotal(chosenPackage) : goodsOrderTotal(goods.price, num, coupon);
   const channels = usePayChannels(total);
   const channel = effectiveChannel(channels.data, chosenChannel);
 
@@ -129,12 +153,21 @@ function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, phone
   const couponId = coupon?.couponId ?? null;
   useEffect(() => {
     if (editing) {
-      onChoose({ goodsId: goods.goodsId, gameId: goods.gameId, buyNum: num, choices: { packageId: chosenPackageId, couponId, channel } });
+      onChoose({
+        goodsId: goods.goodsId,
+        gameId: goods.gameId,
+        buyNum: num,
+        choices: { packageId: chosenPackageId, couponId, channel },
+      });
     }
   }, [editing, onChoose, goods.goodsId, goods.gameId, num, chosenPackageId, couponId, channel]);
 
   const draft: OrderDraft = chosenPackage
-    ? { kind: 'package', packageId: chosenPackage.packageId, items: chosenPackage.goodsIds.map((goodsId) => ({ goodsId, buyNum: 1 })) }
+    ? {
+        kind: 'package',
+        packageId: chosenPackage.packageId,
+        items: chosenPackage.goodsIds.map((goodsId) => ({ goodsId, buyNum: 1 })),
+      }
     : { kind: 'goods', goodsId: goods.goodsId, buyNum: num, couponId };
   // The price is final once the coupons (read after the settling) and the packages are known.
   const quote: PriceQuote | null = couponsFinal && !packages.isPending ? { draft, due: total } : null;
@@ -144,27 +177,40 @@ function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, phone
     if (editing) onQuote(quoteKey === null ? null : (JSON.parse(quoteKey) as PriceQuote));
   }, [editing, couponsSettled, onQuote, quoteKey]);
   // 立即支付 orders exactly what is shown: the machine takes it only in `priced`, for this very quote.
-  const priceFinal = usePaymentSelector((snapshot) => quote !== null && snapshot.can({ type: 'payment.submit', channel: channel ?? 'wechat', draft: quote.draft, due: quote.due }));
+  const priceFinal = usePaymentSelector(
+    (snapshot) =>
+      quote !== null &&
+      snapshot.can({ type: 'payment.submit', channel: channel ?? 'wechat', draft: quote.draft, due: quote.due }),
+  );
   const pricing = !busy && !priceFinal;
   const statusId = useId();
 
   const explicitCoupon = couponChoice !== null && couponChoice !== NO_COUPON ? couponChoice : null;
   const chosenGone = !chosenPackage && couponsShown && explicitCoupon !== null && picked === undefined;
   const better =
-    !chosenPackage && couponsShown && bestWhenChosen !== undefined && !chosenGone && best && best.couponId !== couponId && best.couponId !== bestWhenChosen && couponSaving(best, subtotal) > saving
+    !chosenPackage &&
+    couponsShown &&
+    bestWhenChosen !== undefined &&
+    !chosenGone &&
+    best &&
+    best.couponId !== couponId &&
+    best.couponId !== bestWhenChosen &&
+    couponSaving(best, subtotal) > saving
       ? best
       : null;
   const notes = [
     resumed && resumed.packageId !== null && packages.isSuccess && chosenPackage === null ? RESUME_NOTES.package : null,
     chosenGone ? RESUME_NOTES.coupon : null,
     better ? PRICING_MESSAGES.betterCoupon(better.title, formatYuan(couponSaving(better, subtotal))) : null,
-    resumed && resumed.channel !== null && channels.isSuccess && channel !== resumed.channel ? RESUME_NOTES.channel : null,
+    resumed && resumed.channel !== null && channels.isSuccess && channel !== resumed.channel
+      ? RESUME_NOTES.channel
+      : null,
   ].filter((note) => note !== null);
 
   return (
     <div className="pay-editor" aria-busy={busy || undefined}>
       <div className="pay-goods">
-        <img src={goods.cover} alt="" width={96} height={96} className="pay-goods-cover" />
+        <SafeImage src={goods.cover} alt="" width={96} height={96} priority className="pay-goods-cover" />
         <div>
           <p className="pay-goods-name">{goods.name}</p>
           <p className="order-muted">{goods.gameName}</p>
@@ -175,7 +221,13 @@ function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, phone
       </div>
 
       {packages.data && packages.data.length > 0 ? (
-        <PackageOffer packages={packages.data} siblings={siblings} value={packageId} onChange={setPackageId} disabled={busy} />
+        <PackageOffer
+          packages={packages.data}
+          siblings={siblings}
+          value={packageId}
+          onChange={setPackageId}
+          disabled={busy}
+        />
       ) : null}
 
       {chosenPackage ? (
@@ -207,7 +259,7 @@ function GoodsForm({ goods, siblings, initialBuyNum, resumed, busy, error, phone
         ) : null}
       </div>
 
-      {/* The total and the pay button: a sticky footer, in view on a phone however long the options above (issue 32). */}
+      {/* The total and the pay button: a sticky footer, in view on a phone however long the options above (docs/buying.md). */}
       <div role="group" aria-label="结算" className="dialog-footer pay-footer">
         <dl className="pay-total" aria-busy={pricing || undefined}>
           <div>
@@ -269,12 +321,12 @@ function CouponPicker({
       <legend>优惠券</legend>
       {coupons.map((coupon) => (
         <label key={coupon.couponId} className="pay-option">
-          <input type="radio" name="pay-coupon" checked={value === coupon.couponId} onChange={() => onChange(coupon.couponId)} />
+          <Radio name="pay-coupon" checked={value === coupon.couponId} onChange={() => onChange(coupon.couponId)} />
           {coupon.title}（省 {formatYuan(couponSaving(coupon, subtotal))}）
         </label>
       ))}
       <label className="pay-option">
-        <input type="radio" name="pay-coupon" checked={value === NO_COUPON} onChange={() => onChange(NO_COUPON)} />
+        <Radio name="pay-coupon" checked={value === NO_COUPON} onChange={() => onChange(NO_COUPON)} />
         不使用优惠券
       </label>
     </fieldset>
@@ -299,12 +351,12 @@ function PackageOffer({
     <fieldset className="pay-packages" disabled={disabled}>
       <legend>购买方式</legend>
       <label className="pay-option">
-        <input type="radio" name="pay-package" checked={value === null} onChange={() => onChange(null)} />
+        <Radio name="pay-package" checked={value === null} onChange={() => onChange(null)} />
         单独购买
       </label>
       {packages.map((item) => (
         <label key={item.packageId} className="pay-option pay-package">
-          <input type="radio" name="pay-package" checked={value === item.packageId} onChange={() => onChange(item.packageId)} />
+          <Radio name="pay-package" checked={value === item.packageId} onChange={() => onChange(item.packageId)} />
           <span>
             套餐：{item.name} {formatYuan(item.price)}（省 {formatYuan(packageSaving(item))}）
             <span className="order-muted pay-package-goods">含 {item.goodsIds.map(nameOf).join(' + ')}</span>
@@ -319,7 +371,9 @@ function PackageOffer({
 function useRefetchOnPopupCoupons(refetch: () => unknown, wanted: boolean) {
   const actor = useAppActor();
   useEffect(() => {
-    const popup = wanted ? (actor.system.get('couponPopup') as ActorRefFrom<typeof couponPopupMachine> | undefined) : undefined;
+    const popup = wanted
+      ? (actor.system.get('couponPopup') as ActorRefFrom<typeof couponPopupMachine> | undefined)
+      : undefined;
     return popup ? onPopupCoupons(popup, () => void refetch()) : undefined;
   }, [actor, refetch, wanted]);
 }

@@ -15,7 +15,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { PurchaseRequest } from '../../../machines/pay-gate.machine';
-import { channelOrDefault, isPaying, isSubmitting, isUnpayable, type PriceQuote } from '../../../machines/payment.machine';
+import {
+  channelOrDefault,
+  isPaying,
+  isSubmitting,
+  isUnpayable,
+  type PriceQuote,
+} from '../../../machines/payment.machine';
 import type { PayChannelCode } from '../../api/orders';
 import { usePhone } from '../../shared/use-phone';
 import { useAppActor, useCurrentUser, type ModalComponentProps } from '../../shared/app-actor';
@@ -74,7 +80,8 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
   const busy = isSubmitting(snapshot);
   // A phone pays in the channel's app (docs/buying.md, "Paying on a phone"); a desktop scans the QR code.
   const phone = usePhone();
-  const submit = (channel: PayChannelCode, shown?: PriceQuote) => actor.send({ type: 'payment.submit', channel, draft: shown?.draft, due: shown?.due, h5: phone });
+  const submit = (channel: PayChannelCode, shown?: PriceQuote) =>
+    actor.send({ type: 'payment.submit', channel, draft: shown?.draft, due: shown?.due, h5: phone });
 
   let body;
   if (!target) {
@@ -92,13 +99,43 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
       />
     );
   } else if (isUnpayable(snapshot)) {
-    body = <PayClosed orderId={context.order?.orderId ?? orderId ?? null} status={context.status} error={context.error} onClose={close} />;
-  } else if ((snapshot.hasTag('payment:awaiting') || (context.h5 && snapshot.hasTag('payment:paying'))) && context.order) {
+    body = (
+      <PayClosed
+        orderId={context.order?.orderId ?? orderId ?? null}
+        status={context.status}
+        error={context.error}
+        onClose={close}
+      />
+    );
+  } else if (
+    (snapshot.hasTag('payment:awaiting') || (context.h5 && snapshot.hasTag('payment:paying'))) &&
+    context.order
+  ) {
     // On a phone whose server gave no H5 page, the QR code or link as on a desktop.
-    const inApp = context.h5 && (context.payment === null || Boolean(context.payment.h5Url)) ? channelOrDefault(context.channel) : null;
-    body = <PayWaiting order={context.order} payment={context.payment} inApp={inApp} busy={busy} onReopen={(channel) => submit(channel)} />;
+    const inApp =
+      context.h5 && (context.payment === null || Boolean(context.payment.h5Url))
+        ? channelOrDefault(context.channel)
+        : null;
+    body = (
+      <PayWaiting
+        order={context.order}
+        payment={context.payment}
+        inApp={inApp}
+        returned={context.resuming}
+        busy={busy}
+        onReopen={(channel) => submit(channel)}
+      />
+    );
   } else if (context.order) {
-    body = <OrderPayForm order={context.order} busy={busy} error={context.error} phone={phone} onSubmit={(channel) => submit(channel)} />;
+    body = (
+      <OrderPayForm
+        order={context.order}
+        busy={busy}
+        error={context.error}
+        phone={phone}
+        onSubmit={(channel) => submit(channel)}
+      />
+    );
   } else if ('goodsId' in target) {
     body = (
       <PayEditor
@@ -123,7 +160,12 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
 
   return (
     <Dialog title="支付订单" onClose={close} wide sheet closeLabel={isPaying(snapshot) ? '离开支付' : '关闭'}>
-      {confirming ? <LeaveConfirm onLeave={() => actor.send({ type: 'payment.leave' })} onStay={() => actor.send({ type: 'payment.stay' })} /> : null}
+      {confirming ? (
+        <LeaveConfirm
+          onLeave={() => actor.send({ type: 'payment.leave' })}
+          onStay={() => actor.send({ type: 'payment.stay' })}
+        />
+      ) : null}
       {body}
     </Dialog>
   );

@@ -36,7 +36,13 @@ export function PaySubmitButton({
   onClick: () => void;
 }) {
   return (
-    <button type="button" className="button button-primary pay-submit" disabled={disabled} aria-describedby={describedBy} onClick={onClick}>
+    <button
+      type="button"
+      className="button button-primary pay-submit"
+      disabled={disabled}
+      aria-describedby={describedBy}
+      onClick={onClick}
+    >
       {phone && channel ? openPayApp(channel) : '立即支付'}
     </button>
   );
@@ -63,7 +69,9 @@ function OrderLines({ order }: { order: Order }) {
       <p>{orderTitle(order)}</p>
       <p>
         应付金额 <strong>{formatYuan(order.payAmount)}</strong>
-        {order.discountAmount > 0 ? <span className="order-muted">（已优惠 {formatYuan(order.discountAmount)}）</span> : null}
+        {order.discountAmount > 0 ? (
+          <span className="order-muted">（已优惠 {formatYuan(order.discountAmount)}）</span>
+        ) : null}
       </p>
     </div>
   );
@@ -97,20 +105,41 @@ export function OrderPayForm({
         </p>
       ) : null}
       {busy ? <p role="status">{PAY_STARTING}</p> : null}
-      <PaySubmitButton channel={channel} phone={phone} disabled={busy || channel === null} onClick={() => channel && onSubmit(channel)} />
+      <PaySubmitButton
+        channel={channel}
+        phone={phone}
+        disabled={busy || channel === null}
+        onClick={() => channel && onSubmit(channel)}
+      />
     </div>
   );
 }
 
 /**
  * Paid on this phone: the pay app was opened (its H5 page), and the status is awaited until the shopper
- * comes back or pays; the app can be opened again, or the other one, for the same order.
+ * comes back or pays; the app can be opened again, or the other one, for the same order. Back from the app
+ * with the order still unpaid (取消支付 there, or the back button), it says so rather than asking to pay in
+ * an app the shopper has left; a payment the app still reports is picked up all the same.
  */
-function PayInApp({ channel, busy, onReopen }: { channel: PayChannelCode; busy: boolean; onReopen: (channel: PayChannelCode) => void }) {
+function PayInApp({
+  channel,
+  returned,
+  busy,
+  onReopen,
+}: {
+  channel: PayChannelCode;
+  returned: boolean;
+  busy: boolean;
+  onReopen: (channel: PayChannelCode) => void;
+}) {
   const other: PayChannelCode = channel === 'wechat' ? 'alipay' : 'wechat';
   return (
     <div className="pay-in-app">
-      <p>请在{PAY_APP_NAME[channel]}中完成支付，完成后会自动返回本页并显示激活码。</p>
+      <p>
+        {returned
+          ? payInAppLeft(channel)
+          : `请在${PAY_APP_NAME[channel]}中完成支付，完成后会自动返回本页并显示激活码。`}
+      </p>
       <div className="dialog-actions">
         <button type="button" className="button button-primary" disabled={busy} onClick={() => onReopen(channel)}>
           {openPayApp(channel)}
@@ -123,11 +152,16 @@ function PayInApp({ channel, busy, onReopen }: { channel: PayChannelCode; busy: 
   );
 }
 
+/** @internal What the sheet says back from a pay app with the order unpaid. */
+const payInAppLeft = (channel: PayChannelCode) =>
+  `${PAY_APP_NAME[channel]}中的支付尚未完成，订单已为你保留：可以重新打开继续支付，或换一种方式支付。`;
+
 /** The QR code (微信) or pay link (支付宝) — on a phone, the pay app — the countdown, and the polling status. */
 export function PayWaiting({
   order,
   payment,
   inApp,
+  returned = false,
   busy = false,
   onReopen,
 }: {
@@ -135,16 +169,22 @@ export function PayWaiting({
   payment: Payment | null;
   /** the channel whose app this phone pays in, or null: a QR code or link */
   inApp: PayChannelCode | null;
+  /** the shopper came back from the pay app (the order still unpaid) */
+  returned?: boolean;
   busy?: boolean;
   onReopen: (channel: PayChannelCode) => void;
 }) {
   return (
     <div className="pay-waiting">
       <OrderLines order={order} />
-      {inApp ? <PayInApp channel={inApp} busy={busy} onReopen={onReopen} /> : <ScanOrLink payment={payment} />}
+      {inApp ? (
+        <PayInApp channel={inApp} returned={returned} busy={busy} onReopen={onReopen} />
+      ) : (
+        <ScanOrLink payment={payment} />
+      )}
       <Countdown expireTime={payment?.expireTime ?? order.expireTime} />
       <p role="status" className="pay-status">
-        {busy ? PAY_STARTING : '等待支付结果…'}
+        {busy ? PAY_STARTING : inApp && returned ? '待支付' : '等待支付结果…'}
       </p>
     </div>
   );
@@ -164,7 +204,12 @@ function ScanOrLink({ payment }: { payment: Payment | null }) {
         // In mock mode too: the simulated backend's page opens in a new tab (src/mock/page-bridge.ts).
         safeHref(payment.payUrl) ? (
           <p className="pay-link">
-            <a href={safeHref(payment.payUrl)} target="_blank" rel="noopener noreferrer" className="button button-primary">
+            <a
+              href={safeHref(payment.payUrl)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="button button-primary"
+            >
               前往支付宝支付
             </a>
           </p>
@@ -172,7 +217,9 @@ function ScanOrLink({ payment }: { payment: Payment | null }) {
           <p className="pay-link form-error">支付链接无效，请关闭后重新发起支付</p>
         )
       ) : null}
-      {isMockMode() && payment ? <p className="mock-note">{payment.qrImage ? MOCK_PAY_NOTE.qr : MOCK_PAY_NOTE.link}</p> : null}
+      {isMockMode() && payment ? (
+        <p className="mock-note">{payment.qrImage ? MOCK_PAY_NOTE.qr : MOCK_PAY_NOTE.link}</p>
+      ) : null}
     </>
   );
 }
@@ -202,7 +249,15 @@ export function LeaveConfirm({ onLeave, onStay }: { onLeave: () => void; onStay:
 }
 
 /** The payment failed (`failed`): 重新支付 places a new order when the form's choices are known. */
-export function PayFailed({ canRetry, onRetry, onClose }: { canRetry: boolean; onRetry: () => void; onClose: () => void }) {
+export function PayFailed({
+  canRetry,
+  onRetry,
+  onClose,
+}: {
+  canRetry: boolean;
+  onRetry: () => void;
+  onClose: () => void;
+}) {
   return (
     <div className="pay-outcome">
       <p role="alert" className="form-error">
@@ -233,7 +288,17 @@ const CLOSED_TEXT: Partial<Record<OrderStatus, string>> = {
 };
 
 /** The order can no longer be paid (expired, cancelled, already settled), or could not be loaded. */
-export function PayClosed({ orderId, status, error, onClose }: { orderId: string | null; status: OrderStatus | null; error: string | null; onClose: () => void }) {
+export function PayClosed({
+  orderId,
+  status,
+  error,
+  onClose,
+}: {
+  orderId: string | null;
+  status: OrderStatus | null;
+  error: string | null;
+  onClose: () => void;
+}) {
   const text = error ?? (status ? (CLOSED_TEXT[status] ?? `订单${ORDER_STATUS_TEXT[status]}`) : '订单无法支付。');
   return (
     <div className="pay-outcome">

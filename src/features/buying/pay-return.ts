@@ -5,13 +5,13 @@
  * awaited resumes it too. Both are read once at start-up (`takePaymentReturn`), and the app machine
  * resumes the payment for the account logged in.
  *
- * Meanwhile 正在确认支付结果 covers the page (issue 32): `html.pay-returning` (set by public/boot.js from the
+ * Meanwhile 正在确认支付结果 covers the page (docs/buying.md): `html.pay-returning` (set by src/app/boot.js from the
  * return URL before the app starts, and here for a resumed hand-off) shows index.html's cover, and a
  * dialog replaces it; the class goes once the pay dialog knows the order's status (`payReturnSettled`), or
  * when the dialogs that took over are all closed (the shopper closed the login instead).
  */
 import * as z from 'zod/mini';
-import { browserStorage, readJson, removeStored, writeJson, type StorageLike } from '../../shared/storage';
+import { browserStorage, readJson, removeStored, writeJson, type StorageLike } from '../../shared/storage.ts';
 
 /**
  * The return URL's parameter naming the order whose payment resumes.
@@ -43,7 +43,10 @@ const StoredHandOffSchema = z.object({
   owner: z.catch(z.nullable(z.number()), null),
 });
 
-export function rememberHandOff(handOff: StoredHandOff, storage: StorageLike | undefined = browserStorage('sessionStorage')): void {
+export function rememberHandOff(
+  handOff: StoredHandOff,
+  storage: StorageLike | undefined = browserStorage('sessionStorage'),
+): void {
   // Storage full or blocked: the return URL still carries the order.
   writeJson(storage, HAND_OFF_STORAGE_KEY, { orderId: handOff.orderId, owner: handOff.owner });
 }
@@ -52,7 +55,8 @@ export function forgetHandOff(storage: StorageLike | undefined = browserStorage(
   removeStored(storage, HAND_OFF_STORAGE_KEY);
 }
 
-const readHandOff = (storage: StorageLike | undefined): StoredHandOff | null => readJson(storage, HAND_OFF_STORAGE_KEY, StoredHandOffSchema, null);
+const readHandOff = (storage: StorageLike | undefined): StoredHandOff | null =>
+  readJson(storage, HAND_OFF_STORAGE_KEY, StoredHandOffSchema, null);
 
 /**
  * The payment to resume at start-up, if any: the return URL's order (taken off the address bar, so a

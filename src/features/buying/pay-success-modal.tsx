@@ -19,6 +19,7 @@ import { hasAccountDelivery, PAY_CHANNEL_TEXT } from './order-text';
 import { orderAccountQuery, orderDetailQuery, ORDERS_KEY } from './queries';
 import { formatYuan } from '../../shared/money';
 import './order.css';
+import { SafeImage } from '../../shared/ui/safe-image';
 
 const PropsSchema = z.object({ orderId: z.string().check(z.minLength(1)) });
 
@@ -31,7 +32,11 @@ export function PaySuccessModal({ onClose, props }: ModalComponentProps) {
   }, [queryClient]);
   return (
     <Dialog title="支付成功" onClose={onClose} wide>
-      {parsed.success ? <SuccessBody orderId={parsed.data.orderId} onClose={onClose} /> : <p>订单已支付，可在我的订单中查看。</p>}
+      {parsed.success ? (
+        <SuccessBody orderId={parsed.data.orderId} onClose={onClose} />
+      ) : (
+        <p>订单已支付，可在我的订单中查看。</p>
+      )}
     </Dialog>
   );
 }
@@ -43,7 +48,9 @@ function SuccessBody({ orderId, onClose }: { orderId: string; onClose: () => voi
     <div className="pay-outcome">
       <p className="pay-success-lead">支付成功，感谢您的购买！</p>
       {order.isPending ? <LinesSkeleton label="订单信息" lines={3} /> : null}
-      {order.isError ? <ErrorState error={order.error} title="订单信息加载失败" onRetry={() => void order.refetch()} /> : null}
+      {order.isError ? (
+        <ErrorState error={order.error} title="订单信息加载失败" onRetry={() => void order.refetch()} />
+      ) : null}
       {order.data ? <Delivery order={order.data} userId={user?.userId ?? 0} /> : null}
       <div className="dialog-actions">
         <Link to="/orderDateil" search={{ id: orderId }} className="button" onClick={onClose}>
@@ -74,10 +81,10 @@ function Delivery({ order, userId }: { order: Order; userId: number }) {
           )}
         </p>
       ) : null}
-      <ul className="order-items" aria-label="购买的商品">
+      <ul className="stack-list order-items" aria-label="购买的商品">
         {order.items.map((item) => (
           <li key={item.goodsId}>
-            <img src={item.cover} alt="" width={48} height={48} />
+            <SafeImage src={item.cover} alt="" width={48} height={48} />
             <span>
               {item.gameName} · {item.goodsName} × {item.buyNum}
             </span>
@@ -88,7 +95,9 @@ function Delivery({ order, userId }: { order: Order; userId: number }) {
         实付金额 <strong>{formatYuan(order.payAmount)}</strong>
         {order.payChannel ? <span className="order-muted">（{PAY_CHANNEL_TEXT[order.payChannel]}）</span> : null}
       </p>
-      {order.cdks.length > 0 ? <p className="order-muted">激活码可在订单详情与「个人中心 → 我的激活码」中随时查看。</p> : null}
+      {order.cdks.length > 0 ? (
+        <p className="order-muted">激活码可在订单详情与「个人中心 → 我的激活码」中随时查看。</p>
+      ) : null}
       <GiftSection order={order} />
     </>
   );

@@ -1,7 +1,7 @@
 /**
  * Coupons a login earns come with the daily popup's answer (home/popup hands a new account its coupons),
  * which may arrive while the pay dialog is open: the popup then waits for a free slot, and the dialog would
- * offer what the account held before (issue 32). `onPopupCoupons` calls back each time the popup machine
+ * offer what the account held before (docs/buying.md). `onPopupCoupons` calls back each time the popup machine
  * receives coupons, so the dialog asks the one matching owner (matchCoupon) again.
  */
 import type { Coupon } from '../../api/common';
@@ -42,7 +42,12 @@ interface PopupStateLike {
  * switched off (an auto-login visit, /demo) is not due: its account is handed nothing on this page view, as
  * before.
  */
-export async function settleLoginCoupons(popup: PopupActorLike | undefined, owner: number | null, claim: () => Promise<unknown>, signal: AbortSignal): Promise<void> {
+export async function settleLoginCoupons(
+  popup: PopupActorLike | undefined,
+  owner: number | null,
+  claim: () => Promise<unknown>,
+  signal: AbortSignal,
+): Promise<void> {
   if (owner === null) return;
   const decided = popup ? await whenDecided(popup, signal) : undefined;
   if (decided && decided.context.userId === owner && !decided.matches('fetching')) return;

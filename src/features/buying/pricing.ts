@@ -14,12 +14,16 @@ export interface OrderTotal {
 }
 
 /** The coupon the server recommends (`bestCouponId`), when it is among those offered. */
-export function bestCoupon<C extends Pick<Coupon, 'couponId'>>(coupons: readonly C[], bestCouponId: string | null | undefined): C | undefined {
+export function bestCoupon<C extends Pick<Coupon, 'couponId'>>(
+  coupons: readonly C[],
+  bestCouponId: string | null | undefined,
+): C | undefined {
   return coupons.find((coupon) => coupon.couponId === bestCouponId);
 }
 
 /** What a coupon takes off `subtotal` (the server caps it at the order amount). */
-export const couponSaving = (coupon: Pick<Coupon, 'amount'> | null | undefined, subtotal: number): number => (coupon ? Math.min(coupon.amount, subtotal) : 0);
+export const couponSaving = (coupon: Pick<Coupon, 'amount'> | null | undefined, subtotal: number): number =>
+  coupon ? Math.min(coupon.amount, subtotal) : 0;
 
 /** `buyNum` of a goods at `unitPrice`, less what `coupon` (if any) takes off. */
 export function goodsOrderTotal(unitPrice: number, buyNum: number, coupon?: Pick<Coupon, 'amount'> | null): OrderTotal {
@@ -29,7 +33,8 @@ export function goodsOrderTotal(unitPrice: number, buyNum: number, coupon?: Pick
 }
 
 /** What a package takes off its goods' original prices (never less than nothing). */
-export const packageSaving = (item: Pick<Package, 'price' | 'originalPrice'>): number => Math.max(0, item.originalPrice - item.price);
+export const packageSaving = (item: Pick<Package, 'price' | 'originalPrice'>): number =>
+  Math.max(0, item.originalPrice - item.price);
 
 /** A package, bought instead of the goods alone: its goods' original prices, less the package's saving. */
 export function packageOrderTotal(item: Pick<Package, 'price' | 'originalPrice'>): OrderTotal {

@@ -10,7 +10,13 @@
  */
 import { fromPromise } from 'xstate';
 import { payGateMachine, type PurchaseRequest, type SessionFacts } from '../../../machines/pay-gate.machine';
-import { paymentMachine, type CreateOrderInput, type HandOff, type PayOrderInput, type StatusAnswer } from '../../../machines/payment.machine';
+import {
+  paymentMachine,
+  type CreateOrderInput,
+  type HandOff,
+  type PayOrderInput,
+  type StatusAnswer,
+} from '../../../machines/payment.machine';
 import { getStorage } from '../../api/goods';
 import type { Order, Payment } from '../../api/orders';
 import type { RealNameConfig } from '../../api/user';
@@ -57,9 +63,17 @@ export interface PurchaseFlowOptions {
    * Reads the session facts for the pay gate; `invokeId` is `readSession`, `confirmLogin` or
    * `confirmRealName`. Default: `readSessionFacts(system)`. Tests route it to a fake.
    */
-  readSession?: (system: { get(systemId: string): unknown }, invokeId: string, signal: AbortSignal) => Promise<SessionFacts>;
+  readSession?: (
+    system: { get(systemId: string): unknown },
+    invokeId: string,
+    signal: AbortSignal,
+  ) => Promise<SessionFacts>;
   /** Makes sure of the coupons `owner` is owed before the pay sheet prices. Default: `settleLoginCoupons` (./popup-coupons.ts). Tests route it to a fake. */
-  settleCoupons?: (system: { get(systemId: string): unknown }, owner: number | null, signal: AbortSignal) => Promise<void>;
+  settleCoupons?: (
+    system: { get(systemId: string): unknown },
+    owner: number | null,
+    signal: AbortSignal,
+  ) => Promise<void>;
 }
 
 /**
@@ -77,14 +91,22 @@ export const browserPurchaseApi: PurchaseApi = {
     shopperErrors(
       ordersApi().then((api) =>
         draft.kind === 'goods'
-          ? api.createOrder({ goodsId: draft.goodsId, buyNum: draft.buyNum, couponId: draft.couponId ?? undefined, requestId }, { signal })
+          ? api.createOrder(
+              { goodsId: draft.goodsId, buyNum: draft.buyNum, couponId: draft.couponId ?? undefined, requestId },
+              { signal },
+            )
           : api.createCombinedOrder({ items: draft.items, packageId: draft.packageId, requestId }, { signal }),
       ),
     ),
   payOrder: ({ orderId, channel, h5 }, signal) =>
     shopperErrors(
       ordersApi().then((api) =>
-        api.payOrder(h5 ? { orderId, channelCode: channel, client: 'h5', returnUrl: returnPathFor(orderId) } : { orderId, channelCode: channel }, { signal }),
+        api.payOrder(
+          h5
+            ? { orderId, channelCode: channel, client: 'h5', returnUrl: returnPathFor(orderId) }
+            : { orderId, channelCode: channel },
+          { signal },
+        ),
       ),
     ),
   checkStatus: (orderId, signal) => shopperErrors(ordersApi().then((api) => api.getOrderStatus(orderId, { signal }))),
@@ -139,11 +161,18 @@ export function createPurchaseActors(options: PurchaseFlowOptions = {}) {
       fetchOrder: fromPromise<Order, { orderId: string }>(({ input, signal }) => api.fetchOrder(input.orderId, signal)),
       createOrder: fromPromise<Order, CreateOrderInput>(({ input, signal }) => api.createOrder(input, signal)),
       payOrder: fromPromise<Payment, PayOrderInput>(({ input, signal }) => api.payOrder(input, signal)),
-      checkStatus: fromPromise<StatusAnswer, { orderId: string }>(({ input, signal }) => api.checkStatus(input.orderId, signal)),
+      checkStatus: fromPromise<StatusAnswer, { orderId: string }>(({ input, signal }) =>
+        api.checkStatus(input.orderId, signal),
+      ),
       settleCoupons: fromPromise<void, { owner: number | null }>(({ input, system, signal }) =>
         options.settleCoupons
           ? options.settleCoupons(system, input.owner, signal)
-          : settleLoginCoupons(system.get('couponPopup') as PopupActorLike | undefined, input.owner, () => api.claimLoginCoupons(signal), signal),
+          : settleLoginCoupons(
+              system.get('couponPopup') as PopupActorLike | undefined,
+              input.owner,
+              () => api.claimLoginCoupons(signal),
+              signal,
+            ),
       ),
     },
     actions: {

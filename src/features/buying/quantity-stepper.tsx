@@ -9,6 +9,7 @@
  */
 import { useId, useState, type KeyboardEvent } from 'react';
 import { capQuantity, quantityCapNotice, type QuantityCap } from './quantity';
+import { TextInput } from '../../shared/ui/form-controls';
 
 export function QuantityStepper({
   value,
@@ -50,7 +51,7 @@ export function QuantityStepper({
         <button type="button" aria-label="减少数量" disabled={disabled || value <= 1} onClick={() => take(value - 1)}>
           −
         </button>
-        <input
+        <TextInput
           type="number"
           inputMode="numeric"
           aria-label="购买数量"

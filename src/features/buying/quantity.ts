@@ -25,5 +25,7 @@ export function capQuantity(wanted: number, cap: QuantityCap): number {
 
 /** What the shopper is told when a quantity above the cap was changed to the cap. */
 export function quantityCapNotice(cap: QuantityCap): string {
-  return cap.by === 'stock' ? `库存仅剩 ${cap.max} 件，已改为 ${cap.max} 件` : `每单最多购买 ${cap.max} 件，已改为 ${cap.max} 件`;
+  return cap.by === 'stock'
+    ? `库存仅剩 ${cap.max} 件，已改为 ${cap.max} 件`
+    : `每单最多购买 ${cap.max} 件，已改为 ${cap.max} 件`;
 }

@@ -6,7 +6,16 @@
  * expiry, refund settling), so they are never considered fresh.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { getOrder, getOrderAccount, getOrders, getPackages, getPayChannels, OrderStatusSchema, type Order, type OrderStatus } from '../../api/orders';
+import {
+  getOrder,
+  getOrderAccount,
+  getOrders,
+  getPackages,
+  getPayChannels,
+  OrderStatusSchema,
+  type Order,
+  type OrderStatus,
+} from '../../api/orders';
 import { ACCOUNT_SCOPED } from '../../api/account-scope';
 
 export const ORDERS_KEY = ['orders'] as const;

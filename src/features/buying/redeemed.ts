@@ -55,7 +55,10 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The marks of one order of one account, and a setter for one code's mark. */
-export function useRedeemed(userId: number, orderId: string): [readonly number[], (index: number, redeemed: boolean) => void] {
+export function useRedeemed(
+  userId: number,
+  orderId: string,
+): [readonly number[], (index: number, redeemed: boolean) => void] {
   const marked = useSyncExternalStore(
     subscribe,
     () => readRedeemed(userId, orderId),

@@ -21,11 +21,13 @@ import { useCurrentUser, type ModalComponentProps } from '../../shared/app-actor
 import { charCount, firstChars } from '../../shared/chars';
 import { toast } from '../../shared/toast';
 import { Dialog } from '../../shared/ui/dialog';
+import { refundCouponNote } from './order-text';
 import { orderFacts, refundState } from './promise';
 import { orderDetailQuery, ORDERS_KEY } from './queries';
 import { FactList } from './trust-strip';
 import { formatYuan } from '../../shared/money';
 import './order.css';
+import { Select, TextArea } from '../../shared/ui/form-controls';
 
 /** @internal */
 export const REFUND_REASONS = ['不想要了', '拍错了/多拍了', '激活码无法使用', '未按约定时间到账', '其他原因'] as const;
@@ -56,7 +58,11 @@ export function RefundModal({ onClose, props }: ModalComponentProps) {
   const parsed = PropsSchema.safeParse(props);
   return (
     <Dialog title="申请退款" onClose={onClose}>
-      {parsed.success ? <RefundForm orderId={parsed.data.orderId} onClose={onClose} /> : <p role="alert">缺少订单信息</p>}
+      {parsed.success ? (
+        <RefundForm orderId={parsed.data.orderId} onClose={onClose} />
+      ) : (
+        <p role="alert">缺少订单信息</p>
+      )}
     </Dialog>
   );
 }
@@ -99,9 +105,8 @@ function RefundForm({ orderId, onClose }: { orderId: string; onClose: () => void
   if (step === 'confirm') {
     return (
       <div className="refund-form">
-        <p>
-          确认申请退款？{order.data ? <>退款金额 {formatYuan(order.data.payAmount)} 将原路退回。</> : null}
-        </p>
+        <p>确认申请退款？{order.data ? <>退款金额 {formatYuan(order.data.payAmount)} 将原路退回。</> : null}</p>
+        {order.data && refundCouponNote(order.data) ? <p>{refundCouponNote(order.data)}</p> : null}
         <p className="order-muted">退款原因：{refundReason(reason, details)}</p>
         {refund.isError ? (
           <p role="alert" className="form-error">
@@ -127,21 +132,22 @@ function RefundForm({ orderId, onClose }: { orderId: string; onClose: () => void
         <div className="order-promise">
           <FactList facts={orderFacts(order.data)} />
           {terms ? <p className="order-refund-state">{terms}</p> : null}
+          {refundCouponNote(order.data) ? <p className="order-refund-state">{refundCouponNote(order.data)}</p> : null}
         </div>
       ) : null}
       <div className="field">
         <label htmlFor={ids.reason}>退款原因</label>
-        <select id={ids.reason} value={reason} onChange={(event) => setReason(event.target.value)}>
+        <Select id={ids.reason} value={reason} onChange={(event) => setReason(event.target.value)}>
           {REFUND_REASONS.map((item) => (
             <option key={item} value={item}>
               {item}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <div className="field">
         <label htmlFor={ids.details}>补充说明（选填）</label>
-        <textarea
+        <TextArea
           id={ids.details}
           rows={3}
           aria-describedby={ids.count}

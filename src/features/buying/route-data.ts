@@ -18,9 +18,16 @@ export function prefetchOrder(queryClient: QueryClient, userId: number | null, o
     .catch(() => undefined); // the page loads it itself (and reports a failure)
 }
 
-export function prefetchOrderList(queryClient: QueryClient, userId: number | null, page: number, status: string | undefined): void {
+export function prefetchOrderList(
+  queryClient: QueryClient,
+  userId: number | null,
+  page: number,
+  status: string | undefined,
+): void {
   if (userId === null) return;
   void orderQueries()
-    .then(({ orderListQuery, orderStatusOf }) => queryClient.prefetchQuery(orderListQuery(userId, page, orderStatusOf(status))))
+    .then(({ orderListQuery, orderStatusOf }) =>
+      queryClient.prefetchQuery(orderListQuery(userId, page, orderStatusOf(status))),
+    )
     .catch(() => undefined);
 }

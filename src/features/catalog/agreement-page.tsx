@@ -4,7 +4,7 @@
  * tab is the `doc` in the URL (user agreement by default), so the footer and
  * the login form can link to either text. Each text ends with who it is
  * agreed with: the operator, its ICP licence number and the service hours
- * (src/shared/operator.ts, the build's variables; issue 32).
+ * (src/shared/operator.ts, the build's variables; docs/decisions/0019-money-path-trust-and-budget.md).
  */
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';

@@ -62,11 +62,7 @@ export function BannerCarousel({ banners, label = '活动推荐' }: { banners: B
           </button>
         ) : null}
       </div>
-      <div
-        className="carousel-viewport"
-        aria-live={rotating ? 'off' : 'polite'}
-        {...swipe}
-      >
+      <div className="carousel-viewport" aria-live={rotating ? 'off' : 'polite'} {...swipe}>
         <div className="carousel-track" style={{ transform: `translateX(-${current * 100}%)` }}>
           {banners.map((banner, i) => (
             <div

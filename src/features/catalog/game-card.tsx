@@ -19,7 +19,19 @@ export type NameOf = (game: Game) => ReactNode;
  * the game's name (the cover is decorative), then badges and the from price
  * (`src/api/from-price.ts`: its lowest edition, DLC left out).
  */
-export function GameCard({ game, priority = false, extra, rank, nameOf }: { game: Game; priority?: boolean; extra?: ReactNode; rank?: number; nameOf?: NameOf | undefined }) {
+export function GameCard({
+  game,
+  priority = false,
+  extra,
+  rank,
+  nameOf,
+}: {
+  game: Game;
+  priority?: boolean;
+  extra?: ReactNode;
+  rank?: number;
+  nameOf?: NameOf | undefined;
+}) {
   return (
     <Link to="/gameDetail/$id" params={{ id: String(game.gameId) }} className="game-card">
       <span className="game-cover">
@@ -38,14 +50,23 @@ export function GameCard({ game, priority = false, extra, rank, nameOf }: { game
       </span>
       {extra}
       <span className="game-price">
-        <Price fen={game.minPrice} originalFen={game.originalPrice} />
-        <span className="price-from">起</span>
+        <Price fen={game.minPrice} originalFen={game.originalPrice} from />
       </span>
     </Link>
   );
 }
 
-export function GameGrid({ games, priorityCount = 0, className, nameOf }: { games: Game[]; priorityCount?: number; className?: string; nameOf?: NameOf }) {
+export function GameGrid({
+  games,
+  priorityCount = 0,
+  className,
+  nameOf,
+}: {
+  games: Game[];
+  priorityCount?: number;
+  className?: string;
+  nameOf?: NameOf;
+}) {
   return (
     <ul className={['game-grid', className].filter(Boolean).join(' ')}>
       {games.map((game, index) => (

@@ -40,6 +40,7 @@ import { Evaluations, SCORE_SOURCE } from './game-evaluations';
 import { Gallery } from './game-gallery';
 import { useRecordView } from './recent-views';
 import { PriceHistorySlot } from './price-history-slot';
+import { BuyBarLowMark, PriceVerdict } from './price-verdict';
 import './catalog.css';
 
 const routeApi = getRouteApi('/detail-layout/gameDetail/$id');
@@ -74,17 +75,24 @@ function GameDetailView({ game }: { game: GameDetail }) {
   return (
     <article className="game-detail" aria-labelledby="game-title">
       <div className="detail-hero">
-        <SafeImage src={game.cover} alt={`${game.name}封面`} width={300} height={400} priority className="detail-cover" />
+        <SafeImage
+          src={game.cover}
+          alt={`${game.name}封面`}
+          width={300}
+          height={400}
+          priority
+          className="detail-cover"
+        />
         <div className="detail-info">
           <h1 id="game-title">{game.name}</h1>
           <div className="detail-price-row">
-            <HeadlinePrice game={game} choice={choice} />
+            <HeadlinePrice game={game} choice={choice} verdict={!upcoming} />
             {/* The store's promise for the chosen goods (the buying feature owns its facts). */}
             {choice.selected ? <TrustStrip goods={choice.selected} /> : null}
           </div>
           <dl className="detail-facts">
             <div>
-              {/* Two scores on one page, on two scales: each says where it comes from (issue 32). */}
+              {/* Two scores on one page, on two scales: each says where it comes from (docs/decisions/0019-money-path-trust-and-budget.md). */}
               <dt>{SCORE_SOURCE.game}</dt>
               <dd>{game.score > 0 ? `${game.score.toFixed(1)} / 10` : '暂无评分'}</dd>
             </div>
@@ -123,7 +131,11 @@ function GameDetailView({ game }: { game: GameDetail }) {
             </ul>
           ) : null}
         </div>
-        <PurchasePanel game={game} choice={choice} />
+        <PurchasePanel
+          game={game}
+          choice={choice}
+          barNote={choice.selected && !upcoming ? <BuyBarLowMark goodsId={choice.selected.goodsId} /> : null}
+        />
         {/* Under the facts on desktop (the column beside the purchase panel), after the goods on phones. */}
         <div className="detail-media">
           <Gallery game={game} />
@@ -132,8 +144,9 @@ function GameDetailView({ game }: { game: GameDetail }) {
             <HtmlContent html={game.description} />
           </section>
           <Requirements gameId={game.gameId} />
-          {/* 价格走势 of the chosen goods (issue 34, an extension): after hydration, in reserved space. */}
-          {choice.selected ? <PriceHistorySlot goodsId={choice.selected.goodsId} /> : null}
+          {/* 价格走势 of the chosen goods (docs/following-prices.md, an extension): after hydration, in reserved space. A game not out
+              yet has no history (nothing was sold before its release). */}
+          {choice.selected && !upcoming ? <PriceHistorySlot goodsId={choice.selected.goodsId} /> : null}
         </div>
       </div>
       <Evaluations gameId={game.gameId} />
@@ -165,21 +178,36 @@ function useGoodsChoice(game: GameDetail): GoodsChoice {
   const choose = (goodsId: number, buyNum: number) => {
     void navigate({ search: (prev) => ({ ...prev, goods: goodsId, num: buyNum }), replace: true, resetScroll: false });
   };
-  return { goodsQuery, list, inStock, named, namedSoldOut, namedMissing, selected, cap, num, requested: search.num, choose };
+  return {
+    goodsQuery,
+    list,
+    inStock,
+    named,
+    namedSoldOut,
+    namedMissing,
+    selected,
+    cap,
+    num,
+    requested: search.num,
+    choose,
+  };
 }
 
 /**
- * The price under the title: the chosen goods' (price, struck original, discount, and which goods), or the
- * game's from price with 起 while nothing is chosen — from the goods once they are here, from the card's
- * fields (the same rule, applied by the server) until then.
+ * The price under the title: the chosen goods' (price, struck original, discount, which goods, and the deal
+ * verdict: ./price-verdict.tsx), or the game's from price with 起 while nothing is chosen — from the goods once
+ * they are here, from the card's fields (the same rule, applied by the server) until then.
  */
-function HeadlinePrice({ game, choice }: { game: GameDetail; choice: GoodsChoice }) {
+function HeadlinePrice({ game, choice, verdict }: { game: GameDetail; choice: GoodsChoice; verdict: boolean }) {
   const { selected, list } = choice;
   const from = fromPrice(list) ?? game;
-  const update = usePriceUpdate(selected ? `goods:${selected.goodsId}` : `from:${game.gameId}`, selected ? selected.price : from.minPrice);
+  const update = usePriceUpdate(
+    selected ? `goods:${selected.goodsId}` : `from:${game.gameId}`,
+    selected ? selected.price : from.minPrice,
+  );
   const note = update ? (
     <p className="price-updated" role="status">
-      价格已更新（原价 <s>{formatYuan(update.was)}</s>）
+      {priceUpdateText(update.was, update.now)}
     </p>
   ) : null;
   if (selected) {
@@ -189,6 +217,7 @@ function HeadlinePrice({ game, choice }: { game: GameDetail; choice: GoodsChoice
         <DiscountBadge fen={selected.price} originalFen={selected.originalPrice} />
         <span className="detail-price-goods">{selected.name}</span>
         {note}
+        {verdict ? <PriceVerdict goodsId={selected.goodsId} /> : null}
       </div>
     );
   }
@@ -205,11 +234,21 @@ function HeadlinePrice({ game, choice }: { game: GameDetail; choice: GoodsChoice
  * live one arrives, docs/prerendering.md, "Prices in the HTML"): the price it was, until the shopper chooses
  * something else. `key` names what is priced (a goods, or the game's from price), so a choice is not a change.
  */
-function usePriceUpdate(key: string, price: number): { was: number } | null {
+function usePriceUpdate(key: string, price: number): { was: number; now: number } | null {
   const [seen, setSeen] = useState({ key, price, was: null as number | null });
   if (seen.key !== key) setSeen({ key, price, was: null });
   else if (seen.price !== price) setSeen({ key, price, was: seen.price });
-  return seen.key === key && seen.was !== null && seen.was !== price ? { was: seen.was } : null;
+  return seen.key === key && seen.was !== null && seen.was !== price ? { was: seen.was, now: price } : null;
+}
+
+/**
+ * @internal The note of a price that changed on screen, in one wording: 降价 ¥x（之前 ¥y） or 价格已更新（之前 ¥y）.
+ * Never 原价: that word belongs to the struck list price beside it, and a second 原价 would name another price.
+ */
+export function priceUpdateText(was: number, now: number): string {
+  return now < was
+    ? `刚刚降价 ${formatYuan(was - now)}（之前 ${formatYuan(was)}）`
+    : `价格已更新（之前 ${formatYuan(was)}）`;
 }
 
 // --- gallery, requirements, evaluations, related -------------------------------

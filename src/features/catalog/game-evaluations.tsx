@@ -10,12 +10,13 @@ import { EmptyState, ErrorState, LinesSkeleton } from '../../shared/ui/states';
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
 
 /**
- * Where each of the detail's scores comes from (issue 32): the game's `score` (0–10) is the store's catalogue
+ * Where each of the detail's scores comes from (docs/decisions/0019-money-path-trust-and-budget.md): the game's `score` (0–10) is the store's catalogue
  * data, not its shoppers' (docs/catalog.md); the evaluations' average (1–5) is this store's buyers' reviews.
  */
 export const SCORE_SOURCE = { game: '商城评分（游戏资料）', reviews: '本店买家评分' } as const;
 
-const stars = (score: number) => '★'.repeat(clamp(Math.round(score), 0, 5)) + '☆'.repeat(5 - clamp(Math.round(score), 0, 5));
+const stars = (score: number) =>
+  '★'.repeat(clamp(Math.round(score), 0, 5)) + '☆'.repeat(5 - clamp(Math.round(score), 0, 5));
 
 export function Evaluations({ gameId }: { gameId: number }) {
   const [page, setPage] = useState(1);
@@ -25,7 +26,9 @@ export function Evaluations({ gameId }: { gameId: number }) {
     <section aria-labelledby="game-evaluations" className="section evaluations" aria-busy={query.isFetching}>
       <h2 id="game-evaluations">用户评价</h2>
       {query.isPending ? <LinesSkeleton label="用户评价" lines={6} /> : null}
-      {query.isError ? <ErrorState error={query.error} title="评价加载失败" onRetry={() => void query.refetch()} /> : null}
+      {query.isError ? (
+        <ErrorState error={query.error} title="评价加载失败" onRetry={() => void query.refetch()} />
+      ) : null}
       {data && data.total === 0 ? <EmptyState title="暂无评价" /> : null}
       {data && data.total > 0 ? (
         <>

@@ -30,10 +30,21 @@ export function Gallery({ game }: { game: GameDetail }) {
   };
 
   return (
-    <section aria-labelledby="game-gallery" aria-roledescription="carousel" className="detail-section gallery" onKeyDown={onKeyDown}>
+    <section
+      aria-labelledby="game-gallery"
+      aria-roledescription="carousel"
+      className="detail-section gallery"
+      onKeyDown={onKeyDown}
+    >
       <h2 id="game-gallery">游戏截图</h2>
       <div className="gallery-stage" {...swipe}>
-        <SafeImage src={game.gallery[current] ?? ''} alt={`${game.name}截图 ${current + 1}`} width={1280} height={720} className="gallery-main" />
+        <SafeImage
+          src={game.gallery[current] ?? ''}
+          alt={`${game.name}截图 ${current + 1}`}
+          width={1280}
+          height={720}
+          className="gallery-main"
+        />
         {count > 1 ? (
           <>
             <button type="button" className="gallery-arrow gallery-prev" onClick={() => go(current - 1)}>
@@ -55,7 +66,12 @@ export function Gallery({ game }: { game: GameDetail }) {
           <ul className="gallery-thumbs">
             {game.gallery.map((src, i) => (
               <li key={`${i}-${src}`}>
-                <button type="button" aria-label={`查看第${i + 1}张截图`} aria-pressed={i === current} onClick={() => setIndex(i)}>
+                <button
+                  type="button"
+                  aria-label={`查看第${i + 1}张截图`}
+                  aria-pressed={i === current}
+                  onClick={() => setIndex(i)}
+                >
                   <SafeImage src={src} alt="" width={160} height={90} />
                 </button>
               </li>

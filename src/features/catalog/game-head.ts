@@ -12,6 +12,7 @@ import { fenToYuan } from '../../shared/money';
 import type { PageHead } from '../shell';
 import { pageDescription } from './page-description';
 import { isUpcoming } from './game-card';
+import { DAY_MS } from '../../shared/beijing-time';
 
 const SCHEMA = 'https://schema.org';
 
@@ -21,7 +22,7 @@ const SCHEMA = 'https://schema.org';
  * price never outlives this.
  * @internal
  */
-export const PRICE_VALID_MS = 24 * 60 * 60 * 1000;
+export const PRICE_VALID_MS = DAY_MS;
 
 /** A goods' availability: sold out at 0 stock; a game not yet released sells pre-orders. */
 function availability(game: GameDetail, goods: Goods): string {
@@ -34,7 +35,12 @@ function availability(game: GameDetail, goods: Goods): string {
  * at `pricedAt` (epoch ms: the build's time in a prerendered page, the fetch's in the browser); `origin`
  * makes the URLs absolute (`https://store.example.com`).
  */
-export function gameHead(game: GameDetail, goods: readonly Goods[] | undefined, origin: string, pricedAt: number): PageHead {
+export function gameHead(
+  game: GameDetail,
+  goods: readonly Goods[] | undefined,
+  origin: string,
+  pricedAt: number,
+): PageHead {
   const page = `${origin}/gameDetail/${game.gameId}`;
   const absolute = (href: string) => new URL(href, origin).href;
   const description = pageDescription(game.description) ?? `${game.name}：${game.publisher}发行。`;

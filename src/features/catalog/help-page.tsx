@@ -9,7 +9,13 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { articleSearchQueryOptions, classifiesQueryOptions, classifyArticlesQueryOptions, type Article, type Classify } from '../../api/assist';
+import {
+  articleSearchQueryOptions,
+  classifiesQueryOptions,
+  classifyArticlesQueryOptions,
+  type Article,
+  type Classify,
+} from '../../api/assist';
 import { usePageHead } from '../shell';
 import { pageDescription } from './page-description';
 import { agreementDocOf } from './agreement-doc';
@@ -18,6 +24,7 @@ import { EmptyState, ErrorState, LinesSkeleton } from '../../shared/ui/states';
 import { formatDate, stripHtml } from '../../shared/format';
 import { resultsTitle } from './listing-text';
 import './catalog.css';
+import { TextInput } from '../../shared/ui/form-controls';
 
 const routeApi = getRouteApi('/modal-wrap-layout/help');
 
@@ -61,7 +68,7 @@ function HelpSearchForm({ initial }: { initial: string }) {
   // submit is the browser's own: to /help?q=…, the search view (docs/prerendering.md, "What waits for hydration").
   return (
     <form role="search" aria-label="搜索帮助" className="help-search" action="/help" method="get" onSubmit={onSubmit}>
-      <input
+      <TextInput
         type="search"
         name="q"
         aria-label="搜索帮助文章"
@@ -99,7 +106,9 @@ function SearchResults({ keyword, classifies }: { keyword: string; classifies: C
     <section aria-labelledby="help-results" className="help-results">
       <h2 id="help-results">{resultsTitle(keyword)}</h2>
       {results.isPending ? <LinesSkeleton label="搜索结果" lines={5} /> : null}
-      {results.isError ? <ErrorState error={results.error} title="搜索失败" onRetry={() => void results.refetch()} /> : null}
+      {results.isError ? (
+        <ErrorState error={results.error} title="搜索失败" onRetry={() => void results.refetch()} />
+      ) : null}
       {results.data && results.data.length === 0 ? (
         <EmptyState title="没有找到相关文章">
           <p className="state-text">换个关键词试试，或通过右侧「客服」联系我们。</p>
@@ -122,10 +131,21 @@ function SearchResults({ keyword, classifies }: { keyword: string; classifies: C
   );
 }
 
-function HelpBrowser({ categories, categoryId, articleId }: { categories: Classify[]; categoryId: number | undefined; articleId: number | undefined }) {
+function HelpBrowser({
+  categories,
+  categoryId,
+  articleId,
+}: {
+  categories: Classify[];
+  categoryId: number | undefined;
+  articleId: number | undefined;
+}) {
   // An article linked without its category: look in every help category.
   const lookup = useQueries({
-    queries: categories.map((c) => ({ ...classifyArticlesQueryOptions(c.classifyId), enabled: categoryId === undefined && articleId !== undefined })),
+    queries: categories.map((c) => ({
+      ...classifyArticlesQueryOptions(c.classifyId),
+      enabled: categoryId === undefined && articleId !== undefined,
+    })),
   });
   const foundIn =
     categoryId === undefined && articleId !== undefined
@@ -141,7 +161,11 @@ function HelpBrowser({ categories, categoryId, articleId }: { categories: Classi
         <ul>
           {categories.map((c) => (
             <li key={c.classifyId}>
-              <Link to="/help" search={{ category: c.classifyId }} aria-current={c.classifyId === selected.classifyId ? 'true' : undefined}>
+              <Link
+                to="/help"
+                search={{ category: c.classifyId }}
+                aria-current={c.classifyId === selected.classifyId ? 'true' : undefined}
+              >
                 {c.name}
                 <span className="muted"> ({c.articleCount})</span>
               </Link>
@@ -155,7 +179,11 @@ function HelpBrowser({ categories, categoryId, articleId }: { categories: Classi
             该分类不存在，已为您显示“{selected.name}”
           </p>
         ) : null}
-        {lookingUp ? <LinesSkeleton label="帮助文章" lines={6} /> : <CategoryArticles category={selected} articleId={articleId} />}
+        {lookingUp ? (
+          <LinesSkeleton label="帮助文章" lines={6} />
+        ) : (
+          <CategoryArticles category={selected} articleId={articleId} />
+        )}
       </div>
     </div>
   );
@@ -166,7 +194,8 @@ function CategoryArticles({ category, articleId }: { category: Classify; article
   const article = articleId === undefined ? undefined : articles.data?.find((a) => a.articleId === articleId);
   usePageHead({ title: article?.title, description: article ? pageDescription(article.content) : undefined });
   if (articles.isPending) return <LinesSkeleton label="帮助文章" lines={6} />;
-  if (articles.isError) return <ErrorState error={articles.error} title="文章加载失败" onRetry={() => void articles.refetch()} />;
+  if (articles.isError)
+    return <ErrorState error={articles.error} title="文章加载失败" onRetry={() => void articles.refetch()} />;
   if (article) {
     return (
       <article aria-labelledby="help-article-title" className="help-article">

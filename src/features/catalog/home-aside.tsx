@@ -1,7 +1,7 @@
 /**
  * The home page's side column (./home-page.tsx): rankings (tabs), recently
  * sold goods (a ticker), the app download entry and 最近浏览 (the shopper's
- * own, in space reserved in the prerendered page: ./recent-views-list.tsx). A chunk of its own, loaded
+ * own, after hydration and only when there is something to show: ./recent-views-list.tsx). A chunk of its own, loaded
  * after the first paint: below the fold on phones, never the LCP element.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -25,7 +25,8 @@ function RankSection() {
   const { data: fresh, isPending } = useQuery(ranksQueryOptions());
   const data = useDeferredValue(fresh);
   const [chosen, setChosen] = useState<RankType | null>(null);
-  if (isPending || data === undefined) return <LinesSkeleton label="排行榜" lines={8} className="section rank-skeleton" />;
+  if (isPending || data === undefined)
+    return <LinesSkeleton label="排行榜" lines={8} className="section rank-skeleton" />;
   const ranks = (data ?? []).filter((rank) => rank.games.length > 0);
   const first = ranks[0];
   if (!first) return null;
@@ -81,7 +82,9 @@ function RecentSellSection() {
       </div>
       <div className={moving ? 'ticker' : 'ticker ticker-static'}>
         <div className={moving ? `ticker-track ticker-moving${paused ? ' is-paused' : ''}` : 'ticker-track'}>
-          <ul className="ticker-list">{(moving ? data : data.slice(0, STATIC_SELLS)).map((sell, i) => item(sell, `a${i}`))}</ul>
+          <ul className="ticker-list">
+            {(moving ? data : data.slice(0, STATIC_SELLS)).map((sell, i) => item(sell, `a${i}`))}
+          </ul>
           {moving ? (
             <ul className="ticker-list" aria-hidden="true">
               {data.map((sell, i) => item(sell, `b${i}`))}
@@ -129,21 +132,15 @@ function AppDownloadSection() {
 const LazyRecentViews = lazy(() => import('./recent-views-list').then((m) => ({ default: m.HomeRecentViews })));
 
 /**
- * 最近浏览 depends on who looks: the prerendered page (made for nobody) holds only its heading and a box of its
- * final height (catalog.css, `.recent-views`), which the list fills after hydration, its code loaded then.
+ * 最近浏览 depends on who looks: the prerendered page (made for nobody) has nothing of it; after hydration the
+ * list's code loads and shows the section when the viewer has viewed games (./recent-views-list.tsx).
  */
 function RecentViewsSection() {
-  const hydrated = useHydrated();
-  return (
-    <section aria-labelledby="home-recent-views" className="section recent-views">
-      <h2 id="home-recent-views">最近浏览</h2>
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <LazyRecentViews />
-        </Suspense>
-      ) : null}
-    </section>
-  );
+  return useHydrated() ? (
+    <Suspense fallback={null}>
+      <LazyRecentViews />
+    </Suspense>
+  ) : null;
 }
 
 export function HomeAside() {

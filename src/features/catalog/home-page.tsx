@@ -1,5 +1,6 @@
 /**
- * Home `/`: banner carousel, label chips, hot search, recommendations, the
+ * Home `/`: banner carousel, 今日特惠 (a row of deal tiles: on a phone's first screen, games with their prices and
+ * discounts, as Steam's and JD's phone homes open), label chips, hot search, recommendations, the
  * plates with their games, rankings (tabs), recently sold goods and the app
  * download entry. Each section shows a skeleton of its final size while it
  * loads and disappears quietly when its list is empty (the list fetchers
@@ -12,9 +13,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
-import { bannersQueryOptions, hotSearchQueryOptions, labelsQueryOptions, platesQueryOptions, recommendQueryOptions } from '../../api/games';
+import {
+  bannersQueryOptions,
+  hotSearchQueryOptions,
+  labelsQueryOptions,
+  platesQueryOptions,
+  recommendQueryOptions,
+  searchQueryOptions,
+  type GameCard,
+} from '../../api/games';
 import { BannerCarousel } from './banner-carousel';
-import { loadedHomeAside, loadHomeAside } from './route-data';
+import { HOME_DEALS_REQUEST, loadedHomeAside, loadHomeAside } from './route-data';
+import { discountBadge } from '../../shared/money';
+import { DiscountBadge, Price } from '../../shared/ui/price';
+import { SafeImage } from '../../shared/ui/safe-image';
 import { GameGrid } from './game-card';
 import { GameGridSkeleton, LinesSkeleton, Skeleton } from '../../shared/ui/states';
 import { config } from '../../shared/env';
@@ -25,6 +37,64 @@ function BannerSection() {
   if (isPending) return <Skeleton label="活动推荐" className="banner-skeleton" />;
   if (!data || data.length === 0) return null;
   return <BannerCarousel banners={data} />;
+}
+
+/** How many deal tiles the row holds (a phone shows three and a half, and scrolls). */
+const HOME_DEALS = 8;
+
+/** The discounted games of an answer, the biggest discount first (whatever order the server answered in). */
+function dealsOf(games: readonly GameCard[]): GameCard[] {
+  return games
+    .filter((game) => discountBadge(game.minPrice, game.originalPrice) > 0)
+    .sort((a, b) => discountBadge(b.minPrice, b.originalPrice) - discountBadge(a.minPrice, a.originalPrice))
+    .slice(0, HOME_DEALS);
+}
+
+/**
+ * 今日特惠: compact tiles (cover with its discount, name, price and the struck original), a row that scrolls
+ * sideways on phones. Its box has its final height while it loads (no shift); nothing when no game is discounted.
+ */
+function DealsSection() {
+  const { data, isPending } = useQuery(searchQueryOptions(HOME_DEALS_REQUEST));
+  if (isPending) return <Skeleton label="今日特惠" className="section deals-skeleton" />;
+  const deals = dealsOf(data?.list ?? []);
+  if (deals.length === 0) return null;
+  return (
+    <section aria-labelledby="home-deals" className="section section-compact deals">
+      <div className="section-head">
+        <h2 id="home-deals">今日特惠</h2>
+        <Link to="/search" search={{ sort: 'discount', discount: true }} className="deals-more">
+          更多特惠
+        </Link>
+      </div>
+      <ul className="deal-row">
+        {/* Keyed by place, not by game: when today's deals differ from the prerendered ones (a price changed since
+            the build), each tile repaints where it stands instead of the row's tiles moving (a layout shift). */}
+        {deals.map((game, index) => (
+          <li key={index}>
+            <DealTile game={game} priority={index < 3} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function DealTile({ game, priority }: { game: GameCard; priority: boolean }) {
+  return (
+    <Link to="/gameDetail/$id" params={{ id: String(game.gameId) }} className="deal-tile">
+      <span className="deal-cover">
+        <SafeImage src={game.cover} alt="" width={120} height={160} priority={priority} />
+        <span className="deal-off">
+          <DiscountBadge fen={game.minPrice} originalFen={game.originalPrice} />
+        </span>
+      </span>
+      <span className="deal-name">{game.name}</span>
+      <span className="deal-price">
+        <Price fen={game.minPrice} originalFen={game.originalPrice} />
+      </span>
+    </Link>
+  );
 }
 
 function LabelSection() {
@@ -122,7 +192,6 @@ function HomeAsideSkeleton() {
       <LinesSkeleton label="排行榜" lines={8} className="section rank-skeleton" />
       <LinesSkeleton label="最近成交" lines={5} className="section ticker-skeleton" />
       <Skeleton label="App 下载" className="section download-skeleton" />
-      <Skeleton label="最近浏览" className="section recent-views" />
     </>
   );
 }
@@ -136,6 +205,7 @@ export function HomePage() {
     <div className="home">
       <h1 className="visually-hidden">{config.storeName}首页</h1>
       <BannerSection />
+      <DealsSection />
       <LabelSection />
       <div className="home-columns">
         <div className="home-main">

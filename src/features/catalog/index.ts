@@ -7,4 +7,6 @@ import { lazy } from 'react';
 export const SearchSuggestions = lazy(() => import('./search-suggestions'));
 
 /** 最近浏览's tab of the personal centre (/setting?type=5): a chunk of its own, with the home aside's part. */
-export const RecentViewsPanel = lazy(() => import('./recent-views-list').then((m) => ({ default: m.RecentViewsPanel })));
+export const RecentViewsPanel = lazy(() =>
+  import('./recent-views-list').then((m) => ({ default: m.RecentViewsPanel })),
+);

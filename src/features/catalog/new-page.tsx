@@ -36,7 +36,9 @@ export function NewPage() {
       <h1>新品上架</h1>
       <p className="muted">近 {NEW_WINDOW_DAYS} 天上架的正版游戏，支付后自动发货。</p>
       {query.isPending ? <GameGridSkeleton label="新品" count={12} /> : null}
-      {query.isError ? <ErrorState error={query.error} title="新品加载失败" onRetry={() => void query.refetch()} /> : null}
+      {query.isError ? (
+        <ErrorState error={query.error} title="新品加载失败" onRetry={() => void query.refetch()} />
+      ) : null}
       {query.isSuccess ? (
         <>
           {query.data.upcoming.length > 0 ? (
@@ -58,7 +60,14 @@ export function NewPage() {
                 options={SORTS}
                 current={sort}
                 link={(value, props) => (
-                  <Link from="/new" to="/new" activeOptions={{ exact: true }} search={{ sort: value === 'newest' ? undefined : value }} resetScroll={false} {...props} />
+                  <Link
+                    from="/new"
+                    to="/new"
+                    activeOptions={{ exact: true }}
+                    search={{ sort: value === 'newest' ? undefined : value }}
+                    resetScroll={false}
+                    {...props}
+                  />
                 )}
               />
             </div>
@@ -96,7 +105,11 @@ function ReleasedList({ games }: { games: Parameters<typeof sortNewGames>[0] }) 
       <ul className="game-grid">
         {visible.map((game, index) => (
           <li key={game.gameId}>
-            <GameCard game={game} priority={index < 4} extra={<ReleaseDate time={game.releaseDate} label="上架日期" />} />
+            <GameCard
+              game={game}
+              priority={index < 4}
+              extra={<ReleaseDate time={game.releaseDate} label="上架日期" />}
+            />
           </li>
         ))}
       </ul>

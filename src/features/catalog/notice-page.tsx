@@ -23,7 +23,6 @@ const routeApi = getRouteApi('/modal-wrap-layout/notice');
 
 const PREVIEW_CHARS = 80;
 
-
 export function NoticePage() {
   const { id } = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
@@ -65,7 +64,7 @@ export function NoticePage() {
                   <button
                     type="button"
                     id={`notice-button-${notice.id}`}
-                    // A tap before the app holds a prerendered list is kept and acted on then (public/boot.js).
+                    // A tap before the app holds a prerendered list is kept and acted on then (src/app/boot.js).
                     aria-expanded={open}
                     aria-controls={open ? `notice-panel-${notice.id}` : undefined}
                     onClick={() => toggle(notice)}
@@ -76,7 +75,12 @@ export function NoticePage() {
                   </button>
                 </h2>
                 {open ? (
-                  <div role="region" id={`notice-panel-${notice.id}`} aria-labelledby={`notice-button-${notice.id}`} className="notice-body">
+                  <div
+                    role="region"
+                    id={`notice-panel-${notice.id}`}
+                    aria-labelledby={`notice-button-${notice.id}`}
+                    className="notice-body"
+                  >
                     <p className="muted">发布时间：{formatDate(notice.publishTime, 'yyyy.MM.dd hh:mm')}</p>
                     <HtmlContent html={notice.content} />
                   </div>

@@ -22,9 +22,13 @@ export const RECENT_SEARCH_MAX = 10;
 // The keyword's rules are src/shared/search-keyword.ts's: no invisible format characters (a stored one is
 // dropped on the way out too), at most KEYWORD_MAX_LENGTH characters (zod counts characters, not UTF-16 units), never
 // U+FFFD garbage.
-const KeywordSchema = z
-  .string()
-  .check(z.overwrite(dropInvisible), z.trim(), z.minLength(1), z.maxLength(KEYWORD_MAX_LENGTH), z.refine((k) => !isGarbled(k)));
+const KeywordSchema = z.string().check(
+  z.overwrite(dropInvisible),
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(KEYWORD_MAX_LENGTH),
+  z.refine((k) => !isGarbled(k)),
+);
 // Entries are checked one by one (cleanList), so one bad entry does not lose the others.
 const StoredSchema = z.object({
   keywords: z.array(z.unknown()),

@@ -11,13 +11,19 @@ import type { joinVisitorViews } from './recent-views';
 type Store = { joinVisitorViews: typeof joinVisitorViews };
 
 /** `load`: the store's code (tests hold it back to play a logout that comes first). */
-export function installRecentViewsJoin(actor: Pick<AppActor, 'system' | 'subscribe'>, load: () => Promise<Store> = () => import('./recent-views')): () => void {
+export function installRecentViewsJoin(
+  actor: Pick<AppActor, 'system' | 'subscribe'>,
+  load: () => Promise<Store> = () => import('./recent-views'),
+): () => void {
   return watchUserId(actor, (userId) => {
     if (userId === null || !hasVisitorViews()) return;
     // Still that account once the code is here (a logout meanwhile: the list stays the visitor's). Code that
     // fails to load: the next read or write of the account's list joins it (./recent-views.ts).
-    load().then(({ joinVisitorViews }) => {
-      if (sessionUserId(actor.system) === userId) joinVisitorViews(userId);
-    }, () => undefined);
+    load().then(
+      ({ joinVisitorViews }) => {
+        if (sessionUserId(actor.system) === userId) joinVisitorViews(userId);
+      },
+      () => undefined,
+    );
   });
 }

@@ -8,7 +8,8 @@ export const RECENT_VIEWS_KEY_PREFIX = 'recent-views:v1:';
 export const RECENT_VIEWS_VISITOR_KEY = `${RECENT_VIEWS_KEY_PREFIX}visitor`;
 
 /** Whether a visitor's list waits in this browser (read without loading the store). */
-export const hasVisitorViews = (): boolean => readText(browserStorage('localStorage'), RECENT_VIEWS_VISITOR_KEY) !== null;
+export const hasVisitorViews = (): boolean =>
+  readText(browserStorage('localStorage'), RECENT_VIEWS_VISITOR_KEY) !== null;
 
 /** Whose list: an account (`u<userId>`) or the visitor of this browser. */
 export type Viewer = `u${number}` | 'visitor';
@@ -16,4 +17,5 @@ export type Viewer = `u${number}` | 'visitor';
 export const viewerOf = (userId: number | null): Viewer => (userId === null ? 'visitor' : `u${userId}`);
 
 /** The storage key of a viewer's list. */
-export const recentViewsKey = (viewer: Viewer): string => (viewer === 'visitor' ? RECENT_VIEWS_VISITOR_KEY : `${RECENT_VIEWS_KEY_PREFIX}${viewer}`);
+export const recentViewsKey = (viewer: Viewer): string =>
+  viewer === 'visitor' ? RECENT_VIEWS_VISITOR_KEY : `${RECENT_VIEWS_KEY_PREFIX}${viewer}`;

@@ -1,6 +1,6 @@
 /**
  * 最近浏览 as the shopper sees it (docs/following-recent.md): the home page's aside section (the newest few,
- * in the space ./home-aside.tsx reserves) and the personal centre's tab (/setting?type=5, all of them). Each row
+ * when there are any) and the personal centre's tab (/setting?type=5, all of them). Each row
  * shows the game's cover, name and current from price (the game's card fields, which the server fills with the
  * one `fromPrice` rule, src/api/from-price.ts) from the game's detail answer, the one the detail page uses;
  * until it arrives the name and cover stored with the view. 移除 drops one game; 清空 drops them all, with
@@ -13,7 +13,15 @@ import { gameDetailQueryOptions } from '../../api/game-detail';
 import { SETTING_TAB_LABELS } from '../../shared/setting-tabs';
 import { FromPrice } from '../../shared/ui/price';
 import { SafeImage } from '../../shared/ui/safe-image';
-import { clearViews, removeView, restoreViews, useRecentViews, useViewer, type RecentView, type Viewer } from './recent-views';
+import {
+  clearViews,
+  removeView,
+  restoreViews,
+  useRecentViews,
+  useViewer,
+  type RecentView,
+  type Viewer,
+} from './recent-views';
 
 /** How many the home page's aside shows (its reserved space holds this many rows). */
 const HOME_RECENT_VIEWS = 5;
@@ -29,10 +37,17 @@ function RecentViewRow({ view, viewer }: { view: RecentView; viewer: Viewer }) {
         <SafeImage src={data?.cover ?? view.cover} alt="" width={36} height={48} className="recent-view-cover" />
         <span className="recent-view-text">
           <span className="recent-view-name">{name}</span>
-          <span className="recent-view-price">{data ? <FromPrice minPrice={data.minPrice} originalPrice={data.originalPrice} /> : null}</span>
+          <span className="recent-view-price">
+            {data ? <FromPrice minPrice={data.minPrice} originalPrice={data.originalPrice} /> : null}
+          </span>
         </span>
       </Link>
-      <button type="button" className="link-button recent-view-remove" aria-label={`移除${name}`} onClick={() => removeView(viewer, view.gameId)}>
+      <button
+        type="button"
+        className="link-button recent-view-remove"
+        aria-label={`移除${name}`}
+        onClick={() => removeView(viewer, view.gameId)}
+      >
         移除
       </button>
     </li>
@@ -82,10 +97,24 @@ function RecentViews({ viewer, limit }: { viewer: Viewer; limit?: number }) {
   );
 }
 
-/** The home aside's part, under the heading the reserved space already shows. Keyed by the viewer: 撤销 never crosses accounts. */
+/**
+ * The home aside's section: there only when the viewer has viewed games (a first visit shows no empty box). Once
+ * shown it stays for this page, so 移除 down to nothing or 清空 keeps 撤销 in place; it comes after hydration at the
+ * end of the side column, below the fold on phones, so its arrival moves nothing on screen. Keyed by the viewer:
+ * 撤销 never crosses accounts.
+ */
 export function HomeRecentViews() {
   const viewer = useViewer();
-  return viewer ? <RecentViews key={viewer} viewer={viewer} limit={HOME_RECENT_VIEWS} /> : null;
+  const views = useRecentViews(viewer);
+  const [shownFor, setShownFor] = useState<Viewer | null>(null);
+  if (viewer && views.length > 0 && shownFor !== viewer) setShownFor(viewer);
+  if (!viewer || shownFor !== viewer) return null;
+  return (
+    <section aria-labelledby="home-recent-views" className="section recent-views">
+      <h2 id="home-recent-views">{SETTING_TAB_LABELS[RECENT_VIEWS_TAB]}</h2>
+      <RecentViews key={viewer} viewer={viewer} limit={HOME_RECENT_VIEWS} />
+    </section>
+  );
 }
 
 /** The personal centre's tab (and a visitor's /setting?type=5): the whole list. */

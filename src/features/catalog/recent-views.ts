@@ -20,12 +20,17 @@ import * as z from 'zod/mini';
 import { useCurrentUser, useOptionalAppActor } from '../../shared/app-actor';
 import { useHydrated } from '../../shared/hydration';
 import { browserStorage, parseEach, parseJson, readText, removeStored, writeJson } from '../../shared/storage';
-import { RECENT_VIEWS_KEY_PREFIX, RECENT_VIEWS_VISITOR_KEY, recentViewsKey, viewerOf, type Viewer } from './recent-views-keys';
+import {
+  RECENT_VIEWS_KEY_PREFIX,
+  RECENT_VIEWS_VISITOR_KEY,
+  recentViewsKey,
+  viewerOf,
+  type Viewer,
+} from './recent-views-keys';
 
 export type { Viewer };
 
 export const RECENT_VIEWS_MAX = 20;
-
 
 /** A view as stored: enough to show the row before the game's current answer arrives. */
 const EntrySchema = z.object({
@@ -101,7 +106,11 @@ export function readRecentViews(viewer: Viewer): readonly RecentView[] {
 /**
  * Records a view of `game`: it goes to the top (once), the oldest beyond RECENT_VIEWS_MAX drop off.
  */
-export function recordView(viewer: Viewer, game: Pick<RecentView, 'gameId' | 'name' | 'cover'>, now: number = Date.now()): void {
+export function recordView(
+  viewer: Viewer,
+  game: Pick<RecentView, 'gameId' | 'name' | 'cover'>,
+  now: number = Date.now(),
+): void {
   const key = prepare(viewer);
   const entry = { gameId: game.gameId, name: game.name, cover: game.cover, viewedAt: now };
   const current = readKey(key);
@@ -111,7 +120,10 @@ export function recordView(viewer: Viewer, game: Pick<RecentView, 'gameId' | 'na
 
 export function removeView(viewer: Viewer, gameId: number): void {
   const key = prepare(viewer);
-  writeKey(key, readKey(key).filter((v) => v.gameId !== gameId));
+  writeKey(
+    key,
+    readKey(key).filter((v) => v.gameId !== gameId),
+  );
 }
 
 /** Empties a viewer's list; returns what it held, for 撤销. */

@@ -27,6 +27,7 @@ import {
   type SearchSort,
 } from '../../api/games';
 import type { Platform } from '../../api/common';
+import { DAY_MS } from '../../shared/beijing-time';
 
 /**
  * The goods, game detail and assist endpoints are not needed to paint the home page (the
@@ -68,7 +69,7 @@ export function searchRequestOf(search: SearchPageParams): SearchRequest {
     sort: search.sort ?? 'default',
     pageNum: search.page ?? 1,
     pageSize: SEARCH_PAGE_SIZE,
-    // The deal filters (issue 34, extension params): the from price in fen. A value left out is not sent.
+    // The deal filters (docs/following-prices.md, extension params): the from price in fen. A value left out is not sent.
     platform: search.platform,
     minPrice: search.min && search.min * 100,
     maxPrice: search.max && search.max * 100,
@@ -79,7 +80,6 @@ export function searchRequestOf(search: SearchPageParams): SearchRequest {
 
 // --- newly launched ----------------------------------------------------------
 
-const DAY = 24 * 60 * 60 * 1000;
 /** "Newly launched" = released within this many days (see docs/catalog.md). */
 export const NEW_WINDOW_DAYS = 90;
 /** How many of the newest games are asked for; the window is cut from them. */
@@ -93,9 +93,11 @@ export interface NewGames {
 }
 
 function splitNewGames(games: GameCard[], now: number): NewGames {
-  const since = now - NEW_WINDOW_DAYS * DAY;
+  const since = now - NEW_WINDOW_DAYS * DAY_MS;
   return {
-    released: games.filter((g) => g.releaseDate <= now && g.releaseDate >= since).sort((a, b) => b.releaseDate - a.releaseDate),
+    released: games
+      .filter((g) => g.releaseDate <= now && g.releaseDate >= since)
+      .sort((a, b) => b.releaseDate - a.releaseDate),
     upcoming: games.filter((g) => g.releaseDate > now).sort((a, b) => a.releaseDate - b.releaseDate),
   };
 }
@@ -149,8 +151,21 @@ export function loadHome(queryClient: QueryClient): void {
   void loadHomeAside().catch(ignore); // the page's Suspense boundary loads (and reports) it again
 }
 
+/**
+ * 今日特惠, the home page's deal tiles: the biggest discounts now (search's 折扣最大 with 仅看折扣, both extension
+ * parameters; a server without them answers its default order, which the tiles sort and filter again).
+ */
+export const HOME_DEALS_REQUEST: SearchRequest = {
+  keyword: '',
+  sort: 'discount',
+  discountOnly: true,
+  pageNum: 1,
+  pageSize: 10,
+};
+
 function prefetchHome(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(bannersQueryOptions(1));
+  void queryClient.prefetchQuery(searchQueryOptions(HOME_DEALS_REQUEST));
   void queryClient.prefetchQuery(labelsQueryOptions());
   void queryClient.prefetchQuery(hotSearchQueryOptions());
   void queryClient.prefetchQuery(recommendQueryOptions());
@@ -207,4 +222,3 @@ export async function loadGameDetail(queryClient: QueryClient, gameId: number): 
   await Promise.race([goods, new Promise<void>((resolve) => (timer = setTimeout(resolve, GOODS_WAIT_MS)))]);
   clearTimeout(timer);
 }
-

@@ -24,8 +24,8 @@ import {
   type SearchRequest,
   type SearchSort,
 } from '../../api/games';
-import { ClearFiltersButton, DealFilters } from './deal-filters';
-import { hasFilters, trustFilters } from './search-filters';
+import { AppliedChips, ClearFiltersButton, FilterPills, PhoneSortBar, type SortLink } from './deal-filters';
+import { appliedChips, hasFilters, trustFilters } from './search-filters';
 import { GameGrid, type NameOf } from './game-card';
 import { Highlight } from './highlight';
 import { pageCount, SearchPagination } from '../../shared/ui/pagination';
@@ -33,7 +33,8 @@ import { KeywordHints } from './keyword-hints';
 import { addRecentSearch } from './recent-searches';
 import { PRICE_SORTS, resultsTitle } from './listing-text';
 import { SortNav, type SortOption } from './sort-nav';
-import { searchRequestOf, type SearchPageParams } from './route-data';
+import { useMediaQuery } from '../../shared/use-media';
+import { searchRequestOf } from './route-data';
 import { EmptyState, ErrorState, GameGridSkeleton } from '../../shared/ui/states';
 import './catalog.css';
 
@@ -46,7 +47,7 @@ export const SORT_OPTIONS: SortOption<SearchSort>[] = [
   { value: 'score', label: '评分' },
   ...PRICE_SORTS,
 ];
-/** 折扣最大 (issue 34, an extension sort): offered only by a server that says it applies the deal filters. */
+/** 折扣最大 (docs/following-prices.md, an extension sort): offered only by a server that says it applies the deal filters. */
 const DISCOUNT_SORT: SortOption<SearchSort> = { value: 'discount', label: '折扣最大' };
 
 type SearchQueryKey = readonly ['search', SearchRequest];
@@ -70,15 +71,52 @@ export function SearchPage() {
   if (said !== undefined && said !== dealsSupported) setDealsSupported(said);
 
   const heading = keyword ? resultsTitle(keyword) : labelName ? `${labelName}游戏` : '全部游戏';
+  const deals = dealsSupported ? search : undefined;
+  // The filters in force, as the answer said it applied them (the trust rule), as removable chips.
+  const chips = results.data && deals ? appliedChips(search, trustFilters(request, results.data.applied).applied) : [];
+  const sort = request.sort ?? 'default';
+  const sorts = dealsSupported ? [...SORT_OPTIONS, DISCOUNT_SORT] : SORT_OPTIONS;
+  const phone = useMediaQuery('(max-width: 639px)');
   return (
     <div className="search-page">
       <h1>{heading}</h1>
       {keyword ? null : <KeywordHints heading="h2" className="search-start" />}
-      <Filters labelId={search.labelId} sort={request.sort ?? 'default'} deals={dealsSupported ? search : undefined} />
+      <div className="search-filters">
+        <LabelChips labelId={search.labelId} />
+        {phone ? null : (
+          <>
+            <SortNav options={sorts} current={sort} className="filter-row" link={sortLink} />
+            {/* Last in the box: it comes with the first answer, and nothing already on screen sits below it (no shift). */}
+            {deals ? <FilterPills search={deals} /> : null}
+          </>
+        )}
+      </div>
+      {/* Out of the box, so that it can stay under the header over the whole list of results. */}
+      {phone ? (
+        <PhoneSortBar
+          sort={sort}
+          sorts={sorts}
+          deals={deals}
+          total={results.isFetching ? undefined : results.data?.total}
+          link={sortLink}
+        />
+      ) : null}
+      <AppliedChips chips={chips} />
       <Results request={request} results={results} filtered={hasFilters(search)} />
     </div>
   );
 }
+
+/** A sort's link: the same URL with another sort, from the first page. */
+const sortLink: SortLink = (value, props) => (
+  <Link
+    from="/search"
+    to="/search"
+    activeOptions={{ exact: true }}
+    search={(prev) => ({ ...prev, sort: value === 'default' ? undefined : value, page: undefined })}
+    {...props}
+  />
+);
 
 /** The search answer for the URL's request (one query, read by the page and its results). */
 function useSearchResults(request: SearchRequest) {
@@ -87,84 +125,81 @@ function useSearchResults(request: SearchRequest) {
     // Another page or filter of the same keyword keeps the old list on screen (dimmed) until the
     // new one arrives; a new keyword starts from the skeleton.
     placeholderData: (previous, previousQuery) =>
-      (previousQuery as Query<unknown, Error, unknown, SearchQueryKey> | undefined)?.queryKey[1].keyword === request.keyword
+      (previousQuery as Query<unknown, Error, unknown, SearchQueryKey> | undefined)?.queryKey[1].keyword ===
+      request.keyword
         ? previous
         : undefined,
   });
 }
 
-function Filters({ labelId, sort, deals }: { labelId: number | undefined; sort: SearchSort; deals: SearchPageParams | undefined }) {
+function LabelChips({ labelId }: { labelId: number | undefined }) {
   const labels = useQuery(labelsQueryOptions());
-  return (
-    <div className="search-filters">
-      {labels.data && labels.data.length > 0 ? (
-        <nav aria-label="分类筛选" className="filter-row">
-          <ul className="chip-list chip-scroll">
-            <li>
+  if (labels.data && labels.data.length > 0) {
+    return (
+      <nav aria-label="分类筛选" className="filter-row">
+        <ul className="chip-list chip-scroll">
+          <li>
+            <Link
+              from="/search"
+              to="/search"
+              activeOptions={{ exact: true }}
+              search={(prev) => ({ ...prev, labelId: undefined, page: undefined })}
+              className="chip"
+              aria-current={labelId === undefined ? 'true' : undefined}
+            >
+              全部分类
+            </Link>
+          </li>
+          {labels.data.map((label) => (
+            <li key={label.labelId}>
               <Link
                 from="/search"
                 to="/search"
                 activeOptions={{ exact: true }}
-                search={(prev) => ({ ...prev, labelId: undefined, page: undefined })}
+                search={(prev) => ({ ...prev, labelId: label.labelId, page: undefined })}
                 className="chip"
-                aria-current={labelId === undefined ? 'true' : undefined}
+                aria-current={label.labelId === labelId ? 'true' : undefined}
               >
-                全部分类
+                {label.name}
               </Link>
             </li>
-            {labels.data.map((label) => (
-              <li key={label.labelId}>
-                <Link
-                  from="/search"
-                  to="/search"
-                  activeOptions={{ exact: true }}
-                  search={(prev) => ({ ...prev, labelId: label.labelId, page: undefined })}
-                  className="chip"
-                  aria-current={label.labelId === labelId ? 'true' : undefined}
-                >
-                  {label.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : labels.isPending ? (
-        // The row's height while the labels load, so that the results below do not move when it fills (CLS).
-        <div className="filter-row filter-row-placeholder" aria-hidden="true">
-          <ul className="chip-list chip-scroll">
-            <li>
-              <span className="chip">全部分类</span>
-            </li>
-          </ul>
-        </div>
-      ) : null}
-      <SortNav
-        options={deals ? [...SORT_OPTIONS, DISCOUNT_SORT] : SORT_OPTIONS}
-        current={sort}
-        className="filter-row"
-        link={(value, props) => (
-          <Link from="/search" to="/search" activeOptions={{ exact: true }} search={(prev) => ({ ...prev, sort: value === 'default' ? undefined : value, page: undefined })} {...props} />
-        )}
-      />
-      {/* Last in the box: it comes with the first answer, and nothing already on screen sits below it (no shift). */}
-      {deals ? <DealFilters search={deals} /> : null}
+          ))}
+        </ul>
+      </nav>
+    );
+  }
+  // The row's height while the labels load, so that the results below do not move when it fills (CLS).
+  return labels.isPending ? (
+    <div className="filter-row filter-row-placeholder" aria-hidden="true">
+      <ul className="chip-list chip-scroll">
+        <li>
+          <span className="chip">全部分类</span>
+        </li>
+      </ul>
     </div>
-  );
+  ) : null;
 }
 
-function Results({ request, results, filtered }: { request: SearchRequest; results: ReturnType<typeof useSearchResults>; filtered: boolean }) {
+function Results({
+  request,
+  results,
+  filtered,
+}: {
+  request: SearchRequest;
+  results: ReturnType<typeof useSearchResults>;
+  filtered: boolean;
+}) {
   if (results.isPending) return <GameGridSkeleton label="搜索结果" count={12} className="search-results" />;
   if (results.isError) {
     return <ErrorState error={results.error} title="搜索失败" onRetry={() => void results.refetch()} />;
   }
   const { list, total, pageNum, pageSize, applied } = results.data;
-  // Only what the answer says it applied is shown as in force; what it did not apply is said (the trust rule).
-  const trust = trustFilters(request, applied);
+  // What was asked for but not applied is said (the trust rule); what was applied shows as chips above.
+  const notApplied = trustFilters(request, applied).notApplied;
   const trustNote =
-    trust.applied.length > 0 || trust.notApplied.length > 0 ? (
+    notApplied.length > 0 ? (
       <div className="filters-trust">
-        {trust.applied.length > 0 ? <p>已应用：{trust.applied.map((f) => f.label).join('，')}</p> : null}
-        {trust.notApplied.length > 0 ? <p>未生效的筛选：{trust.notApplied.map((f) => f.label).join('，')}（以下结果未按它们筛选）</p> : null}
+        <p>未生效的筛选：{notApplied.map((f) => f.label).join('，')}（以下结果未按它们筛选）</p>
       </div>
     ) : null;
   if (total === 0 && filtered) {
@@ -190,7 +225,12 @@ function Results({ request, results, filtered }: { request: SearchRequest; resul
         共找到 {total} 款游戏
       </p>
       {trustNote}
-      <GameGrid games={list} priorityCount={4} className={results.isPlaceholderData ? 'is-stale' : undefined} nameOf={markKeyword(request.keyword)} />
+      <GameGrid
+        games={list}
+        priorityCount={4}
+        className={results.isPlaceholderData ? 'is-stale' : undefined}
+        nameOf={markKeyword(request.keyword)}
+      />
       <SearchPagination page={pageNum} totalPages={pageCount(total, pageSize)} />
     </section>
   );

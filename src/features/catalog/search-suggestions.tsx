@@ -68,18 +68,33 @@ export default function SearchSuggestions({ id, value, cut, onClose }: SearchSug
   const typing = value.trim() !== '';
   const close = () => onClose(false);
   return (
-    <div id={id} role="region" aria-label="搜索建议" className="search-suggestions" onKeyDown={(e) => moveFocus(e, onClose)}>
+    <div
+      id={id}
+      role="region"
+      aria-label="搜索建议"
+      className="search-suggestions"
+      onKeyDown={(e) => moveFocus(e, onClose)}
+    >
       {/* Always rendered (the panel mounts when the box is focused), so that screen readers announce the note when it appears. */}
       <p id={`${id}-note`} className="search-box-live" aria-live="polite">
         {cut ? <span className="search-box-note">{KEYWORD_TOO_LONG}</span> : null}
       </p>
-      {typing ? keyword ? <Matches keyword={keyword} onPick={close} /> : null : <KeywordHints heading="h3" onPick={close} />}
+      {typing ? (
+        keyword ? (
+          <Matches keyword={keyword} onPick={close} />
+        ) : null
+      ) : (
+        <KeywordHints heading="h3" onPick={close} />
+      )}
     </div>
   );
 }
 
 function Matches({ keyword, onPick }: { keyword: string; onPick: () => void }) {
-  const { data, isPending, isError, isPlaceholderData } = useQuery({ ...combSearchQueryOptions(keyword), placeholderData: keepPreviousData });
+  const { data, isPending, isError, isPlaceholderData } = useQuery({
+    ...combSearchQueryOptions(keyword),
+    placeholderData: keepPreviousData,
+  });
   if (isPending) return <p className="muted suggestion-note">正在查找…</p>;
   // A failed suggestion call is not worth an error: Enter still searches.
   if (isError || !data) return null;
@@ -124,7 +139,17 @@ function Matches({ keyword, onPick }: { keyword: string; onPick: () => void }) {
 }
 
 /** One group of suggestions (nothing when it is empty). */
-function SuggestionList<T>({ label, items, keyOf, children }: { label: string; items: T[]; keyOf: (item: T) => string | number; children: (item: T) => ReactNode }) {
+function SuggestionList<T>({
+  label,
+  items,
+  keyOf,
+  children,
+}: {
+  label: string;
+  items: T[];
+  keyOf: (item: T) => string | number;
+  children: (item: T) => ReactNode;
+}) {
   const id = useId();
   if (items.length === 0) return null;
   return (

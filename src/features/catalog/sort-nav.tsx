@@ -31,7 +31,13 @@ export function SortNav<V extends string>({
     <nav aria-label="排序方式" className={className}>
       <ul className="sort-list">
         {options.map((option) => (
-          <li key={option.value}>{link(option.value, { className: 'sort-link', 'aria-current': option.value === current ? 'true' : undefined, children: option.label })}</li>
+          <li key={option.value}>
+            {link(option.value, {
+              className: 'sort-link',
+              'aria-current': option.value === current ? 'true' : undefined,
+              children: option.label,
+            })}
+          </li>
         ))}
       </ul>
     </nav>

@@ -5,7 +5,8 @@
 import { advanceMockClock } from '../../api/demo-controls';
 import { formatDate } from '../../shared/format';
 import { browserStorage, removeStored, writeText } from '../../shared/storage';
-import { DAY_MS, DEMO_CLOCK_OFFSET_KEY, POPUP_RECORD_KEY } from '../marketing';
+import { DEMO_CLOCK_OFFSET_KEY, POPUP_RECORD_KEY } from '../marketing';
+import { DAY_MS } from '../../shared/beijing-time';
 import { Panel, type ConsoleActions } from './demo-ui';
 
 interface ClockPanelProps extends ConsoleActions {

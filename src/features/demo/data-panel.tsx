@@ -4,7 +4,12 @@ import { browserStorage, removeStored } from '../../shared/storage';
 import { DEMO_CLOCK_OFFSET_KEY, POPUP_RECORD_KEY } from '../marketing';
 import { Panel, type ConsoleActions } from './demo-ui';
 
-export function DataPanel({ run, busy, state, onOffsetDays }: ConsoleActions & { state: MockState | undefined; onOffsetDays: (days: number) => void }) {
+export function DataPanel({
+  run,
+  busy,
+  state,
+  onOffsetDays,
+}: ConsoleActions & { state: MockState | undefined; onOffsetDays: (days: number) => void }) {
   const reset = () =>
     run(async () => {
       await resetMock();
@@ -17,7 +22,8 @@ export function DataPanel({ run, busy, state, onOffsetDays }: ConsoleActions & {
     <Panel title="数据">
       {state ? (
         <p className="muted">
-          用户 {state.users.length} 个，订单 {state.orders.length} 个，二维码 {state.qrCodes} 个，投放出价请求 {state.bidRequests} 次
+          用户 {state.users.length} 个，订单 {state.orders.length} 个，二维码 {state.qrCodes} 个，投放出价请求{' '}
+          {state.bidRequests} 次
         </p>
       ) : null}
       <button type="button" className="button" disabled={busy} onClick={() => void reset()}>

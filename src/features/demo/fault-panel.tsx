@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { clearFaults, setFault, type MockState } from '../../api/demo-controls';
 import { registeredEndpoints } from '../../api/endpoints';
 import { Field, Panel, type ConsoleActions } from './demo-ui';
+import { Select } from '../../shared/ui/form-controls';
 
 type FaultChoice = { label: string; fault: Record<string, unknown> };
 
@@ -12,7 +13,10 @@ const FAULT_CHOICES: Record<string, FaultChoice> = {
   delay: { label: '延迟 3 秒', fault: { kind: 'delay', ms: 3000 } },
   http500: { label: 'HTTP 500', fault: { kind: 'http', status: 500 } },
   http502: { label: '网关错误 502（HTML 页面）', fault: { kind: 'http', status: 502, html: true } },
-  business: { label: '业务错误（系统繁忙）', fault: { kind: 'business', code: 'sys_50001', message: '系统繁忙，请稍后重试' } },
+  business: {
+    label: '业务错误（系统繁忙）',
+    fault: { kind: 'business', code: 'sys_50001', message: '系统繁忙，请稍后重试' },
+  },
   auth: { label: '登录失效（auth_40001）', fault: { kind: 'auth', code: 'auth_40001' } },
   malformed: { label: '返回内容不是合法 JSON', fault: { kind: 'malformed' } },
   schema: { label: '返回数据结构不符', fault: { kind: 'schema' } },
@@ -37,24 +41,24 @@ export function FaultPanel({ run, busy, faults }: ConsoleActions & { faults: Moc
       <form onSubmit={applyFault}>
         <Field label="接口">
           {(id) => (
-            <select id={id} value={endpoint} onChange={(e) => setEndpoint(e.target.value)}>
+            <Select id={id} value={endpoint} onChange={(e) => setEndpoint(e.target.value)}>
               {endpoints.map((e) => (
                 <option key={e.id} value={e.path}>
                   {e.method} {e.path}（{e.id}）
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
         <Field label="故障类型">
           {(id) => (
-            <select id={id} value={faultKey} onChange={(e) => setFaultKey(e.target.value)}>
+            <Select id={id} value={faultKey} onChange={(e) => setFaultKey(e.target.value)}>
               {Object.entries(FAULT_CHOICES).map(([key, choice]) => (
                 <option key={key} value={key}>
                   {choice.label}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
         <div className="button-row demo-row">

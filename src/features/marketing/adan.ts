@@ -2,7 +2,7 @@
  * The visit's bid id (spec section 7, "Attribution"): what the `/sem` landing's bid answered, kept in
  * sessionStorage and sent as the `adan` header of every call. Apart from attribution.ts because the entry reads
  * it before the first call (src/app/visit-identity.ts), while the rest of the attribution runs with the store's
- * flows: the entry carries this much of it and no more (issue 31's room in the start-up budget).
+ * flows: the entry carries this much of it and no more (the start-up budget's room, docs/performance.md).
  */
 import * as z from 'zod/mini';
 import { readText } from '../../shared/storage';

@@ -53,11 +53,17 @@ export interface CreateAnalyticsOptions {
 
 function defaultLoad(src: string): void {
   afterFirstPaint(() => {
-    loadScript(src, { id: 'analytics-script' }).catch((error: unknown) => console.warn('[analytics] script failed to load', error));
+    loadScript(src, { id: 'analytics-script' }).catch((error: unknown) =>
+      console.warn('[analytics] script failed to load', error),
+    );
   });
 }
 
-export function createAnalytics({ scriptUrl, win = window as AnalyticsWindow, load = defaultLoad }: CreateAnalyticsOptions): Analytics | null {
+export function createAnalytics({
+  scriptUrl,
+  win = window as AnalyticsWindow,
+  load = defaultLoad,
+}: CreateAnalyticsOptions): Analytics | null {
   if (!scriptUrl) return null;
   win._hmt ??= [] as unknown[];
   const push = (command: AnalyticsCommand) => {

@@ -93,7 +93,8 @@ const isSemLanding = (pathname: string): boolean => pathname === '/sem' || pathn
 /** Whether the URL may carry attribution values at all (any query parameter besides `channel`). */
 const hasCampaignQuery = (search: URLSearchParams): boolean => [...search.keys()].some((key) => key !== 'channel');
 
-const sameParams = (a: OcpcReportParams, b: OcpcReportParams | null): boolean => b !== null && OCPC_FIELDS.every((f) => a[f] === b[f]);
+const sameParams = (a: OcpcReportParams, b: OcpcReportParams | null): boolean =>
+  b !== null && OCPC_FIELDS.every((f) => a[f] === b[f]);
 
 export interface BidBody {
   bhSemReq: string;

@@ -48,6 +48,10 @@ export function resolveChannel({ search, storage, defaultChannel }: ResolveChann
  * The channel of the visit that landed on `url`, with the store's default (`config.product`): what the entry
  * (src/app/visit-identity.ts) sets before the first call and the flows' start (./start.ts) sets again.
  */
-export function channelOfVisit(url: URL, storage: ResolveChannelOptions['storage'], defaultChannel: string = config.product): string {
+export function channelOfVisit(
+  url: URL,
+  storage: ResolveChannelOptions['storage'],
+  defaultChannel: string = config.product,
+): string {
   return resolveChannel({ search: url.searchParams, storage, defaultChannel });
 }

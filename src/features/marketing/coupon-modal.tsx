@@ -9,11 +9,14 @@
  * 登录领取, which swaps this dialog for login (logging in hands a new account
  * the popup's coupons).
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import * as z from 'zod/mini';
 import { CouponSchema, type Coupon } from '../../api/common';
 import { useCurrentUser, useModals, type ModalComponentProps } from '../../shared/app-actor';
 import { Dialog } from '../../shared/ui/dialog';
+import { MY_COUPONS_KEY } from './coupons-panel';
 import { couponAmount, couponExpiry, couponTarget, couponThreshold } from './coupon-text';
 import './marketing.css';
 
@@ -28,6 +31,13 @@ export function CouponModal({ onClose, props }: ModalComponentProps) {
   const user = useCurrentUser();
   const modals = useModals();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // 已到账: the popup's call handed these to the account just now, so a list of the account's coupons asked
+  // before it (the personal centre's 可用券 and 我的优惠券, on the page behind) is out of date.
+  const received = user !== null && coupons.length > 0;
+  useEffect(() => {
+    if (received) void queryClient.invalidateQueries({ queryKey: MY_COUPONS_KEY });
+  }, [received, queryClient]);
 
   const goToUse = (coupon: Coupon) => {
     onClose();
@@ -41,7 +51,9 @@ export function CouponModal({ onClose, props }: ModalComponentProps) {
   return (
     <Dialog title={COUPON_MODAL_TITLE} onClose={onClose}>
       {user && coupons.length > 0 ? <p className="coupon-popup-count">{coupons.length} 张券已到账</p> : null}
-      <p className="coupon-popup-lead">{user ? '以下优惠券已放入您的账户，下单时自动抵扣。' : '今日专享优惠券，登录后即可领取使用。'}</p>
+      <p className="coupon-popup-lead">
+        {user ? '以下优惠券已放入您的账户，下单时自动抵扣。' : '今日专享优惠券，登录后即可领取使用。'}
+      </p>
       {coupons.length === 0 ? (
         <p>暂时没有可领取的优惠券。</p>
       ) : (

@@ -31,7 +31,11 @@ const offersKey = (userId: number | null): QueryKey => ['couponOffers', userId];
 
 /** The offers as `userId` sees them (received or not): account data, dropped when the account changes. */
 const couponOffersQuery = (userId: number | null) =>
-  queryOptions({ queryKey: offersKey(userId), queryFn: ({ signal }) => getCouponOffers({ signal }), meta: ACCOUNT_SCOPED });
+  queryOptions({
+    queryKey: offersKey(userId),
+    queryFn: ({ signal }) => getCouponOffers({ signal }),
+    meta: ACCOUNT_SCOPED,
+  });
 
 function useCouponOffers(userId: number | null) {
   return useQuery(couponOffersQuery(userId));
@@ -49,7 +53,9 @@ function useCouponReceiver(userId: number | null) {
 
   const patchOffer = useCallback(
     (owner: number | null, templateId: number, patch: (offer: CouponOffer) => CouponOffer) =>
-      queryClient.setQueryData<CouponOffer[]>(offersKey(owner), (list) => list?.map((o) => (o.templateId === templateId ? patch(o) : o))),
+      queryClient.setQueryData<CouponOffer[]>(offersKey(owner), (list) =>
+        list?.map((o) => (o.templateId === templateId ? patch(o) : o)),
+      ),
     [queryClient],
   );
 
@@ -66,8 +72,10 @@ function useCouponReceiver(userId: number | null) {
         return;
       }
       toast.error(userMessage(error));
-      if (isApiError(error) && error.code === 'coupon_40901') patchOffer(owner, templateId, (o) => ({ ...o, received: true }));
-      if (isApiError(error) && error.code === 'coupon_41001') void queryClient.invalidateQueries({ queryKey: ['couponOffers'] });
+      if (isApiError(error) && error.code === 'coupon_40901')
+        patchOffer(owner, templateId, (o) => ({ ...o, received: true }));
+      if (isApiError(error) && error.code === 'coupon_41001')
+        void queryClient.invalidateQueries({ queryKey: ['couponOffers'] });
     },
     onSettled: (_data, _error, { templateId }) => {
       inFlight.current.delete(templateId);
@@ -203,7 +211,12 @@ export function CouponPage() {
         ) : (
           <ul className="coupon-offers">
             {offers.data.map((offer) => (
-              <OfferCard key={offer.templateId} offer={offer} busy={receiving.has(offer.templateId)} onReceive={() => receive(offer)} />
+              <OfferCard
+                key={offer.templateId}
+                offer={offer}
+                busy={receiving.has(offer.templateId)}
+                onReceive={() => receive(offer)}
+              />
             ))}
           </ul>
         )}

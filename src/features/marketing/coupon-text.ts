@@ -18,5 +18,7 @@ export type CouponTarget = { to: '/gameDetail/$id'; params: { id: string } } | {
 
 export function couponTarget(gameIds: readonly number[]): CouponTarget {
   const [only] = gameIds;
-  return gameIds.length === 1 && only !== undefined ? { to: '/gameDetail/$id', params: { id: String(only) } } : { to: '/search' };
+  return gameIds.length === 1 && only !== undefined
+    ? { to: '/gameDetail/$id', params: { id: String(only) } }
+    : { to: '/search' };
 }

@@ -26,17 +26,31 @@ function thresholdText(threshold: number): string {
   return threshold > 0 ? `满${formatYuan(threshold)}可用` : '无门槛';
 }
 
-export function CouponsPanel() {
+/** The query of the account's coupons (its key's start): what else hands the account coupons refreshes it. */
+export const MY_COUPONS_KEY = ['coupons', 'mine'] as const;
+
+/** The signed-in shopper's coupons, every status (the tab's and the personal centre's overview's one query). */
+function useMyCoupons() {
   const user = useCurrentUser();
-  const coupons = useQuery({
-    queryKey: ['coupons', 'mine', user?.userId ?? null],
+  return useQuery({
+    queryKey: [...MY_COUPONS_KEY, user?.userId ?? null],
     queryFn: ({ signal }) => getMyCoupons(undefined, { signal }),
     enabled: user !== null,
     staleTime: 0,
     meta: ACCOUNT_SCOPED,
   });
+}
+
+/** 可用券 in the personal centre's overview: the coupons still usable; undefined until known. */
+export function useUsableCouponCount(): number | undefined {
+  return useMyCoupons().data?.filter((coupon) => coupon.status === 'available').length;
+}
+
+export function CouponsPanel() {
+  const coupons = useMyCoupons();
   if (coupons.isPending) return <LinesSkeleton label="我的优惠券" lines={3} />;
-  if (coupons.isError) return <ErrorState error={coupons.error} title="优惠券加载失败" onRetry={() => void coupons.refetch()} />;
+  if (coupons.isError)
+    return <ErrorState error={coupons.error} title="优惠券加载失败" onRetry={() => void coupons.refetch()} />;
   if (coupons.data.length === 0) return <EmptyState title="暂无优惠券" />;
   return (
     <div className="coupon-groups">
@@ -51,9 +65,13 @@ export function CouponsPanel() {
             {list.length === 0 ? (
               <p className="muted">暂无{group.label}的优惠券</p>
             ) : (
-              <ul className="setting-list" aria-label={`${group.label}的优惠券`}>
+              <ul className="stack-list setting-list" aria-label={`${group.label}的优惠券`}>
                 {list.map((coupon) => (
-                  <CouponRow key={coupon.couponId} coupon={coupon} stamp={group.status === 'available' ? null : group.label} />
+                  <CouponRow
+                    key={coupon.couponId}
+                    coupon={coupon}
+                    stamp={group.status === 'available' ? null : group.label}
+                  />
                 ))}
               </ul>
             )}

@@ -69,7 +69,9 @@ export interface ErrorReportingOptions {
 /** @internal */
 export const BUFFER_LIMIT = 20;
 
-type Pending = { kind: 'error'; error: unknown; context: CaptureContext | undefined } | { kind: 'user'; userId: number | null };
+type Pending =
+  | { kind: 'error'; error: unknown; context: CaptureContext | undefined }
+  | { kind: 'user'; userId: number | null };
 
 export function startErrorReporting(options: ErrorReportingOptions): ErrorReporting | null {
   const { dsn } = options;
@@ -85,7 +87,8 @@ export function startErrorReporting(options: ErrorReportingOptions): ErrorReport
   const captureException = (error: unknown, context?: CaptureContext) => {
     if (stopped) return;
     if (sentry) sentry.captureException(error, context);
-    else if (pending.filter((p) => p.kind === 'error').length < BUFFER_LIMIT) pending.push({ kind: 'error', error, context });
+    else if (pending.filter((p) => p.kind === 'error').length < BUFFER_LIMIT)
+      pending.push({ kind: 'error', error, context });
   };
   const setUser = (userId: number | null) => {
     if (stopped) return;
@@ -115,9 +118,10 @@ export function startErrorReporting(options: ErrorReportingOptions): ErrorReport
             dsn,
             ...(options.release ? { release: options.release } : {}),
             ...(options.environment ? { environment: options.environment } : {}),
-            integrations: (defaults: { name: string }[]) => defaults.filter((integration) => integration.name !== 'GlobalHandlers'),
-            beforeSend: <E,>(event: E) => scrubSecrets(event, secrets()),
-            beforeBreadcrumb: <B,>(breadcrumb: B) => scrubSecrets(breadcrumb, secrets()),
+            integrations: (defaults: { name: string }[]) =>
+              defaults.filter((integration) => integration.name !== 'GlobalHandlers'),
+            beforeSend: <E>(event: E) => scrubSecrets(event, secrets()),
+            beforeBreadcrumb: <B>(breadcrumb: B) => scrubSecrets(breadcrumb, secrets()),
           });
           sentry = sdk;
           for (const item of pending.splice(0)) {

@@ -5,7 +5,10 @@
  */
 
 /** Runs `task` after the browser has painted the first frame (two animation frames, then a macrotask). */
-export function afterFirstPaint(task: () => void, win: Pick<Window, 'requestAnimationFrame' | 'setTimeout'> = window): void {
+export function afterFirstPaint(
+  task: () => void,
+  win: Pick<Window, 'requestAnimationFrame' | 'setTimeout'> = window,
+): void {
   if (typeof win.requestAnimationFrame !== 'function') {
     win.setTimeout(task, 0);
     return;
@@ -60,7 +63,13 @@ export function loadScript(src: string, { id, doc = document }: LoadScriptOption
  */
 export function startAdAttribution({
   scriptUrl,
-  load = (src) => afterFirstPaint(() => void loadScript(src, { id: 'ad-attribution-script' }).catch((error: unknown) => console.warn('[ads] script failed to load', error))),
+  load = (src) =>
+    afterFirstPaint(
+      () =>
+        void loadScript(src, { id: 'ad-attribution-script' }).catch((error: unknown) =>
+          console.warn('[ads] script failed to load', error),
+        ),
+    ),
 }: {
   scriptUrl: string | undefined;
   load?: (src: string) => void;

@@ -1,5 +1,5 @@
 /**
- * The third-party adapters (issue 7): analytics, ad attribution and error
+ * The third-party adapters (docs/marketing.md): analytics, ad attribution and error
  * reporting, each off unless configured. Split from ./start.ts so that a
  * build with none of them configured loads none of their code: src/app/main.tsx
  * imports this module only when one is (docs/performance.md).
@@ -61,7 +61,11 @@ export function startIntegrations(options: IntegrationsOptions): Integrations {
   });
   if (analytics) {
     // Subscribed before the first render, so the landing page is counted like every later one.
-    stops.push((options.subscribePageShown ?? onPageShown)(({ pathname }) => analytics.pageView({ routeName: currentRouteName(options.router), path: pathname })));
+    stops.push(
+      (options.subscribePageShown ?? onPageShown)(({ pathname }) =>
+        analytics.pageView({ routeName: currentRouteName(options.router), path: pathname }),
+      ),
+    );
   }
   if (analytics || errors) {
     stops.push(
@@ -72,7 +76,10 @@ export function startIntegrations(options: IntegrationsOptions): Integrations {
     );
   }
 
-  const ads = startAdAttribution({ scriptUrl: options.adScriptUrl, ...(options.loadScript ? { load: options.loadScript } : {}) });
+  const ads = startAdAttribution({
+    scriptUrl: options.adScriptUrl,
+    ...(options.loadScript ? { load: options.loadScript } : {}),
+  });
   return {
     analytics,
     errors,

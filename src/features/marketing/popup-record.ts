@@ -5,7 +5,7 @@
  * browser.
  *
  * localStorage `couponPopup:shown` holds one JSON object: audience key →
- * the LOCAL calendar day (`YYYY-MM-DD`) it was last shown on, e.g.
+ * the Beijing calendar day (`YYYY-MM-DD`) it was last shown on, e.g.
  * `{ "browser": "2026-01-31", "user:10001": "2026-01-31" }`. It is validated
  * with zod when read (anything else counts as "never shown"); a write drops
  * the entries of other days, so the object never grows past today's audiences.
@@ -16,12 +16,11 @@
  */
 import * as z from 'zod/mini';
 import { readJson, readText, writeJson } from '../../shared/storage';
+import { DAY_MS, beijingDay } from '../../shared/beijing-time';
 
 export const POPUP_RECORD_KEY = 'couponPopup:shown';
 /** localStorage key of the demo clock offset (whole days, mock mode only). */
 export const DEMO_CLOCK_OFFSET_KEY = 'demo:clockOffsetDays';
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 const DaySchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 const PopupRecordSchema = z.record(z.string().check(z.regex(/^(browser|user:\d+)$/)), DaySchema);
@@ -30,17 +29,6 @@ type PopupRecord = z.infer<typeof PopupRecordSchema>;
 const DemoClockOffsetSchema = z.int().check(z.gte(0), z.lte(3650));
 
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * The local calendar day of an epoch-ms time, `YYYY-MM-DD`.
- * @internal
- */
-export function localDay(ms: number): string {
-  const date = new Date(ms);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 /** @internal */
 export const audienceKey = (userId: number | null): string => (userId === null ? 'browser' : `user:${userId}`);
@@ -53,7 +41,7 @@ export function readPopupRecord(storage: Pick<Storage, 'getItem'> | undefined): 
 interface PopupDecision {
   /** true when the popup has not been shown to this audience on `day` */
   due: boolean;
-  /** today, `YYYY-MM-DD` (local) */
+  /** today, `YYYY-MM-DD` (Beijing time, like every date of the store) */
   day: string;
 }
 
@@ -72,7 +60,7 @@ export interface PopupGateOptions {
 export function createPopupGate({ storage, now, enabled = true }: PopupGateOptions): PopupGate {
   return {
     check(userId) {
-      const day = localDay(now());
+      const day = beijingDay(now());
       if (!enabled) return { due: false, day };
       return { due: readPopupRecord(storage)[audienceKey(userId)] !== day, day };
     },
@@ -91,7 +79,11 @@ export function readDemoClockOffsetDays(storage: Pick<Storage, 'getItem'> | unde
 }
 
 /** The popup's clock: the wall clock, plus the demo offset in mock mode. */
-export function createPopupClock(options: { mock: boolean; storage: Pick<Storage, 'getItem'> | undefined; wallClock?: () => number }): () => number {
+export function createPopupClock(options: {
+  mock: boolean;
+  storage: Pick<Storage, 'getItem'> | undefined;
+  wallClock?: () => number;
+}): () => number {
   const wallClock = options.wallClock ?? (() => Date.now());
   return () => wallClock() + (options.mock ? readDemoClockOffsetDays(options.storage) * DAY_MS : 0);
 }

@@ -2,7 +2,7 @@
  * When a promotion may interrupt: not before the page has loaded, and not while the shopper is acting.
  * The daily coupon popup waits for this before it asks the server for its coupons, so a shopper who
  * clicks, types or scrolls in the first moments of a visit meets what they asked for, not a popup
- * (issue 17; docs/decisions/0011-modal-priorities.md). A popup that never finds a quiet moment on this
+ * (docs/decisions/0011-modal-priorities.md; docs/decisions/0011-modal-priorities.md). A popup that never finds a quiet moment on this
  * page view is not shown, and so not recorded: a later page view may show it.
  */
 
@@ -25,10 +25,14 @@ function pageLoaded(signal: AbortSignal): Promise<void> {
   if (typeof window === 'undefined' || document.readyState === 'complete') return Promise.resolve();
   return new Promise((resolve, reject) => {
     const abort = () => reject(signal.reason);
-    window.addEventListener('load', () => {
-      signal.removeEventListener('abort', abort);
-      resolve();
-    }, { once: true });
+    window.addEventListener(
+      'load',
+      () => {
+        signal.removeEventListener('abort', abort);
+        resolve();
+      },
+      { once: true },
+    );
     signal.addEventListener('abort', abort, { once: true });
   });
 }
@@ -69,7 +73,11 @@ export async function quietMoment(signal: AbortSignal, quietMs: number = POPUP_Q
  * while the call was out means the shopper is acting again, so the result waits for the next quiet moment
  * instead of opening over what they are doing.
  */
-export async function inQuietMoment<T>(signal: AbortSignal, work: () => Promise<T>, quietMs: number = POPUP_QUIET_MS): Promise<T> {
+export async function inQuietMoment<T>(
+  signal: AbortSignal,
+  work: () => Promise<T>,
+  quietMs: number = POPUP_QUIET_MS,
+): Promise<T> {
   await quietMoment(signal, quietMs);
   if (typeof window === 'undefined' || quietMs <= 0) return work();
   let acted = false;

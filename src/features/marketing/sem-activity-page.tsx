@@ -27,7 +27,7 @@ import { startPurchase } from '../buying';
 import { pageCount, Pager } from '../../shared/ui/pagination';
 import { SafeImage } from '../../shared/ui/safe-image';
 import { ErrorState, GameGridSkeleton, LinesSkeleton, Skeleton } from '../../shared/ui/states';
-import { Price } from '../../shared/ui/price';
+import { Price, PriceTable } from '../../shared/ui/price';
 import { formatDate } from '../../shared/format';
 import { safeHref } from '../../shared/safe-url';
 import { formatYuan } from '../../shared/money';
@@ -43,8 +43,12 @@ const activityGamesQueryOptions = (activityId: string, pageNum: number) =>
     placeholderData: keepPreviousData,
   });
 const activityTopGameQueryOptions = (activityId: string) =>
-  queryOptions({ queryKey: ['activityTopGame', activityId], queryFn: ({ signal }) => getActivityTopGame(activityId, { signal }) });
-const newYearQueryOptions = () => queryOptions({ queryKey: ['newYearActivity'], queryFn: ({ signal }) => getNewYearActivity({ signal }) });
+  queryOptions({
+    queryKey: ['activityTopGame', activityId],
+    queryFn: ({ signal }) => getActivityTopGame(activityId, { signal }),
+  });
+const newYearQueryOptions = () =>
+  queryOptions({ queryKey: ['newYearActivity'], queryFn: ({ signal }) => getNewYearActivity({ signal }) });
 
 const PHASE_TEXT: Record<ActivityPhase, string> = { upcoming: '活动未开始', live: '活动进行中', ended: '活动已结束' };
 
@@ -72,7 +76,9 @@ function BuyButton({ item, phase, describedBy }: { item: ActivityGame; phase: Ac
 function ActivityHero({ config, phase }: { config: ActivityConfig; phase: ActivityPhase }) {
   return (
     <header className="landing-hero activity-hero">
-      {config.banner ? <SafeImage src={config.banner} alt="" width={1200} height={400} priority className="activity-banner" /> : null}
+      {config.banner ? (
+        <SafeImage src={config.banner} alt="" width={1200} height={400} priority className="activity-banner" />
+      ) : null}
       <div className="activity-hero-text">
         <h1>{config.title}</h1>
         {config.subtitle ? <p>{config.subtitle}</p> : null}
@@ -115,35 +121,25 @@ function PriceCheck({ item }: { item: ActivityGame }) {
   return (
     <section aria-labelledby="price-check" className="price-check">
       <h3 id="price-check">全网比价</h3>
-      <table>
-        <caption className="visually-hidden">《{item.game.name}》各平台价格</caption>
-        <thead>
-          <tr>
-            <th scope="col">平台</th>
-            <th scope="col">价格</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr className="price-check-ours">
-            <th scope="row">本站活动价</th>
-            <td>{formatYuan(item.activityPrice)}</td>
-          </tr>
-          {data.map((p) => (
-            <tr key={p.platform}>
-              <th scope="row">
-                {safeHref(p.url) ? (
-                  <a href={safeHref(p.url)} target="_blank" rel="noopener noreferrer">
-                    {p.platform}
-                  </a>
-                ) : (
-                  p.platform
-                )}
-              </th>
-              <td>{formatYuan(p.price)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PriceTable
+        caption={`《${item.game.name}》各平台价格`}
+        captionHidden
+        labelHead="平台"
+        rows={[
+          { key: 'ours', label: '本站活动价', fen: item.activityPrice, className: 'price-check-ours' },
+          ...data.map((p) => ({
+            key: `platform-${p.platform}`,
+            label: safeHref(p.url) ? (
+              <a href={safeHref(p.url)} target="_blank" rel="noopener noreferrer">
+                {p.platform}
+              </a>
+            ) : (
+              p.platform
+            ),
+            fen: p.price,
+          })),
+        ]}
+      />
       {saving > 0 ? <p className="price-check-saving">比全网最低价省 {formatYuan(saving)}</p> : null}
     </section>
   );
@@ -168,7 +164,8 @@ function TopGame({ activityId, phase }: { activityId: string; phase: ActivityPha
           </h3>
           <p className="muted">{data.goods.name}</p>
           <p>
-            <span className="badge badge-discount">{data.activityTag}</span> <Price fen={data.activityPrice} originalFen={data.goods.originalPrice} />
+            <span className="badge badge-discount">{data.activityTag}</span>{' '}
+            <Price fen={data.activityPrice} originalFen={data.goods.originalPrice} />
           </p>
           <BuyButton item={data} phase={phase} describedBy={nameId} />
         </div>
@@ -190,7 +187,8 @@ function ActivityGameItem({ item, phase }: { item: ActivityGame; phase: Activity
       </Link>
       <span className="muted activity-goods-name">{item.goods.name}</span>
       <span>
-        <span className="badge badge-discount">{item.activityTag}</span> <Price fen={item.activityPrice} originalFen={item.goods.originalPrice} />
+        <span className="badge badge-discount">{item.activityTag}</span>{' '}
+        <Price fen={item.activityPrice} originalFen={item.goods.originalPrice} />
       </span>
       <BuyButton item={item} phase={phase} describedBy={nameId} />
     </li>
@@ -199,7 +197,9 @@ function ActivityGameItem({ item, phase }: { item: ActivityGame; phase: Activity
 
 function ActivityGames({ activityId, phase }: { activityId: string; phase: ActivityPhase }) {
   const [pageNum, setPageNum] = useState(1);
-  const { data, isPending, isError, error, refetch, isPlaceholderData } = useQuery(activityGamesQueryOptions(activityId, pageNum));
+  const { data, isPending, isError, error, refetch, isPlaceholderData } = useQuery(
+    activityGamesQueryOptions(activityId, pageNum),
+  );
   return (
     <section aria-labelledby="activity-games" className="section">
       <h2 id="activity-games">活动商品</h2>
@@ -216,7 +216,12 @@ function ActivityGames({ activityId, phase }: { activityId: string; phase: Activ
               <ActivityGameItem key={item.goods.goodsId} item={item} phase={phase} />
             ))}
           </ul>
-          <Pager label="活动商品分页" page={pageNum} totalPages={pageCount(data.total, data.pageSize)} onPage={setPageNum} />
+          <Pager
+            label="活动商品分页"
+            page={pageNum}
+            totalPages={pageCount(data.total, data.pageSize)}
+            onPage={setPageNum}
+          />
         </>
       )}
     </section>

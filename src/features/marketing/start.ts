@@ -1,5 +1,5 @@
 /**
- * Marketing at start-up (issue 7), in two steps:
+ * Marketing at start-up (docs/marketing.md), in two steps:
  *
  * 1. `startMarketing()` — call it before the root actor starts and before any
  *    API call: it decides the channel (sent as `registerCanal` from then on),
@@ -23,7 +23,6 @@ import { startAttribution, type AttributionOutcome, type BidBody } from './attri
 import { channelOfVisit } from './channel';
 
 type SessionStore = Pick<Storage, 'getItem' | 'setItem'>;
-
 
 export interface StartMarketingOptions {
   /** the URL the visit landed on (in the browser: `window.location.href`) */

@@ -42,7 +42,8 @@ export function AutoLoginModal({ onClose }: ModalComponentProps) {
         <>
           {replaced ? (
             <p className="auto-login-text">
-              当前登录的账号 <strong>{masked(replaced.telNum)}</strong> 将切换为链接中的账号 <strong>{masked(candidate.telNum)}</strong>，是否切换并登录
+              当前登录的账号 <strong>{masked(replaced.telNum)}</strong> 将切换为链接中的账号{' '}
+              <strong>{masked(candidate.telNum)}</strong>，是否切换并登录
               {config.storeName}？
             </p>
           ) : (
@@ -54,7 +55,12 @@ export function AutoLoginModal({ onClose }: ModalComponentProps) {
             <button type="button" className="button" onClick={cancel} disabled={busy}>
               取消
             </button>
-            <button type="button" className="button button-primary" onClick={() => actor.send({ type: 'autoLogin.confirm' })} disabled={busy}>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => actor.send({ type: 'autoLogin.confirm' })}
+              disabled={busy}
+            >
               确认登录
             </button>
           </div>

@@ -20,7 +20,7 @@ export function idCardCheckChar(first17: string): string {
   return CHECK_CHARS[sum % 11]!;
 }
 
-/** Which check an ID number fails first, so the form can say which (issue 32). */
+/** Which check an ID number fails first, so the form can say which (docs/session.md). */
 export type IdCardProblem = 'length' | 'characters' | 'region' | 'date' | 'check';
 
 /**

@@ -4,9 +4,10 @@
  * described by the error while there is one, by the hint otherwise), so every field reads the same to a
  * screen reader.
  */
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
+import { TextInput, type TextInputProps } from '../../shared/ui/form-controls';
 
-interface LabelledFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-invalid' | 'aria-describedby'> {
+interface LabelledFieldProps extends Omit<TextInputProps, 'id' | 'ref' | 'aria-invalid' | 'aria-describedby'> {
   id: string;
   label: string;
   inputRef?: Ref<HTMLInputElement>;
@@ -22,11 +23,29 @@ interface LabelledFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
   children?: ReactNode;
 }
 
-export function LabelledField({ id, label, inputRef, error, hint, action, describedBy, children, ...input }: LabelledFieldProps) {
+export function LabelledField({
+  id,
+  label,
+  inputRef,
+  error,
+  hint,
+  action,
+  describedBy,
+  children,
+  ...input
+}: LabelledFieldProps) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describers = [error ? errorId : hint ? hintId : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined;
-  const field = <input id={id} ref={inputRef} aria-invalid={error ? true : undefined} aria-describedby={describers} {...input} />;
+  const field = (
+    <TextInput
+      id={id}
+      ref={inputRef}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describers}
+      {...input}
+    />
+  );
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

@@ -38,7 +38,10 @@ export function splitAutoLoginParams(url: string): { url: string; token: string 
  * start the app at a URL.
  * @internal
  */
-export function stashAutoLoginParams(url: string, storage: StorageLike | undefined = browserStorage('sessionStorage')): string {
+export function stashAutoLoginParams(
+  url: string,
+  storage: StorageLike | undefined = browserStorage('sessionStorage'),
+): string {
   const { url: clean, token, appId } = splitAutoLoginParams(url);
   if (clean === url) return url;
   try {

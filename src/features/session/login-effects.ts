@@ -16,12 +16,15 @@ import type { SessionApi, SessionCalls, SessionFlowOptions } from './session-eff
 const browserLoginApi: Omit<SessionApi, keyof SessionCalls> = {
   checkCaptcha: (phone, signal) => shopperErrors(userApi().then((api) => api.getCaptchaStatus(phone, { signal }))),
   sendCode: (phone, signal) => shopperErrors(userApi().then((api) => api.postSendSms(phone, { signal }))),
-  registerLogin: (credentials, signal) => shopperErrors(userApi().then((api) => api.postRegisterLogin(credentials, { signal }))),
+  registerLogin: (credentials, signal) =>
+    shopperErrors(userApi().then((api) => api.postRegisterLogin(credentials, { signal }))),
   // Same phone and code: the code was only checked, not used, by the `user_40404` answer.
-  registerPhone: (credentials, signal) => shopperErrors(userApi().then((api) => api.postPhoneRegister(credentials, { signal }))),
+  registerPhone: (credentials, signal) =>
+    shopperErrors(userApi().then((api) => api.postPhoneRegister(credentials, { signal }))),
   fetchQrCode: (signal) => shopperErrors(userApi().then((api) => api.getQrCode({ signal }))),
   checkQrStatus: (qrId, signal) => shopperErrors(userApi().then((api) => api.getQrStatus(qrId, { signal }))),
-  loginBySessionCode: (sessionCode, signal) => shopperErrors(userApi().then((api) => api.postLoginBySessionCode(sessionCode, { signal }))),
+  loginBySessionCode: (sessionCode, signal) =>
+    shopperErrors(userApi().then((api) => api.postLoginBySessionCode(sessionCode, { signal }))),
 };
 
 export function createLoginActors(options: SessionFlowOptions = {}) {
@@ -30,24 +33,28 @@ export function createLoginActors(options: SessionFlowOptions = {}) {
 
   const login = loginMachine.provide({
     actors: {
-      checkCaptcha: fromPromise<CaptchaStatus, { phone: string }>(({ input, signal }) => api.checkCaptcha(input.phone, signal)),
+      checkCaptcha: fromPromise<CaptchaStatus, { phone: string }>(({ input, signal }) =>
+        api.checkCaptcha(input.phone, signal),
+      ),
       sendCode: fromPromise<unknown, { phone: string }>(({ input, signal }) => api.sendCode(input.phone, signal)),
       registerLogin: fromPromise<UserInfo, Credentials>(({ input, signal }) => api.registerLogin(input, signal)),
       registerPhone: fromPromise<UserInfo, Credentials>(({ input, signal }) => api.registerPhone(input, signal)),
     },
-    actions: {
-    },
+    actions: {},
     delays: delaysOf({ countdownTick: delayOverride(delays.countdownTickMs) }),
   });
 
   const qrLogin = qrLoginMachine.provide({
     actors: {
       fetchQrCode: fromPromise<QrCode>(({ signal }) => api.fetchQrCode(signal)),
-      checkQrStatus: fromPromise<QrStatus, { qrId: string }>(({ input, signal }) => api.checkQrStatus(input.qrId, signal)),
-      loginBySessionCode: fromPromise<UserInfo, { sessionCode: string }>(({ input, signal }) => api.loginBySessionCode(input.sessionCode, signal)),
+      checkQrStatus: fromPromise<QrStatus, { qrId: string }>(({ input, signal }) =>
+        api.checkQrStatus(input.qrId, signal),
+      ),
+      loginBySessionCode: fromPromise<UserInfo, { sessionCode: string }>(({ input, signal }) =>
+        api.loginBySessionCode(input.sessionCode, signal),
+      ),
     },
-    actions: {
-    },
+    actions: {},
     delays: delaysOf({ qrPollInterval: delayOverride(delays.qrPollMs) }),
   });
 

@@ -18,9 +18,11 @@ import { useAppActor, useCurrentUser, useSystemChild, type ModalComponentProps }
 import { Dialog } from '../../shared/ui/dialog';
 import { Tabs } from '../../shared/ui/tabs';
 import { usePhone } from '../../shared/use-phone';
-import { PhoneSchema, SmsCodeSchema, checkInput, valueAfterChange } from './session-input';
+import { PhoneSchema, SmsCodeSchema, checkInput } from './session-input';
+import { useFieldErrors, type FieldErrors } from './field-errors';
 import { LabelledField } from './labelled-field';
 import './session.css';
+import { Checkbox } from '../../shared/ui/form-controls';
 
 /** The form's own message; the phone and code messages are the input rules' (src/features/session/session-input.ts). */
 const LOGIN_FORM_MESSAGES = {
@@ -52,11 +54,7 @@ export function LoginModal({ onClose }: ModalComponentProps) {
   );
 }
 
-interface FieldErrors {
-  phone?: string | undefined;
-  code?: string | undefined;
-  agreement?: string | undefined;
-}
+type LoginField = 'phone' | 'code' | 'agreement';
 
 function SmsLoginForm() {
   const actor = useAppActor();
@@ -73,7 +71,7 @@ function SmsLoginForm() {
   const [phone, setPhone] = useState(() => lastPhone ?? '');
   const [code, setCode] = useState('');
   const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, clear, field } = useFieldErrors<LoginField>();
   const phoneRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const agreementRef = useRef<HTMLInputElement>(null);
@@ -101,7 +99,7 @@ function SmsLoginForm() {
     // What was typed stays in the fields; the normalised values are what is checked and sent.
     const phoneChecked = checkInput(PhoneSchema, phone);
     const codeChecked = checkInput(SmsCodeSchema, code);
-    const next: FieldErrors = {
+    const next: FieldErrors<LoginField> = {
       phone: phoneChecked.ok ? undefined : phoneChecked.error,
       code: codeChecked.ok ? undefined : codeChecked.error,
       agreement: agreed ? undefined : LOGIN_FORM_MESSAGES.agreementRequired,
@@ -126,12 +124,7 @@ function SmsLoginForm() {
         inputMode="numeric"
         autoComplete="tel"
         placeholder="请输入手机号"
-        value={phone}
-        error={errors.phone}
-        onChange={(e) => {
-          setPhone(valueAfterChange(PhoneSchema, e));
-          if (errors.phone) setErrors((current) => ({ ...current, phone: undefined }));
-        }}
+        {...field('phone', PhoneSchema, phone, setPhone)}
       />
       <LabelledField
         id={ids.code}
@@ -141,13 +134,8 @@ function SmsLoginForm() {
         inputMode="numeric"
         autoComplete="one-time-code"
         placeholder="6位数字验证码"
-        value={code}
-        error={errors.code}
+        {...field('code', SmsCodeSchema, code, setCode)}
         describedBy={countingDown ? ids.codeHint : undefined}
-        onChange={(e) => {
-          setCode(valueAfterChange(SmsCodeSchema, e));
-          if (errors.code) setErrors((current) => ({ ...current, code: undefined }));
-        }}
         action={
           <button type="button" className="button code-button" disabled={!sendable} onClick={requestCode}>
             {codeButtonLabel}
@@ -166,16 +154,15 @@ function SmsLoginForm() {
         ) : null}
       </LabelledField>
       <div className="field field-check">
-        <input
+        <Checkbox
           id={ids.agreement}
           ref={agreementRef}
-          type="checkbox"
           checked={agreed}
           aria-invalid={errors.agreement ? true : undefined}
           aria-describedby={errors.agreement ? `${ids.agreement}-error` : undefined}
           onChange={(e) => {
             setAgreed(e.target.checked);
-            if (e.target.checked) setErrors((current) => ({ ...current, agreement: undefined }));
+            if (e.target.checked) clear('agreement');
           }}
         />
         <label htmlFor={ids.agreement}>
@@ -237,7 +224,8 @@ function QrLoginPanel({ onUseSms }: { onUseSms: () => void }) {
   useEffect(() => {
     // Polling runs only while this panel is shown, the page is visible and the browser is online.
     actor.send({ type: 'qrLogin.start' });
-    const update = () => actor.send({ type: document.hidden || navigator.onLine === false ? 'qrLogin.hidden' : 'qrLogin.visible' });
+    const update = () =>
+      actor.send({ type: document.hidden || navigator.onLine === false ? 'qrLogin.hidden' : 'qrLogin.visible' });
     document.addEventListener('visibilitychange', update);
     window.addEventListener('online', update);
     window.addEventListener('offline', update);
@@ -263,7 +251,11 @@ function QrLoginPanel({ onUseSms }: { onUseSms: () => void }) {
     <div className="qr-login" aria-busy={loading || loggingIn || undefined}>
       {phone ? <OtherDeviceNote onUseSms={onUseSms} /> : null}
       <div className={expired ? 'qr-box qr-box-expired' : 'qr-box'}>
-        {qr && !failed ? <img src={qr.qrImage} alt="微信扫码登录二维码" width={180} height={180} /> : <div className="qr-placeholder" aria-hidden="true" />}
+        {qr && !failed ? (
+          <img src={qr.qrImage} alt="微信扫码登录二维码" width={180} height={180} />
+        ) : (
+          <div className="qr-placeholder" aria-hidden="true" />
+        )}
         {expired ? (
           <button type="button" className="qr-refresh" onClick={refresh}>
             二维码已过期, 点击刷新

@@ -12,7 +12,7 @@ import { browserStorage, parseJson, readText, removeStored, type StorageLike } f
 
 /** localStorage: the logged-in user with its real-name info, `{ user: UserInfo, realName: RealNameInfo | null }` as JSON. */
 export const SESSION_STORAGE_KEY = 'userInfo';
-/** A token the request header can carry (see `isHeaderValue` in src/api/http.ts), at most 1 KiB. */
+/** A token the request header can carry (see `isHeaderValue` in src/api/transport.ts), at most 1 KiB. */
 const StoredTokenSchema = z.string().check(z.regex(/^[\x21-\x7e](?:[\x20-\x7e]{0,1022}[\x21-\x7e])?$/));
 
 const PersistedSessionSchema = z.object({
@@ -31,7 +31,9 @@ export function parsePersistedSession(raw: string | null | undefined): Persisted
  * parse (hand-edited, an older format) is removed quietly: the visitor simply
  * starts anonymous.
  */
-export function loadPersistedSession(storage: StorageLike | undefined = browserStorage('localStorage')): PersistedSession | null {
+export function loadPersistedSession(
+  storage: StorageLike | undefined = browserStorage('localStorage'),
+): PersistedSession | null {
   const raw = readText(storage, SESSION_STORAGE_KEY);
   const session = parsePersistedSession(raw);
   if (raw !== null && !session) removeStored(storage, SESSION_STORAGE_KEY);

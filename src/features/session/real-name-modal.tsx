@@ -4,7 +4,7 @@
  * variants read as ·; 18 characters with a valid GB 11643 check character, the
  * message naming the check that failed; a paste is never cut) before `doAuth`,
  * then `getAuth` reads the masked result. Under the ID field 18位，末位可为 X;
- * above the form, 信息如何使用和保存 (issue 32). The
+ * above the form, 信息如何使用和保存 (docs/session.md). The
  * session stores it (`session.realNameVerified`, persisted with the user).
  *
  * It closes when the account changes (another tab's logout or login).
@@ -23,7 +23,8 @@ import { useSessionSelector } from '../../shared/session-selector';
 import { toast } from '../../shared/toast';
 import { Dialog } from '../../shared/ui/dialog';
 import { maskIdCard, maskRealName } from '../../shared/mask-identity';
-import { IdCardSchema, INPUT_MESSAGES, RealNameSchema, checkInput, valueAfterChange } from './session-input';
+import { IdCardSchema, INPUT_MESSAGES, RealNameSchema, checkInput } from './session-input';
+import { useFieldErrors } from './field-errors';
 import { LabelledField } from './labelled-field';
 import { Link } from '@tanstack/react-router';
 import './session.css';
@@ -55,7 +56,7 @@ export function RealNameModal({ onClose, props }: ModalComponentProps) {
   const from = fromOf(props);
   const [name, setName] = useState('');
   const [idCard, setIdCard] = useState('');
-  const [errors, setErrors] = useState<{ name?: string | undefined; idCard?: string | undefined }>({});
+  const { setErrors, field } = useFieldErrors<'name' | 'idCard'>();
   const nameRef = useRef<HTMLInputElement>(null);
   const idRef = useRef<HTMLInputElement>(null);
   const ids = { name: useId(), idCard: useId() };
@@ -124,12 +125,7 @@ export function RealNameModal({ onClose, props }: ModalComponentProps) {
           type="text"
           autoComplete="name"
           placeholder="请输入真实姓名"
-          value={name}
-          error={errors.name}
-          onChange={(e) => {
-            setName(valueAfterChange(RealNameSchema, e));
-            if (errors.name) setErrors((current) => ({ ...current, name: undefined }));
-          }}
+          {...field('name', RealNameSchema, name, setName)}
         />
         <LabelledField
           id={ids.idCard}
@@ -138,13 +134,8 @@ export function RealNameModal({ onClose, props }: ModalComponentProps) {
           type="text"
           autoComplete="off"
           placeholder="请输入18位身份证号"
-          value={idCard}
-          error={errors.idCard}
+          {...field('idCard', IdCardSchema, idCard, setIdCard)}
           hint={INPUT_MESSAGES.idHint}
-          onChange={(e) => {
-            setIdCard(valueAfterChange(IdCardSchema, e));
-            if (errors.idCard) setErrors((current) => ({ ...current, idCard: undefined }));
-          }}
         />
         {verify.isError ? (
           <p role="alert" className="form-error">

@@ -26,7 +26,6 @@ import { SESSION_STORAGE_KEY, parsePersistedSession } from './persisted-session'
 import { AUTO_LOGIN_APP_ID_KEY, AUTO_LOGIN_TOKEN_KEY } from './link-params';
 import type { AppActor } from '../../shared/app-actor';
 
-
 export interface AutoLoginParams {
   token: string;
   appId: string;
@@ -65,7 +64,9 @@ export interface SessionBridgeOptions {
   localStorage?: StorageLike | undefined;
 }
 
-function syncedFrom(value: string | null): Pick<PersistedSession, 'realName'> & { user: PersistedSession['user'] | null } {
+function syncedFrom(
+  value: string | null,
+): Pick<PersistedSession, 'realName'> & { user: PersistedSession['user'] | null } {
   const session = parsePersistedSession(value);
   return { user: session?.user ?? null, realName: session?.realName ?? null };
 }

@@ -17,13 +17,7 @@ import type { CaptchaStatus, Credentials } from '../../../machines/login.machine
 import { sessionMachine, type NoticeKind, type PersistedSession } from '../../../machines/session.machine';
 import { clientState } from '../../api/client-state';
 import { isApiError } from '../../api/errors';
-import type {
-  QrCode,
-  QrStatus,
-  RealNameConfig,
-  RealNameInfo,
-  UserInfo,
-} from '../../api/user';
+import type { QrCode, QrStatus, RealNameConfig, RealNameInfo, UserInfo } from '../../api/user';
 import { delayOverride, delaysOf, fetchRealNameConfig, shopperErrors, userApi } from '../../shared/flow-effects';
 import { browserStorage, removeStored, writeJson, type StorageLike } from '../../shared/storage';
 import { toast } from '../../shared/toast';
@@ -97,7 +91,10 @@ export interface SessionFlowOptions {
 }
 
 /** The calls of the session and autoLogin flows; the login flows' are in ./login-effects.ts. */
-export type SessionCalls = Pick<SessionApi, 'checkToken' | 'fetchRealNameConfig' | 'fetchRealNameInfo' | 'logout' | 'exchangeToken' | 'loginWithToken'>;
+export type SessionCalls = Pick<
+  SessionApi,
+  'checkToken' | 'fetchRealNameConfig' | 'fetchRealNameInfo' | 'logout' | 'exchangeToken' | 'loginWithToken'
+>;
 
 const browserSessionApi: SessionCalls = {
   checkToken: (signal) => shopperErrors(userApi().then((api) => api.getHello({ signal }))),
@@ -113,10 +110,15 @@ const browserSessionApi: SessionCalls = {
         }),
       ),
     ),
-  exchangeToken: (request, signal) => shopperErrors(userApi().then((api) => api.postCheckTokenGetUserInfo(request, { signal }))),
+  exchangeToken: (request, signal) =>
+    shopperErrors(userApi().then((api) => api.postCheckTokenGetUserInfo(request, { signal }))),
   // checkTokenLogin opens a fresh session for the token's account; its token replaces the one in userVo.
   loginWithToken: (request, signal) =>
-    shopperErrors(userApi().then((api) => api.postCheckTokenLogin(request, { signal })).then(({ token, userVo }) => ({ ...userVo, token }))),
+    shopperErrors(
+      userApi()
+        .then((api) => api.postCheckTokenLogin(request, { signal }))
+        .then(({ token, userVo }) => ({ ...userVo, token })),
+    ),
 };
 
 interface BrowserEffectsOptions {
@@ -140,7 +142,8 @@ export function createBrowserSessionEffects(options: BrowserEffectsOptions = {})
     forgetSession: () => void removeStored(local, SESSION_STORAGE_KEY),
     setRequestToken: (token) => clientState.set({ token }),
     setTokenCookie: (token) => {
-      if (cookieJar) cookieJar.cookie = `${TOKEN_COOKIE_NAME}=${encodeURIComponent(token)}; max-age=${TOKEN_COOKIE_MAX_AGE_S}; ${tokenCookieAttributes()}`;
+      if (cookieJar)
+        cookieJar.cookie = `${TOKEN_COOKIE_NAME}=${encodeURIComponent(token)}; max-age=${TOKEN_COOKIE_MAX_AGE_S}; ${tokenCookieAttributes()}`;
     },
     clearToken: () => {
       clientState.set({ token: undefined });
@@ -170,7 +173,9 @@ export function createSessionActors(options: SessionFlowOptions = {}) {
   const session = sessionMachine.provide({
     actors: {
       checkToken: fromPromise<unknown>(({ signal }) => api.checkToken(signal)),
-      handOverVisitorLists: fromPromise<unknown, { userId: number }>(({ input, signal }) => lists.handOver(input.userId, signal)),
+      handOverVisitorLists: fromPromise<unknown, { userId: number }>(({ input, signal }) =>
+        lists.handOver(input.userId, signal),
+      ),
       fetchRealNameConfig: fromPromise<RealNameConfig>(({ signal }) => api.fetchRealNameConfig(signal)),
       fetchRealNameInfo: fromPromise<RealNameInfo | null>(({ signal }) => api.fetchRealNameInfo(signal)),
       logout: fromPromise<unknown, { token: string }>(({ input, signal }) => api.logout(input.token, signal)),
@@ -186,7 +191,10 @@ export function createSessionActors(options: SessionFlowOptions = {}) {
       identifyUser: (_, { userId }) => effects.setAnalyticsUserId(userId),
       notify: (_, { kind, text }) => effects.notify(kind, text),
     },
-    delays: delaysOf({ tokenPingDelay: delayOverride(delays.tokenPingMs), expiryPromptDelay: delayOverride(delays.expiryPromptMs) }),
+    delays: delaysOf({
+      tokenPingDelay: delayOverride(delays.tokenPingMs),
+      expiryPromptDelay: delayOverride(delays.expiryPromptMs),
+    }),
   });
 
   const autoLogin = autoLoginMachine.provide({

@@ -40,7 +40,7 @@ export const INPUT_MESSAGES = {
   idCheck: '身份证号校验位不符，请逐位核对（末位可为 X）',
 } as const;
 
-/** Which check an ID number failed, in words (issue 32): length, characters, region, birth date, check digit. */
+/** Which check an ID number failed, in words (docs/session.md): length, characters, region, birth date, check digit. */
 function idCardMessage(problem: IdCardProblem, id: string): string {
   switch (problem) {
     case 'length':
@@ -58,7 +58,9 @@ function idCardMessage(problem: IdCardProblem, id: string): string {
 
 /** Full-width ASCII forms (U+FF01–U+FF5E) become ASCII; the ideographic space becomes a space. */
 function toHalfWidth(value: string): string {
-  return value.replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
+  return value
+    .replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(/\u3000/g, ' ');
 }
 
 /** Spaces of any kind, dashes and minus signs, and invisible format characters (\p{Cf}: zero-width spaces, direction marks, soft hyphens). */
@@ -103,7 +105,10 @@ const NAME_DOTS = /\s*[\u00B7\u0387\u02D1\u2022\u2027\u2219\u22C5\u2E31\u30FB\uA
  * @internal
  */
 export function normalizeRealName(value: string): string {
-  return value.replace(/\p{Cf}/gu, '').replace(NAME_DOTS, '·').trim();
+  return value
+    .replace(/\p{Cf}/gu, '')
+    .replace(NAME_DOTS, '·')
+    .trim();
 }
 
 /**
@@ -125,13 +130,27 @@ export function isRealName(value: string): boolean {
   return length >= REAL_NAME_MIN && length <= REAL_NAME_MAX && CHINESE_NAME.test(value);
 }
 
-export const PhoneSchema = z.string().check(z.overwrite(normalizePhone), z.minLength(1, INPUT_MESSAGES.phoneRequired), z.regex(/^1\d{10}$/, INPUT_MESSAGES.phoneInvalid));
-export const SmsCodeSchema = z.string().check(z.overwrite(normalizeSmsCode), z.minLength(1, INPUT_MESSAGES.codeRequired), z.regex(/^\d{6}$/, INPUT_MESSAGES.codeInvalid));
-export const RealNameSchema = z.string().check(
-  z.overwrite(normalizeRealName),
-  z.minLength(1, INPUT_MESSAGES.nameRequired),
-  z.refine(isRealName, INPUT_MESSAGES.nameInvalid),
-);
+export const PhoneSchema = z
+  .string()
+  .check(
+    z.overwrite(normalizePhone),
+    z.minLength(1, INPUT_MESSAGES.phoneRequired),
+    z.regex(/^1\d{10}$/, INPUT_MESSAGES.phoneInvalid),
+  );
+export const SmsCodeSchema = z
+  .string()
+  .check(
+    z.overwrite(normalizeSmsCode),
+    z.minLength(1, INPUT_MESSAGES.codeRequired),
+    z.regex(/^\d{6}$/, INPUT_MESSAGES.codeInvalid),
+  );
+export const RealNameSchema = z
+  .string()
+  .check(
+    z.overwrite(normalizeRealName),
+    z.minLength(1, INPUT_MESSAGES.nameRequired),
+    z.refine(isRealName, INPUT_MESSAGES.nameInvalid),
+  );
 export const IdCardSchema = z.string().check(
   z.overwrite(normalizeIdCard),
   z.minLength(1, INPUT_MESSAGES.idRequired),
@@ -165,6 +184,9 @@ export function fieldValue(schema: InputSchema, raw: string, composing = false):
 }
 
 /** `fieldValue` for an input's change event (React's or the DOM's): its value, and whether an IME is composing. */
-export function valueAfterChange(schema: InputSchema, event: { target: { value: string }; nativeEvent: Event }): string {
+export function valueAfterChange(
+  schema: InputSchema,
+  event: { target: { value: string }; nativeEvent: Event },
+): string {
   return fieldValue(schema, event.target.value, (event.nativeEvent as Partial<InputEvent>).isComposing === true);
 }

@@ -1,5 +1,5 @@
 /**
- * The account chip's menu (issue 32): 我的订单, 我的激活码, 账号与实名, 愿望单 (issue 34) and 退出登录, the ways back to what a
+ * The account chip's menu (docs/decisions/0019-money-path-trust-and-budget.md): 我的订单, 我的激活码, 账号与实名, 愿望单 (docs/following-wishlist.md) and 退出登录, the ways back to what a
  * shopper bought. Its own chunk, loaded when the chip is first opened, so the first paint pays only for
  * the chip (site-chrome.tsx). A menu button's keyboard (WAI-ARIA APG): the chip opens it by click,
  * Enter or Space and the first item takes focus, ↑/↓ move and wrap, Home/End jump, Escape closes it and gives focus

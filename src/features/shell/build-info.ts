@@ -8,7 +8,11 @@ import * as z from 'zod/mini';
 export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
 
 const LatestSchema = z.object({ id: z.string(), timestamp: z.number() });
-const MetaSchema = z.object({ id: z.string(), timestamp: z.number(), redirects: z._default(z.record(z.string(), z.string()), {}) });
+const MetaSchema = z.object({
+  id: z.string(),
+  timestamp: z.number(),
+  redirects: z._default(z.record(z.string(), z.string()), {}),
+});
 export type BuildMeta = z.infer<typeof MetaSchema>;
 
 const base = () => import.meta.env.BASE_URL ?? '/';

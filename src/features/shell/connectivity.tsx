@@ -36,7 +36,11 @@ export function useOnline(): boolean {
 export function ConnectivityBanner() {
   const online = useOnline();
   return createPortal(
-    <div role="status" aria-label="网络状态" className={online ? 'connectivity-banner' : 'connectivity-banner is-offline'}>
+    <div
+      role="status"
+      aria-label="网络状态"
+      className={online ? 'connectivity-banner' : 'connectivity-banner is-offline'}
+    >
       {online ? null : OFFLINE_MESSAGE}
     </div>,
     document.body,

@@ -10,11 +10,11 @@ const ERROR_HEAD: PageHead = { title: '出错了', index: false };
  * Unmatched paths say "Page not found: {path}"; a route whose validity check
  * rejected it says "Page Not Found: {path}" (spec section 8 keeps the two).
  */
-// The error pages' search box is code of its own (issue 32: initial JS for / stays as it was); a failure
+// The error pages' search box is code of its own (docs/decisions/0019-money-path-trust-and-budget.md: initial JS for / stays as it was); a failure
 // to load it (offline, the very case an error page may be showing) leaves the page without it.
 const ErrorSearch = lazy(() => import('./error-search').catch(() => ({ default: () => null })));
 
-/** Where a shopper goes from an error page (issue 32): a search of the store, 重试 (500), 返回首页. */
+/** Where a shopper goes from an error page (docs/decisions/0019-money-path-trust-and-budget.md): a search of the store, 重试 (500), 返回首页. */
 function WaysOn({ retry }: { retry?: () => void }) {
   return (
     <>
@@ -38,7 +38,8 @@ function WaysOn({ retry }: { retry?: () => void }) {
 export function NotFoundPage({ data }: { data?: unknown }) {
   const location = useLocation();
   const path = location.pathname;
-  const validation = typeof data === 'object' && data !== null && (data as { reason?: unknown }).reason === 'validation';
+  const validation =
+    typeof data === 'object' && data !== null && (data as { reason?: unknown }).reason === 'validation';
   usePageHead(NOT_FOUND_HEAD);
   return (
     <DefaultLayout>
@@ -53,7 +54,8 @@ export function NotFoundPage({ data }: { data?: unknown }) {
 }
 
 export function ErrorPage({ error, reset }: ErrorComponentProps) {
-  const message = error instanceof Error && error.message && error.name === 'HttpError' ? error.message : 'Internal Server Error';
+  const message =
+    error instanceof Error && error.message && error.name === 'HttpError' ? error.message : 'Internal Server Error';
   usePageHead(ERROR_HEAD);
   return (
     <DefaultLayout>

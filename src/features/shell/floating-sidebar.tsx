@@ -72,7 +72,13 @@ export function FloatingSidebar() {
         订单
       </button>
       <span className="sidebar-kefu">
-        <a className="sidebar-item" href={config.customerServiceUrl} target="_blank" rel="noopener noreferrer" aria-describedby="kefu-qr">
+        <a
+          className="sidebar-item"
+          href={config.customerServiceUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-describedby="kefu-qr"
+        >
           <span className="icon icon-service" aria-hidden="true" />
           客服
         </a>

@@ -50,7 +50,9 @@ function toQuery(search: Record<string, unknown>, drop: string[] = []): Record<s
  * @internal
  */
 export function storedPath(location: VisitedLocation): string {
-  const query = new URLSearchParams(toQuery(location.search, location.pathname === '/search' ? ['keyword'] : [])).toString();
+  const query = new URLSearchParams(
+    toQuery(location.search, location.pathname === '/search' ? ['keyword'] : []),
+  ).toString();
   return query ? `${location.pathname}?${query}` : location.pathname;
 }
 
@@ -110,7 +112,10 @@ export interface Arrival {
  * `historyStore.arrive`, which records it with the same rules as any visit, before the page the router lands
  * on, unless the app showed it (and so recorded it) before the page was left.
  */
-export function pageLeft(arrival: Arrival, isStorePage: (pathname: string) => boolean): { pathname: string; search: string } | null {
+export function pageLeft(
+  arrival: Arrival,
+  isStorePage: (pathname: string) => boolean,
+): { pathname: string; search: string } | null {
   if (arrival.type !== 'navigate' || arrival.historyLength < 2 || !arrival.referrer) return null;
   let left: URL;
   let here: URL;

@@ -22,23 +22,9 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { BUILD_RENDER, buildRenderListener } from '../../shared/build-render';
-import type { RouteMeta } from './route-meta';
+import type { PageHead, RouteMeta } from './route-meta';
 
-/** What a page may say about itself over its route's head. */
-export interface PageHead {
-  /** before ` - <store name>` */
-  title?: string;
-  /** plain text (a catalogue page makes one from its content: src/features/catalog/page-description.ts) */
-  description?: string;
-  /** the page's picture for a share (a game's cover); root-relative or absolute */
-  image?: string;
-  /** Open Graph type: a game detail is a product */
-  type?: 'website' | 'product';
-  /** schema.org structured data, written as `<script type="application/ld+json">` */
-  jsonLd?: Record<string, unknown>;
-  /** `false`: not for search engines (an error page), whatever its route says */
-  index?: boolean;
-}
+export type { PageHead } from './route-meta';
 
 type Place = { pathname: string; search: string };
 
@@ -84,7 +70,12 @@ export function usePageHead(page: PageHead): void {
   const meta = useRouteMeta();
   const place = useRoutePlace();
   const { title, description, image, type, jsonLd, index } = page;
-  const says = title !== undefined || description !== undefined || image !== undefined || jsonLd !== undefined || index !== undefined;
+  const says =
+    title !== undefined ||
+    description !== undefined ||
+    image !== undefined ||
+    jsonLd !== undefined ||
+    index !== undefined;
   if (BUILD_RENDER && says) buildRenderListener()?.pageHead({ title, description, image, type, jsonLd, index });
   useEffect(() => {
     if (says) write(meta, place, { title, description, image, type, jsonLd, index });

@@ -12,8 +12,7 @@
  * `<meta name="description">`, put back when a page with its own leaves.
  */
 import { config } from '../../shared/env';
-import type { PageHead } from './page-head';
-import { pageTitle, type RouteMeta, type RouteName } from './route-meta';
+import { pageTitle, type PageHead, type RouteMeta, type RouteName } from './route-meta';
 
 interface RouteHead {
   description?: string;
@@ -46,7 +45,12 @@ export interface ResolvedHead {
 }
 
 /** A page's head from its route's meta, its own words and where it is; `storeDescription` when it has none. */
-export function resolvePageHead(meta: RouteMeta | undefined, place: { origin: string; pathname: string; search: string }, page: PageHead, storeDescription?: string): ResolvedHead {
+export function resolvePageHead(
+  meta: RouteMeta | undefined,
+  place: { origin: string; pathname: string; search: string },
+  page: PageHead,
+  storeDescription?: string,
+): ResolvedHead {
   const route = meta ? ROUTE_HEAD[meta.name] : undefined;
   const query = new URLSearchParams(place.search);
   const kept = new URLSearchParams();
@@ -79,7 +83,12 @@ export interface HeadTag {
 
 /** The head's elements besides the title, in order: what the browser writes and what a prerendered page carries. */
 export function headTags(head: ResolvedHead): HeadTag[] {
-  const meta = (attribute: 'name' | 'property', key: string, value: string | undefined): HeadTag => ({ tag: 'meta', identity: { [attribute]: key }, value, into: 'content' });
+  const meta = (attribute: 'name' | 'property', key: string, value: string | undefined): HeadTag => ({
+    tag: 'meta',
+    identity: { [attribute]: key },
+    value,
+    into: 'content',
+  });
   return [
     meta('name', 'description', head.description),
     meta('name', 'robots', head.index ? undefined : 'noindex'),
@@ -92,11 +101,19 @@ export function headTags(head: ResolvedHead): HeadTag[] {
     meta('property', 'og:url', head.url),
     meta('property', 'og:image', head.image),
     // `<` escaped: the text can never close its script element.
-    { tag: 'script', identity: { type: 'application/ld+json' }, value: head.jsonLd ? JSON.stringify(head.jsonLd).replace(/</g, '\\u003c') : undefined, into: 'text' },
+    {
+      tag: 'script',
+      identity: { type: 'application/ld+json' },
+      value: head.jsonLd ? JSON.stringify(head.jsonLd).replace(/</g, '\\u003c') : undefined,
+      into: 'text',
+    },
   ];
 }
 
-const selectorOf = ({ tag, identity }: HeadTag) => `${tag}${Object.entries(identity).map(([name, value]) => `[${name}="${value}"]`).join('')}`;
+const selectorOf = ({ tag, identity }: HeadTag) =>
+  `${tag}${Object.entries(identity)
+    .map(([name, value]) => `[${name}="${value}"]`)
+    .join('')}`;
 
 /** Sets (or, with no value, removes) the element, creating it when missing. */
 function writeTag(item: HeadTag): void {
@@ -126,7 +143,11 @@ function storeDescription(): string | undefined {
 }
 
 /** Writes the head of the page the router shows (`place`: its path and query) into the document. */
-export function applyPageHead(routeMeta: RouteMeta | undefined, place: { pathname: string; search: string }, page: PageHead): void {
+export function applyPageHead(
+  routeMeta: RouteMeta | undefined,
+  place: { pathname: string; search: string },
+  page: PageHead,
+): void {
   const head = resolvePageHead(routeMeta, { origin: window.location.origin, ...place }, page, storeDescription());
   document.title = head.title;
   headTags(head).forEach(writeTag);

@@ -26,6 +26,22 @@ export interface RouteMeta {
   title: string;
 }
 
+/** What a page may say about itself over its route's head. */
+export interface PageHead {
+  /** before ` - <store name>` */
+  title?: string;
+  /** plain text (a catalogue page makes one from its content: src/features/catalog/page-description.ts) */
+  description?: string;
+  /** the page's picture for a share (a game's cover); root-relative or absolute */
+  image?: string;
+  /** Open Graph type: a game detail is a product */
+  type?: 'website' | 'product';
+  /** schema.org structured data, written as `<script type="application/ld+json">` */
+  jsonLd?: Record<string, unknown>;
+  /** `false`: not for search engines (an error page), whatever its route says */
+  index?: boolean;
+}
+
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     meta?: RouteMeta;

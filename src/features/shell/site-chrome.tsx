@@ -1,5 +1,15 @@
 import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useContext, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useContext,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useCurrentUser, useModals, useOptionalAppActor } from '../../shared/app-actor';
 import { useHydrated } from '../../shared/hydration';
 import { config } from '../../shared/env';
@@ -9,7 +19,8 @@ import { maskPhone } from '../../shared/mask-phone';
 export const SEARCH_PLACEHOLDER = '搜索游戏、激活码、充值';
 import { isKeywordCut, normalizeKeyword } from '../../shared/search-keyword';
 import { SearchSuggestionsSlot } from './search-suggestions-slot';
-import { WishlistDrops } from '../wishlist';
+import { WishlistCount, WishlistDrops } from '../wishlist';
+import { TextInput } from '../../shared/ui/form-controls';
 
 // The suggestion panel (the catalogue's, put in the slot by src/app/app.tsx) is code of its own, fetched when the
 // box is first focused (not before first paint); so is the account chip's menu, fetched when the chip is first opened.
@@ -24,7 +35,9 @@ function SearchBox() {
   // Focus is the intent to search: fetch the search page's code then, so that Enter only waits for results.
   const preloadSearchPage = () => void router.loadRouteChunk(router.routesByPath['/search'])?.catch(() => undefined);
   // The search page's keyword as its route validated it (src/features/catalog/route-search.ts): shortened, never garbled.
-  const current = useRouterState({ select: (s) => s.matches.find((m) => m.routeId === '/home-layout/search')?.search.keyword });
+  const current = useRouterState({
+    select: (s) => s.matches.find((m) => m.routeId === '/home-layout/search')?.search.keyword,
+  });
   const [value, setValue] = useState(current ?? '');
   const [open, setOpen] = useState(false);
   // Longer text than KEYWORD_MAX_LENGTH was typed or pasted, and cut: the panel under the box says so.
@@ -74,11 +87,11 @@ function SearchBox() {
     // The action and the field's name make the form work before the page has hydrated (a prerendered page)
     // or without script: the browser goes to /search?keyword=…, as the handler does.
     <form role="search" className="search-box" action="/search" method="get" onSubmit={onSubmit} onBlur={onBlur}>
-      <input
+      <TextInput
         ref={inputRef}
         type="search"
         name="keyword"
-        // On a prerendered page, what is typed before the app holds it is kept: public/boot.js hands it to
+        // On a prerendered page, what is typed before the app holds it is kept: src/app/boot.js hands it to
         // this box's handler once the app runs, as it does an Enter.
         aria-label="搜索"
         aria-controls={open ? panelId : undefined}
@@ -141,7 +154,14 @@ function AccountChip({ telNum }: { telNum: string }) {
   }
   return (
     <div className="header-account">
-      <button type="button" className="header-user" aria-label={`个人中心 ${label}`} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="header-user"
+        aria-label={`个人中心 ${label}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         {label}
       </button>
       {open ? (
@@ -153,6 +173,31 @@ function AccountChip({ telNum }: { telNum: string }) {
         <WishlistDrops />
       </Suspense>
     </div>
+  );
+}
+
+/**
+ * ♥ 愿望单, for everyone (a visitor's list is kept in this browser): a link to the tab, in the prerendered page
+ * already; the count (its own chunk) comes after hydration, over the heart's corner, so nothing moves.
+ */
+function WishlistEntry() {
+  const actor = useOptionalAppActor();
+  const ready = useHydrated() && actor !== null;
+  return (
+    <Link to="/setting" search={{ type: 4 }} className="header-wishlist">
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M12 21.4 10.6 20C5.4 15.4 2 12.3 2 8.5 2 5.4 4.4 3 7.5 3c1.7 0 3.4.8 4.5 2.1C13.1 3.8 14.8 3 16.5 3 19.6 3 22 5.4 22 8.5c0 3.8-3.4 6.9-8.6 11.5L12 21.4z"
+        />
+      </svg>
+      <span className="visually-hidden">愿望单</span>
+      {ready ? (
+        <Suspense fallback={null}>
+          <WishlistCount />
+        </Suspense>
+      ) : null}
+    </Link>
   );
 }
 
@@ -176,6 +221,7 @@ export function SiteHeader({ withNav }: { withNav: boolean }) {
               <Link to="/help">帮助</Link>
             </nav>
             <SearchBox />
+            <WishlistEntry />
           </>
         ) : null}
         <AccountEntry />

@@ -13,12 +13,9 @@
  * list holds at most VISITOR_LIST_MAX games, and a write storage refuses (full, blocked) is reported, so the
  * page never says 已加入 for a game it did not keep.
  */
-import * as z from 'zod/mini';
 import { applyWishOp, type WishlistAnswer, type WishOp } from '../../../machines/wishlist.machine';
-import { isApiError } from '../../api/errors';
 import {
   getWishlist,
-  isUnsupported,
   mergeEntries,
   postWishlistAdd,
   postWishlistMerge,
@@ -29,7 +26,8 @@ import {
   type WishEntry,
   type WishItem,
 } from '../../api/wishlist';
-import { parseEach, readJson, removeStored, writeJson, type StorageLike } from '../../shared/storage';
+import { createKeptList, keptListKeys } from '../../shared/kept-list';
+import type { StorageLike } from '../../shared/storage';
 import { wishlistCapped } from './texts';
 import { forgetSeenPrices } from './wishlist-rules';
 
@@ -48,13 +46,8 @@ export const apiWishlistServer: WishlistServer = {
   merge: (userId, entries) => postWishlistMerge(userId, entries),
 };
 
-export const VISITOR_KEY = 'wishlist:visitor';
-const HANDOVER_KEY_PREFIX = 'wishlist:handover:';
-const ACCOUNT_KEY_PREFIX = 'wishlist:account:';
-const handoverKey = (userId: number) => `${HANDOVER_KEY_PREFIX}${userId}`;
-const accountKey = (userId: number) => `${ACCOUNT_KEY_PREFIX}${userId}`;
-
-const StoredListSchema = z.array(z.unknown());
+const KEYS = keptListKeys('wishlist');
+export const VISITOR_KEY = KEYS.visitor;
 
 /** The most games a visitor's list keeps in this browser (an account's list on the server has no such bound). */
 export const VISITOR_LIST_MAX = 200;
@@ -62,18 +55,19 @@ export const VISITOR_LIST_MAX = 200;
 /** What became of a visitor's add or remove: kept, refused by storage, or an add over VISITOR_LIST_MAX. */
 type VisitorWrite = 'saved' | 'storageFull' | 'listFull';
 
-/** A failure that says the call's account no longer holds the session: the machine parks the write for it. */
-const accountGone = (error: unknown) =>
-  isApiError(error) && (error.kind === 'auth' || (error.kind === 'business' && error.code === WRONG_ACCOUNT_CODE))
-    ? Object.assign(new Error(error.message), { accountGone: true })
-    : error;
-
-const entryOf = (item: WishItem): WishEntry => ({ gameId: item.gameId, addedPrice: item.addedPrice, addedAt: item.addedAt });
+const entryOf = (item: WishItem): WishEntry => ({
+  gameId: item.gameId,
+  addedPrice: item.addedPrice,
+  addedAt: item.addedAt,
+});
 
 export interface WishlistEffects {
-  openList(input: { owner: number | null; parked: readonly WishOp[] }): Promise<WishlistAnswer>;
-  applyOp(input: { owner: number; op: WishOp }): Promise<WishlistAnswer>;
+  /** `signal`: aborted once the machine stopped waiting (the owner changed): no more writes are made for it. */
+  openList(input: { owner: number | null; parked: readonly WishOp[] }, signal?: AbortSignal): Promise<WishlistAnswer>;
+  applyOp(input: { owner: number; op: WishOp }, signal?: AbortSignal): Promise<WishlistAnswer>;
   takeVisitorList(owner: number): void;
+  /** An account's write reaches what is set aside for it in this browser: a removed game leaves it. */
+  applySetAside(owner: number, op: WishOp): void;
   applyVisitorOp(op: WishOp): VisitorWrite;
   /** the visitor's list as stored (another tab may have written it) */
   visitorEntries(): WishEntry[];
@@ -88,77 +82,35 @@ export function createWishlistEffects(options: {
   notify?: (text: string) => void;
 }): WishlistEffects {
   const { storage, server, notify = () => {} } = options;
-  /** Once the server answered as for an unknown call, this page keeps accounts' lists in this browser. */
-  let unsupported = false;
-  const read = (key: string): WishEntry[] => parseEach(readJson(storage, key, StoredListSchema, []), WishEntrySchema);
-  const write = (key: string, entries: readonly WishEntry[]) => (entries.length > 0 ? writeJson(storage, key, entries) : removeStored(storage, key));
-
-  /**
-   * What was set aside for the account in this browser (the visitor's list at its login, and what the browser
-   * kept while the server answered as without the extension) goes up in parts; each part leaves the slots once
-   * merged. The server's list after the last part, or null when nothing was set aside.
-   */
-  async function mergeSetAside(owner: number): Promise<WishItem[] | null> {
-    let items: WishItem[] | null = null;
-    for (;;) {
-      const part = mergeEntries(read(handoverKey(owner)), read(accountKey(owner))).slice(0, WISHLIST_MERGE_MAX);
-      if (part.length === 0) return items;
-      items = await server.merge(owner, part);
-      const notGiven = (e: WishEntry) => !part.some((g) => g.gameId === e.gameId);
-      write(handoverKey(owner), read(handoverKey(owner)).filter(notGiven));
-      write(accountKey(owner), read(accountKey(owner)).filter(notGiven));
-    }
-  }
-
-  const served = (items: WishItem[]): WishlistAnswer => ({ entries: items.map(entryOf), items, where: 'server' });
-
-  /** An account's list kept in this browser: the same steps as the server's. */
-  function openInBrowser(owner: number, parked: readonly WishOp[]): WishlistAnswer {
-    const merged = mergeEntries(parked.reduce<WishEntry[]>(applyWishOp, read(accountKey(owner))), read(handoverKey(owner)));
-    write(accountKey(owner), merged);
-    removeStored(storage, handoverKey(owner));
-    return { entries: merged, items: null, where: 'browser' };
-  }
-
-  const writeToServer = (owner: number, op: WishOp) => (op.kind === 'add' ? server.add(owner, op.entry) : server.remove(owner, op.gameId));
+  const list = createKeptList({
+    storage,
+    keys: KEYS,
+    entrySchema: WishEntrySchema,
+    server,
+    writeToServer: (owner, op: WishOp) =>
+      op.kind === 'add' ? server.add(owner, op.entry) : server.remove(owner, op.gameId),
+    union: mergeEntries,
+    apply: applyWishOp,
+    keyOf: (e) => e.gameId,
+    partMax: WISHLIST_MERGE_MAX,
+    wrongAccountCode: WRONG_ACCOUNT_CODE,
+    served: (_owner, items: WishItem[]): WishlistAnswer => ({ entries: items.map(entryOf), items, where: 'server' }),
+    kept: (entries): WishlistAnswer => ({ entries, items: null, where: 'browser' }),
+  });
+  const { read, write } = list;
 
   return {
-    async openList({ owner, parked }) {
-      if (owner === null) return { entries: read(VISITOR_KEY), items: null, where: 'browser' };
-      if (unsupported) return openInBrowser(owner, parked);
-      try {
-        // The account's own writes first (they were made before this login's hand-over), then the visitor's list,
-        // and what this browser kept for the account while the server answered as without the extension (a page
-        // leaving meets the static server's 404 too): it goes up to the server now that it answers.
-        for (const op of parked) await writeToServer(owner, op);
-        return served((await mergeSetAside(owner)) ?? (await server.list(owner)));
-      } catch (error) {
-        if (!isUnsupported(error)) throw accountGone(error);
-        unsupported = true;
-        return openInBrowser(owner, parked);
-      }
-    },
-    async applyOp({ owner, op }) {
-      if (!unsupported) {
-        try {
-          return served(await writeToServer(owner, op));
-        } catch (error) {
-          if (!isUnsupported(error)) throw accountGone(error);
-          unsupported = true;
-        }
-      }
-      const entries = applyWishOp(read(accountKey(owner)), op);
-      write(accountKey(owner), entries);
-      return { entries, items: null, where: 'browser' };
-    },
+    openList: list.openList,
+    applyOp: list.applyOp,
     takeVisitorList(owner) {
       const stored = read(VISITOR_KEY);
       // Newest first: a list longer than a visitor may keep hands over its newest games, and says so.
       const visitor = mergeEntries(stored, []).slice(0, VISITOR_LIST_MAX);
       if (visitor.length < stored.length) notify(wishlistCapped(VISITOR_LIST_MAX, stored.length - visitor.length));
-      // Taken even when storage cannot keep the slot: the visitor's copy never outlives a login on this computer.
-      if (visitor.length > 0) write(handoverKey(owner), mergeEntries(read(handoverKey(owner)), visitor));
-      removeStored(storage, VISITOR_KEY);
+      list.handOver(owner, visitor);
+    },
+    applySetAside(owner, op) {
+      if (op.kind === 'remove') list.applySetAside(owner, op.gameId, op);
     },
     applyVisitorOp(op) {
       const before = read(VISITOR_KEY);
@@ -168,7 +120,7 @@ export function createWishlistEffects(options: {
     },
     visitorEntries: () => read(VISITOR_KEY),
     forgetAccount(owner) {
-      for (const key of [handoverKey(owner), accountKey(owner)]) removeStored(storage, key);
+      list.forget(owner);
       forgetSeenPrices(storage, owner);
     },
   };

@@ -9,10 +9,12 @@ import type { WishItem } from '../../api/wishlist';
 import { readJson, removeStored, writeJson, type StorageLike } from '../../shared/storage';
 
 /** How much cheaper the game is than when it was added, in fen; 0 when it is not. */
-export const priceDrop = (item: Pick<WishItem, 'price' | 'addedPrice'>): number => Math.max(0, item.addedPrice - item.price);
+export const priceDrop = (item: Pick<WishItem, 'price' | 'addedPrice'>): number =>
+  Math.max(0, item.addedPrice - item.price);
 
 /** Whether the game is at its historical low (史低); unknown lows never are. */
-export const atLow = (item: Pick<WishItem, 'price' | 'lowPrice'>): boolean => item.lowPrice !== null && isAtHistoricalLow(item.price, item.lowPrice);
+export const atLow = (item: Pick<WishItem, 'price' | 'lowPrice'>): boolean =>
+  item.lowPrice !== null && isAtHistoricalLow(item.price, item.lowPrice);
 
 export const WISHLIST_SORTS = [
   { key: 'added', label: '加入时间' },
@@ -22,7 +24,10 @@ export const WISHLIST_SORTS = [
 export type WishlistSort = (typeof WISHLIST_SORTS)[number]['key'];
 
 /** 加入时间: newest first; 降价幅度: the biggest drop first; 价格: the cheapest first. Ties: newest first. */
-export function sortWishlist<T extends Pick<WishItem, 'price' | 'addedPrice' | 'addedAt'>>(items: readonly T[], sort: WishlistSort): T[] {
+export function sortWishlist<T extends Pick<WishItem, 'price' | 'addedPrice' | 'addedAt'>>(
+  items: readonly T[],
+  sort: WishlistSort,
+): T[] {
   const by: Record<WishlistSort, (a: T, b: T) => number> = {
     added: () => 0,
     drop: (a, b) => priceDrop(b) - priceDrop(a),
@@ -36,18 +41,27 @@ const SEEN_KEY_PREFIX = 'wishlist:seen:';
 const seenKey = (userId: number) => `${SEEN_KEY_PREFIX}${userId}`;
 
 /** The prices the account saw at its last visit to the tab, by game id. */
-export const readSeenPrices = (storage: StorageLike | undefined, userId: number): Record<string, number> => readJson(storage, seenKey(userId), SeenSchema, {});
+export const readSeenPrices = (storage: StorageLike | undefined, userId: number): Record<string, number> =>
+  readJson(storage, seenKey(userId), SeenSchema, {});
 
 /** The tab was shown: these prices are what the account has seen. */
-export function writeSeenPrices(storage: StorageLike | undefined, userId: number, items: readonly Pick<WishItem, 'gameId' | 'price'>[]): void {
+export function writeSeenPrices(
+  storage: StorageLike | undefined,
+  userId: number,
+  items: readonly Pick<WishItem, 'gameId' | 'price'>[],
+): void {
   writeJson(storage, seenKey(userId), Object.fromEntries(items.map((i) => [String(i.gameId), i.price])));
 }
 
 /** The account logged out: its marks leave this browser. */
-export const forgetSeenPrices = (storage: StorageLike | undefined, userId: number): void => void removeStored(storage, seenKey(userId));
+export const forgetSeenPrices = (storage: StorageLike | undefined, userId: number): void =>
+  void removeStored(storage, seenKey(userId));
 
 /** Games cheaper now than at the last visit (a game not seen yet: than when it was added). */
-export function dropsSinceLastVisit(items: readonly Pick<WishItem, 'gameId' | 'price' | 'addedPrice'>[], seen: Readonly<Record<string, number>>): number {
+export function dropsSinceLastVisit(
+  items: readonly Pick<WishItem, 'gameId' | 'price' | 'addedPrice'>[],
+  seen: Readonly<Record<string, number>>,
+): number {
   return items.filter((i) => i.price < (seen[String(i.gameId)] ?? i.addedPrice)).length;
 }
 

@@ -6,7 +6,8 @@
  */
 import { useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { wishlistMachine, type WishlistAnswer, type WishOp } from '../../../machines/wishlist.machine';
+import { isWishlisted, wishlistMachine, type WishlistAnswer, type WishOp } from '../../../machines/wishlist.machine';
+import type { WishEntry } from '../../api/wishlist';
 import type { AppActor } from '../../shared/app-actor';
 import { sessionUserId } from '../../shared/app-actor';
 import { browserStorage } from '../../shared/storage';
@@ -21,14 +22,22 @@ export const wishlistStorage = () => browserStorage('localStorage');
  * The machine with the given effects: the page's (the extension's calls and this browser's localStorage), or a
  * test's server. `notifyNotSaved` says why a visitor's write was not kept.
  */
-export function wishlistWithEffects(effects: WishlistEffects, notifyNotSaved: (reason: 'storageFull' | 'listFull') => void = () => {}) {
+export function wishlistWithEffects(
+  effects: WishlistEffects,
+  notifyNotSaved: (reason: 'storageFull' | 'listFull') => void = () => {},
+) {
   return wishlistMachine.provide({
     actors: {
-      openList: fromPromise<WishlistAnswer, { owner: number | null; parked: readonly WishOp[] }>(({ input }) => effects.openList(input)),
-      applyOp: fromPromise<WishlistAnswer, { owner: number; op: WishOp }>(({ input }) => effects.applyOp(input)),
+      openList: fromPromise<WishlistAnswer, { owner: number | null; parked: readonly WishOp[] }>(({ input, signal }) =>
+        effects.openList(input, signal),
+      ),
+      applyOp: fromPromise<WishlistAnswer, { owner: number; op: WishOp }>(({ input, signal }) =>
+        effects.applyOp(input, signal),
+      ),
     },
     actions: {
       takeVisitorList: (_, params: { owner: number }) => effects.takeVisitorList(params.owner),
+      applySetAside: (_, params: { owner: number; op: WishOp }) => effects.applySetAside(params.owner, params.op),
       applyVisitorOp: ({ self }, params: { op: WishOp }) => {
         const outcome = effects.applyVisitorOp(params.op);
         if (outcome === 'saved') return;
@@ -63,10 +72,21 @@ export function useWishlist(root: AppActor) {
   };
 }
 
+/**
+ * Adds a game and tells whether it is on the list now: the machine takes the add at once (a visitor's is written
+ * to this browser in the same step), so false means it was not kept, which the machine has already said
+ * (`notifyNotSaved`): the page never says 已加入 for a game it did not keep.
+ */
+export function addToWishlist(root: AppActor, entry: WishEntry): boolean {
+  root.send({ type: 'wishlist.add', entry });
+  return isWishlisted(wishlistActorOf(root).getSnapshot().context, entry.gameId);
+}
+
 /** Another tab changed the visitor's list in this browser: the visitor's wishlist reads it again. Returns the unsubscribe. */
 export function installWishlistSync(root: AppActor): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key === VISITOR_KEY && wishlistActorOf(root).getSnapshot().context.owner === null) root.send({ type: 'wishlist.refresh' });
+    if (event.key === VISITOR_KEY && wishlistActorOf(root).getSnapshot().context.owner === null)
+      root.send({ type: 'wishlist.refresh' });
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);

@@ -1,10 +1,13 @@
 /**
  * 加入愿望单 / 已加入愿望单: a toggle button (`aria-pressed`) beside 立即购买, in the buy row that is the phone's
- * sticky bar (src/features/buying/purchase-panel.tsx). Its own chunk, loaded with the game's buy row.
+ * sticky bar (src/features/buying/purchase-panel.tsx). An add is said in a toast (a visitor's: kept in this browser,
+ * 登录后同步到账号). Its own chunk, loaded with the game's buy row.
  */
 import { useOptionalAppActor, type AppActor } from '../../shared/app-actor';
 import { isWishlisted } from '../../../machines/wishlist.machine';
-import { useWishlist } from './wishlist-store';
+import { toast } from '../../shared/toast';
+import { WISHLIST_ADDED, WISHLIST_ADDED_VISITOR } from './texts';
+import { addToWishlist, useWishlist } from './wishlist-store';
 
 export interface WishlistToggleProps {
   gameId: number;
@@ -20,18 +23,22 @@ export default function WishlistToggle(props: WishlistToggleProps) {
 }
 
 function Toggle({ root, gameId, price }: WishlistToggleProps & { root: AppActor }) {
-  const { entries } = useWishlist(root);
+  const { owner, entries } = useWishlist(root);
   const pressed = isWishlisted({ entries }, gameId);
+  const add = () => {
+    // Said in a toast (announced); an add this browser did not keep is said by the machine instead.
+    if (addToWishlist(root, { gameId, addedPrice: price, addedAt: Date.now() }))
+      toast.success(owner === null ? WISHLIST_ADDED_VISITOR : WISHLIST_ADDED);
+  };
   return (
     <button
       type="button"
       className={`button wishlist-toggle${pressed ? ' is-pressed' : ''}`}
       aria-pressed={pressed}
-      onClick={() =>
-        root.send(pressed ? { type: 'wishlist.remove', gameId } : { type: 'wishlist.add', entry: { gameId, addedPrice: price, addedAt: Date.now() } })
-      }
+      onClick={() => (pressed ? root.send({ type: 'wishlist.remove', gameId }) : add())}
     >
-      <span aria-hidden="true">{pressed ? '♥' : '♡'}</span> <span className="wishlist-toggle-label">{pressed ? '已加入愿望单' : '加入愿望单'}</span>
+      <span aria-hidden="true">{pressed ? '♥' : '♡'}</span>{' '}
+      <span className="wishlist-toggle-label">{pressed ? WISHLIST_ADDED : '加入愿望单'}</span>
     </button>
   );
 }

@@ -8,8 +8,14 @@ import type { Fault, MockResponse } from './types';
 import { AUTH_MESSAGES } from './world';
 
 const REASONS: Record<number, string> = {
-  400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests',
-  500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 /** What a gateway in front of the real backend answers when the backend is down. */
@@ -54,7 +60,10 @@ const SCHEMA_BREAKERS: readonly unknown[] = [{ unexpected: true }, 'unexpected',
 
 /** A `retData` the endpoint's schema rejects (any schema accepts at most some of the candidates). */
 function schemaBreakingData(schema: z.ZodMiniType | undefined): unknown {
-  return SCHEMA_BREAKERS.find((candidate) => schema !== undefined && !schema.safeParse(candidate).success) ?? SCHEMA_BREAKERS[0];
+  return (
+    SCHEMA_BREAKERS.find((candidate) => schema !== undefined && !schema.safeParse(candidate).success) ??
+    SCHEMA_BREAKERS[0]
+  );
 }
 
 /**
@@ -74,13 +83,20 @@ export function faultResponse(fault: Fault, schema?: z.ZodMiniType): MockRespons
         ? { status: fault.status, text: gatewayHtml(fault.status), contentType: 'text/html; charset=utf-8' }
         : { status: fault.status, body: { status: fault.status, error: REASONS[fault.status] ?? 'Error' } };
     case 'business':
-      return { status: 200, body: { success: false, retCode: fault.code, retMsg: fault.message ?? '系统繁忙，请稍后重试', retData: null } };
+      return {
+        status: 200,
+        body: { success: false, retCode: fault.code, retMsg: fault.message ?? '系统繁忙，请稍后重试', retData: null },
+      };
     case 'auth': {
       const code = fault.code ?? 'auth_40001';
       return { status: 200, body: { success: false, retCode: code, retMsg: AUTH_MESSAGES[code], retData: null } };
     }
     case 'malformed':
-      return { status: 200, text: '{"success": true, "retCode": "0", "retData": {"list": [', contentType: 'application/json' };
+      return {
+        status: 200,
+        text: '{"success": true, "retCode": "0", "retData": {"list": [',
+        contentType: 'application/json',
+      };
     case 'schema':
       return { status: 200, body: { success: true, retCode: '0', retMsg: 'ok', retData: schemaBreakingData(schema) } };
   }

@@ -4,12 +4,14 @@
  * (auto-payment, expiry, refund settlement) at the time it would have happened.
  *
  *   unpaid ─pay (control, the pay page's 确认支付, or autoPayMs after a QR code was handed out)→ paid → delivered
+ *     (a `fromCart` order's quantities leave the account's cart: docs/cart.md)
  *   delivered ─refund→ refunding ─REFUND_SETTLE_MS (world.refundSettleMs), or the settleRefund control→ refunded
  *   unpaid ─past expireTime→ expired (stock and coupon restored)
  *   unpaid ─failPayment→ failed (stock and coupon restored)
  *   unpaid ─cancelPayment (the payer cancels in the pay app)→ cancelled (stock and coupon restored)
  */
 import type { OrderStatus } from '../../api/orders';
+import { takePaidLines } from './routes-cart';
 import { cdkCode } from './rules';
 import type { OrderRecord } from './state';
 import type { World } from './world';
@@ -43,8 +45,10 @@ export function payOrder(world: World, order: OrderRecord, time: number): void {
   for (const item of order.items) {
     const goods = world.seed.goods.find((g) => g.goodsId === item.goodsId);
     if (goods?.deliveryType !== 'cdk') continue;
-    for (let i = 0; i < item.buyNum; i += 1) order.cdks.push({ goodsName: item.goodsName, code: cdkCode(world.random) });
+    for (let i = 0; i < item.buyNum; i += 1)
+      order.cdks.push({ goodsName: item.goodsName, code: cdkCode(world.random) });
   }
+  takePaidLines(world, order);
   move(order, 'delivered', time);
 }
 
@@ -68,7 +72,12 @@ function refreshOrder(world: World, order: OrderRecord): void {
     }
   }
   const settleMs = world.refundSettleMs;
-  if (order.status === 'refunding' && order.refundRequestedAt !== null && settleMs > 0 && now >= order.refundRequestedAt + settleMs) {
+  if (
+    order.status === 'refunding' &&
+    order.refundRequestedAt !== null &&
+    settleMs > 0 &&
+    now >= order.refundRequestedAt + settleMs
+  ) {
     settleRefund(order, order.refundRequestedAt + settleMs);
   }
 }

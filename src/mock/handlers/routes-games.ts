@@ -8,7 +8,7 @@ import { isAtHistoricalLow } from '../../api/historical-low';
 import type { SeedEvaluation } from '../seed/types';
 import { int, num, str } from './rules';
 import type { Route, World } from './world';
-import { BizError, cardsOf, dealCard, findGame, gameCard, gameHistoricalLow, route } from './world';
+import { BizError, cardsOf, dealCard, findGame, gameCard, gameHistoricalLow, gamesToday, route } from './world';
 
 export const gameNotFound = () => new BizError('game_40404', '游戏不存在或已下架');
 
@@ -83,7 +83,12 @@ export function evaluationPageOf(list: SeedEvaluation[], pageNum: unknown, pageS
   const avgScore = sorted.length ? Math.round((sum / sorted.length) * 10) / 10 : 0;
   const paged = page(sorted, pageNum, pageSize, 10);
   const strip = ({ evaluationId, userName, score, content, goodsName, createTime }: SeedEvaluation): Evaluation => ({
-    evaluationId, userName, score, content, goodsName, createTime,
+    evaluationId,
+    userName,
+    score,
+    content,
+    goodsName,
+    createTime,
   });
   return { ...paged, list: paged.list.map(strip), avgScore, distribution };
 }
@@ -98,12 +103,14 @@ function rememberSearch(world: World, userId: number, keyword: string): void {
 
 const SORTS: readonly SearchSort[] = ['default', 'sales', 'priceAsc', 'priceDesc', 'newest', 'score', 'discount'];
 
-const discountOf = (game: GameDetail) => (game.originalPrice > 0 ? (game.originalPrice - game.minPrice) / game.originalPrice : 0);
+const discountOf = (game: GameDetail) =>
+  game.originalPrice > 0 ? (game.originalPrice - game.minPrice) / game.originalPrice : 0;
 
-const fen = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined);
+const fen = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 
 /**
- * The deal filters a search asked for (issue 34, extension params), as this backend understood them: what it
+ * The deal filters a search asked for (docs/following-prices.md, extension params), as this backend understood them: what it
  * applies is what its answer's `applied` says. A value it cannot read is not applied (and not said).
  */
 function dealFilters(body: Record<string, unknown>): Omit<AppliedFilters, 'sort'> {
@@ -158,7 +165,7 @@ export const gameRoutes: Route[] = [
     const labelId = num(body.labelId);
     const sort = SORTS.find((s) => s === body.sort) ?? 'default';
     const filters = dealFilters(body);
-    let list = applyDeals(world, findGames(world.seed.games, keyword), filters);
+    let list = applyDeals(world, findGames(gamesToday(world), keyword), filters);
     if (labelId !== undefined) list = list.filter((g) => g.labelIds.includes(labelId));
     if (user) rememberSearch(world, user.userId, keyword);
     const paged = page(sortGames(list, sort), body.pageNum, body.pageSize);
@@ -167,7 +174,11 @@ export const gameRoutes: Route[] = [
   route(games.recentGameSearch, ({ user }) => (user ? user.recentSearches : [])),
   route(games.rank, ({ world, body }) => {
     const size = int(body.size, 10, 1, 50);
-    return world.seed.ranks.map((r) => ({ rankType: r.rankType, name: r.name, games: cardsOf(world, r.gameIds).slice(0, size) }));
+    return world.seed.ranks.map((r) => ({
+      rankType: r.rankType,
+      name: r.name,
+      games: cardsOf(world, r.gameIds).slice(0, size),
+    }));
   }),
   route(games.qryPlate, ({ world }) =>
     world.seed.plates.map((p) => ({ plateId: p.plateId, name: p.name, games: cardsOf(world, p.gameIds) })),
@@ -177,7 +188,7 @@ export const gameRoutes: Route[] = [
     const keyword = str(body.keyword).trim();
     if (!keyword) return { games: [], labels: [], keywords: world.seed.hotSearch.keywords.slice(0, 8) };
     const k = lower(keyword);
-    const found = findGames(world.seed.games, keyword);
+    const found = findGames(gamesToday(world), keyword);
     const keywords = [
       ...world.seed.hotSearch.keywords.filter((w) => lower(w).includes(k)),
       ...found.map((g) => g.name),
@@ -208,6 +219,10 @@ export const gameRoutes: Route[] = [
   route(gameDetail.evaluationPage, ({ world, body }) => {
     const gameId = num(body.gameId);
     if (!findGame(world, gameId)) throw gameNotFound();
-    return evaluationPageOf(world.seed.evaluations.filter((e) => e.gameId === gameId), body.pageNum, body.pageSize);
+    return evaluationPageOf(
+      world.seed.evaluations.filter((e) => e.gameId === gameId),
+      body.pageNum,
+      body.pageSize,
+    );
   }),
 ];

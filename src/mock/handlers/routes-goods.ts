@@ -1,12 +1,23 @@
 /** Goods: sellable items, stock, activity pages and coupon matching under /goods. */
 import * as goods from '../../api/goods';
 import { priceHistory } from '../../api/price-history';
-import { HISTORY_DAYS, historicalLowOf, priceHistoryOf } from '../seed/price-history';
+import { dateOfDay, lowestPoint, saneHistory, storeDayOf } from '../../api/price-history-rules';
+import { HISTORY_DAYS } from '../seed/price-history';
 import type { ActivityGame, Goods, RecentSell } from '../../api/goods';
-import { int, maskPhone, num, str } from './rules';
+import { asRecord, int, maskPhone, num, str } from './rules';
 import { evaluationPageOf, gameNotFound, matchesKeyword, page, recommendedGames } from './routes-games';
 import type { Route, World } from './world';
-import { BizError, allGoods, couponAppliesTo, couponView, findGame, findGoods, gameCard, route } from './world';
+import {
+  BizError,
+  allGoods,
+  couponFits,
+  couponView,
+  findGame,
+  findGoods,
+  gameCard,
+  goodsPriceHistory,
+  route,
+} from './world';
 
 export const goodsNotFound = () => new BizError('goods_40404', '商品不存在或已下架');
 
@@ -48,12 +59,17 @@ const matchesGoods = (item: Goods, keyword: string) => {
 };
 
 export const goodsRoutes: Route[] = [
-  // Extension (issue 34): the goods' last 180 days at today's price (a price changed at run time is today's point).
+  // Extension (docs/following-prices.md): the goods' last 180 days at today's price (a price changed at run time holds from its day).
+  // The answer is checked with the store's own rule before it goes: this server never sends what the store drops.
   route(priceHistory, ({ world, body }) => {
     const item = findGoods(world, body.goodsId);
     if (!item) throw goodsNotFound();
-    const today = new Date(world.now());
-    return { goodsId: item.goodsId, days: HISTORY_DAYS, points: priceHistoryOf(item, today), low: historicalLowOf(item, today), price: item.price };
+    const points = goodsPriceHistory(world, item);
+    const answer = { goodsId: item.goodsId, days: HISTORY_DAYS, points, low: lowestPoint(points), price: item.price };
+    const sane = saneHistory(answer, { goodsId: item.goodsId, today: dateOfDay(storeDayOf(world.now())) });
+    if (!sane || JSON.stringify(sane) !== JSON.stringify(answer))
+      throw new Error(`The price history of goods ${item.goodsId} breaks its rules`);
+    return answer;
   }),
   route(goods.findRecentSell, ({ world }) => recentSells(world)),
   route(goods.checkStorage, ({ world, body }) => {
@@ -69,14 +85,23 @@ export const goodsRoutes: Route[] = [
   route(goods.goodsCombSearch, ({ world, body }) => {
     const keyword = str(body.keyword);
     if (!keyword.trim()) return [];
-    return allGoods(world).filter((g) => matchesGoods(g, keyword)).slice(0, 10);
+    return allGoods(world)
+      .filter((g) => matchesGoods(g, keyword))
+      .slice(0, 10);
   }),
   route(goods.goodsHotSearch, ({ world }) => {
     const ids = world.seed.hotSearch.gameIds;
-    return { gameList: ids.map((id) => findGame(world, id)).filter((g) => g !== undefined).map(gameCard) };
+    return {
+      gameList: ids
+        .map((id) => findGame(world, id))
+        .filter((g) => g !== undefined)
+        .map(gameCard),
+    };
   }),
   route(goods.goodsRank, ({ world, body }) =>
-    allGoods(world).sort((a, b) => b.sales - a.sales).slice(0, int(body.size, 10, 1, 50)),
+    allGoods(world)
+      .sort((a, b) => b.sales - a.sales)
+      .slice(0, int(body.size, 10, 1, 50)),
   ),
   route(goods.goodsRecentGameSearch, ({ world, user }) => {
     if (!user) return [];
@@ -85,7 +110,10 @@ export const goodsRoutes: Route[] = [
       const game = world.seed.games.find((g) => matchesKeyword(g, keyword));
       if (game && !ids.includes(game.gameId)) ids.push(game.gameId);
     }
-    return ids.map((id) => findGame(world, id)).filter((g) => g !== undefined).map(gameCard);
+    return ids
+      .map((id) => findGame(world, id))
+      .filter((g) => g !== undefined)
+      .map(gameCard);
   }),
   route(goods.goodsRecommend, ({ world, body }) => {
     const size = int(body.size, 8, 1, 50);
@@ -99,12 +127,20 @@ export const goodsRoutes: Route[] = [
   }),
   route(goods.goodsSearch, ({ world, body }) => {
     const keyword = str(body.keyword);
-    return page(allGoods(world).filter((g) => matchesGoods(g, keyword)), body.pageNum, body.pageSize);
+    return page(
+      allGoods(world).filter((g) => matchesGoods(g, keyword)),
+      body.pageNum,
+      body.pageSize,
+    );
   }),
   route(goods.goodsEvaluationPage, ({ world, body }) => {
     const goodsId = num(body.goodsId);
     if (!findGoods(world, goodsId)) throw goodsNotFound();
-    return evaluationPageOf(world.seed.evaluations.filter((e) => e.goodsId === goodsId), body.pageNum, body.pageSize);
+    return evaluationPageOf(
+      world.seed.evaluations.filter((e) => e.goodsId === goodsId),
+      body.pageNum,
+      body.pageSize,
+    );
   }),
   route(goods.activityGamePage, ({ world, body }) => {
     checkActivity(world, body.activityId);
@@ -123,13 +159,17 @@ export const goodsRoutes: Route[] = [
   }),
   route(goods.matchCoupon, ({ world, body, user }) => {
     if (!user) return { coupons: [], bestCouponId: null };
-    const item = findGoods(world, body.goodsId);
-    if (!item) throw goodsNotFound();
-    const amount = item.price * int(body.buyNum, 1, 1, 1_000_000);
+    // One goods (the spec's `goodsId`, `buyNum`), or a cart's lines (extension: `items`).
+    const asked = Array.isArray(body.items) ? body.items.map(asRecord) : [body];
+    const lines = asked.map((line) => {
+      const item = findGoods(world, line.goodsId);
+      if (!item) throw goodsNotFound();
+      return { gameId: item.gameId, price: item.price, buyNum: int(line.buyNum, 1, 1, 1_000_000) };
+    });
     const coupons = world.state.coupons
       .filter((c) => c.userId === user.userId)
       .map((c) => couponView(world, c))
-      .filter((c) => c.status === 'available' && couponAppliesTo(c, item.gameId) && c.threshold <= amount)
+      .filter((c) => couponFits(c, lines))
       .sort((a, b) => b.amount - a.amount);
     return { coupons, bestCouponId: coupons[0]?.couponId ?? null };
   }),

@@ -24,7 +24,9 @@ export const miscRoutes: Route[] = [
       .sort((a, b) => b.startTime - a.startTime);
   }),
   route(coupons.couponOffers, ({ world, user }) => {
-    const held = new Set(user ? world.state.coupons.filter((c) => c.userId === user.userId).map((c) => c.templateId) : []);
+    const held = new Set(
+      user ? world.state.coupons.filter((c) => c.userId === user.userId).map((c) => c.templateId) : [],
+    );
     return world.seed.couponTemplates.map((t) => ({
       templateId: t.templateId,
       title: t.title,

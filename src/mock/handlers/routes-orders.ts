@@ -1,4 +1,5 @@
 /** Orders, payment, refunds, gifts and packages under /nnorder and /nn-activity. */
+import { PRICE_CHANGED_CODE } from '../../api/cart';
 import * as orders from '../../api/orders';
 import type { OrderItem, OrderStatus, PayChannelCode, Payment } from '../../api/orders';
 import { ORDER_PAY_WINDOW_MS, cdkCode, dateStamp, int, maskPhone, num, randomString, str } from './rules';
@@ -6,32 +7,49 @@ import { smsRateLimit } from './routes-user';
 import { goodsNotFound } from './routes-goods';
 import type { OrderRecord } from './state';
 import type { Route, RouteContext, World } from './world';
-import { BizError, couponAppliesTo, couponView, findGoods, imageUrl, orderGiftName, orderView, ownOrder, route } from './world';
+import {
+  BizError,
+  couponFits,
+  couponView,
+  findGoods,
+  imageUrl,
+  orderGiftName,
+  orderView,
+  ownOrder,
+  route,
+} from './world';
 import { GIFT_NAME } from '../seed/games';
 
-const STATUSES: readonly OrderStatus[] = ['unpaid', 'paid', 'delivered', 'cancelled', 'expired', 'failed', 'refunding', 'refunded'];
+const STATUSES: readonly OrderStatus[] = orders.OrderStatusSchema.options;
 const CHANNELS: readonly PayChannelCode[] = ['wechat', 'alipay'];
 
 interface Line {
   goodsId: number;
   buyNum: number;
+  /** the unit prices the shopper saw for this goods (extension: each line's `price`), none when not said */
+  seen: number[];
 }
 
+/** The lines of a combined order, one per goods (a goods named twice is bought once with both quantities). */
 function readLines(raw: unknown): Line[] {
   if (!Array.isArray(raw) || raw.length === 0) throw new BizError('order_40001', '请选择要购买的商品');
-  const merged = new Map<number, number>();
+  const merged = new Map<number, Line>();
   for (const entry of raw) {
     const record = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {};
     const goodsId = num(record.goodsId);
     if (goodsId === undefined) throw goodsNotFound();
-    merged.set(goodsId, (merged.get(goodsId) ?? 0) + readBuyNum(record.buyNum));
+    const line = merged.get(goodsId) ?? { goodsId, buyNum: 0, seen: [] };
+    line.buyNum += readBuyNum(record.buyNum);
+    if (record.price !== undefined && record.price !== null) line.seen.push(num(record.price) ?? Number.NaN);
+    merged.set(goodsId, line);
   }
-  return [...merged].map(([goodsId, buyNum]) => ({ goodsId, buyNum }));
+  return [...merged.values()];
 }
 
-function readBuyNum(raw: unknown): number {
+/** A quantity: a whole number from 1 (unset: 1); `code` answers anything else (the order's, or the cart's). */
+export function readBuyNum(raw: unknown, code = 'order_40001'): number {
   const buyNum = num(raw ?? 1);
-  if (buyNum === undefined || !Number.isInteger(buyNum) || buyNum < 1) throw new BizError('order_40001', '购买数量不正确');
+  if (buyNum === undefined || !Number.isInteger(buyNum) || buyNum < 1) throw new BizError(code, '购买数量不正确');
   return buyNum;
 }
 
@@ -52,10 +70,14 @@ function createOrder(ctx: RouteContext, lines: Line[]): OrderRecord {
     if (earlier) return earlier;
   }
 
-  const items: OrderItem[] = lines.map(({ goodsId, buyNum }) => {
+  const items: OrderItem[] = lines.map(({ goodsId, buyNum, seen }) => {
     const item = findGoods(world, goodsId);
     if (!item) throw goodsNotFound();
-    if (buyNum > item.limitPerOrder) throw new BizError('order_40002', `「${item.name}」每单限购${item.limitPerOrder}件`);
+    // Nothing is charged at a price the shopper did not see (docs/cart.md): the page shows today's and asks again.
+    if (seen.some((price) => price !== item.price))
+      throw new BizError(PRICE_CHANGED_CODE, `「${item.name}」的价格已变动，请确认新价格后再结算`);
+    if (buyNum > item.limitPerOrder)
+      throw new BizError('order_40002', `「${item.name}」每单限购${item.limitPerOrder}件`);
     if (item.stock < buyNum) throw new BizError('stock_40901', '库存不足，请联系客服');
     return {
       goodsId: item.goodsId,
@@ -81,13 +103,12 @@ function createOrder(ctx: RouteContext, lines: Line[]): OrderRecord {
 
   let discountAmount = 0;
   let coupon: OrderRecord['coupon'] = null;
-  const couponRecord = couponId ? world.state.coupons.find((c) => c.couponId === couponId && c.userId === account.userId) : undefined;
+  const couponRecord = couponId
+    ? world.state.coupons.find((c) => c.couponId === couponId && c.userId === account.userId)
+    : undefined;
   if (couponId) {
     const view = couponRecord && couponView(world, couponRecord);
-    const eligible = items.filter((i) => view && couponAppliesTo(view, i.gameId)).reduce((sum, i) => sum + i.price * i.buyNum, 0);
-    if (!view || view.status !== 'available' || eligible === 0 || view.threshold > eligible) {
-      throw new BizError('coupon_40001', '该优惠券不可用于当前订单');
-    }
+    if (!view || !couponFits(view, items)) throw new BizError('coupon_40001', '该优惠券不可用于当前订单');
     discountAmount = Math.min(view.amount, totalAmount);
     coupon = { couponId: view.couponId, title: view.title, amount: view.amount };
   }
@@ -117,6 +138,7 @@ function createOrder(ctx: RouteContext, lines: Line[]): OrderRecord {
     expireTime: now + ORDER_PAY_WINDOW_MS,
     qrShownAt: null,
     refundRequestedAt: null,
+    ...(body.fromCart === true ? { fromCart: true } : {}),
     cdks: [],
     hasGift: items.some((i) => findGoods(world, i.goodsId)?.hasGift === true),
     gift: null,
@@ -196,7 +218,6 @@ export function payableByPage(world: World, orderId: string, token: string | und
   return order?.payToken && token === order.payToken ? order : undefined;
 }
 
-
 const queryOrBody = (ctx: RouteContext, name: string) => ctx.request.query[name] ?? str(ctx.body[name]);
 
 export const orderRoutes: Route[] = [
@@ -215,7 +236,9 @@ export const orderRoutes: Route[] = [
       pageSize,
     };
   }),
-  route(orders.orderDetail, (ctx) => orderView(ctx.world, ownOrder(ctx.world, ctx.requireUser(), queryOrBody(ctx, 'id')))),
+  route(orders.orderDetail, (ctx) =>
+    orderView(ctx.world, ownOrder(ctx.world, ctx.requireUser(), queryOrBody(ctx, 'id'))),
+  ),
   route(orders.orderSendSms, (ctx) => {
     const { world } = ctx;
     const order = ownOrder(world, ctx.requireUser(), ctx.body.orderId);
@@ -250,8 +273,18 @@ export const orderRoutes: Route[] = [
     return world.seed.packages.filter((p) => p.goodsIds.some((id) => ids.includes(id)));
   }),
   route(orders.payChannels, ({ world }) => [
-    { channelCode: 'wechat' as const, name: '微信支付', payType: 'qrcode' as const, icon: imageUrl(world, 'pay', 'wechat') },
-    { channelCode: 'alipay' as const, name: '支付宝', payType: 'link' as const, icon: imageUrl(world, 'pay', 'alipay') },
+    {
+      channelCode: 'wechat' as const,
+      name: '微信支付',
+      payType: 'qrcode' as const,
+      icon: imageUrl(world, 'pay', 'wechat'),
+    },
+    {
+      channelCode: 'alipay' as const,
+      name: '支付宝',
+      payType: 'link' as const,
+      icon: imageUrl(world, 'pay', 'alipay'),
+    },
   ]),
   route(orders.combineOrderCreate, (ctx) => {
     ctx.requireUser();
@@ -259,7 +292,7 @@ export const orderRoutes: Route[] = [
   }),
   route(orders.orderCreate, (ctx) => {
     ctx.requireUser();
-    const line = { goodsId: num(ctx.body.goodsId) ?? -1, buyNum: readBuyNum(ctx.body.buyNum) };
+    const line = { goodsId: num(ctx.body.goodsId) ?? -1, buyNum: readBuyNum(ctx.body.buyNum), seen: [] };
     return orderView(ctx.world, createOrder(ctx, [line]));
   }),
   route(orders.orderPay, (ctx) => {
@@ -282,7 +315,8 @@ export const orderRoutes: Route[] = [
     const order = ownOrder(world, ctx.requireUser(), ctx.body.orderId);
     if (!order.hasGift) throw new BizError('gift_40401', '该订单没有可领取的赠品');
     if (order.gift) return order.gift;
-    if (order.status !== 'paid' && order.status !== 'delivered') throw new BizError('order_40902', '订单未支付，暂不能领取赠品');
+    if (order.status !== 'paid' && order.status !== 'delivered')
+      throw new BizError('order_40902', '订单未支付，暂不能领取赠品');
     order.gift = { name: orderGiftName(world, order) ?? GIFT_NAME, code: cdkCode(world.random) };
     return order.gift;
   }),

@@ -45,7 +45,8 @@ function readPhone(ctx: RouteContext): string {
 /** Checks the code without using it up: a `user_40404` answer must leave it usable for phoneRegister. */
 function checkCode(world: World, phone: string, code: unknown): void {
   const sms = world.state.sms[phone];
-  if (!sms || sms.used || world.now() - sms.sentAt > SMS_VALID_MS) throw new BizError('sms_40003', '验证码已失效，请重新获取');
+  if (!sms || sms.used || world.now() - sms.sentAt > SMS_VALID_MS)
+    throw new BizError('sms_40003', '验证码已失效，请重新获取');
   if (str(code).trim() !== sms.code) throw new BizError('sms_40001', '验证码错误');
 }
 
@@ -135,10 +136,12 @@ export const userRoutes: Route[] = [
   route(user.loginBySessionCode, ({ world, body, request }) => {
     const code = str(body.sessionCode);
     const qr = Object.values(world.state.qrCodes).find((q) => q.sessionCode !== null && q.sessionCode === code);
-    if (!qr || qr.sessionCodeUsed || qrExpired(world, qr)) throw new BizError('qr_40001', '登录凭证无效或已使用，请重新扫码');
+    if (!qr || qr.sessionCodeUsed || qrExpired(world, qr))
+      throw new BizError('qr_40001', '登录凭证无效或已使用，请重新扫码');
     qr.sessionCodeUsed = true;
     const phone = qr.phone ?? generatedPhone(world);
-    const account = findUserByPhone(world, phone) ?? createUser(world, phone, request.headers.registercanal ?? '', true);
+    const account =
+      findUserByPhone(world, phone) ?? createUser(world, phone, request.headers.registercanal ?? '', true);
     return login(world, account);
   }),
   route(user.getWxMpQrcode, ({ world }) => {
@@ -164,7 +167,9 @@ export const userRoutes: Route[] = [
   route(user.realNameGetAuth, (ctx) => {
     const account = ctx.requireUser();
     const info = account.realName;
-    return info ? { realName: maskName(info.name), idCardNo: maskIdCard(info.idCardNo), authTime: info.authTime } : null;
+    return info
+      ? { realName: maskName(info.name), idCardNo: maskIdCard(info.idCardNo), authTime: info.authTime }
+      : null;
   }),
   route(user.realNameConfig, ({ world }) => ({ ...world.state.realNameConfig })),
   route(user.openBindInfo, (ctx) => {
@@ -196,7 +201,7 @@ export const userRoutes: Route[] = [
     if (!account) return { couponList: templates.map((t) => previewCoupon(world, t)) };
     if (!isNewUser(world, account)) return { couponList: [] };
     // A new user receives the popup coupons the first time the popup is asked for, and every answer while
-    // the account is new lists those still to use (issue 32): an answer the store never read (the shopper
+    // the account is new lists those still to use (docs/decisions/0019-money-path-trust-and-budget.md): an answer the store never read (the shopper
     // logged out and in again meanwhile) must not hide the coupons it handed out from the next one.
     const held = new Set(world.state.coupons.filter((c) => c.userId === account.userId).map((c) => c.templateId));
     for (const template of templates) if (!held.has(template.templateId)) issueCoupon(world, account, template);
@@ -208,21 +213,28 @@ export const userRoutes: Route[] = [
         .filter((c) => c.status === 'available'),
     };
   }),
-  route(user.validaList, ({ world, body }) => competitorPricesFor(world, Number(body.gameId), body.goodsId === undefined ? undefined : Number(body.goodsId))),
+  route(user.validaList, ({ world, body }) =>
+    competitorPricesFor(world, Number(body.gameId), body.goodsId === undefined ? undefined : Number(body.goodsId)),
+  ),
   route(user.snakeNewYear, ({ world }) => world.seed.newYear),
 ];
 
 /**
- * Other shops' prices for a goods (issue 32: the edition chosen, not the game): the seed holds them for the
+ * Other shops' prices for a goods (docs/decisions/0019-money-path-trust-and-budget.md: the edition chosen, not the game): the seed holds them for the
  * game's standard edition (its first key goods); another edition's are scaled by its price, as shops price
  * editions alike. Without a goods, the standard edition's. Each names the goods it is for.
  */
 function competitorPricesFor(world: World, gameId: number, goodsId: number | undefined) {
   const prices = world.seed.competitorPrices[gameId] ?? [];
   const standard = world.seed.goods.find((g) => g.gameId === gameId && g.type === 'key');
-  const goods = goodsId === undefined ? standard : world.seed.goods.find((g) => g.goodsId === goodsId && g.gameId === gameId);
+  const goods =
+    goodsId === undefined ? standard : world.seed.goods.find((g) => g.goodsId === goodsId && g.gameId === gameId);
   if (!standard || !goods) return [];
-  return prices.map((p) => ({ ...p, price: Math.round((p.price * goods.price) / standard.price / 10) * 10, goodsId: goods.goodsId }));
+  return prices.map((p) => ({
+    ...p,
+    price: Math.round((p.price * goods.price) / standard.price / 10) * 10,
+    goodsId: goods.goodsId,
+  }));
 }
 
 /** Shared with control: an account for a phone, created when new. */

@@ -3,15 +3,16 @@ import { refundDeadline } from '../../api/goods-promise';
 import type { OrderRecord } from './state';
 import type { LatencyOption } from './types';
 import { idCardCheckChar } from '../../features/session/id-card';
+import { DAY_MS, MINUTE_MS, beijingDay } from '../../shared/beijing-time';
 
 export const SMS_CODE = '123456';
-export const SMS_INTERVAL_MS = 60_000;
+export const SMS_INTERVAL_MS = MINUTE_MS;
 /** a sent login code stays usable this long */
-export const SMS_VALID_MS = 5 * 60_000;
+export const SMS_VALID_MS = 5 * MINUTE_MS;
 export const QR_EXPIRE_SECONDS = 120;
-export const ORDER_PAY_WINDOW_MS = 15 * 60_000;
+export const ORDER_PAY_WINDOW_MS = 15 * MINUTE_MS;
 export const REFUND_SETTLE_MS = 3_000;
-export const NEW_USER_MS = 24 * 3600_000;
+export const NEW_USER_MS = DAY_MS;
 export const DEFAULT_AUTO_PAY_MS = 8_000;
 
 /**
@@ -56,7 +57,8 @@ export function isIdCardNo(value: unknown): value is string {
 }
 
 /** 13812345678 → 138****5678 */
-export const maskPhone = (phone: string): string => (phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
+export const maskPhone = (phone: string): string =>
+  phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
 /** 张三丰 → 张** */
 export const maskName = (name: string): string => {
   const chars = [...name];
@@ -79,10 +81,9 @@ export function cdkCode(random: () => number): string {
   return [0, 1, 2, 3].map(() => randomString(random, 4, CODE_CHARS)).join('-');
 }
 
-/** yyyyMMdd in China time, for order numbers */
+/** yyyyMMdd in Beijing time, for order numbers */
 export function dateStamp(time: number): string {
-  const d = new Date(time + 8 * 3600_000);
-  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+  return beijingDay(time).replaceAll('-', '');
 }
 
 /** `API_LATENCY` / `VITE_MOCK_LATENCY`: `0`, a number of ms or a `min-max` range; unset or unreadable: 80–250 ms. */
@@ -105,7 +106,8 @@ export function latency(option: LatencyOption | undefined, random: () => number)
 /** Body fields arrive untyped; these read them without trusting them. */
 export const asRecord = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-export const str = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+export const str = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 export function num(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
@@ -115,4 +117,18 @@ export function int(value: unknown, fallback: number, min = 1, max = 100): numbe
   const n = num(value);
   if (n === undefined || !Number.isInteger(n)) return fallback;
   return Math.min(max, Math.max(min, n));
+}
+
+/**
+ * What a visitor's list handed over at login may keep of the page's word (the wishlist's and the cart's merges):
+ * the price when added, when it is one the goods could have had (whole fen, from 0 to `most`, the most it has been
+ * sold for), and the time, when it is not to come; otherwise the server's price and time now take their place.
+ */
+export function handedOver(raw: { price: unknown; at: unknown }, most: number, now: { price: number; at: number }) {
+  const price = num(raw.price);
+  const at = num(raw.at);
+  return {
+    price: price !== undefined && Number.isSafeInteger(price) && price >= 0 && price <= most ? price : now.price,
+    at: at !== undefined && Number.isFinite(at) && at > 0 && at <= now.at ? at : now.at,
+  };
 }

@@ -70,11 +70,21 @@ export interface OrderRecord {
    */
   payToken?: string | null;
   refundRequestedAt: number | null;
+  /** made from the account's cart (`fromCart`, an extension: docs/cart.md): once paid, its quantities leave the cart */
+  fromCart?: boolean;
   cdks: { goodsName: string; code: string }[];
   hasGift: boolean;
   gift: { name: string; code: string } | null;
   refundReason: string | null;
   timeline: { status: OrderStatus; time: number }[];
+}
+
+/** A line of an account's cart: the goods, how many, and the unit price and time when it was added (the server's). */
+export interface CartRecord {
+  goodsId: number;
+  buyNum: number;
+  addedPrice: number;
+  addedAt: number;
 }
 
 /** A login QR code. Kept with the rest so that /demo in another tab (its own backend over the same storage) can mark it scanned. */
@@ -118,10 +128,14 @@ export interface PersistedState {
   autoPayMs: number;
   /** login QR codes by id (short-lived: expired ones are dropped when a new one is made) */
   qrCodes: Record<string, QrRecord>;
-  /** the wishlist (an extension, issue 34) per user id, newest first */
+  /** the wishlist (an extension, docs/following-wishlist.md) per user id, newest first */
   wishlists: Record<string, WishEntry[]>;
+  /** the cart (an extension, docs/cart.md) per user id, newest first */
+  carts: Record<string, CartRecord[]>;
   /** prices lowered by the `lowerPrice` control, per goods id (others: the seed's) */
   prices: Record<string, number>;
+  /** each price the `lowerPrice` control set, per goods id, oldest first, with when (the price history shows it from that day) */
+  priceChanges: Record<string, { price: number; at: number }[]>;
 }
 
 export function emptyState(autoPayMs: number): PersistedState {
@@ -143,7 +157,9 @@ export function emptyState(autoPayMs: number): PersistedState {
     autoPayMs,
     qrCodes: {},
     wishlists: {},
+    carts: {},
     prices: {},
+    priceChanges: {},
   };
 }
 
@@ -167,16 +183,28 @@ function loadState(storage: StorageLike, key: string): PersistedState | null {
     const parsed: unknown = JSON.parse(raw);
     if (!isRecord(parsed) || parsed.version !== STATE_VERSION) throw new Error('wrong version');
     const arrays = ['users', 'orders', 'coupons'] as const;
-    const records = ['sessions', 'templateIssued', 'stock', 'sms', 'orderSmsSentAt', 'autoLoginTokens', 'realNameConfig'] as const;
+    const records = [
+      'sessions',
+      'templateIssued',
+      'stock',
+      'sms',
+      'orderSmsSentAt',
+      'autoLoginTokens',
+      'realNameConfig',
+    ] as const;
     const numbers = ['nextUserId', 'nextOrderSeq', 'nextCouponSeq', 'autoPayMs'] as const;
     if (!arrays.every((name) => Array.isArray(parsed[name]))) throw new Error('bad shape');
     if (!records.every((name) => isRecord(parsed[name]))) throw new Error('bad shape');
     if (!numbers.every((name) => typeof parsed[name] === 'number')) throw new Error('bad shape');
     // Saved before QR codes were kept: they start empty.
     if (!isRecord(parsed.qrCodes)) parsed.qrCodes = {};
-    // Saved before the wishlist and the price control (issue 34): they start empty.
+    // Saved before the wishlist and the price control (docs/following-wishlist.md): they start empty.
     if (!isRecord(parsed.wishlists)) parsed.wishlists = {};
     if (!isRecord(parsed.prices)) parsed.prices = {};
+    // Saved before the cart (docs/cart.md): it starts empty.
+    if (!isRecord(parsed.carts)) parsed.carts = {};
+    // Saved before a price change kept its day: the history shows such a change from the day it is read.
+    if (!isRecord(parsed.priceChanges)) parsed.priceChanges = {};
     return parsed as unknown as PersistedState;
   } catch {
     try {

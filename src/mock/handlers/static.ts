@@ -12,7 +12,11 @@ import type { OrderRecord } from './state';
 import type { MockRequest, MockResponse } from './types';
 import { findQr, type World } from './world';
 
-const notFound = (what: string): MockResponse => ({ status: 404, text: `${what} not found`, contentType: 'text/plain; charset=utf-8' });
+const notFound = (what: string): MockResponse => ({
+  status: 404,
+  text: `${what} not found`,
+  contentType: 'text/plain; charset=utf-8',
+});
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -34,7 +38,12 @@ async function qrSvg(text: string): Promise<MockResponse> {
  * What both pay pages share. Requests reach them after the orders are swept (./lifecycle.ts), so an order
  * still `unpaid` here is one that can be paid: its time has not run out.
  */
-const seeOther = (location: string): MockResponse => ({ status: 303, text: '', contentType: 'text/plain; charset=utf-8', headers: { location } });
+const seeOther = (location: string): MockResponse => ({
+  status: 303,
+  text: '',
+  contentType: 'text/plain; charset=utf-8',
+  headers: { location },
+});
 
 /** 确认支付 on a pay page: the order is paid with the page's channel, if it still can be. */
 function payFromPage(world: World, order: OrderRecord | undefined, channel: PayChannelCode): void {
@@ -46,13 +55,21 @@ function payFromPage(world: World, order: OrderRecord | undefined, channel: PayC
 const itemsText = (order: OrderRecord) => escapeHtml(order.items.map((i) => `${i.goodsName} ×${i.buyNum}`).join('，'));
 
 /** A pay page: plain HTML, its styles inline (the node mount serves it as is; the page bridge adopts them), no script. */
-function htmlPage(order: OrderRecord | undefined, page: { title: string; head?: string; style: string; body: string }): MockResponse {
+function htmlPage(
+  order: OrderRecord | undefined,
+  page: { title: string; head?: string; style: string; body: string },
+): MockResponse {
   const html = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><link rel="icon" href="data:,">${page.head ?? ''}<title>${page.title}</title>
 <style>${page.style}</style>
 </head><body>${page.body}</body></html>`;
   // Never from the browser's cache: Back after paying must ask again and show the order paid (确认支付 disabled).
-  return { status: order ? 200 : 404, text: html, contentType: 'text/html; charset=utf-8', headers: { 'cache-control': 'no-store' } };
+  return {
+    status: order ? 200 : 404,
+    text: html,
+    contentType: 'text/html; charset=utf-8',
+    headers: { 'cache-control': 'no-store' },
+  };
 }
 
 /** The pay link's page (支付宝 on a desktop, opened in a new tab): its 确认支付 form posts back to the page. */
@@ -72,7 +89,8 @@ function payPage(world: World, request: MockRequest, orderId: string): MockRespo
     : '<p>订单不存在</p>';
   return htmlPage(order, {
     title: '模拟支付页',
-    style: 'body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1f2329}.amount{font-size:1.5rem;color:#e5484d}button{padding:.6rem 1.6rem;font-size:1rem}',
+    style:
+      'body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1f2329}.amount{font-size:1.5rem;color:#e5484d}button{padding:.6rem 1.6rem;font-size:1rem}',
     body: `<h1>模拟支付页</h1><p>这是模拟后端提供的支付宝支付页面，不会产生真实扣款。</p>${body}`,
   });
 }
@@ -122,10 +140,13 @@ export async function serveStatic(world: World, request: MockRequest): Promise<M
   if (!path.startsWith('/static/')) return null;
   // The two pay pages take their own forms' posts.
   const h5 = /^\/static\/h5pay\/([^/]+)$/.exec(path);
-  if (h5 && (request.method === 'GET' || request.method === 'POST')) return h5PayPage(world, request, decodeURIComponent(h5[1]!));
+  if (h5 && (request.method === 'GET' || request.method === 'POST'))
+    return h5PayPage(world, request, decodeURIComponent(h5[1]!));
   const pay = /^\/static\/pay\/([^/]+)$/.exec(path);
-  if (pay && (request.method === 'GET' || request.method === 'POST')) return payPage(world, request, decodeURIComponent(pay[1]!));
-  if (request.method !== 'GET' && request.method !== 'HEAD') return { status: 405, text: 'Method Not Allowed', contentType: 'text/plain' };
+  if (pay && (request.method === 'GET' || request.method === 'POST'))
+    return payPage(world, request, decodeURIComponent(pay[1]!));
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return { status: 405, text: 'Method Not Allowed', contentType: 'text/plain' };
 
   const img = /^\/static\/img\/([^/]+)\/([^/]+)\.svg$/.exec(path);
   if (img && img[1] === 'pay') {

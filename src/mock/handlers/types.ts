@@ -130,7 +130,7 @@ export interface BackendControl {
   expireSessions(userIdOrAll?: number | 'all', code?: AuthCode): number;
   /** a token for `?token=` auto-login links; creates the account when the phone is new */
   issueAutoLoginToken(phone: string): string;
-  /** the game's from-price goods costs `price` fen from now on (default 20 % less); returns the new price (issue 34's wishlist) */
+  /** the game's from-price goods costs `price` fen from now on (default 20 % less); returns the new price (the wishlist's 降价, docs/following-wishlist.md) */
   lowerPrice(gameId: number, price?: number): number;
   /** move the backend's clock forward; returns the new now() */
   advanceClock(ms: number): number;

@@ -14,8 +14,10 @@ import type { Order } from '../../api/orders';
 import type { UserInfo } from '../../api/user';
 import type { SeedCouponTemplate, SeedData } from '../seed/types';
 import { fromPriceGoods } from '../../api/from-price';
-import { historicalLowOf } from '../seed/price-history';
-import { NEW_USER_MS, asRecord, isPhone, isRefundOpen, randomString } from './rules';
+import type { PricePoint } from '../../api/price-history-rules';
+import { historicalLowOf, priceHistoryOf, type HistoryFacts } from '../seed/price-history';
+import { NEW_USER_MS, asRecord, isPhone, isRefundOpen, num, randomString } from './rules';
+import { DAY_MS } from '../../shared/beijing-time';
 import type { CouponRecord, OrderRecord, PersistedState, QrRecord, SessionRecord, UserRecord } from './state';
 
 export type { QrRecord } from './state';
@@ -71,12 +73,18 @@ export interface Route<S extends z.ZodMiniType = z.ZodMiniType> {
 }
 
 /** Ties a handler to its endpoint definition so its answer is type-checked against the schema. */
-export function route<S extends z.ZodMiniType>(def: EndpointDef<S>, handle: (ctx: RouteContext) => z.input<S> | Promise<z.input<S>>): Route {
+export function route<S extends z.ZodMiniType>(
+  def: EndpointDef<S>,
+  handle: (ctx: RouteContext) => z.input<S> | Promise<z.input<S>>,
+): Route {
   return { def, handle } as unknown as Route;
 }
 
 /** Resolves the `token` header: the session, or why it is not usable. */
-export function sessionOf(world: World, token: string | undefined): { session: SessionRecord; user: UserRecord } | { error: AuthCode } {
+export function sessionOf(
+  world: World,
+  token: string | undefined,
+): { session: SessionRecord; user: UserRecord } | { error: AuthCode } {
   if (!token) return { error: 'auth_40001' };
   const session = world.state.sessions[token];
   if (!session) return { error: 'auth_40001' };
@@ -150,12 +158,22 @@ export const isNewUser = (world: World, user: UserRecord) => world.now() - user.
 
 // --- catalogue -----------------------------------------------------------------
 
+/**
+ * A seed game as it is today: a price the `lowerPrice` control set moves its from price too (the one `fromPrice`
+ * rule). Every answer that shows or compares a game's price reads this view, never the seed's record.
+ */
+function gameToday(world: World, game: GameDetail): GameDetail {
+  const lowered = Object.keys(world.state.prices).length > 0 ? fromPrice(goodsOfGame(world, game.gameId)) : undefined;
+  return lowered ? { ...game, minPrice: lowered.minPrice, originalPrice: lowered.originalPrice } : game;
+}
+
 export function findGame(world: World, gameId: unknown): GameDetail | undefined {
   const game = world.seed.games.find((g) => g.gameId === Number(gameId));
-  // A price the `lowerPrice` control set moves the game's from price too (the one `fromPrice` rule).
-  const lowered = game && Object.keys(world.state.prices).length > 0 ? fromPrice(goodsOfGame(world, game.gameId)) : undefined;
-  return game && lowered ? { ...game, minPrice: lowered.minPrice, originalPrice: lowered.originalPrice } : game;
+  return game && gameToday(world, game);
 }
+
+/** Every game of the catalogue as it is today (search, its deal filters and sorts, the suggestions). */
+export const gamesToday = (world: World): GameDetail[] => world.seed.games.map((game) => gameToday(world, game));
 
 export const gameCard = (game: GameDetail): GameCard => ({
   gameId: game.gameId,
@@ -173,22 +191,55 @@ export const gameCard = (game: GameDetail): GameCard => ({
 });
 
 /**
- * The historical low (last 180 days, ../seed/price-history.ts) of a game's from-price goods at the card's price:
- * what its 史低 mark is measured against (issue 34). Undefined for a game without goods.
+ * What a goods' price history is drawn from (../seed/price-history.ts): the seed's goods (its price before any
+ * run-time change), its game's release, and the prices the `lowerPrice` control set, each from its day. A
+ * price set with no day kept (a state saved before days were) holds from today.
  */
-export function gameHistoricalLow(world: World, game: GameDetail): number | undefined {
-  const base = fromPriceGoods(world.seed.goods.filter((g) => g.gameId === game.gameId));
-  return base && historicalLowOf({ goodsId: base.goodsId, price: game.minPrice, originalPrice: game.originalPrice }, new Date(world.now())).price;
+function historyOf(world: World, goods: Goods): [Goods, HistoryFacts] {
+  const seeded = world.seed.goods.find((g) => g.goodsId === goods.goodsId) ?? goods;
+  const releasedAt = world.seed.games.find((g) => g.gameId === goods.gameId)?.releaseDate;
+  const key = String(goods.goodsId);
+  const kept = world.state.priceChanges[key] ?? [];
+  const set = world.state.prices[key];
+  const changes = set !== undefined && kept.at(-1)?.price !== set ? [...kept, { price: set, at: world.now() }] : kept;
+  return [seeded, { releasedAt, changes }];
 }
 
-/** A card with the extension field `historicalLow` (issue 34): every list of cards a shopper browses carries it. */
+/** A goods' price history today (the backend's answer and every 史低 it marks read it). */
+export const goodsPriceHistory = (world: World, goods: Goods): PricePoint[] =>
+  priceHistoryOf(...historyOfToday(world, goods));
+
+/** The lowest point of that history (on ties the latest). */
+export const goodsHistoricalLow = (world: World, goods: Goods): PricePoint =>
+  historicalLowOf(...historyOfToday(world, goods));
+
+const historyOfToday = (world: World, goods: Goods): [Goods, Date, HistoryFacts] => {
+  const [seeded, facts] = historyOf(world, goods);
+  return [seeded, new Date(world.now()), facts];
+};
+
+/**
+ * The historical low of a game's from-price goods, at today's prices: what the card's 史低 mark is measured
+ * against (docs/following-prices.md). Undefined for a game without goods, and for one not out yet (it has no history: nothing
+ * was sold before its release, so it has no low to be at).
+ */
+export function gameHistoricalLow(world: World, game: GameDetail): number | undefined {
+  if (game.releaseDate > world.now()) return undefined;
+  const base = fromPriceGoods(goodsOfGame(world, game.gameId));
+  return base && goodsHistoricalLow(world, base).price;
+}
+
+/** A card with the extension field `historicalLow` (docs/following-prices.md): every list of cards a shopper browses carries it. */
 export function dealCard(world: World, game: GameDetail): GameCard {
   const historicalLow = gameHistoricalLow(world, game);
   return historicalLow === undefined ? gameCard(game) : { ...gameCard(game), historicalLow };
 }
 
 export function cardsOf(world: World, gameIds: readonly number[]): GameCard[] {
-  return gameIds.map((id) => findGame(world, id)).filter((g): g is GameDetail => g !== undefined).map((g) => dealCard(world, g));
+  return gameIds
+    .map((id) => findGame(world, id))
+    .filter((g): g is GameDetail => g !== undefined)
+    .map((g) => dealCard(world, g));
 }
 
 function stockOf(world: World, goodsId: number): number {
@@ -206,10 +257,15 @@ export function findGoods(world: World, goodsId: unknown): Goods | undefined {
 const priceOf = (world: World, goods: Goods): number => world.state.prices[String(goods.goodsId)] ?? goods.price;
 
 /** The seed goods with today's stock and price. */
-const goodsView = (world: World, goods: Goods): Goods => ({ ...goods, price: priceOf(world, goods), stock: stockOf(world, goods.goodsId) });
+const goodsView = (world: World, goods: Goods): Goods => ({
+  ...goods,
+  price: priceOf(world, goods),
+  stock: stockOf(world, goods.goodsId),
+});
 
 /** A game's goods as they are today. */
-export const goodsOfGame = (world: World, gameId: number): Goods[] => world.seed.goods.filter((g) => g.gameId === gameId).map((g) => goodsView(world, g));
+export const goodsOfGame = (world: World, gameId: number): Goods[] =>
+  world.seed.goods.filter((g) => g.gameId === gameId).map((g) => goodsView(world, g));
 
 export const allGoods = (world: World): Goods[] => world.seed.goods.map((g) => goodsView(world, g));
 
@@ -243,14 +299,15 @@ export function issueCoupon(world: World, user: UserRecord, template: SeedCoupon
     amount: template.amount,
     threshold: template.threshold,
     startTime: now,
-    expireTime: now + template.validDays * 24 * 3600_000,
+    expireTime: now + template.validDays * DAY_MS,
     gameIds: template.gameIds,
     description: template.description,
     used: false,
     usedOrderId: null,
   };
   world.state.nextCouponSeq += 1;
-  world.state.templateIssued[String(template.templateId)] = (world.state.templateIssued[String(template.templateId)] ?? 0) + 1;
+  world.state.templateIssued[String(template.templateId)] =
+    (world.state.templateIssued[String(template.templateId)] ?? 0) + 1;
   world.state.coupons.push(record);
   return record;
 }
@@ -264,21 +321,45 @@ export function previewCoupon(world: World, template: SeedCouponTemplate): Coupo
     amount: template.amount,
     threshold: template.threshold,
     startTime: now,
-    expireTime: now + template.validDays * 24 * 3600_000,
+    expireTime: now + template.validDays * DAY_MS,
     status: 'available',
     gameIds: template.gameIds,
     description: template.description,
   };
 }
 
-export const couponAppliesTo = (coupon: { gameIds: number[] }, gameId: number) =>
+const couponAppliesTo = (coupon: { gameIds: number[] }, gameId: number) =>
   coupon.gameIds.length === 0 || coupon.gameIds.includes(gameId);
+
+/**
+ * The one coupon rule of an order of one or several lines (`matchCoupon`, `order/create`, `combine/order/create`):
+ * an available coupon fits when the lines it applies to come to at least its threshold (and to more than
+ * nothing). One coupon per order, whatever the number of lines.
+ */
+export function couponFits(coupon: Coupon, lines: readonly { gameId: number; price: number; buyNum: number }[]) {
+  const eligible = lines
+    .filter((line) => couponAppliesTo(coupon, line.gameId))
+    .reduce((sum, line) => sum + line.price * line.buyNum, 0);
+  return coupon.status === 'available' && eligible > 0 && coupon.threshold <= eligible;
+}
+
+/**
+ * The account an extension's call is for (`userId` in the body): the token's, or `code` when the token speaks
+ * for another account (a login or logout raced the call). The wishlist's and the cart's calls read it.
+ */
+export function accountNamed(ctx: RouteContext, code: string): UserRecord {
+  const user = ctx.requireUser();
+  if (num(ctx.body.userId) !== user.userId) throw new BizError(code, '账号已变更，请刷新后重试');
+  return user;
+}
 
 // --- orders ------------------------------------------------------------------------
 
-/** What an order's gift is: its gift goods' (issue 32). */
+/** What an order's gift is: its gift goods' (docs/decisions/0019-money-path-trust-and-budget.md). */
 export function orderGiftName(world: World, order: Pick<OrderRecord, 'items'>): string | undefined {
-  return order.items.map((item) => world.seed.goods.find((g) => g.goodsId === item.goodsId)?.giftName).find((name) => name !== undefined);
+  return order.items
+    .map((item) => world.seed.goods.find((g) => g.goodsId === item.goodsId)?.giftName)
+    .find((name) => name !== undefined);
 }
 
 export const orderView = (world: World, order: OrderRecord): Order => ({
@@ -309,4 +390,5 @@ export function ownOrder(world: World, user: UserRecord, orderId: unknown): Orde
   return order;
 }
 
-export const imageUrl = (world: World, kind: string, id: string | number) => `${world.publicBase}/static/img/${kind}/${id}.svg`;
+export const imageUrl = (world: World, kind: string, id: string | number) =>
+  `${world.publicBase}/static/img/${kind}/${id}.svg`;

@@ -134,7 +134,8 @@ export function makeHostile(seed: SeedData): SeedData {
   seed.newYear.rules = seed.newYear.rules.map((rule, i) => (i === 0 ? text(rule) : rule));
   seed.dictItems[DICT_KEYS.appDownloadUrl] = HOSTILE_URLS.map((value, i) => ({ text: text(`平台${i + 1}`), value }));
   seed.dictItems[DICT_KEYS.activityConfig] = (seed.dictItems[DICT_KEYS.activityConfig] ?? []).map((item) => {
-    if (item.text === 'title' || item.text === 'subtitle' || item.text === 'rules') return { ...item, value: text(item.value) };
+    if (item.text === 'title' || item.text === 'subtitle' || item.text === 'rules')
+      return { ...item, value: text(item.value) };
     if (item.text === 'banner') return { ...item, value: url(0) };
     return item;
   });

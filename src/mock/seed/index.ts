@@ -6,8 +6,28 @@
  * the last 30 days, two upcoming; coupon validity counted from receipt).
  * The result is a fresh object tree on every call, safe for the backend to mutate.
  */
-import { ACTIVITY_ID, createActivity, createBanners, createCompetitorPrices, createEvaluations, createHotSearch, createPackages, createPlates, createRanks, createRecentSells, createRecommend } from './catalog';
-import { LABELS, applyActivityPrices, createGameConfig, createGames, createGoods, finishGames, setScarcity } from './games';
+import {
+  ACTIVITY_ID,
+  createActivity,
+  createBanners,
+  createCompetitorPrices,
+  createEvaluations,
+  createHotSearch,
+  createPackages,
+  createPlates,
+  createRanks,
+  createRecentSells,
+  createRecommend,
+} from './catalog';
+import {
+  LABELS,
+  applyActivityPrices,
+  createGameConfig,
+  createGames,
+  createGoods,
+  finishGames,
+  setScarcity,
+} from './games';
 import { createHelp } from './help';
 import { POPUP_TEMPLATE_IDS, createCouponTemplates, createDictionary, createNewYear } from './marketing';
 import { createNotices } from './notices';
@@ -23,7 +43,8 @@ export { ACTIVITY_ID };
 const CATALOGUE_SEED = 0x5eed2025;
 
 /** The game of the activity's top goods: the landing page compares its price with other platforms. */
-const activityTopGameId = (goods: Goods[], activity: SeedData['activity']) => goods.find((g) => g.goodsId === activity.topGoodsId)?.gameId;
+const activityTopGameId = (goods: Goods[], activity: SeedData['activity']) =>
+  goods.find((g) => g.goodsId === activity.topGoodsId)?.gameId;
 
 export function createSeed(baseTime: number): SeedData {
   // One stream per concern, so that adding data to one table does not reshuffle the others.

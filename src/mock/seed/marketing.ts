@@ -5,7 +5,7 @@ import type { NewYearActivity } from '../../api/user';
 import { imageUrl } from '../images';
 import { ACTIVITY_ID } from './catalog';
 import type { GameRow } from './games';
-import { DAY, HOUR, dayStart } from './random';
+import { beijingDayStart, DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/beijing-time';
 import type { SeedCouponTemplate } from './types';
 
 /** The product key (`VITE_PRODUCT`, default `xingyou`) names the activity dictionary entry. */
@@ -25,8 +25,25 @@ export function createCouponTemplates(rows: GameRow[]): SeedCouponTemplate[] {
   const mobile = idsOf((r) => r.kind === 'mobile');
   const indie = idsOf((r) => r.genre === '独立');
   const star = rows.find((r) => r.game.labelIds.includes(1) && r.kind !== 'mobile')?.game ?? rows[0]!.game;
-  const t = (templateId: number, title: string, amount: number, threshold: number, validDays: number, gameIds: number[], total: number, description: string): SeedCouponTemplate =>
-    ({ templateId, title, amount: yuan(amount), threshold: yuan(threshold), validDays, gameIds, total, description });
+  const t = (
+    templateId: number,
+    title: string,
+    amount: number,
+    threshold: number,
+    validDays: number,
+    gameIds: number[],
+    total: number,
+    description: string,
+  ): SeedCouponTemplate => ({
+    templateId,
+    title,
+    amount: yuan(amount),
+    threshold: yuan(threshold),
+    validDays,
+    gameIds,
+    total,
+    description,
+  });
   return [
     t(1, '新人专享 5 元无门槛券', 5, 0, 7, [], 100000, '全场通用，无门槛使用；每位用户限领 1 张，领取后 7 天内有效。'),
     t(2, '满 100 减 10 元', 10, 100, 15, [], 50000, '订单满 100 元可用，全场通用。'),
@@ -52,9 +69,12 @@ const NEW_YEAR_RULES = [
   '本活动最终解释权在法律允许范围内归星游商城所有。',
 ];
 
-export function createDictionary(baseTime: number): { dictItems: Record<string, DictItem[]>; dictText: Record<string, Record<string, string>> } {
-  const start = dayStart(baseTime) - 7 * DAY;
-  const end = dayStart(baseTime) + 21 * DAY + 23 * HOUR + 59 * 60_000;
+export function createDictionary(baseTime: number): {
+  dictItems: Record<string, DictItem[]>;
+  dictText: Record<string, Record<string, string>>;
+} {
+  const start = beijingDayStart(baseTime) - 7 * DAY_MS;
+  const end = beijingDayStart(baseTime) + 21 * DAY_MS + 23 * HOUR_MS + 59 * MINUTE_MS;
   return {
     dictItems: {
       // text: platform shown to the user; value: the download link. The matching
@@ -94,14 +114,13 @@ export function createDictionary(baseTime: number): { dictItems: Record<string, 
   };
 }
 
-
 export function createNewYear(baseTime: number): NewYearActivity {
   return {
     active: true,
     title: '新春游戏节',
     banner: imageUrl('banner', 'newyear'),
-    startTime: dayStart(baseTime) - 7 * DAY,
-    endTime: dayStart(baseTime) + 21 * DAY + 23 * HOUR + 59 * 60_000,
+    startTime: beijingDayStart(baseTime) - 7 * DAY_MS,
+    endTime: beijingDayStart(baseTime) + 21 * DAY_MS + 23 * HOUR_MS + 59 * MINUTE_MS,
     rules: [...NEW_YEAR_RULES],
   };
 }

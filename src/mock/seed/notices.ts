@@ -1,21 +1,22 @@
 /** Store announcements: pinned first, then newest first. */
 import type { GameRow } from './games';
-import { DAY, HOUR, chineseDate, dayStart } from './random';
+import { beijingDayStart, DAY_MS, HOUR_MS } from '../../shared/beijing-time';
+import { chineseMonthDay } from './random';
 import type { SeedNotice } from './types';
 
 const ul = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
 const p = (...lines: string[]) => lines.map((l) => `<p>${l}</p>`).join('');
 
 export function createNotices(rows: GameRow[], baseTime: number): SeedNotice[] {
-  const today = dayStart(baseTime);
-  const at = (daysAgo: number, hour: number) => today - daysAgo * DAY + hour * HOUR;
+  const today = beijingDayStart(baseTime);
+  const at = (daysAgo: number, hour: number) => today - daysAgo * DAY_MS + hour * HOUR_MS;
   const newest = rows
     .filter((r) => r.game.releaseDate <= baseTime)
     .sort((a, b) => b.game.releaseDate - a.game.releaseDate)
     .slice(0, 3)
     .map((r) => r.game);
   const upcoming = rows.filter((r) => r.upcoming).map((r) => r.game);
-  const maintenanceDay = today + 3 * DAY;
+  const maintenanceDay = today + 3 * DAY_MS;
   const gameLink = (g: { gameId: number; name: string }) => `<a href="/gameDetail/${g.gameId}">《${g.name}》</a>`;
 
   const notices: SeedNotice[] = [
@@ -24,16 +25,25 @@ export function createNotices(rows: GameRow[], baseTime: number): SeedNotice[] {
       top: true,
       publishTime: at(20, 9),
       content:
-        p('近期有不法分子冒充“星游商城客服”，以“订单异常”“退款理赔”“账号冻结”等名义联系用户，诱导转账或索要短信验证码。请广大用户提高警惕：') +
-        ul(['<strong>官方客服不会</strong>通过私人电话、QQ 或微信主动联系您办理退款；', '<strong>任何人</strong>向您索要短信验证码、支付密码都是诈骗；', '退款只能在「个人中心 → 我的订单」中申请，款项原路退回，无需额外操作；', '请勿点击陌生链接，勿在非官方页面输入账号信息。']) +
+        p(
+          '近期有不法分子冒充“星游商城客服”，以“订单异常”“退款理赔”“账号冻结”等名义联系用户，诱导转账或索要短信验证码。请广大用户提高警惕：',
+        ) +
+        ul([
+          '<strong>官方客服不会</strong>通过私人电话、QQ 或微信主动联系您办理退款；',
+          '<strong>任何人</strong>向您索要短信验证码、支付密码都是诈骗；',
+          '退款只能在「个人中心 → 我的订单」中申请，款项原路退回，无需额外操作；',
+          '请勿点击陌生链接，勿在非官方页面输入账号信息。',
+        ]) +
         p('如有疑问，请通过页面右侧的「客服」入口联系我们，或查看<a href="/help">帮助中心</a>。'),
     },
     {
-      title: `系统维护公告：${chineseDate(maintenanceDay)} 02:00–06:00`,
+      title: `系统维护公告：${chineseMonthDay(maintenanceDay)} 02:00–06:00`,
       top: true,
       publishTime: at(1, 15),
       content:
-        p(`为提供更稳定的服务，星游商城将于 <strong>${chineseDate(maintenanceDay)} 02:00–06:00</strong> 进行系统升级维护。维护期间以下功能将暂停使用：`) +
+        p(
+          `为提供更稳定的服务，星游商城将于 <strong>${chineseMonthDay(maintenanceDay)} 02:00–06:00</strong> 进行系统升级维护。维护期间以下功能将暂停使用：`,
+        ) +
         ul(['商品购买与订单支付；', '激活码短信重发；', '退款申请（维护结束后可正常提交）。']) +
         p('维护期间已支付的订单不受影响，激活码与充值将在维护结束后自动补发。给您带来的不便，敬请谅解。'),
     },
@@ -44,7 +54,11 @@ export function createNotices(rows: GameRow[], baseTime: number): SeedNotice[] {
       content:
         p('本周新品陆续上架，官方正版，支付后秒发货：') +
         ul(newest.map((g) => `${gameLink(g)}：首发期间享限时折扣`)) +
-        p(upcoming.length ? `另外，${upcoming.map(gameLink).join('、')}已开放预购，发售当日即可激活。` : '更多新品敬请期待。') +
+        p(
+          upcoming.length
+            ? `另外，${upcoming.map(gameLink).join('、')}已开放预购，发售当日即可激活。`
+            : '更多新品敬请期待。',
+        ) +
         p('更多新品请查看<a href="/new">新品上架</a>专区。'),
     },
     {
@@ -53,7 +67,11 @@ export function createNotices(rows: GameRow[], baseTime: number): SeedNotice[] {
       publishTime: at(7, 10),
       content:
         p('新春游戏节正式开启！活动期间：') +
-        ul(['精选游戏<strong>低至 5 折</strong>，每日上新限时秒杀；', '满 100 减 10、满 200 减 25 等优惠券每日可领；', '部分商品赠送加速器体验时长。']) +
+        ul([
+          '精选游戏<strong>低至 5 折</strong>，每日上新限时秒杀；',
+          '满 100 减 10、满 200 减 25 等优惠券每日可领；',
+          '部分商品赠送加速器体验时长。',
+        ]) +
         p('立即前往<a href="/sem/activity">活动会场</a>，好价不等人。'),
     },
     {
@@ -79,7 +97,11 @@ export function createNotices(rows: GameRow[], baseTime: number): SeedNotice[] {
       publishTime: at(26, 10),
       content:
         p('加速器会员新增多条国内优质线路，覆盖热门射击、竞速与体育游戏。') +
-        ul(['新增华东、华南多地节点，高峰期延迟平均降低 20%；', '月卡、季卡会员即刻生效，无需重新购买；', '部分游戏激活码订单可额外领取加速器体验时长。']) +
+        ul([
+          '新增华东、华南多地节点，高峰期延迟平均降低 20%；',
+          '月卡、季卡会员即刻生效，无需重新购买；',
+          '部分游戏激活码订单可额外领取加速器体验时长。',
+        ]) +
         p('详见<a href="/help">帮助中心 → 发货与激活</a>。'),
     },
     {
@@ -89,7 +111,11 @@ export function createNotices(rows: GameRow[], baseTime: number): SeedNotice[] {
       content:
         p('根据国家关于网络游戏防沉迷的相关规定，平台在部分场景下需要用户完成实名认证后方可购买。') +
         p('实名信息仅用于身份核验与未成年人保护，我们将严格依照<a href="/agreement">隐私政策</a>保护您的个人信息。') +
-        ul(['认证入口：下单时按提示填写，或在个人中心完成；', '认证通过后无需重复认证；', '未满 18 周岁用户的消费将受到相应限制。']),
+        ul([
+          '认证入口：下单时按提示填写，或在个人中心完成；',
+          '认证通过后无需重复认证；',
+          '未满 18 周岁用户的消费将受到相应限制。',
+        ]),
     },
     {
       title: '春节期间客服与发货安排',
@@ -104,8 +130,9 @@ export function createNotices(rows: GameRow[], baseTime: number): SeedNotice[] {
       top: false,
       publishTime: at(48, 10),
       content:
-        p('受发行商定价策略调整影响，部分游戏的标准版与豪华版价格将有所变化。价格调整前已支付的订单不受影响，不会补差价或退差价。') +
-        p('购买前请以商品页显示的价格为准。'),
+        p(
+          '受发行商定价策略调整影响，部分游戏的标准版与豪华版价格将有所变化。价格调整前已支付的订单不受影响，不会补差价或退差价。',
+        ) + p('购买前请以商品页显示的价格为准。'),
     },
   ];
   return notices.sort((a, b) => Number(b.top) - Number(a.top) || b.publishTime - a.publishTime);

@@ -3,11 +3,7 @@
  * Math.random or the clock: the same seed always gives the same sequence.
  */
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
-/** China Standard Time offset; the store's calendar days start at 00:00 UTC+8. */
-const CST = 8 * HOUR;
+import { beijingParts } from '../../shared/beijing-time';
 
 /** mulberry32: a tiny 32-bit PRNG, good enough for fake data. Returns floats in [0, 1). */
 export function mulberry32(seed: number): () => number {
@@ -73,19 +69,31 @@ export class Random {
   }
 }
 
-/** 00:00 (UTC+8) of the calendar day containing `time`. */
-export function dayStart(time: number): number {
-  return Math.floor((time + CST) / DAY) * DAY - CST;
-}
-
-/** `M月D日` of `time` in UTC+8, for dates written into notice texts. */
-export function chineseDate(time: number): string {
-  const d = new Date(time + CST);
-  return `${d.getUTCMonth() + 1}月${d.getUTCDate()}日`;
+/** `M月D日` of `time` in Beijing time, for dates written into notice texts. */
+export function chineseMonthDay(time: number): string {
+  const { month, day } = beijingParts(time);
+  return `${month}月${day}日`;
 }
 
 /** Masks an 11-digit phone as 3-4-4 with the middle four hidden: `138****5678`. */
 export function maskPhone(random: Random): string {
-  const prefix = random.pick(['130', '131', '133', '135', '136', '138', '139', '150', '152', '158', '166', '177', '180', '186', '188', '199']);
+  const prefix = random.pick([
+    '130',
+    '131',
+    '133',
+    '135',
+    '136',
+    '138',
+    '139',
+    '150',
+    '152',
+    '158',
+    '166',
+    '177',
+    '180',
+    '186',
+    '188',
+    '199',
+  ]);
   return `${prefix}****${String(random.int(0, 9999)).padStart(4, '0')}`;
 }

@@ -54,9 +54,12 @@ export interface SeedData {
   /** templates whose coupons the home popup offers to anonymous visitors and new users */
   popupTemplateIds: number[];
   packages: Package[];
-  activity: { activityId: string; topGoodsId: number; goods: { goodsId: number; activityPrice: number; activityTag: string }[] };
+  activity: {
+    activityId: string;
+    topGoodsId: number;
+    goods: { goodsId: number; activityPrice: number; activityTag: string }[];
+  };
   competitorPrices: Record<number, CompetitorPrice[]>;
   newYear: NewYearActivity;
   recentSells: RecentSell[];
 }
-

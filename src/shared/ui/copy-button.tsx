@@ -7,7 +7,15 @@ export const COPIED_TEXT = '已复制';
  * 复制: writes `text` to the clipboard and toasts 已复制. Its name is `label` (复制);
  * `describedBy` points at the element showing what it copies.
  */
-export function CopyButton({ text, describedBy, label = '复制' }: { text: string; describedBy?: string; label?: string }) {
+export function CopyButton({
+  text,
+  describedBy,
+  label = '复制',
+}: {
+  text: string;
+  describedBy?: string;
+  label?: string;
+}) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);

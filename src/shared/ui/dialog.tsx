@@ -32,11 +32,19 @@ export interface DialogProps {
   wide?: boolean;
   /** e.g. asking before closing a payment in progress */
   closeLabel?: string;
-  /** on a phone, a bottom sheet whose `.dialog-footer` stays in view (the pay dialog, issue 32) */
+  /** on a phone, a bottom sheet whose `.dialog-footer` stays in view (the pay dialog, docs/buying.md) */
   sheet?: boolean;
 }
 
-export function Dialog({ title, onClose, children, hideTitle = false, wide = false, closeLabel = '关闭', sheet = false }: DialogProps) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  hideTitle = false,
+  wide = false,
+  closeLabel = '关闭',
+  sheet = false,
+}: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -94,7 +102,14 @@ export function Dialog({ title, onClose, children, hideTitle = false, wide = fal
 
   return createPortal(
     <div className="dialog-backdrop">
-      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={['dialog', wide && 'dialog-wide', sheet && 'dialog-sheet'].filter(Boolean).join(' ')}>
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={['dialog', wide && 'dialog-wide', sheet && 'dialog-sheet'].filter(Boolean).join(' ')}
+      >
         <h2 id={titleId} className={hideTitle ? 'visually-hidden' : undefined}>
           {title}
         </h2>

@@ -1,7 +1,7 @@
 import { isAtHistoricalLow } from '../../api/historical-low';
 
 /**
- * The 史低 mark (issue 34): a price at its historical low (the last 180 days). One component for the cards, the
+ * The 史低 mark (docs/following-prices.md): a price at its historical low (the last 180 days). One component for the cards, the
  * game detail and the wishlist, on the one rule (`isAtHistoricalLow`); without a known low (a server without the
  * extension) there is no mark.
  */

@@ -28,6 +28,10 @@ export function HtmlContent({ html, className }: { html: string; className?: str
   };
   return (
     // The click handler only upgrades native links (keyboard Enter fires click too) to router navigation.
-    <div className={['rich-text', className].filter(Boolean).join(' ')} onClick={onClick} dangerouslySetInnerHTML={{ __html: safe }} />
+    <div
+      className={['rich-text', className].filter(Boolean).join(' ')}
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: safe }}
+    />
   );
 }

@@ -14,7 +14,10 @@ export interface SafeImageProps {
 
 /**
  * An image with explicit dimensions (no layout shift), lazy below the fold,
- * and a neutral placeholder of the same size when it fails to load.
+ * and a neutral placeholder of the same size when it fails to load: this
+ * component's once React holds the page, and before that (a prerendered
+ * page's first paint) the stylesheet's, drawn over the browser's broken-image
+ * icon (`img.safe-image::after`, src/shared/styles.css).
  */
 export function SafeImage({ src, alt, width, height, priority = false, className }: SafeImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -43,7 +46,7 @@ export function SafeImage({ src, alt, width, height, priority = false, className
       alt={alt}
       width={width}
       height={height}
-      className={className}
+      className={['safe-image', className].filter(Boolean).join(' ')}
       style={style}
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"

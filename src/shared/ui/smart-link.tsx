@@ -9,7 +9,14 @@ export function isInternalHref(href: string): boolean {
 
 /** A plain left click without modifier keys: the router may take it over. */
 export function isPlainClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && !event.defaultPrevented;
+  return (
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.ctrlKey &&
+    !event.shiftKey &&
+    !event.altKey &&
+    !event.defaultPrevented
+  );
 }
 
 /**
@@ -18,7 +25,17 @@ export function isPlainClick(event: MouseEvent): boolean {
  * target that is not a safe link (`javascript:`, `data:`, …) leaves the
  * content unlinked.
  */
-export function SmartLink({ href: target, className, children, onClick }: { href: string; className?: string; children: ReactNode; onClick?: (event: MouseEvent<HTMLAnchorElement>) => void }) {
+export function SmartLink({
+  href: target,
+  className,
+  children,
+  onClick,
+}: {
+  href: string;
+  className?: string;
+  children: ReactNode;
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
   const router = useRouter();
   const href = safeHref(target);
   if (href === undefined) return <span className={className}>{children}</span>;

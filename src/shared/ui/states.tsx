@@ -8,7 +8,12 @@ import { userMessage } from '../../api/errors';
 
 export function Skeleton({ label, className, children }: { label: string; className?: string; children?: ReactNode }) {
   return (
-    <div role="status" aria-label={`正在加载${label}`} aria-busy="true" className={['skeleton-block', className].filter(Boolean).join(' ')}>
+    <div
+      role="status"
+      aria-label={`正在加载${label}`}
+      aria-busy="true"
+      className={['skeleton-block', className].filter(Boolean).join(' ')}
+    >
       <div aria-hidden="true" className="skeleton-shapes">
         {children ?? <div className="skeleton skeleton-fill" />}
       </div>
@@ -17,7 +22,15 @@ export function Skeleton({ label, className, children }: { label: string; classN
 }
 
 /** `count` grey cards laid out like a game grid. */
-export function GameGridSkeleton({ label, count = 6, className }: { label: string; count?: number; className?: string }) {
+export function GameGridSkeleton({
+  label,
+  count = 6,
+  className,
+}: {
+  label: string;
+  count?: number;
+  className?: string;
+}) {
   return (
     <Skeleton label={label} className={className}>
       <div className="game-grid skeleton-grid">
@@ -43,7 +56,15 @@ export function LinesSkeleton({ label, lines = 4, className }: { label: string; 
   );
 }
 
-export function ErrorState({ error, onRetry, title = '加载失败' }: { error: unknown; onRetry?: () => void; title?: string }) {
+export function ErrorState({
+  error,
+  onRetry,
+  title = '加载失败',
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  title?: string;
+}) {
   return (
     <div role="alert" className="state-box state-error">
       <p className="state-title">{title}</p>

@@ -28,8 +28,12 @@ export function Toaster() {
   // Portalled to <body> so toasts stay announced while a dialog makes the app inert.
   return createPortal(
     <div className="toaster" style={{ '--toast-top': `${TOAST_TOP_PX}px` } as CSSProperties}>
-      <div role="alert" aria-label="错误提示">{render(true)}</div>
-      <div role="status" aria-label="消息提示">{render(false)}</div>
+      <div role="alert" aria-label="错误提示">
+        {render(true)}
+      </div>
+      <div role="status" aria-label="消息提示">
+        {render(false)}
+      </div>
     </div>,
     document.body,
   );

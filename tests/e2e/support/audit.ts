@@ -5,7 +5,7 @@
  * title on a phone, a viewport-sized screenshot, and then (on a page, not under
  * a modal dialog) a check that the floating sidebar (订单 / 客服 / 返回顶部)
  * covers none of main's text, at the bottom of the page and at its top (see
- * `scanFloatingItems`).
+ * `scanFloatingItems`), and that every form control, found by role, is one of the store's own.
  *
  * Screenshots go to test-results/screens/; with E2E_SCREENSHOTS=1 they go to
  * docs/screens/ instead (the committed copies shown in docs/screens.md).
@@ -17,8 +17,21 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
+import { SCREEN_QUALITY, SCREEN_SIZES, screenFile } from './screen-sizes';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa'];
+/** The roles of form controls: each found must be one of the store's own (its `data-ui` marker). */
+const CONTROL_ROLES = [
+  'textbox',
+  'searchbox',
+  'spinbutton',
+  'combobox',
+  'listbox',
+  'checkbox',
+  'radio',
+  'switch',
+  'slider',
+] as const;
 const BLOCKING = new Set(['serious', 'critical']);
 
 export interface Finding {
@@ -28,6 +41,10 @@ export interface Finding {
   help: string;
   nodes: { target: string; html: string; summary: string }[];
 }
+
+/** Resolves once the page has laid out and painted twice (after a viewport change). */
+const afterTwoFrames = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOTS === '1' ? 'docs/screens' : 'test-results/screens';
 /**
@@ -46,11 +63,17 @@ export class Audit {
     private readonly viewportName: string,
   ) {}
 
-  /** Runs axe on what the page shows now and saves its screenshot as `<screen>-<viewport>.png`. */
+  /** Runs axe on what the page shows now and saves its screenshots as `<screen>-<width>.jpg` (./screen-sizes.ts). */
   async check(screen: string, options: { screenshot?: boolean } = {}): Promise<void> {
     // First, while a toast that came with this screen (实名认证成功 over the pay dialog, say) is still up.
     for (const { toast, title } of await this.page.evaluate(toastsOverTitles, TOAST_REGIONS)) {
-      this.findings.push({ screen, rule: 'toast-over-dialog-title', impact: 'layout', help: `the toast "${toast}" covers the title of the dialog "${title}"`, nodes: [] });
+      this.findings.push({
+        screen,
+        rule: 'toast-over-dialog-title',
+        impact: 'layout',
+        help: `the toast "${toast}" covers the title of the dialog "${title}"`,
+        nodes: [],
+      });
     }
     // Legacy mode runs axe.run() in the page instead of runPartial() per frame plus finishRun() in a new
     // blank page: 1.9 s instead of 3.3 s per screen here. It skips cross-origin frames only, and the store
@@ -68,22 +91,101 @@ export class Audit {
     }
     // A layout check axe does not make: nothing may stretch the page sideways (on a phone a wider page
     // zooms out, and fixed dialogs then sit off screen).
-    const width = await this.page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+    const width = await this.page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      viewport: document.documentElement.clientWidth,
+    }));
     if (width.page > width.viewport + 1) {
-      this.findings.push({ screen, rule: 'horizontal-overflow', impact: 'layout', help: `the page is ${width.page}px wide in a ${width.viewport}px viewport`, nodes: [] });
+      this.findings.push({
+        screen,
+        rule: 'horizontal-overflow',
+        impact: 'layout',
+        help: `the page is ${width.page}px wide in a ${width.viewport}px viewport`,
+        nodes: [],
+      });
     }
-    if (options.screenshot !== false && PHOTOGRAPH) {
-      const path = join(SCREENSHOT_DIR, `${screen}-${this.viewportName}.png`);
-      mkdirSync(dirname(path), { recursive: true });
-      await this.page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+    // The footer is one dark block: its links (in the app) and the lines after it (经营信息, in index.html) meet,
+    // with no stripe of the page's background between them.
+    const gap = await this.page.evaluate(() => {
+      const footer = document.querySelector('footer');
+      const legal = document.querySelector('aside[aria-label="经营信息"]');
+      if (!footer || !legal || legal.getClientRects().length === 0) return null;
+      return legal.getBoundingClientRect().top - footer.getBoundingClientRect().bottom;
+    });
+    if (gap !== null && Math.abs(gap) > 0.5) {
+      this.findings.push({
+        screen,
+        rule: 'footer-stripe',
+        impact: 'layout',
+        help: `${gap.toFixed(1)}px of the page show between the footer and its 经营信息 lines`,
+        nodes: [],
+      });
     }
+    // Every form control shown is one of the store's (src/shared/ui/form-controls.tsx, its `data-ui` marker):
+    // found by role, as a shopper's assistive technology finds them.
+    // The backend's own pages (the pay channel's H5 page) play a third party's site, not the store. One query for
+    // every role (one round trip per screen).
+    if (!BACKEND_PAGE.test(new URL(this.page.url()).pathname)) {
+      const controls = CONTROL_ROLES.slice(1).reduce(
+        (found, role) => found.or(this.page.getByRole(role)),
+        this.page.getByRole(CONTROL_ROLES[0]),
+      );
+      const raw = await controls.evaluateAll((elements) =>
+        elements
+          .filter((el) => /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && !el.hasAttribute('data-ui'))
+          .map((el) => el.outerHTML.slice(0, 160)),
+      );
+      if (raw.length > 0)
+        this.findings.push({
+          screen,
+          rule: 'raw-form-control',
+          impact: 'design',
+          help: "a form control without the store's styling (src/shared/ui/form-controls.tsx)",
+          nodes: raw.map((html) => ({ target: html.slice(0, 40), html, summary: '' })),
+        });
+    }
+    if (options.screenshot !== false && PHOTOGRAPH) await this.photograph(screen);
     // After the screenshot: the scan scrolls the page (and puts it back). Not on the backend's own pages, and not
     // under a modal dialog: the page beneath is inert and does not move, and each page a dialog opens over is
     // scanned as a screen of its own (home, the detail, the order detail), so a scan there would measure it twice.
     if (!BACKEND_PAGE.test(new URL(this.page.url()).pathname) && !(await this.page.evaluate(modalOpen))) {
-      this.findings.push(...floatingFindings(screen, await this.page.evaluate(scanFloatingItems, { landmark: SIDEBAR_NAME, backToTop: BACK_TO_TOP })));
+      this.findings.push(
+        ...floatingFindings(
+          screen,
+          await this.page.evaluate(scanFloatingItems, { landmark: SIDEBAR_NAME, backToTop: BACK_TO_TOP }),
+        ),
+      );
     }
     this.screens.push(screen);
+  }
+
+  /**
+   * Saves the screen at each of its project's sizes (./screen-sizes.ts), then puts the viewport back as the
+   * test had it: the axe scan and the rest of the test run at the project's own viewport.
+   */
+  private async photograph(screen: string): Promise<void> {
+    const own = this.page.viewportSize();
+    let resized = false;
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    for (const size of SCREEN_SIZES[this.viewportName] ?? []) {
+      if (own?.width !== size.width || own.height !== size.height) {
+        await this.page.setViewportSize({ width: size.width, height: size.height });
+        await this.page.evaluate(afterTwoFrames);
+        resized = true;
+      }
+      const path = join(SCREENSHOT_DIR, screenFile(screen, size));
+      await this.page.screenshot({
+        path,
+        type: 'jpeg',
+        quality: SCREEN_QUALITY,
+        animations: 'disabled',
+        caret: 'hide',
+      });
+    }
+    if (resized && own) {
+      await this.page.setViewportSize(own);
+      await this.page.evaluate(afterTwoFrames);
+    }
   }
 
   /** Writes the findings next to the run's other output, attaches them to the test and returns them as text ('' when none). */
@@ -95,12 +197,15 @@ export class Audit {
     writeFileSync(file, text);
     await this.testInfo.attach('axe-serious-and-critical.json', { body: text, contentType: 'application/json' });
     return this.findings
-      .map((f) => `${f.screen}: ${f.rule} (${f.impact}) ${f.help}\n${f.nodes.map((n) => `    ${n.html}\n      ${n.summary}`).join('\n')}`)
+      .map(
+        (f) =>
+          `${f.screen}: ${f.rule} (${f.impact}) ${f.help}\n${f.nodes.map((n) => `    ${n.html}\n      ${n.summary}`).join('\n')}`,
+      )
       .join('\n');
   }
 }
 
-// --- the floating sidebar never covers main's text (issue 19) ------------------------------------------------
+// --- the floating sidebar never covers main's text (docs/e2e.md) ------------------------------------------------
 
 /** The sidebar's landmark (src/features/shell/floating-sidebar.tsx) and its items. */
 const SIDEBAR_NAME = '快捷入口';
@@ -139,12 +244,19 @@ interface FloatingScan {
  * skipped when invisible. Any intersection over 1 px each way is an overlap, whatever is painted on top:
  * an item lying over main's text hides it or is hidden by it. The scroll position is put back.
  */
-async function scanFloatingItems({ landmark, backToTop }: { landmark: string; backToTop: string }): Promise<FloatingScan> {
+async function scanFloatingItems({
+  landmark,
+  backToTop,
+}: {
+  landmark: string;
+  backToTop: string;
+}): Promise<FloatingScan> {
   // A frame (the scroll event and the render it causes), or 50 ms if frames are not coming.
-  const frame = () => new Promise<void>((done) => {
-    requestAnimationFrame(() => done());
-    setTimeout(done, 50);
-  });
+  const frame = () =>
+    new Promise<void>((done) => {
+      requestAnimationFrame(() => done());
+      setTimeout(done, 50);
+    });
   const settle = async () => {
     await frame();
     await frame();
@@ -153,7 +265,10 @@ async function scanFloatingItems({ landmark, backToTop }: { landmark: string; ba
     const aside = [...document.querySelectorAll('aside')].find((el) => el.getAttribute('aria-label') === landmark);
     if (!aside) return [];
     return [...aside.querySelectorAll('a[href], button')]
-      .map((el) => ({ name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(), rect: el.getBoundingClientRect() }))
+      .map((el) => ({
+        name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(),
+        rect: el.getBoundingClientRect(),
+      }))
       .filter(({ rect }) => rect.width > 0 && rect.height > 0);
   };
   const shows = (name: string) => items().some((item) => item.name === name);
@@ -202,7 +317,12 @@ async function scanFloatingItems({ landmark, backToTop }: { landmark: string; ba
     for (const item of floating) {
       for (const line of lines) {
         const hit = intersect(item.rect, line.rect);
-        if (hit) overlaps.push({ item: item.name, text: line.text, at: `${Math.round(hit.x)},${Math.round(hit.y)} ${Math.round(hit.width)}×${Math.round(hit.height)}` });
+        if (hit)
+          overlaps.push({
+            item: item.name,
+            text: line.text,
+            at: `${Math.round(hit.x)},${Math.round(hit.y)} ${Math.round(hit.width)}×${Math.round(hit.height)}`,
+          });
       }
     }
     return { items: floating.map((item) => item.name), lines: lines.length, overlaps };
@@ -230,25 +350,53 @@ async function scanFloatingItems({ landmark, backToTop }: { landmark: string; ba
 }
 
 function floatingFindings(screen: string, scan: FloatingScan): Finding[] {
-  const finding = (rule: string, help: string, nodes: Finding['nodes'] = []): Finding => ({ screen, rule, impact: 'layout', help, nodes });
+  const finding = (rule: string, help: string, nodes: Finding['nodes'] = []): Finding => ({
+    screen,
+    rule,
+    impact: 'layout',
+    help,
+    nodes,
+  });
   const findings: Finding[] = [];
   const expected = !WITHOUT_SIDEBAR.test(scan.path);
   const positions = [['bottom', scan.bottom] as const, ['top', scan.top] as const];
   if (expected) {
     for (const [position, { items }] of positions) {
       const missing = ALWAYS_SHOWN.filter((name) => !items.includes(name));
-      if (missing.length > 0) findings.push(finding('floating-items', `${scan.path} at the ${position}: no ${missing.join(', ')} in the ${SIDEBAR_NAME} sidebar (found: ${items.join(', ') || 'nothing'})`));
+      if (missing.length > 0)
+        findings.push(
+          finding(
+            'floating-items',
+            `${scan.path} at the ${position}: no ${missing.join(', ')} in the ${SIDEBAR_NAME} sidebar (found: ${items.join(', ') || 'nothing'})`,
+          ),
+        );
     }
-    if (scan.scrolledPast && !scan.bottom.items.includes(BACK_TO_TOP)) findings.push(finding('floating-items', `${scan.path}: no ${BACK_TO_TOP} once scrolled to the bottom`));
-    if (scan.top.items.includes(BACK_TO_TOP)) findings.push(finding('floating-items', `${scan.path}: ${BACK_TO_TOP} at the top of the page`));
+    if (scan.scrolledPast && !scan.bottom.items.includes(BACK_TO_TOP))
+      findings.push(finding('floating-items', `${scan.path}: no ${BACK_TO_TOP} once scrolled to the bottom`));
+    if (scan.top.items.includes(BACK_TO_TOP))
+      findings.push(finding('floating-items', `${scan.path}: ${BACK_TO_TOP} at the top of the page`));
   } else if (scan.bottom.items.length + scan.top.items.length > 0) {
-    findings.push(finding('floating-items', `${scan.path} has no sidebar, yet shows ${[...new Set([...scan.bottom.items, ...scan.top.items])].join(', ')}`));
+    findings.push(
+      finding(
+        'floating-items',
+        `${scan.path} has no sidebar, yet shows ${[...new Set([...scan.bottom.items, ...scan.top.items])].join(', ')}`,
+      ),
+    );
   }
-  if (scan.bottom.lines === 0 || scan.top.lines === 0) findings.push(finding('floating-overlap', `${scan.path}: found no text in main to measure the sidebar against`));
+  if (scan.bottom.lines === 0 || scan.top.lines === 0)
+    findings.push(finding('floating-overlap', `${scan.path}: found no text in main to measure the sidebar against`));
   for (const [position, { overlaps }] of positions) {
     if (overlaps.length === 0) continue;
-    const nodes = overlaps.slice(0, 10).map((o) => ({ target: o.item, html: o.text, summary: `${o.item} over "${o.text}" at ${o.at}` }));
-    findings.push(finding('floating-overlap', `at the ${position} of ${scan.path}, ${overlaps.length} line(s) of main's text lie under a sidebar item`, nodes));
+    const nodes = overlaps
+      .slice(0, 10)
+      .map((o) => ({ target: o.item, html: o.text, summary: `${o.item} over "${o.text}" at ${o.at}` }));
+    findings.push(
+      finding(
+        'floating-overlap',
+        `at the ${position} of ${scan.path}, ${overlaps.length} line(s) of main's text lie under a sidebar item`,
+        nodes,
+      ),
+    );
   }
   return findings;
 }
@@ -298,8 +446,11 @@ function toastsOverTitles(regions: string[]): { toast: string; title: string }[]
     const a = visibleBox(toast);
     for (const title of titles) {
       const b = title.getBoundingClientRect();
-      const meet = Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
-      if (meet && b.width > 1 && b.height > 1) covered.push({ toast: (toast.textContent ?? '').trim(), title: (title.textContent ?? '').trim() });
+      const meet =
+        Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+        Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+      if (meet && b.width > 1 && b.height > 1)
+        covered.push({ toast: (toast.textContent ?? '').trim(), title: (title.textContent ?? '').trim() });
     }
   }
   return covered;

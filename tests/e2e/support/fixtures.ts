@@ -79,10 +79,15 @@ const CSP_CONSOLE = /Content[- ]Security[- ]Policy/i;
 const SANITIZER_DIRECTIVES = new Set(['script-src-attr', 'style-src-attr', 'style-src-elem']);
 const SANITIZER_CHUNK = /\/assets\/html-content-[\w-]+\.js$/;
 /** Chromium's console lines for the same reports (they do not say where from; the event above does). */
-const SANITIZER_CONSOLE = /^(Executing inline event handler|Applying inline style) violates the following Content Security Policy directive/;
+const SANITIZER_CONSOLE =
+  /^(Executing inline event handler|Applying inline style) violates the following Content Security Policy directive/;
 
 function fromSanitizerParse(violation: CspViolation): boolean {
-  return violation.disposition === 'enforce' && SANITIZER_DIRECTIVES.has(violation.directive) && SANITIZER_CHUNK.test(violation.sourceFile);
+  return (
+    violation.disposition === 'enforce' &&
+    SANITIZER_DIRECTIVES.has(violation.directive) &&
+    SANITIZER_CHUNK.test(violation.sourceFile)
+  );
 }
 
 interface Fixtures {
@@ -178,7 +183,9 @@ export const timesAnnounced = (page: Page, text: string): number =>
 export function watchAnnouncement(page: Page, text: string): (options?: { timeout?: number }) => Promise<void> {
   const before = timesAnnounced(page, text);
   return async ({ timeout = 15_000 } = {}) => {
-    await expect.poll(() => timesAnnounced(page, text), { message: `the page announces "${text}"`, timeout }).toBeGreaterThan(before);
+    await expect
+      .poll(() => timesAnnounced(page, text), { message: `the page announces "${text}"`, timeout })
+      .toBeGreaterThan(before);
   };
 }
 
@@ -202,14 +209,18 @@ const popupHandlers = new WeakMap<Page, Locator>();
  */
 export async function dismissCouponPopups(page: Page): Promise<void> {
   if (popupHandlers.has(page)) return;
-  const popupOnTop = page.getByRole('dialog').last().and(page.getByRole('dialog', { name: COUPON_POPUP_TITLE }));
+  const popupOnTop = page
+    .getByRole('dialog')
+    .last()
+    .and(page.getByRole('dialog', { name: COUPON_POPUP_TITLE }));
   popupHandlers.set(page, popupOnTop);
   /** Where the focus is; when it is in the popup, the next Escape is guarded as above. */
   const focusAndGuard = () =>
     popupOnTop
       .evaluate(
         (popup) => {
-          if (!popup.contains(document.activeElement)) return document.activeElement === document.body ? 'nowhere' : 'elsewhere';
+          if (!popup.contains(document.activeElement))
+            return document.activeElement === document.body ? 'nowhere' : 'elsewhere';
           const guard = (event: KeyboardEvent) => {
             if (event.key !== 'Escape') return;
             window.removeEventListener('keydown', guard, true);
@@ -245,7 +256,9 @@ export async function dismissCouponPopups(page: Page): Promise<void> {
           .click({ timeout: 1_000 })
           .catch(() => undefined);
       }
-      await expect(popupOnTop).toBeHidden({ timeout: 2_000 }).catch(() => undefined);
+      await expect(popupOnTop)
+        .toBeHidden({ timeout: 2_000 })
+        .catch(() => undefined);
     },
     { noWaitAfter: true },
   );
@@ -261,8 +274,14 @@ export async function keepCouponPopups(page: Page): Promise<boolean> {
 }
 
 export const test = base.extend<Fixtures>({
-  apiMode: [async ({}, use, testInfo) => use((testInfo.project.metadata.apiMode as ApiMode | undefined) ?? 'mock'), { option: false }],
-  viewportName: [async ({}, use, testInfo) => use((testInfo.project.metadata.viewportName as ViewportName | undefined) ?? 'desktop'), { option: false }],
+  apiMode: [
+    async ({}, use, testInfo) => use((testInfo.project.metadata.apiMode as ApiMode | undefined) ?? 'mock'),
+    { option: false },
+  ],
+  viewportName: [
+    async ({}, use, testInfo) => use((testInfo.project.metadata.viewportName as ViewportName | undefined) ?? 'desktop'),
+    { option: false },
+  ],
   dismissCouponPopup: [true, { option: true }],
   sanitizerCspReports: ['fail', { option: true }],
   expectedConsoleErrors: [{}, { option: true }],
@@ -274,7 +293,9 @@ export const test = base.extend<Fixtures>({
         if (apiMode === 'mock') {
           answer = await controlThroughPage(page, name, body);
         } else {
-          const response = await request.post(`http://127.0.0.1:${E2E_PORTS.api}/webapi/__mock/${name}`, { data: body });
+          const response = await request.post(`http://127.0.0.1:${E2E_PORTS.api}/webapi/__mock/${name}`, {
+            data: body,
+          });
           answer = (await response.json()) as ControlAnswer;
         }
         expect(answer.success, `control ${name}: ${answer.retMsg ?? ''}`).toBe(true);
@@ -372,7 +393,9 @@ export const test = base.extend<Fixtures>({
           if (IGNORED_CONSOLE_ERRORS.some((pattern) => pattern.test(text))) return;
           // "Failed to load resource" names the resource only in its location.
           const where = message.location().url;
-          const expected = Object.entries(expectedConsoleErrors).filter(([, part]) => `${text} ${where}`.includes(part));
+          const expected = Object.entries(expectedConsoleErrors).filter(([, part]) =>
+            `${text} ${where}`.includes(part),
+          );
           if (expected.length > 0) {
             for (const [name] of expected) expectedSeen.add(name);
             return;
@@ -387,12 +410,18 @@ export const test = base.extend<Fixtures>({
 
       await use();
       if (sanitizerReports.length > 0) {
-        await testInfo.attach('csp-reports-of-the-sanitizer-parse.txt', { body: sanitizerReports.join('\n'), contentType: 'text/plain' });
+        await testInfo.attach('csp-reports-of-the-sanitizer-parse.txt', {
+          body: sanitizerReports.join('\n'),
+          contentType: 'text/plain',
+        });
       }
       problems.push(...resourceErrors.filter((error) => !passedThrough.has(error.resource)).map((error) => error.text));
       if (testInfo.status === testInfo.expectedStatus && testInfo.expectedStatus === 'passed') {
         expect(problems, 'the page logged errors or broke its Content-Security-Policy').toEqual([]);
-        expect(Object.keys(expectedConsoleErrors).filter((name) => !expectedSeen.has(name)), 'console errors the journey expected but never saw').toEqual([]);
+        expect(
+          Object.keys(expectedConsoleErrors).filter((name) => !expectedSeen.has(name)),
+          'console errors the journey expected but never saw',
+        ).toEqual([]);
       } else if (problems.length > 0) {
         await testInfo.attach('page-problems.txt', { body: problems.join('\n'), contentType: 'text/plain' });
       }

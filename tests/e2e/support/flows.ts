@@ -81,7 +81,11 @@ export async function payAndKeepUnpaid(page: Page): Promise<{ pay: Locator; orde
  * real backend would on its own (the simulated backend's `completePayment`),
  * and the success dialog shows. Returns the order id.
  */
-export async function payAndComplete(page: Page, backend: Backend, press: (button: Locator) => Promise<void> = (b) => b.click()): Promise<string> {
+export async function payAndComplete(
+  page: Page,
+  backend: Backend,
+  press: (button: Locator) => Promise<void> = (b) => b.click(),
+): Promise<string> {
   const pay = dialog(page, '支付订单');
   await expect(pay).toBeVisible();
   await press(pay.getByRole('button', { name: '立即支付' }));

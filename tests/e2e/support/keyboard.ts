@@ -10,14 +10,20 @@ import { expect, type ElementHandle, type Locator, type Page } from '@playwright
  * through its handle: matching a role locator after every key press would scan
  * the whole page each time. A re-rendered (detached) target is looked up again.
  */
-export async function tabTo(page: Page, target: Locator, options: { backwards?: boolean; max?: number } = {}): Promise<void> {
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  options: { backwards?: boolean; max?: number } = {},
+): Promise<void> {
   const { backwards = false, max = 200 } = options;
   // An expectation first: it lets the fixture close a coupon popup that opened on top (it traps Tab).
   await expect(target).toBeVisible();
   let handle: ElementHandle | null = await target.elementHandle();
   for (let presses = 0; presses <= max; presses += 1) {
     const focused = handle
-      ? await handle.evaluate((element) => (element.isConnected ? element === document.activeElement : null)).catch(() => null)
+      ? await handle
+          .evaluate((element) => (element.isConnected ? element === document.activeElement : null))
+          .catch(() => null)
       : null;
     if (focused === true) return;
     if (focused === null) {
@@ -33,7 +39,12 @@ export async function tabTo(page: Page, target: Locator, options: { backwards?: 
 }
 
 /** Tab to the target, then press a key on it (Enter by default). */
-export async function activate(page: Page, target: Locator, key = 'Enter', options: { backwards?: boolean } = {}): Promise<void> {
+export async function activate(
+  page: Page,
+  target: Locator,
+  key = 'Enter',
+  options: { backwards?: boolean } = {},
+): Promise<void> {
   await tabTo(page, target, options);
   await page.keyboard.press(key);
 }

@@ -12,7 +12,17 @@ import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { dismissCouponPopups, expect, type Backend } from '../support/fixtures';
 import { completeRealName, dialog, loginWithSms, userIdOf } from '../support/flows';
 import { uniquePhone } from '../support/phones';
-import { countOf, type Origin, type Run, slowCpu, storedWishlists, storeHistory, tapAt, waitForOffset, type WindowName } from './sweep';
+import {
+  countOf,
+  type Origin,
+  type Run,
+  slowCpu,
+  storedWishlists,
+  storeHistory,
+  tapAt,
+  waitForOffset,
+  type WindowName,
+} from './sweep';
 import { openAtCommit } from '../support/open-page';
 
 /** What an action gets. */
@@ -46,7 +56,8 @@ const PAY_SHEET = 'sweep:pay-sheet';
 
 const firstCard = (page: Page): Locator => page.getByRole('main').locator('a[href^="/gameDetail/"]').first();
 const accountChip = (page: Page): Locator => page.getByRole('button', { name: /^个人中心/ });
-const wishToggle = (page: Page, added: boolean): Locator => page.getByRole('button', { name: added ? '已加入愿望单' : '加入愿望单', exact: true });
+const wishToggle = (page: Page, added: boolean): Locator =>
+  page.getByRole('button', { name: added ? '已加入愿望单' : '加入愿望单', exact: true });
 
 /** Opens a URL without waiting for the page (support/open-page.ts). */
 const open = openAtCommit;
@@ -54,7 +65,10 @@ const open = openAtCommit;
 /** Waits for the store to act on the page (`store:ready`): after an action, so that its outcome is read settled. */
 async function storeActs(page: Page, run: Run): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => performance.getEntriesByName('store:ready').length > 0).catch(() => false), { message: run.say('the store never acted (no store:ready mark)'), ...ANSWER })
+    .poll(() => page.evaluate(() => performance.getEntriesByName('store:ready').length > 0).catch(() => false), {
+      message: run.say('the store never acted (no store:ready mark)'),
+      ...ANSWER,
+    })
     .toBe(true);
 }
 
@@ -82,7 +96,9 @@ async function serverWishlist(backend: Backend, phone: string): Promise<number[]
 /** The account's orders on the server: id and amount (fen). */
 async function serverOrders(backend: Backend, phone: string): Promise<{ orderId: string; payAmount: number }[]> {
   const userId = await userIdOf(backend, phone);
-  const { orders } = await backend.control<{ orders: { orderId: string; userId: number; payAmount: number }[] }>('state');
+  const { orders } = await backend.control<{ orders: { orderId: string; userId: number; payAmount: number }[] }>(
+    'state',
+  );
   return orders.filter((order) => order.userId === userId);
 }
 
@@ -96,7 +112,10 @@ async function expectInAccount(ctx: RunContext, games: readonly number[]): Promi
         last = await serverWishlist(backend, phone);
         return games.map((id) => countOf(last, id));
       },
-      { message: run.say(`the account's wishlist on the server should hold games ${games.join(', ')} once each`), ...HANDOVER },
+      {
+        message: run.say(`the account's wishlist on the server should hold games ${games.join(', ')} once each`),
+        ...HANDOVER,
+      },
     )
     .toEqual(games.map(() => 1));
   ctx.run.notes.push(`server wishlist: [${last.join(', ')}]`);
@@ -105,7 +124,10 @@ async function expectInAccount(ctx: RunContext, games: readonly number[]): Promi
 /** The visitor's list is gone from this browser once the account has it. */
 async function expectVisitorListGone(ctx: RunContext): Promise<void> {
   const kept = await storedWishlists(ctx.page);
-  expect(kept['wishlist:visitor'] ?? [], ctx.run.say(`wishlist:visitor is still in this browser after the login: ${JSON.stringify(kept)}`)).toEqual([]);
+  expect(
+    kept['wishlist:visitor'] ?? [],
+    ctx.run.say(`wishlist:visitor is still in this browser after the login: ${JSON.stringify(kept)}`),
+  ).toEqual([]);
 }
 
 /**
@@ -117,16 +139,24 @@ async function logOutAndExpectNothingLeft(ctx: RunContext): Promise<void> {
   await accountChip(page).click();
   await page.getByRole('menuitem', { name: '账号与实名' }).click();
   await page.getByRole('button', { name: '退出登录' }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true }), run.say('退出登录 did not log out')).toBeVisible();
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: '登录', exact: true }),
+    run.say('退出登录 did not log out'),
+  ).toBeVisible();
   const kept = await storedWishlists(page);
   const left = Object.entries(kept).filter(([key, ids]) => !(key === 'wishlist:visitor' && (ids ?? []).length === 0));
-  expect(Object.fromEntries(left), run.say('after 退出登录, wishlist:* entries are left for the next visitor')).toEqual({});
+  expect(Object.fromEntries(left), run.say('after 退出登录, wishlist:* entries are left for the next visitor')).toEqual(
+    {},
+  );
 }
 
 /** The pay sheet's 应付金额 once the login's coupon is applied (已优惠), fen: what a patient shopper pays. */
 async function settledPrice(page: Page, run: Run): Promise<number> {
   const total = dialog(page, '支付订单').getByRole('group', { name: '结算' });
-  await expect(total, run.say('the pay sheet never applied the new shopper\'s coupon (no 已优惠)')).toContainText(/已优惠 ¥\d+\.\d{2}/, HANDOVER);
+  await expect(total, run.say("the pay sheet never applied the new shopper's coupon (no 已优惠)")).toContainText(
+    /已优惠 ¥\d+\.\d{2}/,
+    HANDOVER,
+  );
   const text = (await total.textContent()) ?? '';
   const yuan = /应付金额\s*¥\s*(\d+\.\d{2})/.exec(text)?.[1];
   if (!yuan) throw new Error(run.say(`no 应付金额 in the pay sheet: "${text}"`));
@@ -143,7 +173,12 @@ async function patientPrice(ctx: RunContext): Promise<number> {
   const baseURL = String(ctx.testInfo.project.use.baseURL);
   const known = referencePrices.get(baseURL);
   if (known !== undefined) return known;
-  const context = await ctx.browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } });
+  const context = await ctx.browser.newContext({
+    baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1440, height: 900 },
+  });
   try {
     const page = await context.newPage();
     await dismissCouponPopups(page);
@@ -171,7 +206,12 @@ async function payPatientlyAndExpectOneOrder(ctx: RunContext, price: number): Pr
 async function expectOneOrder(ctx: RunContext, price: number): Promise<void> {
   const orders = await serverOrders(ctx.backend, ctx.phone);
   expect(orders.length, ctx.run.say(`${orders.length} orders created, not one: ${JSON.stringify(orders)}`)).toBe(1);
-  expect(orders[0]!.payAmount, ctx.run.say(`the order's amount ¥${(orders[0]!.payAmount / 100).toFixed(2)} is not the settled price ¥${(price / 100).toFixed(2)}`)).toBe(price);
+  expect(
+    orders[0]!.payAmount,
+    ctx.run.say(
+      `the order's amount ¥${(orders[0]!.payAmount / 100).toFixed(2)} is not the settled price ¥${(price / 100).toFixed(2)}`,
+    ),
+  ).toBe(price);
 }
 
 /** Header 登录 on the open page, the SMS login started (not awaited) with its 登录 tap marked for the window. */
@@ -202,11 +242,18 @@ async function visitorLogsInOn(ctx: RunContext, url: string): Promise<{ login: P
 async function markLoginTap(page: Page): Promise<void> {
   await dialog(page, '登录')
     .getByRole('button', { name: '登录', exact: true })
-    .evaluate((button, mark) => button.addEventListener('click', () => performance.mark(mark), { capture: true, once: true }), LOGIN_TAP);
+    .evaluate(
+      (button, mark) => button.addEventListener('click', () => performance.mark(mark), { capture: true, once: true }),
+      LOGIN_TAP,
+    );
 }
 
 /** After a login-window action: the login done, the visitor's list in the account and gone from the browser, and a clean logout. */
-async function expectHandedOver(ctx: RunContext, login: Promise<void>, games: readonly number[] = VISITOR_GAMES): Promise<void> {
+async function expectHandedOver(
+  ctx: RunContext,
+  login: Promise<void>,
+  games: readonly number[] = VISITOR_GAMES,
+): Promise<void> {
   await login;
   await expect(accountChip(ctx.page), ctx.run.say('not logged in after the login')).toBeVisible(ANSWER);
   await expectInAccount(ctx, games);
@@ -225,12 +272,19 @@ export const ACTIONS: SweepAction[] = [
       const fullSpeed = await slowCpu(page, run.rate);
       await open(page, `/gameDetail/${GAME}`);
       await tapAt(page, run, page.getByRole('button', { name: '立即购买' }), PAINT);
-      await expect(dialog(page, '登录'), run.say('立即购买 did not open the login (the tap was lost)')).toBeVisible(ANSWER);
+      await expect(dialog(page, '登录'), run.say('立即购买 did not open the login (the tap was lost)')).toBeVisible(
+        ANSWER,
+      );
       await fullSpeed();
       await loginWithSms(page, ctx.phone);
       await completeRealName(page);
       const shown = await settledPrice(page, run);
-      expect(shown, run.say(`the sheet settled at ¥${(shown / 100).toFixed(2)}, a patient shopper's is ¥${(price / 100).toFixed(2)}`)).toBe(price);
+      expect(
+        shown,
+        run.say(
+          `the sheet settled at ¥${(shown / 100).toFixed(2)}, a patient shopper's is ¥${(price / 100).toFixed(2)}`,
+        ),
+      ).toBe(price);
       await payPatientlyAndExpectOneOrder(ctx, price);
     },
   },
@@ -242,11 +296,21 @@ export const ACTIONS: SweepAction[] = [
       await slowCpu(page, run.rate);
       await open(page, `/gameDetail/${VISITOR_GAMES[0]}`);
       await tapAt(page, run, wishToggle(page, false), PAINT);
-      await expect(wishToggle(page, true), run.say('加入愿望单 was not taken (the tap was lost)')).toHaveAttribute('aria-pressed', 'true', ANSWER);
+      await expect(wishToggle(page, true), run.say('加入愿望单 was not taken (the tap was lost)')).toHaveAttribute(
+        'aria-pressed',
+        'true',
+        ANSWER,
+      );
       await storeActs(page, run);
-      await expect(wishToggle(page, true), run.say('the toggle did not stay on: the tap acted twice?')).toHaveAttribute('aria-pressed', 'true');
+      await expect(wishToggle(page, true), run.say('the toggle did not stay on: the tap acted twice?')).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       const kept = await storedWishlists(page);
-      expect(countOf(kept['wishlist:visitor'], VISITOR_GAMES[0]), run.say(`wishlist:visitor should hold game ${VISITOR_GAMES[0]} once: ${JSON.stringify(kept)}`)).toBe(1);
+      expect(
+        countOf(kept['wishlist:visitor'], VISITOR_GAMES[0]),
+        run.say(`wishlist:visitor should hold game ${VISITOR_GAMES[0]} once: ${JSON.stringify(kept)}`),
+      ).toBe(1);
     },
   },
   {
@@ -263,8 +327,13 @@ export const ACTIONS: SweepAction[] = [
       await expect(page, run.say(`the card did not open ${href}`)).toHaveURL(new RegExp(`${href}$`), ANSWER);
       await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
       await storeActs(page, run);
+      // Read before the tap: what 返回 acts on.
+      const before = await storeHistory(page);
       await page.getByRole('button', { name: '返回' }).click();
-      await expect(page, run.say(`返回 on the detail did not go back to /new, where the browser's back goes (store history: ${await storeHistory(page)})`)).toHaveURL(/\/new$/);
+      await expect(
+        page,
+        run.say(`返回 on the detail did not go back to /new, where the browser's back goes (before 返回: ${before})`),
+      ).toHaveURL(/\/new$/);
     },
   },
   {
@@ -279,7 +348,10 @@ export const ACTIONS: SweepAction[] = [
       await slowCpu(page, run.rate);
       await open(page, `/gameDetail/${GAME}`);
       await tapAt(page, run, page.getByRole('button', { name: '返回' }), PAINT);
-      await expect(page, run.say(`返回 did not go to /new, where the browser's back goes (store history: ${await storeHistory(page)})`)).toHaveURL(/\/new$/, ANSWER);
+      await expect(
+        page,
+        run.say(`返回 did not go to /new, where the browser's back goes (store history: ${await storeHistory(page)})`),
+      ).toHaveURL(/\/new$/, ANSWER);
     },
   },
   {
@@ -292,10 +364,16 @@ export const ACTIONS: SweepAction[] = [
       await open(page, `/gameDetail/${VISITOR_GAMES[0]}`);
       await waitForOffset(page, run, PAINT);
       await page.reload({ waitUntil: 'commit' });
-      await expect(wishToggle(page, true), run.say('after the reload the game is no longer in the visitor\'s wishlist')).toHaveAttribute('aria-pressed', 'true', ANSWER);
+      await expect(
+        wishToggle(page, true),
+        run.say("after the reload the game is no longer in the visitor's wishlist"),
+      ).toHaveAttribute('aria-pressed', 'true', ANSWER);
       await storeActs(page, run);
       const kept = await storedWishlists(page);
-      expect(countOf(kept['wishlist:visitor'], VISITOR_GAMES[0]), run.say(`wishlist:visitor should hold game ${VISITOR_GAMES[0]} once: ${JSON.stringify(kept)}`)).toBe(1);
+      expect(
+        countOf(kept['wishlist:visitor'], VISITOR_GAMES[0]),
+        run.say(`wishlist:visitor should hold game ${VISITOR_GAMES[0]} once: ${JSON.stringify(kept)}`),
+      ).toBe(1);
     },
   },
 
@@ -313,10 +391,15 @@ export const ACTIONS: SweepAction[] = [
       await login.catch(() => undefined);
       await storeActs(page, run);
       const loggedIn = await accountChip(page).isVisible();
-      run.notes.push(loggedIn ? 'logged in after the reload' : 'a visitor after the reload (reloaded before the login answered)');
+      run.notes.push(
+        loggedIn ? 'logged in after the reload' : 'a visitor after the reload (reloaded before the login answered)',
+      );
       if (!loggedIn) {
         const kept = await storedWishlists(page);
-        expect(VISITOR_GAMES.map((id) => countOf(kept['wishlist:visitor'], id)), run.say(`reloaded before the login: the visitor's list should be intact: ${JSON.stringify(kept)}`)).toEqual([1, 1]);
+        expect(
+          VISITOR_GAMES.map((id) => countOf(kept['wishlist:visitor'], id)),
+          run.say(`reloaded before the login: the visitor's list should be intact: ${JSON.stringify(kept)}`),
+        ).toEqual([1, 1]);
         return;
       }
       await expectHandedOver(ctx, Promise.resolve());
@@ -329,7 +412,11 @@ export const ACTIONS: SweepAction[] = [
       const { page, run } = ctx;
       const { login } = await visitorLogsInOn(ctx, `/gameDetail/${GAME}`);
       await tapAt(page, run, wishToggle(page, false), { mark: LOGIN_TAP });
-      await expect(wishToggle(page, true), run.say('加入愿望单 was not taken')).toHaveAttribute('aria-pressed', 'true', ANSWER);
+      await expect(wishToggle(page, true), run.say('加入愿望单 was not taken')).toHaveAttribute(
+        'aria-pressed',
+        'true',
+        ANSWER,
+      );
       await expectHandedOver(ctx, login, [GAME, ...VISITOR_GAMES]);
     },
   },
@@ -345,7 +432,10 @@ export const ACTIONS: SweepAction[] = [
       await expect(page, run.say(`the card did not open ${href}`)).toHaveURL(new RegExp(`${href}$`), ANSWER);
       await login;
       await page.getByRole('button', { name: '返回' }).click();
-      await expect(page, run.say(`返回 on the detail did not go back to /new (store history: ${await storeHistory(page)})`)).toHaveURL(/\/new$/);
+      await expect(
+        page,
+        run.say(`返回 on the detail did not go back to /new (store history: ${await storeHistory(page)})`),
+      ).toHaveURL(/\/new$/);
       await expectHandedOver(ctx, Promise.resolve());
     },
   },
@@ -363,7 +453,10 @@ export const ACTIONS: SweepAction[] = [
       await slowCpu(page, run.rate);
       const { login } = await startLogin(ctx);
       await tapAt(page, run, page.getByRole('button', { name: '返回' }), { mark: LOGIN_TAP });
-      await expect(page, run.say(`返回 did not go to /new (store history: ${await storeHistory(page)})`)).toHaveURL(/\/new$/, ANSWER);
+      await expect(page, run.say(`返回 did not go to /new (store history: ${await storeHistory(page)})`)).toHaveURL(
+        /\/new$/,
+        ANSWER,
+      );
       await expectHandedOver(ctx, login);
     },
   },
@@ -378,7 +471,12 @@ export const ACTIONS: SweepAction[] = [
       await login;
       await completeRealName(page);
       const shown = await settledPrice(page, run);
-      expect(shown, run.say(`the sheet settled at ¥${(shown / 100).toFixed(2)}, a patient shopper's is ¥${(price / 100).toFixed(2)}`)).toBe(price);
+      expect(
+        shown,
+        run.say(
+          `the sheet settled at ¥${(shown / 100).toFixed(2)}, a patient shopper's is ¥${(price / 100).toFixed(2)}`,
+        ),
+      ).toBe(price);
       await payPatientlyAndExpectOneOrder(ctx, price);
       await expectInAccount(ctx, VISITOR_GAMES);
       await expectVisitorListGone(ctx);
@@ -412,7 +510,9 @@ export const ACTIONS: SweepAction[] = [
         await payPatientlyAndExpectOneOrder(ctx, price);
         return;
       }
-      await expect(pay.getByText('等待支付结果…'), run.say('the tap on an enabled 立即支付 made no order')).toBeVisible(ANSWER);
+      await expect(pay.getByText('等待支付结果…'), run.say('the tap on an enabled 立即支付 made no order')).toBeVisible(
+        ANSWER,
+      );
       await expectOneOrder(ctx, price);
     },
   },

@@ -5,7 +5,7 @@
  *
  * Two windows:
  * - `startup`: from the page's first contentful paint until the store acts (the `store:ready` mark,
- *   src/app/main.tsx, when public/boot.js's `__storeReady()` replays the kept taps);
+ *   src/app/main.tsx, when src/app/boot.js's `__storeReady()` replays the kept taps);
  * - `login`: from the login dialog's 登录 tap until the hand-over is done (the 登录成功 toast, and the
  *   visitor's wishlist in the account on the server). The pay button's window starts when the pay sheet
  *   shows, within the same hand-over (the login's coupon arrives meanwhile).
@@ -126,10 +126,12 @@ async function pressPoint(element: Element, { origin, offset, waitOnly }: PressA
     const y = box.y + box.height / 2;
     const top = document.elementFromPoint(x, y);
     if (top && (element === top || element.contains(top))) {
-      const disabled = (element as HTMLButtonElement).disabled === true || element.getAttribute('aria-disabled') === 'true';
+      const disabled =
+        (element as HTMLButtonElement).disabled === true || element.getAttribute('aria-disabled') === 'true';
       return { x, y, disabled, at: since() };
     }
-    if (now() > deadline) return { covered: top?.closest('[role="dialog"]')?.getAttribute('aria-label') ?? top?.tagName ?? 'nothing' };
+    if (now() > deadline)
+      return { covered: top?.closest('[role="dialog"]')?.getAttribute('aria-label') ?? top?.tagName ?? 'nothing' };
     await sleep();
   }
 }
@@ -177,7 +179,8 @@ async function between(page: Page, from: string, to: string): Promise<number | n
 }
 
 /** How long the page's start-up window was: first contentful paint → `store:ready`, or null if not reached. */
-export const startupWindow = (page: Page): Promise<number | null> => between(page, 'first-contentful-paint', 'store:ready');
+export const startupWindow = (page: Page): Promise<number | null> =>
+  between(page, 'first-contentful-paint', 'store:ready');
 
 /** In the page, before the app: marks `sweep:login-toast` when 登录成功 first shows in a live region. */
 export function markLoginToast(): void {
@@ -194,7 +197,8 @@ export function markLoginToast(): void {
 }
 
 /** How long the login window was: the 登录 tap → the 登录成功 toast, or null (not measured, e.g. reloaded). */
-export const loginWindow = (page: Page): Promise<number | null> => between(page, 'sweep:login-tap', 'sweep:login-toast');
+export const loginWindow = (page: Page): Promise<number | null> =>
+  between(page, 'sweep:login-tap', 'sweep:login-toast');
 
 /** What this browser keeps under `wishlist:`: each key and its game ids (null for a value that is no list). */
 export async function storedWishlists(page: Page): Promise<Record<string, number[] | null>> {
@@ -216,8 +220,19 @@ export async function storedWishlists(page: Page): Promise<Record<string, number
 
 /** The store's own history of routes (src/features/shell/history-store.ts), for a failure's message. */
 export async function storeHistory(page: Page): Promise<string> {
-  return page.evaluate(() => sessionStorage.getItem('route-history:v1') ?? 'none').catch(() => 'unreadable');
+  return page
+    .evaluate(() => {
+      const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      // What src/app/navigation.ts reads at start (the arrival) beside what the history store kept.
+      return JSON.stringify({
+        stored: sessionStorage.getItem('route-history:v1'),
+        shown: sessionStorage.getItem('route-history:shown'),
+        arrival: { referrer: document.referrer, type: entry?.type, historyLength: history.length },
+      });
+    })
+    .catch(() => 'unreadable');
 }
 
 /** How many times `id` is in `ids`. */
-export const countOf = (ids: readonly number[] | null | undefined, id: number): number => (ids ?? []).filter((x) => x === id).length;
+export const countOf = (ids: readonly number[] | null | undefined, id: number): number =>
+  (ids ?? []).filter((x) => x === id).length;

@@ -13,7 +13,11 @@ describe('what an order comes to (到手价)', () => {
   });
 
   it('is a package’s goods at their original prices less the package’s saving, never a negative saving', () => {
-    expect(packageOrderTotal({ price: 8000, originalPrice: 10000 })).toEqual({ subtotal: 10000, saving: 2000, due: 8000 });
+    expect(packageOrderTotal({ price: 8000, originalPrice: 10000 })).toEqual({
+      subtotal: 10000,
+      saving: 2000,
+      due: 8000,
+    });
     expect(packageSaving({ price: 12000, originalPrice: 10000 })).toBe(0);
   });
 });

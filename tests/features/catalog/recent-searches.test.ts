@@ -29,7 +29,7 @@ describe('recent searches kept in this browser', () => {
     expect(readRecentSearches().keywords).toEqual(['好词']);
   });
 
-  // Issue 32's probe: a right-to-left override was kept, and showed the remembered keyword backwards.
+  // Found by probing the money path (docs/decisions/0019-money-path-trust-and-budget.md): a right-to-left override was kept, and showed the remembered keyword backwards.
   it('keeps no invisible format character: a bidirectional override or a zero-width space is dropped, and a keyword of only these is none', () => {
     addRecentSearch('\u202e星砂\u202c');
     addRecentSearch('\u200b');

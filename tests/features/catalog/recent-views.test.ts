@@ -77,7 +77,15 @@ describe('最近浏览 kept in this browser', () => {
     recordView('u5', game(1), 1000);
     recordView('u5', game(2), 2000);
     // as a visitor on this computer before logging in (written directly: a write for u5 would join it at once)
-    localStorage.setItem(RECENT_VIEWS_VISITOR_KEY, JSON.stringify({ views: [{ ...game(3), viewedAt: 3000 }, { ...game(1), viewedAt: 2500 }] }));
+    localStorage.setItem(
+      RECENT_VIEWS_VISITOR_KEY,
+      JSON.stringify({
+        views: [
+          { ...game(3), viewedAt: 3000 },
+          { ...game(1), viewedAt: 2500 },
+        ],
+      }),
+    );
     joinVisitorViews(5);
     expect(ids(readRecentViews('u5'))).toEqual([3, 1, 2]);
     expect(readRecentViews('u5')[1]?.viewedAt).toBe(2500);
@@ -144,7 +152,15 @@ describe('最近浏览 kept in this browser', () => {
     }
     localStorage.setItem(
       RECENT_VIEWS_VISITOR_KEY,
-      JSON.stringify({ views: [{ gameId: -1, name: 'x', cover: '', viewedAt: 1 }, 'junk', { ...game(8), viewedAt: 5 }, { ...game(8), viewedAt: 4 }, { gameId: 9 }] }),
+      JSON.stringify({
+        views: [
+          { gameId: -1, name: 'x', cover: '', viewedAt: 1 },
+          'junk',
+          { ...game(8), viewedAt: 5 },
+          { ...game(8), viewedAt: 4 },
+          { gameId: 9 },
+        ],
+      }),
     );
     expect(readRecentViews('visitor')).toEqual([{ ...game(8), viewedAt: 5 }]);
     recordView('visitor', game(9), 10);
@@ -165,8 +181,18 @@ describe('最近浏览 kept in this browser', () => {
   });
 
   it('merges two lists newest first, a game once', () => {
-    const a = [{ ...game(1), viewedAt: 5 }, { ...game(2), viewedAt: 1 }];
-    const b = [{ ...game(2), viewedAt: 7 }, { ...game(3), viewedAt: 3 }];
-    expect(mergeViews(a, b).map((v) => [v.gameId, v.viewedAt])).toEqual([[2, 7], [1, 5], [3, 3]]);
+    const a = [
+      { ...game(1), viewedAt: 5 },
+      { ...game(2), viewedAt: 1 },
+    ];
+    const b = [
+      { ...game(2), viewedAt: 7 },
+      { ...game(3), viewedAt: 3 },
+    ];
+    expect(mergeViews(a, b).map((v) => [v.gameId, v.viewedAt])).toEqual([
+      [2, 7],
+      [1, 5],
+      [3, 3],
+    ]);
   });
 });

@@ -1,32 +1,73 @@
-/** The search's deal filters (issue 34): the URL schema, the request it makes, and the trust rule. */
+/** The search's deal filters (docs/following-prices.md): the URL schema, the request it makes, and the trust rule. */
 import { describe, expect, it } from 'vitest';
 import { searchRequestOf } from '../../../src/features/catalog/route-data';
 import { SearchPageSearchSchema } from '../../../src/features/catalog/route-search';
 import { clearFilters, hasFilters, trustFilters } from '../../../src/features/catalog/search-filters';
-import { historySummary, stepPath } from '../../../src/features/catalog/price-history';
 
 const parse = (raw: Record<string, unknown>) => SearchPageSearchSchema.parse(raw);
 
 describe('the search URL’s deal filters', () => {
   it('reads a platform, whole-yuan bounds, the two flags and the 折扣最大 sort', () => {
-    expect(parse({ platform: 'Switch', min: '50', max: 100, discount: true, low: true, sort: 'discount' })).toEqual({ platform: 'Switch', min: 50, max: 100, discount: true, low: true, sort: 'discount' });
+    expect(parse({ platform: 'Switch', min: '50', max: 100, discount: true, low: true, sort: 'discount' })).toEqual({
+      platform: 'Switch',
+      min: 50,
+      max: 100,
+      discount: true,
+      low: true,
+      sort: 'discount',
+    });
   });
 
   it('drops what it cannot read, each field on its own, and unknown fields', () => {
-    expect(parse({ keyword: '星', platform: 'Dreamcast', min: 'abc', max: -3, discount: 'maybe', low: 0, sort: 'cheapest', colour: 'red' })).toEqual({ keyword: '星' });
+    expect(
+      parse({
+        keyword: '星',
+        platform: 'Dreamcast',
+        min: 'abc',
+        max: -3,
+        discount: 'maybe',
+        low: 0,
+        sort: 'cheapest',
+        colour: 'red',
+      }),
+    ).toEqual({ keyword: '星' });
     expect(parse({ platform: 'pc', min: 1.5, discount: false, low: 1 })).toEqual({});
   });
 
   it('becomes a request in fen, leaving out what is not set', () => {
     const request = searchRequestOf(parse({ keyword: '星', platform: 'PC', min: 30, max: 200, discount: true }));
-    expect(request).toMatchObject({ keyword: '星', platform: 'PC', minPrice: 3000, maxPrice: 20000, discountOnly: true, sort: 'default' });
-    expect(JSON.parse(JSON.stringify(searchRequestOf(parse({}))))).toEqual({ keyword: '', sort: 'default', pageNum: 1, pageSize: 20 });
+    expect(request).toMatchObject({
+      keyword: '星',
+      platform: 'PC',
+      minPrice: 3000,
+      maxPrice: 20000,
+      discountOnly: true,
+      sort: 'default',
+    });
+    expect(JSON.parse(JSON.stringify(searchRequestOf(parse({}))))).toEqual({
+      keyword: '',
+      sort: 'default',
+      pageNum: 1,
+      pageSize: 20,
+    });
   });
 
   it('knows when any is set, and clears them all (and the page), keeping the keyword, label and sort', () => {
     expect(hasFilters(parse({ keyword: '星', sort: 'discount' }))).toBe(false);
     expect(hasFilters(parse({ low: true }))).toBe(true);
-    const cleared = clearFilters(parse({ keyword: '星', labelId: 3, sort: 'priceAsc', page: 2, platform: 'PC', min: 1, max: 9, discount: true, low: true }));
+    const cleared = clearFilters(
+      parse({
+        keyword: '星',
+        labelId: 3,
+        sort: 'priceAsc',
+        page: 2,
+        platform: 'PC',
+        min: 1,
+        max: 9,
+        discount: true,
+        low: true,
+      }),
+    );
     expect(JSON.parse(JSON.stringify(cleared))).toEqual({ keyword: '星', labelId: 3, sort: 'priceAsc' });
   });
 });
@@ -41,25 +82,22 @@ describe('trustFilters: only what the answer says it applied is in force', () =>
   });
 
   it('does not trust a filter applied with another value', () => {
-    const trust = trustFilters(request, { platform: 'Xbox', minPrice: 1000, discountOnly: true, lowOnly: true, sort: 'default' });
+    const trust = trustFilters(request, {
+      platform: 'Xbox',
+      minPrice: 1000,
+      discountOnly: true,
+      lowOnly: true,
+      sort: 'default',
+    });
     expect(trust.notApplied.map((f) => f.key)).toEqual(['platform', 'minPrice', 'sort']);
   });
 
   it('trusts nothing from a server that says nothing (no extension), and has nothing to say without filters', () => {
     expect(trustFilters(request, undefined).applied).toEqual([]);
     expect(trustFilters(request, undefined).notApplied).toHaveLength(5);
-    expect(trustFilters(searchRequestOf(parse({ sort: 'priceAsc' })), { sort: 'priceAsc' })).toEqual({ applied: [], notApplied: [] });
-  });
-});
-
-describe('the price history’s summary and step line', () => {
-  it('says the low with its date and the current price', () => {
-    expect(historySummary({ days: 180, low: { date: '2026-10-03', price: 4080 }, price: 6800 })).toBe('近180天最低 ¥40.80（2026年10月3日），当前 ¥68.00');
-  });
-
-  it('steps: each price holds until the next change, the last until the end', () => {
-    const path = stepPath([{ date: '2026-06-02', price: 6800 }, { date: '2026-08-31', price: 3400 }], 180);
-    expect(path).toMatch(/^M8\.0 8\.0H\d+\.\dV152\.0H592$/);
-    expect(stepPath([{ date: '2026-06-02', price: 6800 }], 180)).toBe('M8.0 80.0H592');
+    expect(trustFilters(searchRequestOf(parse({ sort: 'priceAsc' })), { sort: 'priceAsc' })).toEqual({
+      applied: [],
+      notApplied: [],
+    });
   });
 });

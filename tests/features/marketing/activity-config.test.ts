@@ -32,7 +32,10 @@ describe('the activity config from the dictionary', () => {
   });
 
   it('ignores a malformed time instead of failing', () => {
-    expect(parseActivityConfig([item('activityId', 'a'), item('startTime', 'soon')])).toMatchObject({ startTime: null, title: '限时活动' });
+    expect(parseActivityConfig([item('activityId', 'a'), item('startTime', 'soon')])).toMatchObject({
+      startTime: null,
+      title: '限时活动',
+    });
   });
 
   it('is upcoming before the start, live in the window and ended after the end', () => {

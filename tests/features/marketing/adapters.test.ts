@@ -185,7 +185,10 @@ describe('the error reporting adapter', () => {
     await reporting?.ready;
     const error = new Error('Failed to fetch dynamically imported module: /assets/search-page.js');
     chunks.fail(error, '/search');
-    expect(sdk.captureException).toHaveBeenCalledWith(error, { tags: { kind: 'chunk-load' }, extra: { path: '/search' } });
+    expect(sdk.captureException).toHaveBeenCalledWith(error, {
+      tags: { kind: 'chunk-load' },
+      extra: { path: '/search' },
+    });
     reporting?.stop();
     expect(chunks.count()).toBe(0);
   });
@@ -264,7 +267,13 @@ describe('start-up integrations', () => {
     const f = fakes('index');
     const loadScript = vi.fn();
     const loadSentry = vi.fn();
-    const integrations = startIntegrations({ router: f.router, actor: f.actor, loadScript, loadSentry, subscribePageShown: f.subscribePageShown });
+    const integrations = startIntegrations({
+      router: f.router,
+      actor: f.actor,
+      loadScript,
+      loadSentry,
+      subscribePageShown: f.subscribePageShown,
+    });
     expect(integrations).toMatchObject({ analytics: null, errors: null, ads: false });
     expect(loadScript).not.toHaveBeenCalled();
     expect(loadSentry).not.toHaveBeenCalled();

@@ -54,18 +54,31 @@ describe('attribution parameters', () => {
     ['url', 'lp', 'https://ad.example.com/landing?x=1'],
     ['gameId', 'gid', '10086'],
     ['urlMd5', 'urlmd5', 'd41d8cd98f00b204e9800998ecf8427e'],
-  ])('keeps %s, read from the ?%s= parameter the dictionary names, in sessionStorage as ocpcReportParams', async (field, param, value) => {
-    const { attribution } = startMarketing({ href: `/search?${param}=${encodeURIComponent(value)}` });
-    const outcome = await attribution;
-    expect(outcome.params?.[field as keyof typeof outcome.params]).toBe(value);
-    expect(stored()).toEqual({ keyword: '', plan: '', unit: '', url: '', gameId: '', urlMd5: '', [field]: value });
-  });
+  ])(
+    'keeps %s, read from the ?%s= parameter the dictionary names, in sessionStorage as ocpcReportParams',
+    async (field, param, value) => {
+      const { attribution } = startMarketing({ href: `/search?${param}=${encodeURIComponent(value)}` });
+      const outcome = await attribution;
+      expect(outcome.params?.[field as keyof typeof outcome.params]).toBe(value);
+      expect(stored()).toEqual({ keyword: '', plan: '', unit: '', url: '', gameId: '', urlMd5: '', [field]: value });
+    },
+  );
 
   it('reads only the parameters the dictionary maps, and only the six known fields', () => {
     const config = [...OCPC_CONFIG, { text: 'source', value: 'src' }, { text: 'keyword', value: 'other' }];
-    expect(attributionMapping(config)).toEqual({ keyword: 'kw', plan: 'planid', unit: 'unitid', url: 'lp', gameId: 'gid', urlMd5: 'urlmd5' });
+    expect(attributionMapping(config)).toEqual({
+      keyword: 'kw',
+      plan: 'planid',
+      unit: 'unitid',
+      url: 'lp',
+      gameId: 'gid',
+      urlMd5: 'urlmd5',
+    });
     expect(readAttributionParams(config, new URLSearchParams('src=x&other=y'))).toBeNull();
-    expect(readAttributionParams([{ text: 'keyword', value: 'q' }], new URLSearchParams('kw=a&q=b'))).toMatchObject({ keyword: 'b', plan: '' });
+    expect(readAttributionParams([{ text: 'keyword', value: 'q' }], new URLSearchParams('kw=a&q=b'))).toMatchObject({
+      keyword: 'b',
+      plan: '',
+    });
   });
 
   it('does not fetch the dictionary for a URL without query parameters other than channel', async () => {
@@ -99,11 +112,20 @@ describe('attribution parameters', () => {
 
 describe('the bid on a /sem landing', () => {
   it('sends bhSemReq (the JSON of ocpcReportParams), appId, channel, platform 3, semPageType 1 and semType 4', async () => {
-    const { attribution } = startMarketing({ href: '/sem/activity?channel=baidu_sem&kw=%E6%B8%B8%E6%88%8F&planid=p1&unitid=u1&lp=https%3A%2F%2Fa.example%2Fx&gid=7&urlmd5=abc' });
+    const { attribution } = startMarketing({
+      href: '/sem/activity?channel=baidu_sem&kw=%E6%B8%B8%E6%88%8F&planid=p1&unitid=u1&lp=https%3A%2F%2Fa.example%2Fx&gid=7&urlmd5=abc',
+    });
     await attribution;
     expect(backend.control.bidRequests()).toEqual([
       {
-        bhSemReq: JSON.stringify({ keyword: '游戏', plan: 'p1', unit: 'u1', url: 'https://a.example/x', gameId: '7', urlMd5: 'abc' }),
+        bhSemReq: JSON.stringify({
+          keyword: '游戏',
+          plan: 'p1',
+          unit: 'u1',
+          url: 'https://a.example/x',
+          gameId: '7',
+          urlMd5: 'abc',
+        }),
         appId: 'nn_mall_web',
         channel: 'baidu_sem',
         platform: 3,
@@ -142,7 +164,10 @@ describe('the bid on a /sem landing', () => {
   it('is asked on a /sem landing without attribution values, with empty values', async () => {
     await startMarketing({ href: '/sem/activity' }).attribution;
     expect(backend.control.bidRequests()).toEqual([
-      expect.objectContaining({ bhSemReq: JSON.stringify({ keyword: '', plan: '', unit: '', url: '', gameId: '', urlMd5: '' }), channel: 'xingyou' }),
+      expect.objectContaining({
+        bhSemReq: JSON.stringify({ keyword: '', plan: '', unit: '', url: '', gameId: '', urlMd5: '' }),
+        channel: 'xingyou',
+      }),
     ]);
   });
 

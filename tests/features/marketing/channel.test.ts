@@ -15,18 +15,26 @@ describe('the marketing channel', () => {
 
   it('is taken from the channel query parameter when there is one, and replaces the stored one', () => {
     sessionStorage.setItem(CHANNEL_STORAGE_KEY, 'xingyou');
-    expect(resolveChannel({ search: search('channel=baidu_sem'), storage: sessionStorage, defaultChannel: 'xingyou' })).toBe('baidu_sem');
+    expect(
+      resolveChannel({ search: search('channel=baidu_sem'), storage: sessionStorage, defaultChannel: 'xingyou' }),
+    ).toBe('baidu_sem');
     expect(sessionStorage.getItem(CHANNEL_STORAGE_KEY)).toBe('baidu_sem');
   });
 
   it('stays the channel of this visit on later pages without the parameter', () => {
     sessionStorage.setItem(CHANNEL_STORAGE_KEY, 'baidu_sem');
-    expect(resolveChannel({ search: search('keyword=elden'), storage: sessionStorage, defaultChannel: 'xingyou' })).toBe('baidu_sem');
+    expect(
+      resolveChannel({ search: search('keyword=elden'), storage: sessionStorage, defaultChannel: 'xingyou' }),
+    ).toBe('baidu_sem');
   });
 
   it('ignores a channel value that is not a short code', () => {
-    expect(resolveChannel({ search: search('channel=%3Cscript%3E'), storage: sessionStorage, defaultChannel: 'xingyou' })).toBe('xingyou');
-    expect(resolveChannel({ search: search('channel='), storage: sessionStorage, defaultChannel: 'xingyou' })).toBe('xingyou');
+    expect(
+      resolveChannel({ search: search('channel=%3Cscript%3E'), storage: sessionStorage, defaultChannel: 'xingyou' }),
+    ).toBe('xingyou');
+    expect(resolveChannel({ search: search('channel='), storage: sessionStorage, defaultChannel: 'xingyou' })).toBe(
+      'xingyou',
+    );
   });
 
   it('still works when storage is blocked', () => {

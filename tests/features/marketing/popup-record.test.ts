@@ -1,20 +1,30 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
-  DAY_MS,
   DEMO_CLOCK_OFFSET_KEY,
   POPUP_RECORD_KEY,
   createPopupClock,
   createPopupGate,
-  localDay,
   readPopupRecord,
 } from '../../../src/features/marketing/popup-record';
+import { DAY_MS } from '../../../src/shared/beijing-time';
 
-const at = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min).getTime();
+/** An instant given on Beijing's wall clock. */
+const at = (y: number, m: number, d: number, h = 12, min = 0) =>
+  Date.parse(
+    `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:${String(min).padStart(2, '0')}:00+08:00`,
+  );
 
 describe('the coupon popup record', () => {
-  it('names days by the LOCAL calendar date of the clock', () => {
-    expect(localDay(at(2026, 1, 31, 23, 59))).toBe('2026-01-31');
-    expect(localDay(at(2026, 2, 1, 0, 0))).toBe('2026-02-01');
+  it("counts Beijing's calendar day at the day's edge, on a device in another time zone", () => {
+    // Los Angeles is 16 hours behind Beijing in January: 00:01 on 1 February in Beijing is still 31 January there.
+    vi.stubEnv('TZ', 'America/Los_Angeles');
+    let now = at(2026, 1, 31, 23, 59);
+    const gate = createPopupGate({ storage: localStorage, now: () => now });
+    expect(new Date(now).getDate()).toBe(31);
+    expect(gate.check(null).day).toBe('2026-01-31');
+    now = at(2026, 2, 1, 0, 1);
+    expect(new Date(now).getDate()).toBe(31);
+    expect(gate.check(null)).toEqual({ due: true, day: '2026-02-01' });
   });
 
   it('is due for an audience until it is recorded for that audience on that day', () => {
@@ -35,7 +45,10 @@ describe('the coupon popup record', () => {
     const gate = createPopupGate({ storage: localStorage, now: () => at(2026, 2, 1) });
     localStorage.setItem(POPUP_RECORD_KEY, JSON.stringify({ browser: '2026-01-31', 'user:7': '2026-02-01' }));
     gate.record(10001, '2026-02-01');
-    expect(JSON.parse(localStorage.getItem(POPUP_RECORD_KEY) ?? '')).toEqual({ 'user:7': '2026-02-01', 'user:10001': '2026-02-01' });
+    expect(JSON.parse(localStorage.getItem(POPUP_RECORD_KEY) ?? '')).toEqual({
+      'user:7': '2026-02-01',
+      'user:10001': '2026-02-01',
+    });
   });
 
   it('treats a damaged record as never shown (validated with zod)', () => {

@@ -6,7 +6,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const effectsWritingTo = (jar: { cookie: string }) => createBrowserSessionEffects({ cookieJar: jar, localStorage: undefined, sessionStorage: undefined });
+const effectsWritingTo = (jar: { cookie: string }) =>
+  createBrowserSessionEffects({ cookieJar: jar, localStorage: undefined, sessionStorage: undefined });
 
 describe('the token cookie', () => {
   it('is Secure when the store is served over https, and always SameSite=Lax on the whole site', () => {

@@ -25,7 +25,10 @@ describe('the build check (builds/latest.json)', () => {
     vi.setSystemTime(1_700_000_300_000);
     await fetchLatestBuild();
 
-    expect(calls.map((call) => call.url)).toEqual(['/builds/latest.json?t=1700000000000', '/builds/latest.json?t=1700000300000']);
+    expect(calls.map((call) => call.url)).toEqual([
+      '/builds/latest.json?t=1700000000000',
+      '/builds/latest.json?t=1700000300000',
+    ]);
     expect(calls[0]!.init?.cache).toBe('no-store');
   });
 

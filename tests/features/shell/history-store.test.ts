@@ -1,5 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { backTarget, emptyHistory, historyStore, pageLeft, recordVisit, storedPath, type Arrival, type HistoryState, type VisitedLocation } from '../../../src/features/shell/history-store';
+import {
+  backTarget,
+  emptyHistory,
+  historyStore,
+  pageLeft,
+  recordVisit,
+  storedPath,
+  type Arrival,
+  type HistoryState,
+  type VisitedLocation,
+} from '../../../src/features/shell/history-store';
 
 const visit = (pathname: string, search: Record<string, unknown> = {}): VisitedLocation => ({ pathname, search });
 const walk = (...locations: VisitedLocation[]): HistoryState => locations.reduce(recordVisit, emptyHistory());
@@ -38,7 +48,10 @@ describe('the navigation history store', () => {
     const state = walk(visit('/'), visit('/search', { keyword: '星穹', sort: 'sales' }), visit('/gameDetail/3'));
     const { href, next } = backTarget(state);
     expect(href).toBe('/search?keyword=%E6%98%9F%E7%A9%B9&sort=sales');
-    expect(recordVisit(next, visit('/search', { keyword: '星穹', sort: 'sales' })).routeHistory).toEqual(['/', '/search?sort=sales']);
+    expect(recordVisit(next, visit('/search', { keyword: '星穹', sort: 'sales' })).routeHistory).toEqual([
+      '/',
+      '/search?sort=sales',
+    ]);
   });
 
   it('goes back to the root when nothing was stored before', () => {
@@ -52,12 +65,21 @@ describe('the navigation history store', () => {
 });
 
 describe('the page a full page load left (a tap made before the app ran)', () => {
-  const at = (referrer: string, more: Partial<Arrival> = {}): Arrival => ({ referrer, href: 'https://shop.example/gameDetail/3', type: 'navigate', historyLength: 2, ...more });
+  const at = (referrer: string, more: Partial<Arrival> = {}): Arrival => ({
+    referrer,
+    href: 'https://shop.example/gameDetail/3',
+    type: 'navigate',
+    historyLength: 2,
+    ...more,
+  });
   const storePage = (pathname: string) => !pathname.startsWith('/webapi/');
 
   it('is the same-origin page named by the referrer, with its query', () => {
     expect(pageLeft(at('https://shop.example/new'), storePage)).toEqual({ pathname: '/new', search: '' });
-    expect(pageLeft(at('https://shop.example/search?keyword=%E6%98%9F&sort=sales'), storePage)).toEqual({ pathname: '/search', search: '?keyword=%E6%98%9F&sort=sales' });
+    expect(pageLeft(at('https://shop.example/search?keyword=%E6%98%9F&sort=sales'), storePage)).toEqual({
+      pathname: '/search',
+      search: '?keyword=%E6%98%9F&sort=sales',
+    });
   });
 
   it('is none for a reload, back or forward, a new tab, another origin, no referrer or a page that is not the store’s', () => {

@@ -6,7 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WISHLIST_MERGE_MAX, type WishEntry, type WishItem } from '../../../src/api/wishlist';
-import { createWishlistEffects, VISITOR_KEY, VISITOR_LIST_MAX, type WishlistServer } from '../../../src/features/wishlist/wishlist-effects';
+import {
+  createWishlistEffects,
+  VISITOR_KEY,
+  VISITOR_LIST_MAX,
+  type WishlistServer,
+} from '../../../src/features/wishlist/wishlist-effects';
 import { writeSeenPrices } from '../../../src/features/wishlist/wishlist-rules';
 
 class MemoryStorage {
@@ -21,7 +26,16 @@ class MemoryStorage {
 }
 
 const entry = (gameId: number, addedAt = gameId): WishEntry => ({ gameId, addedPrice: 100, addedAt });
-const item = (e: WishEntry): WishItem => ({ ...e, name: `game ${e.gameId}`, cover: '', price: 100, originalPrice: 100, lowPrice: null, upcoming: false, soldOut: false });
+const item = (e: WishEntry): WishItem => ({
+  ...e,
+  name: `game ${e.gameId}`,
+  cover: '',
+  price: 100,
+  originalPrice: 100,
+  lowPrice: null,
+  upcoming: false,
+  soldOut: false,
+});
 
 /** A server that keeps one account's list and records the size of every merge. */
 function serverWithLog() {
@@ -46,9 +60,19 @@ describe("the visitor's wishlist in this browser", () => {
     const storage = new MemoryStorage();
     storage.setItem(VISITOR_KEY, JSON.stringify([entry(1), { gameId: 'x' }, null, entry(2)]));
     const effects = createWishlistEffects({ storage, server: serverWithLog().server });
-    expect(effects.visitorEntries().map((e) => e.gameId).sort()).toEqual([1, 2]);
+    expect(
+      effects
+        .visitorEntries()
+        .map((e) => e.gameId)
+        .sort(),
+    ).toEqual([1, 2]);
     expect(effects.applyVisitorOp({ kind: 'add', entry: entry(3) })).toBe('saved');
-    expect(effects.visitorEntries().map((e) => e.gameId).sort()).toEqual([1, 2, 3]);
+    expect(
+      effects
+        .visitorEntries()
+        .map((e) => e.gameId)
+        .sort(),
+    ).toEqual([1, 2, 3]);
   });
 
   it('reports an add that storage refuses, and an add over the bound, instead of keeping it', () => {

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { atLow, dropsSinceLastVisit, priceDrop, readSeenPrices, sortWishlist, writeSeenPrices } from '../../../src/features/wishlist/wishlist-rules';
+import {
+  atLow,
+  dropsSinceLastVisit,
+  priceDrop,
+  readSeenPrices,
+  sortWishlist,
+  writeSeenPrices,
+} from '../../../src/features/wishlist/wishlist-rules';
 
-const item = (gameId: number, price: number, addedPrice: number, addedAt: number, lowPrice: number | null = null) => ({ gameId, price, addedPrice, addedAt, lowPrice });
+const item = (gameId: number, price: number, addedPrice: number, addedAt: number, lowPrice: number | null = null) => ({
+  gameId,
+  price,
+  addedPrice,
+  addedAt,
+  lowPrice,
+});
 
 describe('wishlist rules', () => {
   it('降价 is the drop since the game was added, never negative', () => {
@@ -26,7 +39,11 @@ describe('wishlist rules', () => {
     const items = [item(1, 3000, 4000, 1), item(2, 2000, 2000, 2), item(3, 1000, 1500, 3)];
     expect(dropsSinceLastVisit(items, {})).toBe(2);
     const storage = new Map<string, string>();
-    const store = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) };
+    const store = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+      removeItem: (k: string) => void storage.delete(k),
+    };
     writeSeenPrices(store, 7, items);
     expect(dropsSinceLastVisit(items, readSeenPrices(store, 7))).toBe(0);
     expect(dropsSinceLastVisit([{ ...items[1]!, price: 1900 }], readSeenPrices(store, 7))).toBe(1);

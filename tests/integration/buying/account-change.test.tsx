@@ -1,5 +1,5 @@
 /**
- * Issue 21, defects 2 and 4 and the other-tab logout: what happens to a purchase when the account
+ * One account at a time (docs/buying.md, "Account changes"), an expiry, a switch and the other-tab logout: what happens to a purchase when the account
  * changes (docs/buying.md, "Account changes"). An expiry suspends it and the same account's next login
  * resumes it with every choice; another tab's login or logout cancels it with a warning and never carries
  * it over to the other account.
@@ -20,7 +20,19 @@ import { API, ok, testServer } from '../../support/server';
 import { countRequests, gate } from '../catalog/helpers';
 import { otherTabStores } from '../../model/ui-helpers';
 import { createAccount, header, loginWithSms } from '../session/helpers';
-import { backend, FLOW_TIMEOUT, listOrders, nextPhone, PLAIN, payDialog, payWithQr, preloadBuyingChunks, renderLoggedIn, startPurchase, toasts } from './helpers';
+import {
+  backend,
+  FLOW_TIMEOUT,
+  listOrders,
+  nextPhone,
+  PLAIN,
+  payDialog,
+  payWithQr,
+  preloadBuyingChunks,
+  renderLoggedIn,
+  startPurchase,
+  toasts,
+} from './helpers';
 
 beforeAll(preloadBuyingChunks);
 
@@ -69,10 +81,17 @@ describe('an expiry mid-purchase', FLOW_TIMEOUT, () => {
     expect(pay.queryByRole('list', { name: PRICING_MESSAGES.noticesLabel })).not.toBeInTheDocument();
 
     await user.click(await payButton(dialog));
-    expect(await pay.findByRole('link', { name: '前往支付宝支付' })).toHaveAttribute('href', expect.stringMatching(/^\/webapi\/static\/pay\/XY\d+\?sign=\w+$/));
+    expect(await pay.findByRole('link', { name: '前往支付宝支付' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/webapi\/static\/pay\/XY\d+\?sign=\w+$/),
+    );
     const orders = await listOrders();
     expect(orders).toHaveLength(1);
-    expect(orders[0]).toMatchObject({ payChannel: 'alipay', coupon: { title: '新人专享 5 元无门槛券' }, items: [{ goodsId: PLAIN.goodsId, buyNum: 3 }] });
+    expect(orders[0]).toMatchObject({
+      payChannel: 'alipay',
+      coupon: { title: '新人专享 5 元无门槛券' },
+      items: [{ goodsId: PLAIN.goodsId, buyNum: 3 }],
+    });
     expect(creates.count).toBe(2); // the refused one and the one after the login
   });
 
@@ -87,7 +106,9 @@ describe('an expiry mid-purchase', FLOW_TIMEOUT, () => {
     await user.click(await payButton(dialog));
     const login = await screen.findByRole('dialog', { name: '登录' });
     // Meanwhile the coupon was used up elsewhere (another order of this account took it).
-    testServer.use(http.post(`${API}/goods/mall/activity/goods/matchCoupon`, () => ok({ coupons: [], bestCouponId: null })));
+    testServer.use(
+      http.post(`${API}/goods/mall/activity/goods/matchCoupon`, () => ok({ coupons: [], bestCouponId: null })),
+    );
     await loginWithSms(user, login, account.telNum);
 
     const resumed = within(await payDialog());

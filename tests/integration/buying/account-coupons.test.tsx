@@ -1,5 +1,5 @@
 /**
- * Issue 21, defect 1: the pay dialog's coupons belong to one account and to now. A coupon an order has
+ * One account at a time (docs/buying.md, "Account changes"): the pay dialog's coupons belong to one account and to now. A coupon an order has
  * taken is not offered again, and another account in the same tab never sees (nor orders with) the
  * previous account's coupons.
  */
@@ -9,7 +9,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { postReceiveCoupon } from '../../../src/api/coupons';
 import { testServer } from '../../support/server';
 import { loginWithSms, openLoginDialog } from '../session/helpers';
-import { FLOW_TIMEOUT, PLAIN, nextPhone, payDialog, payWithQr, preloadBuyingChunks, renderLoggedIn, startPurchase } from './helpers';
+import {
+  FLOW_TIMEOUT,
+  PLAIN,
+  nextPhone,
+  payDialog,
+  payWithQr,
+  preloadBuyingChunks,
+  renderLoggedIn,
+  startPurchase,
+} from './helpers';
 
 beforeAll(preloadBuyingChunks);
 

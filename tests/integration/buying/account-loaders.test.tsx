@@ -15,7 +15,11 @@ describe('the account routes load for the user the session machine has logged in
 
     await router.preloadRoute({ to: '/orderDateil', search: { id: order.orderId } });
 
-    await waitFor(() => expect(queryClient.getQueryData(['orders', 'detail', account.userId, order.orderId])).toMatchObject({ orderId: order.orderId }));
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['orders', 'detail', account.userId, order.orderId])).toMatchObject({
+        orderId: order.orderId,
+      }),
+    );
     expect(calls.count).toBe(1);
     expect(router.state.location.pathname).toBe('/');
   });
@@ -28,7 +32,9 @@ describe('the account routes load for the user the session machine has logged in
     await router.preloadRoute({ to: '/setting', search: { type: 2 } });
     await router.preloadRoute({ to: '/setting', search: { type: 0, status: 'unpaid' } });
 
-    await waitFor(() => expect(queryClient.getQueryData(['orders', 'list', account.userId, 1, 'unpaid'])).toMatchObject({ total: 1 }));
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['orders', 'list', account.userId, 1, 'unpaid'])).toMatchObject({ total: 1 }),
+    );
     expect(calls.count).toBe(1);
   });
 

@@ -4,7 +4,17 @@ import { resetToasts } from '../../../src/shared/toast';
 import { maskPhone } from '../../../src/shared/format';
 import { countRequests } from '../catalog/helpers';
 import { header, loginWithSms } from '../session/helpers';
-import { backend, PLAIN, payDialog, payWithQr, preloadBuyingChunks, renderLoggedIn, startPurchase, toasts, FLOW_TIMEOUT } from './helpers';
+import {
+  backend,
+  PLAIN,
+  payDialog,
+  payWithQr,
+  preloadBuyingChunks,
+  renderLoggedIn,
+  startPurchase,
+  toasts,
+  FLOW_TIMEOUT,
+} from './helpers';
 
 beforeAll(preloadBuyingChunks);
 

@@ -18,7 +18,15 @@ import { renderApp, mergeDeps } from '../../support/render-app';
 import { API, backend, testServer } from '../../support/server';
 import { answerPost, gate } from '../catalog/helpers';
 import { logInThroughModal } from '../marketing/helpers';
-import { fastDeps, listOrders, nextPhone, payDialog, preloadBuyingChunks, renderLoggedIn, startPurchase } from './helpers';
+import {
+  fastDeps,
+  listOrders,
+  nextPhone,
+  payDialog,
+  preloadBuyingChunks,
+  renderLoggedIn,
+  startPurchase,
+} from './helpers';
 
 const POPUP = '/u-nnpc/mall/activity/home/popup';
 const CREATE = '/nnorder/unified/order/create';
@@ -29,7 +37,11 @@ const DAY = new Date(2026, 0, 31, 10, 0).getTime();
 function recordCreates(): Record<string, unknown>[] {
   const bodies: Record<string, unknown>[] = [];
   testServer.events.on('request:start', ({ request }) => {
-    if (new URL(request.url).pathname.endsWith(CREATE)) void request.clone().json().then((body: Record<string, unknown>) => bodies.push(body));
+    if (new URL(request.url).pathname.endsWith(CREATE))
+      void request
+        .clone()
+        .json()
+        .then((body: Record<string, unknown>) => bodies.push(body));
   });
   return bodies;
 }
@@ -46,7 +58,8 @@ describe('the pay sheet’s price is final before 立即支付 works', { timeout
     backend.control.setRealNameConfig({ enable: true, sceneType: 1 });
     const creates = recordCreates();
     // The daily popup's own call waits for a quiet moment that this shopper, busy typing, never leaves it.
-    const quietNever = (signal: AbortSignal) => new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+    const quietNever = (signal: AbortSignal) =>
+      new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
     const { user, actor } = await renderApp('/gameDetail/1?goods=1', {
       couponPopup: true,
       deps: mergeDeps(fastDeps, { testing: { now: () => DAY, fetchHomePopup: quietNever } }),
@@ -56,7 +69,13 @@ describe('the pay sheet’s price is final before 立即支付 works', { timeout
     testServer.use(
       http.get(`${API}${POPUP}`, async ({ request }) => {
         await grant.wait;
-        const reply = await backend.handle({ method: 'GET', path: POPUP, query: {}, headers: Object.fromEntries(request.headers), body: undefined });
+        const reply = await backend.handle({
+          method: 'GET',
+          path: POPUP,
+          query: {},
+          headers: Object.fromEntries(request.headers),
+          body: undefined,
+        });
         return HttpResponse.json(reply.body as object, { status: reply.status });
       }),
     );
@@ -78,14 +97,21 @@ describe('the pay sheet’s price is final before 立即支付 works', { timeout
 
     // The quick tap, and the event a sheet that priced too early would have sent: neither makes an order.
     await user.click(button);
-    actor.send({ type: 'payment.submit', channel: 'wechat', draft: { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null }, due: 4080 });
+    actor.send({
+      type: 'payment.submit',
+      channel: 'wechat',
+      draft: { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null },
+      due: 4080,
+    });
     expect(hasTag(actor, 'payment:pricing')).toBe(true);
     expect(hasTag(actor, 'payment:creatingOrder')).toBe(false);
 
     grant.release();
     await waitFor(() => expect(button).toBeEnabled());
     const coupons = within(pay).getByRole('group', { name: '优惠券' });
-    const chosen = within(coupons).getAllByRole('radio').find((radio) => (radio as HTMLInputElement).checked);
+    const chosen = within(coupons)
+      .getAllByRole('radio')
+      .find((radio) => (radio as HTMLInputElement).checked);
     expect(chosen).toHaveAccessibleName(/新人专享 5 元无门槛券/);
     expect(footer).toHaveTextContent('已优惠 ¥5.00');
     expect(footer).toHaveTextContent('¥35.80');

@@ -4,7 +4,18 @@ import { getOrders } from '../../../src/api/orders';
 import { resetToasts } from '../../../src/shared/toast';
 import { renderApp } from '../../support/render-app';
 import { loginWithSms } from '../session/helpers';
-import { backend, fastDeps, PLAIN, payDialog, preloadBuyingChunks, renderLoggedIn, SOLD_OUT, startPurchase, toasts, FLOW_TIMEOUT } from './helpers';
+import {
+  backend,
+  fastDeps,
+  PLAIN,
+  payDialog,
+  preloadBuyingChunks,
+  renderLoggedIn,
+  SOLD_OUT,
+  startPurchase,
+  toasts,
+  FLOW_TIMEOUT,
+} from './helpers';
 
 beforeAll(preloadBuyingChunks);
 
@@ -23,7 +34,9 @@ describe('what 立即购买 leads to', FLOW_TIMEOUT, () => {
   });
 
   it('warns 请先实名 and opens the real-name dialog; after verifying, the pay dialog opens without starting over', async () => {
-    const { user } = await renderLoggedIn(`/gameDetail/${PLAIN.gameId}?goods=${PLAIN.goodsId}`, { requireRealName: true });
+    const { user } = await renderLoggedIn(`/gameDetail/${PLAIN.gameId}?goods=${PLAIN.goodsId}`, {
+      requireRealName: true,
+    });
     await user.click(await buyButton());
 
     const realName = await screen.findByRole('dialog', { name: '实名认证' });
@@ -38,7 +51,9 @@ describe('what 立即购买 leads to', FLOW_TIMEOUT, () => {
   });
 
   it('ends quietly when the real-name dialog is closed without verifying', async () => {
-    const { user } = await renderLoggedIn(`/gameDetail/${PLAIN.gameId}?goods=${PLAIN.goodsId}`, { requireRealName: true });
+    const { user } = await renderLoggedIn(`/gameDetail/${PLAIN.gameId}?goods=${PLAIN.goodsId}`, {
+      requireRealName: true,
+    });
     await user.click(await buyButton());
     const realName = await screen.findByRole('dialog', { name: '实名认证' });
 

@@ -19,13 +19,12 @@ import type { AppActor } from '../../../src/shared/app-actor';
 
 export { backend };
 
-
 /** Per-test timeout for these flows (vitest's default is 5 s). */
 export const FLOW_TIMEOUT = { timeout: 20_000 };
 
 /** Goods 1 of game 1: ¥40.80, CDK delivery, no gift, limit 3 per order, plenty of stock. */
 export const PLAIN = { goodsId: 1, gameId: 1, name: '标准版（Steam 激活码）', price: 4080 } as const;
-/** Goods 2 of game 1: comes with a gift code. Package 1 holds goods 1 and 2. */
+/** Goods 2 of game 1 (豪华版): comes with a gift code. Package 1 holds goods 1 (标准版) and 3 (its DLC), never 2. */
 export const WITH_GIFT = { goodsId: 2, gameId: 1 } as const;
 /** Goods 10 of game 5: a top-up credited to the buyer's account. */
 export const TOP_UP = { goodsId: 10, gameId: 5 } as const;
@@ -49,7 +48,10 @@ export const nextPhone = () => `1370000${String((phoneSeq += 1)).padStart(4, '0'
  * switched off (`requireRealName: true` keeps the backend default: enabled,
  * sceneType 1).
  */
-export async function renderLoggedIn(url: string, options: { requireRealName?: boolean; deps?: RootActorOverrides } = {}) {
+export async function renderLoggedIn(
+  url: string,
+  options: { requireRealName?: boolean; deps?: RootActorOverrides } = {},
+) {
   if (!options.requireRealName) backend.control.setRealNameConfig({ enable: false, sceneType: 1 });
   const account: UserInfo = await createAccount(nextPhone());
   storeSession(account);
@@ -123,7 +125,9 @@ export async function placePaidOrder(goods: { goodsId: number } = PLAIN, buyNum 
 export async function orderRow(orderId: string): Promise<HTMLElement> {
   const list = await screen.findByRole('list', { name: '订单列表' });
   return waitFor(() => {
-    const row = within(list).getAllByRole('listitem').find((item) => item.textContent?.includes(`订单号 ${orderId}`));
+    const row = within(list)
+      .getAllByRole('listitem')
+      .find((item) => item.textContent?.includes(`订单号 ${orderId}`));
     if (!row) throw new Error(`no row for ${orderId}`);
     return row;
   });

@@ -6,7 +6,18 @@ import { activationSteps, PLATFORM_NAME, redeemLink } from '../../../src/feature
 import { getOrder, type OrderItem } from '../../../src/api/orders';
 import { resetToasts } from '../../../src/shared/toast';
 import { createAccount, loginWithSms } from '../session/helpers';
-import { backend, nextPhone, payDialog, payWithQr, placePaidOrder, PLAIN, preloadBuyingChunks, renderLoggedIn, startPurchase, FLOW_TIMEOUT } from './helpers';
+import {
+  backend,
+  nextPhone,
+  payDialog,
+  payWithQr,
+  placePaidOrder,
+  PLAIN,
+  preloadBuyingChunks,
+  renderLoggedIn,
+  startPurchase,
+  FLOW_TIMEOUT,
+} from './helpers';
 
 beforeAll(preloadBuyingChunks);
 
@@ -50,7 +61,11 @@ describe('the key card', FLOW_TIMEOUT, () => {
 
     const { heading, steps } = expectedSteps(items[0]!);
     const list = within(card).getByRole('list', { name: heading });
-    expect(within(list).getAllByRole('listitem').map((step) => step.textContent)).toEqual(steps);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual(steps);
     expect(redeemedBox(card)).not.toBeChecked();
   });
 
@@ -64,7 +79,9 @@ describe('the key card', FLOW_TIMEOUT, () => {
     const key = within(card).getByText(code);
     // One text run (it reads and copies as the key); a break opportunity after each "-" and nowhere else.
     expect(key.textContent).toBe(code);
-    expect([...key.childNodes].map((node) => (node.nodeName === 'WBR' ? '|' : node.textContent)).join('')).toBe(code.replaceAll('-', '-|'));
+    expect([...key.childNodes].map((node) => (node.nodeName === 'WBR' ? '|' : node.textContent)).join('')).toBe(
+      code.replaceAll('-', '-|'),
+    );
     const steam = within(card).getByRole('link', { name: '在 Steam 中激活' });
     expect(steam).toHaveAttribute('href', `https://store.steampowered.com/account/registerkey?key=${code}`);
     expect(steam).toHaveAttribute('target', '_blank');
@@ -73,8 +90,12 @@ describe('the key card', FLOW_TIMEOUT, () => {
   });
 
   it('offers a redeem link only for a store that redeems from one (Steam), never for the others', () => {
-    expect(redeemLink('steam', 'AB-C D')).toEqual({ label: '在 Steam 中激活', href: 'https://store.steampowered.com/account/registerkey?key=AB-C%20D' });
-    for (const platform of ['epic', 'nintendo', 'playstation', 'xbox', null, undefined] as const) expect(redeemLink(platform, 'X')).toBeNull();
+    expect(redeemLink('steam', 'AB-C D')).toEqual({
+      label: '在 Steam 中激活',
+      href: 'https://store.steampowered.com/account/registerkey?key=AB-C%20D',
+    });
+    for (const platform of ['epic', 'nintendo', 'playstation', 'xbox', null, undefined] as const)
+      expect(redeemLink(platform, 'X')).toBeNull();
   });
 
   it('shows the activation steps of each store the goods name (Steam: 游戏 → 激活产品…)', async () => {

@@ -4,7 +4,19 @@ import { resetToasts } from '../../../src/shared/toast';
 import { formatDate, maskPhone } from '../../../src/shared/format';
 import { http } from 'msw';
 import { API, countRequests, gate, testServer } from '../catalog/helpers';
-import { backend, payDialog, placeOrder, placePaidOrder, PLAIN, preloadBuyingChunks, renderLoggedIn, toasts, TOP_UP, WITH_GIFT, FLOW_TIMEOUT } from './helpers';
+import {
+  backend,
+  payDialog,
+  placeOrder,
+  placePaidOrder,
+  PLAIN,
+  preloadBuyingChunks,
+  renderLoggedIn,
+  toasts,
+  TOP_UP,
+  WITH_GIFT,
+  FLOW_TIMEOUT,
+} from './helpers';
 
 beforeAll(preloadBuyingChunks);
 
@@ -86,7 +98,9 @@ describe('my orders (/setting?type=0)', FLOW_TIMEOUT, () => {
     expect(paid.status).toBe('delivered');
 
     router.history.back();
-    await waitFor(() => expect(filters().getByRole('button', { name: '待支付' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() =>
+      expect(filters().getByRole('button', { name: '待支付' })).toHaveAttribute('aria-pressed', 'true'),
+    );
   });
 
   it('keeps each order number on one line with 复制订单号, which copies it', async () => {
@@ -142,7 +156,9 @@ describe('the order detail (/orderDateil?id=)', FLOW_TIMEOUT, () => {
     expect(await screen.findByRole('heading', { name: '订单详情' })).toBeInTheDocument();
     const card = screen.getByRole('region', { name: '激活码' });
     // The key comes before the summary rows.
-    expect(card.compareDocumentPosition(screen.getByText('订单号', { selector: 'dt' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      card.compareDocumentPosition(screen.getByText('订单号', { selector: 'dt' })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(card).not.toHaveFocus();
     expect(fact('订单号')).toHaveTextContent(order.orderId);
     expect(fact('订单状态')).toHaveTextContent('已发货');
@@ -177,7 +193,9 @@ describe('the order detail (/orderDateil?id=)', FLOW_TIMEOUT, () => {
 
     await waitFor(() => expect(send).toBeEnabled());
     await user.click(send);
-    expect(await within(screen.getByRole('alert', { name: '错误提示' })).findByText(/^短信发送过于频繁，请\d+秒后再试$/)).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('alert', { name: '错误提示' })).findByText(/^短信发送过于频繁，请\d+秒后再试$/),
+    ).toBeInTheDocument();
   });
 
   it('sends one SMS request for a double click on 短信发送激活码 and shows one toast', async () => {
@@ -236,7 +254,10 @@ describe('the order detail (/orderDateil?id=)', FLOW_TIMEOUT, () => {
     expect(screen.getByText('领取赠品后，本订单将不再支持退款。')).toBeInTheDocument();
     // What the gift is, said before the shopper trades the refund for it, and before the note.
     const what = within(screen.getByRole('region', { name: '赠品' })).getByText('赠品内容：全民加速器 7 天会员');
-    expect(what.compareDocumentPosition(screen.getByText('领取赠品后，本订单将不再支持退款。')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      what.compareDocumentPosition(screen.getByText('领取赠品后，本订单将不再支持退款。')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: '领取赠品' }));
 

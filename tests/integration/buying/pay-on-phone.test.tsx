@@ -1,5 +1,5 @@
 /**
- * Paying on a phone (issue 19, docs/buying.md "Paying on a phone"): the pay step opens the channel's app
+ * Paying on a phone (docs/buying.md, docs/buying.md "Paying on a phone"): the pay step opens the channel's app
  * through its H5 page instead of a QR code, the simulated backend serves that page, and the store resumes
  * the payment when the shopper comes back (the return URL's order, or this tab's hand-off after a reload).
  */
@@ -7,7 +7,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HandOff } from '../../../machines/payment.machine';
 import { getOrder, getOrderStatus, payOrder } from '../../../src/api/orders';
-import { PAY_RETURN_PARAM, payReturnSettled, rememberHandOff, takePaymentReturn } from '../../../src/features/buying/pay-return';
+import {
+  PAY_RETURN_PARAM,
+  payReturnSettled,
+  rememberHandOff,
+  takePaymentReturn,
+} from '../../../src/features/buying/pay-return';
 import { http, HttpResponse } from 'msw';
 import { gate } from '../catalog/helpers';
 import { API, testServer } from '../../support/server';
@@ -16,9 +21,19 @@ import { resetToasts } from '../../../src/shared/toast';
 import { renderApp } from '../../support/render-app';
 import { onTestEnd } from '../../support/cleanup';
 import { loginWithSms } from '../session/helpers';
-import { backend, fastDeps, FLOW_TIMEOUT, payDialog, placeOrder, PLAIN, preloadBuyingChunks, renderLoggedIn } from './helpers';
+import {
+  backend,
+  fastDeps,
+  FLOW_TIMEOUT,
+  payDialog,
+  placeOrder,
+  PLAIN,
+  preloadBuyingChunks,
+  renderLoggedIn,
+} from './helpers';
 
-const PHONE_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+const PHONE_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 
 beforeAll(preloadBuyingChunks);
 
@@ -80,14 +95,16 @@ describe('paying on a phone', FLOW_TIMEOUT, () => {
     const url = new URL(handOff!.h5Url, window.location.href);
     expect(url.pathname).toBe(`/webapi/static/h5pay/${handOff!.orderId}`);
     expect(url.searchParams.get('channel')).toBe('wechat');
-    expect(url.searchParams.get('redirect_url')).toBe(`/gameDetail/${PLAIN.gameId}?goods=${PLAIN.goodsId}&${PAY_RETURN_PARAM}=${handOff!.orderId}`);
+    expect(url.searchParams.get('redirect_url')).toBe(
+      `/gameDetail/${PLAIN.gameId}?goods=${PLAIN.goodsId}&${PAY_RETURN_PARAM}=${handOff!.orderId}`,
+    );
     // While the pay app is open the dialog says where to pay, polls, and can open the app again.
     expect(pay.getByText(/请在微信中完成支付/)).toBeInTheDocument();
     expect(pay.queryByRole('img', { name: '支付二维码' })).not.toBeInTheDocument();
     expect(pay.getByRole('button', { name: '改用支付宝' })).toBeInTheDocument();
     expect(pay.getByRole('status')).toHaveTextContent('等待支付结果…');
 
-    // The simulated backend never pays a hand-off to an H5 page by itself (issue 30; docs/simulated-backend.md,
+    // The simulated backend never pays a hand-off to an H5 page by itself (docs/testing.md; docs/simulated-backend.md,
     // "Automatic payment"): a minute on, well past its 8 s for a QR code, the order is still the shopper's to pay.
     backend.control.advanceClock(60_000);
     expect((await getOrderStatus(handOff!.orderId)).status).toBe('unpaid');
@@ -112,7 +129,12 @@ describe('paying on a phone', FLOW_TIMEOUT, () => {
   it('back from the H5 page after paying, the store shows 支付成功 with the key (the return URL’s order resumes)', async () => {
     const before = await renderLoggedIn('/');
     const order = await placeOrder(PLAIN);
-    const payment = await payOrder({ orderId: order.orderId, channelCode: 'wechat', client: 'h5', returnUrl: `/?${PAY_RETURN_PARAM}=${order.orderId}` });
+    const payment = await payOrder({
+      orderId: order.orderId,
+      channelCode: 'wechat',
+      client: 'h5',
+      returnUrl: `/?${PAY_RETURN_PARAM}=${order.orderId}`,
+    });
     expect(payment.h5Url).toContain(`/static/h5pay/${order.orderId}`);
     await submitH5Page(payment.h5Url!, 'pay');
     before.close();
@@ -128,13 +150,23 @@ describe('paying on a phone', FLOW_TIMEOUT, () => {
   it('back from the pay app, says 正在确认支付结果 over the page until the order’s status is known, then 支付成功', async () => {
     const before = await renderLoggedIn('/gameDetail/1?goods=2');
     const order = await placeOrder(PLAIN);
-    const payment = await payOrder({ orderId: order.orderId, channelCode: 'wechat', client: 'h5', returnUrl: `/?${PAY_RETURN_PARAM}=${order.orderId}` });
+    const payment = await payOrder({
+      orderId: order.orderId,
+      channelCode: 'wechat',
+      client: 'h5',
+      returnUrl: `/?${PAY_RETURN_PARAM}=${order.orderId}`,
+    });
     await submitH5Page(payment.h5Url!, 'pay');
     before.close();
 
     // The return URL, read at start-up as main.tsx does: the page is covered from then on (boot.js covers
     // it before, from the first frame; the journeys check that).
-    const page = { location: new URL(`http://shop.test/gameDetail/1?goods=2&${PAY_RETURN_PARAM}=${order.orderId}`) as unknown as Location, history: { state: null, replaceState: () => undefined } as unknown as History };
+    const page = {
+      location: new URL(
+        `http://shop.test/gameDetail/1?goods=2&${PAY_RETURN_PARAM}=${order.orderId}`,
+      ) as unknown as Location,
+      history: { state: null, replaceState: () => undefined } as unknown as History,
+    };
     const paymentReturn = takePaymentReturn(before.account.userId, { ...page, storage: undefined });
     expect(document.documentElement).toHaveClass('pay-returning');
 
@@ -144,7 +176,13 @@ describe('paying on a phone', FLOW_TIMEOUT, () => {
       http.get(`${API}${DETAIL}`, async ({ request }) => {
         await held.wait;
         const url = new URL(request.url);
-        const reply = await backend.handle({ method: 'GET', path: DETAIL, query: Object.fromEntries(url.searchParams), headers: Object.fromEntries(request.headers), body: undefined });
+        const reply = await backend.handle({
+          method: 'GET',
+          path: DETAIL,
+          query: Object.fromEntries(url.searchParams),
+          headers: Object.fromEntries(request.headers),
+          body: undefined,
+        });
         return HttpResponse.json(reply.body as object, { status: reply.status });
       }),
     );
@@ -160,7 +198,7 @@ describe('paying on a phone', FLOW_TIMEOUT, () => {
     await waitFor(() => expect(document.documentElement).not.toHaveClass('pay-returning'));
   });
 
-  it('back after 取消支付 (or a reload while paying), the pay dialog waits for the payment and can open the pay app again', async () => {
+  it('back after 取消支付 (or a reload while paying), the pay dialog says the payment is unfinished and can open the pay app again', async () => {
     const { seen, deps } = handOffs();
     const before = await renderLoggedIn('/');
     const order = await placeOrder(PLAIN);
@@ -172,8 +210,12 @@ describe('paying on a phone', FLOW_TIMEOUT, () => {
     const { user } = await renderApp('/', { deps: { ...deps, start: { paymentReturn: { orderId: order.orderId } } } });
 
     const pay = within(await payDialog());
-    expect(await pay.findByText(/请在支付宝中完成支付/)).toBeInTheDocument();
-    expect(pay.getByRole('status')).toHaveTextContent('等待支付结果…');
+    // It says the payment was left unfinished, not "pay in the app" nor "waiting" (the shopper left the app).
+    expect(
+      await pay.findByText('支付宝中的支付尚未完成，订单已为你保留：可以重新打开继续支付，或换一种方式支付。'),
+    ).toBeInTheDocument();
+    expect(pay.queryByText(/请在支付宝中完成支付/)).not.toBeInTheDocument();
+    expect(pay.getByRole('status')).toHaveTextContent(/^待支付$/);
     await user.click(pay.getByRole('button', { name: '打开支付宝' }));
     await waitFor(() => expect(seen.map((h) => h.orderId)).toEqual([order.orderId]));
     // No second order: the same one is paid.
@@ -190,7 +232,9 @@ describe('paying on a phone', FLOW_TIMEOUT, () => {
     backend.control.completePayment(order.orderId);
     const { account } = before;
 
-    const { user } = await renderApp('/', { deps: { ...fastDeps, start: { paymentReturn: { orderId: order.orderId } } } });
+    const { user } = await renderApp('/', {
+      deps: { ...fastDeps, start: { paymentReturn: { orderId: order.orderId } } },
+    });
     const login = await screen.findByRole('dialog', { name: '登录' });
     await loginWithSms(user, login, account.telNum);
 
@@ -203,7 +247,10 @@ describe('takePaymentReturn', () => {
     const replaced: string[] = [];
     return {
       location: { href } as Location,
-      history: { state: null, replaceState: (_s: unknown, _t: string, to: string) => replaced.push(to) } as unknown as History,
+      history: {
+        state: null,
+        replaceState: (_s: unknown, _t: string, to: string) => replaced.push(to),
+      } as unknown as History,
       replaced,
     };
   };
@@ -215,7 +262,9 @@ describe('takePaymentReturn', () => {
   });
 
   it('ignores an order id that is not one, and resumes this tab’s hand-off only for its own account', () => {
-    expect(takePaymentReturn(1, { ...at(`http://shop.test/?${PAY_RETURN_PARAM}=%3Cscript%3E`), storage: undefined })).toBeNull();
+    expect(
+      takePaymentReturn(1, { ...at(`http://shop.test/?${PAY_RETURN_PARAM}=%3Cscript%3E`), storage: undefined }),
+    ).toBeNull();
     rememberHandOff({ orderId: 'XY7', owner: 1 }, sessionStorage);
     expect(takePaymentReturn(1, { ...at('http://shop.test/'), storage: sessionStorage })).toEqual({ orderId: 'XY7' });
     // Another account restored in this tab: the hand-off is dropped, not offered to it.
@@ -228,12 +277,19 @@ describe('the H5 page’s way back', () => {
   it('is a path of the store, never another site', () => {
     expect(h5ReturnPath('/gameDetail/1?payOrder=XY1')).toBe('/gameDetail/1?payOrder=XY1');
     expect(h5ReturnPath('/search?keyword=%E6%98%9F#results')).toBe('/search?keyword=%E6%98%9F#results');
-    for (const hostile of ['//evil.test/x', 'https://evil.test/', '/\\evil.test', 'javascript:alert(1)', '', undefined]) {
+    for (const hostile of [
+      '//evil.test/x',
+      'https://evil.test/',
+      '/\\evil.test',
+      'javascript:alert(1)',
+      '',
+      undefined,
+    ]) {
       expect(h5ReturnPath(hostile)).toBe('/');
     }
   });
 
-  // Issue 32's probe: `redirect_url=%2F%09%2Fevil.com%2Fx` answered 303 to `/\t/evil.com/x`, which a browser
+  // Found by probing the money path (docs/decisions/0019-money-path-trust-and-budget.md): `redirect_url=%2F%09%2Fevil.com%2Fx` answered 303 to `/\t/evil.com/x`, which a browser
   // follows to http://evil.com/x (it drops the tab). The query arrives decoded, so these are the decoded forms.
   it.each([
     ['a tab', '/\t/evil.com/x'],

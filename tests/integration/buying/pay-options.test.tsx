@@ -2,7 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { postReceiveCoupon } from '../../../src/api/coupons';
 import { resetToasts } from '../../../src/shared/toast';
-import { backend, listOrders, PLAIN, payDialog, preloadBuyingChunks, renderLoggedIn, startPurchase, FLOW_TIMEOUT } from './helpers';
+import {
+  backend,
+  listOrders,
+  PLAIN,
+  payDialog,
+  preloadBuyingChunks,
+  renderLoggedIn,
+  startPurchase,
+  FLOW_TIMEOUT,
+} from './helpers';
 
 beforeAll(preloadBuyingChunks);
 
@@ -41,7 +50,11 @@ describe('choices in the pay dialog', FLOW_TIMEOUT, () => {
     await user.click(await payButton(dialog));
     await pay.findByRole('img', { name: '支付二维码' });
     const [order] = await listOrders();
-    expect(order).toMatchObject({ payAmount: 11740, coupon: { title: '新人专享 5 元无门槛券' }, items: [{ goodsId: PLAIN.goodsId, buyNum: 3 }] });
+    expect(order).toMatchObject({
+      payAmount: 11740,
+      coupon: { title: '新人专享 5 元无门槛券' },
+      items: [{ goodsId: PLAIN.goodsId, buyNum: 3 }],
+    });
 
     // once paid, the order detail names the coupon and what it took off
     backend.control.completePayment(order!.orderId);
@@ -60,17 +73,18 @@ describe('choices in the pay dialog', FLOW_TIMEOUT, () => {
     const dialog = await payDialog();
     const pay = within(dialog);
 
-    const bundle = await pay.findByRole('radio', { name: /套餐：星砂回响 超值组合包 ¥81\.00（省 ¥13\.80）/ });
+    // one edition with its DLC (a package never holds two editions of a game): 标准版 ¥40.80 + 数字美术设定集 ¥28.00
+    const bundle = await pay.findByRole('radio', { name: /套餐：星砂回响 完整内容套装 ¥58\.00（省 ¥10\.80）/ });
     await user.click(bundle);
     expect(pay.queryByRole('spinbutton', { name: '购买数量' })).not.toBeInTheDocument();
     expect(pay.getByText('套餐价已含优惠，不能与优惠券同时使用。')).toBeInTheDocument();
-    expect(due(dialog)).toHaveTextContent('¥81.00');
+    expect(due(dialog)).toHaveTextContent('¥58.00');
 
     await user.click(await payButton(dialog));
     await pay.findByRole('img', { name: '支付二维码' });
     const [order] = await listOrders();
-    expect(order?.items.map((item) => item.goodsId)).toEqual([1, 2]);
-    expect(order).toMatchObject({ totalAmount: 9480, discountAmount: 1380, payAmount: 8100 });
+    expect(order?.items.map((item) => item.goodsId)).toEqual([1, 3]);
+    expect(order).toMatchObject({ totalAmount: 6880, discountAmount: 1080, payAmount: 5800 });
   });
 
   it('keeps the quantity between 1 and min(stock, limit per order)', async () => {
@@ -146,7 +160,12 @@ describe('choices in the pay dialog', FLOW_TIMEOUT, () => {
 
   it('shows the server message when the order cannot be created, and lets the shopper try again', async () => {
     const { user, actor } = await renderLoggedIn('/');
-    backend.control.setFault('/nnorder/unified/order/create', { kind: 'business', code: 'stock_40901', message: '库存不足，请联系客服', times: 1 });
+    backend.control.setFault('/nnorder/unified/order/create', {
+      kind: 'business',
+      code: 'stock_40901',
+      message: '库存不足，请联系客服',
+      times: 1,
+    });
     startPurchase(actor, PLAIN);
     const dialog = await payDialog();
 

@@ -4,7 +4,20 @@ import { gameGoodsQueryOptions, getGameGoods } from '../../../src/api/goods';
 import { getOrders } from '../../../src/api/orders';
 import { resetToasts } from '../../../src/shared/toast';
 import { maskPhone } from '../../../src/shared/format';
-import { backend, listOrders, orderRow, PLAIN, TOP_UP, WITH_GIFT, payDialog, payWithQr, preloadBuyingChunks, renderLoggedIn, startPurchase, FLOW_TIMEOUT } from './helpers';
+import {
+  backend,
+  listOrders,
+  orderRow,
+  PLAIN,
+  TOP_UP,
+  WITH_GIFT,
+  payDialog,
+  payWithQr,
+  preloadBuyingChunks,
+  renderLoggedIn,
+  startPurchase,
+  FLOW_TIMEOUT,
+} from './helpers';
 
 beforeAll(preloadBuyingChunks);
 
@@ -35,8 +48,13 @@ describe('paying in the pay dialog', FLOW_TIMEOUT, () => {
     const { actor, queryClient } = await renderLoggedIn('/');
     // What a prerendered detail's data block brings: the goods as the build saw them, at another price.
     const current = await getGameGoods(PLAIN.gameId);
-    const built = { ...current, goods: current.goods.map((g) => (g.goodsId === PLAIN.goodsId ? { ...g, price: 1 } : g)) };
-    queryClient.setQueryData(gameGoodsQueryOptions(PLAIN.gameId).queryKey, built, { updatedAt: performance.timeOrigin - 3_600_000 });
+    const built = {
+      ...current,
+      goods: current.goods.map((g) => (g.goodsId === PLAIN.goodsId ? { ...g, price: 1 } : g)),
+    };
+    queryClient.setQueryData(gameGoodsQueryOptions(PLAIN.gameId).queryKey, built, {
+      updatedAt: performance.timeOrigin - 3_600_000,
+    });
     startPurchase(actor, PLAIN);
     const pay = within(await payDialog());
     expect(await pay.findByText('应付金额')).toBeInTheDocument();
@@ -138,7 +156,8 @@ describe('paying in the pay dialog', FLOW_TIMEOUT, () => {
 
   it('tells the shopper when the payment was cancelled in the pay app, gives the stock back and lists the order as cancelled', async () => {
     const { user, actor, router } = await renderLoggedIn('/');
-    const stockOf = async () => (await getGameGoods(PLAIN.gameId)).goods.find((g) => g.goodsId === PLAIN.goodsId)?.stock;
+    const stockOf = async () =>
+      (await getGameGoods(PLAIN.gameId)).goods.find((g) => g.goodsId === PLAIN.goodsId)?.stock;
     const stockBefore = await stockOf();
     startPurchase(actor, PLAIN);
     const dialog = await payDialog();

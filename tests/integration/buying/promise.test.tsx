@@ -31,7 +31,10 @@ afterEach(() => {
 const DAY = 24 * 3600_000;
 const ORDER_DETAIL = '/nnorder/mall/unified/order/detail';
 const strip = (within_: HTMLElement) => within(within_).getByRole('list', { name: '购买保障' });
-const factsIn = (list: HTMLElement) => within(list).getAllByRole('listitem').map((item) => item.textContent);
+const factsIn = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 
 async function goodsOf(ref: { goodsId: number; gameId: number }): Promise<Goods> {
   const goods = (await getGameGoods(ref.gameId)).goods.find((g) => g.goodsId === ref.goodsId);
@@ -61,19 +64,50 @@ function answerOrdersWith(patch: Partial<OrderItem>) {
 describe('the promise of a goods', () => {
   it('is said by one function: 官方正版 · the key’s region · 付款后秒发 · 未兑换 7 天可退, or what account goods allow', () => {
     const key = { type: 'key', deliveryType: 'cdk' } as const;
-    expect(promiseFacts({ ...key } as Goods)).toEqual(['官方正版', `${DEFAULT_KEY_REGION}激活`, '付款后秒发', `未兑换 ${KEY_REFUND_DAYS} 天可退`]);
-    expect(promiseFacts({ ...key, activationRegion: '港区', refundDays: 3 } as Goods)).toEqual(['官方正版', '港区激活', '付款后秒发', '未兑换 3 天可退']);
-    expect(promiseFacts({ type: 'topup', deliveryType: 'account' } as Goods)).toEqual(['官方正版', '充值秒到账', '到账后不可退']);
-    expect(promiseFacts({ type: 'accelerator', deliveryType: 'account' } as Goods)).toEqual(['官方正版', '会员秒开通', '到账后不可退']);
+    expect(promiseFacts({ ...key } as Goods)).toEqual([
+      '官方正版',
+      `${DEFAULT_KEY_REGION}激活`,
+      '付款后秒发',
+      `未兑换 ${KEY_REFUND_DAYS} 天可退`,
+    ]);
+    expect(promiseFacts({ ...key, activationRegion: '港区', refundDays: 3 } as Goods)).toEqual([
+      '官方正版',
+      '港区激活',
+      '付款后秒发',
+      '未兑换 3 天可退',
+    ]);
+    expect(promiseFacts({ type: 'topup', deliveryType: 'account' } as Goods)).toEqual([
+      '官方正版',
+      '充值秒到账',
+      '到账后不可退',
+    ]);
+    expect(promiseFacts({ type: 'accelerator', deliveryType: 'account' } as Goods)).toEqual([
+      '官方正版',
+      '会员秒开通',
+      '到账后不可退',
+    ]);
     // An order item (no deliveryType) reads as its goods would.
     expect(promiseFacts({ goodsType: 'dlc' } as OrderItem)).toEqual(promiseFacts({ ...key } as Goods));
   });
 
   it('is seeded from the game’s store: Steam and Epic keys in 国区, console codes in 港区, top-ups not refundable', () => {
-    expect(seedPromise('key', ['PC', 'Steam'])).toEqual({ activationRegion: KEY_REGIONS.steam, activationPlatform: 'steam', refundDays: KEY_REFUND_DAYS });
-    expect(seedPromise('key', ['PC', 'Epic'])).toMatchObject({ activationPlatform: 'epic', activationRegion: DEFAULT_KEY_REGION });
-    expect(seedPromise('dlc', ['Switch', 'PC', 'Steam'])).toMatchObject({ activationPlatform: 'nintendo', activationRegion: '港区' });
-    expect(seedPromise('key', ['PS5', 'Xbox', 'PC', 'Steam'])).toMatchObject({ activationPlatform: 'playstation', activationRegion: '港区' });
+    expect(seedPromise('key', ['PC', 'Steam'])).toEqual({
+      activationRegion: KEY_REGIONS.steam,
+      activationPlatform: 'steam',
+      refundDays: KEY_REFUND_DAYS,
+    });
+    expect(seedPromise('key', ['PC', 'Epic'])).toMatchObject({
+      activationPlatform: 'epic',
+      activationRegion: DEFAULT_KEY_REGION,
+    });
+    expect(seedPromise('dlc', ['Switch', 'PC', 'Steam'])).toMatchObject({
+      activationPlatform: 'nintendo',
+      activationRegion: '港区',
+    });
+    expect(seedPromise('key', ['PS5', 'Xbox', 'PC', 'Steam'])).toMatchObject({
+      activationPlatform: 'playstation',
+      activationRegion: '港区',
+    });
     expect(seedPromise('topup', ['iOS', 'Android'])).toEqual({ refundDays: 0 });
     expect(seedPromise('accelerator', ['PC', 'Steam'])).toEqual({ refundDays: 0 });
     // Whatever the seed sets agrees with the store its goods name.

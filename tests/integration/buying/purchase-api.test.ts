@@ -20,25 +20,44 @@ describe('the buying flows\u2019 API', () => {
   it('creates a package order with combine/order/create and the package id', async () => {
     await signUp('13600000002');
     const order = await browserPurchaseApi.createOrder(
-      { draft: { kind: 'package', packageId: 1, items: [{ goodsId: 1, buyNum: 1 }, { goodsId: 2, buyNum: 1 }] }, requestId: 'r-2' },
+      {
+        draft: {
+          kind: 'package',
+          packageId: 1,
+          // 星砂回响 完整内容套装: 标准版 ¥40.80 and 数字美术设定集 ¥28.00 for ¥58.00
+          items: [
+            { goodsId: 1, buyNum: 1 },
+            { goodsId: 3, buyNum: 1 },
+          ],
+        },
+        requestId: 'r-2',
+      },
       signal,
     );
-    expect(order.items.map((item) => item.goodsId)).toEqual([1, 2]);
-    expect(order.discountAmount).toBe(1380);
+    expect(order.items.map((item) => item.goodsId)).toEqual([1, 3]);
+    expect(order.discountAmount).toBe(1080);
   });
 
   it('fails with the server code and message a shopper can read', async () => {
     await signUp('13600000003');
-    const error = await browserPurchaseApi.createOrder({ draft: { kind: 'goods', goodsId: 4, buyNum: 1, couponId: null }, requestId: 'r-3' }, signal).catch((e: unknown) => e);
+    const error = await browserPurchaseApi
+      .createOrder({ draft: { kind: 'goods', goodsId: 4, buyNum: 1, couponId: null }, requestId: 'r-3' }, signal)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FlowError);
     expect(error).toMatchObject({ code: 'stock_40901', message: '库存不足，请联系客服' });
   });
 
   it('pays, reads the status, and answers the stock check', async () => {
     await signUp('13600000004');
-    const order = await browserPurchaseApi.createOrder({ draft: { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null }, requestId: 'r-4' }, signal);
+    const order = await browserPurchaseApi.createOrder(
+      { draft: { kind: 'goods', goodsId: 1, buyNum: 1, couponId: null }, requestId: 'r-4' },
+      signal,
+    );
     const payment = await browserPurchaseApi.payOrder({ orderId: order.orderId, channel: 'alipay', h5: false }, signal);
-    expect(payment).toMatchObject({ payType: 'link', payUrl: expect.stringMatching(new RegExp(`^/webapi/static/pay/${order.orderId}\\?sign=\\w+$`)) });
+    expect(payment).toMatchObject({
+      payType: 'link',
+      payUrl: expect.stringMatching(new RegExp(`^/webapi/static/pay/${order.orderId}\\?sign=\\w+$`)),
+    });
     expect(await browserPurchaseApi.checkStatus(order.orderId, signal)).toMatchObject({ status: 'unpaid' });
     expect(await browserPurchaseApi.checkStorage({ goodsId: 4, buyNum: 1, gameId: 1 }, signal)).toBe(false);
     expect(await browserPurchaseApi.checkStorage({ goodsId: 1, buyNum: 1, gameId: 1 }, signal)).toBe(true);
@@ -48,7 +67,9 @@ describe('the buying flows\u2019 API', () => {
     // The pay gate (machines/pay-gate.machine.ts) owns "a failed check counts as available"; a fallback
     // here would decide it a second time and leave the machine's branch for it unreachable.
     backend.control.setFault('/goods/mall/storage/checkStorage', { kind: 'network' });
-    const error = await browserPurchaseApi.checkStorage({ goodsId: 1, buyNum: 1, gameId: 1 }, signal).catch((e: unknown) => e);
+    const error = await browserPurchaseApi
+      .checkStorage({ goodsId: 1, buyNum: 1, gameId: 1 }, signal)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FlowError);
   });
 });

@@ -5,7 +5,17 @@ import { KEYS_VOID } from '../../../src/features/buying/key-card';
 import { REFUND_DETAILS_CUT, REFUND_DETAILS_MAX, REFUND_REASONS } from '../../../src/features/buying/refund-modal';
 import { resetToasts } from '../../../src/shared/toast';
 import { countRequests } from '../catalog/helpers';
-import { backend, listOrders, orderRow, placeOrder, placePaidOrder, preloadBuyingChunks, renderLoggedIn, toasts, FLOW_TIMEOUT } from './helpers';
+import {
+  backend,
+  listOrders,
+  orderRow,
+  placeOrder,
+  placePaidOrder,
+  preloadBuyingChunks,
+  renderLoggedIn,
+  toasts,
+  FLOW_TIMEOUT,
+} from './helpers';
 
 beforeAll(preloadBuyingChunks);
 
@@ -60,7 +70,9 @@ describe('refunds', FLOW_TIMEOUT, () => {
     await user.click(dialog.getByRole('button', { name: '确认退款' }));
     await waitFor(() => expect(fact('订单状态')).toHaveTextContent('退款中'));
     // Until the refund is paid back the key still redeems: the card is as it was.
-    expect(within(screen.getByRole('region', { name: '激活码' })).getByRole('button', { name: '复制激活码' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: '激活码' })).getByRole('button', { name: '复制激活码' }),
+    ).toBeInTheDocument();
 
     backend.control.advanceClock(3_000);
     await router.navigate({ to: '/setting', search: { type: 0 } });
@@ -75,7 +87,7 @@ describe('refunds', FLOW_TIMEOUT, () => {
     expect(voided.queryByRole('heading', { name: /激活步骤$/ })).not.toBeInTheDocument();
   });
 
-  // Issue 32's probe: a 250-character paste was cut to 200 by the browser's maxlength without a word.
+  // Found by probing the money path (docs/decisions/0019-money-path-trust-and-budget.md): a 250-character paste was cut to 200 by the browser's maxlength without a word.
   it('keeps 200 characters of a longer 补充说明, says so, counts them, and sends what it kept', async () => {
     const { user, router } = await renderLoggedIn('/');
     const order = await placePaidOrder();
@@ -94,7 +106,9 @@ describe('refunds', FLOW_TIMEOUT, () => {
     await user.click(form.getByRole('button', { name: '提交申请' }));
     await user.click(form.getByRole('button', { name: '确认退款' }));
     await waitFor(() => expect(fact('订单状态')).toHaveTextContent('退款中'));
-    expect((await getOrder(order.orderId)).refundReason).toBe(`${REFUND_REASONS[0]}：${'𠮷'.repeat(50)}${'说'.repeat(150)}`);
+    expect((await getOrder(order.orderId)).refundReason).toBe(
+      `${REFUND_REASONS[0]}：${'𠮷'.repeat(50)}${'说'.repeat(150)}`,
+    );
   });
 
   it('shows the server message in the dialog when the refund is refused', async () => {

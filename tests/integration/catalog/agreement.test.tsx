@@ -9,7 +9,6 @@ const ARTICLES = '/nn-assist/classify/mall/article';
 const panel = () => screen.getByRole('tabpanel');
 const tab = (name: string) => within(screen.getByRole('tablist', { name: '协议' })).getByRole('tab', { name });
 
-
 beforeAll(warmPages, 30_000);
 describe('agreement page', () => {
   it('shows a skeleton while the texts load', async () => {
@@ -31,13 +30,17 @@ describe('agreement page', () => {
     await waitFor(() => expect(document.title).toBe('用户协议 - 星游商城'));
   });
 
-  it('names the operator, its ICP licence number and the service hours under each text, marked as the simulated store\'s by default', async () => {
+  it("names the operator, its ICP licence number and the service hours under each text, marked as the simulated store's by default", async () => {
     const { user } = await renderApp('/agreement');
     for (const name of ['用户协议', '隐私政策']) {
       await user.click(tab(name));
       const text = await within(panel()).findByRole('article', { name });
       const operator = within(text).getByRole('region', { name: '经营者信息' });
-      expect(within(operator).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect(
+        within(operator)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
         '运营方：星游商城演示运营方（模拟商城示例，非真实信息）',
         'ICP 备案号：示例ICP备00000000号（模拟商城示例，非真实信息）',
         '客服时间：每天 9:00–22:00（模拟商城示例，非真实信息）',

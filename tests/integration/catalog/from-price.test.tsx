@@ -1,5 +1,5 @@
 /**
- * The honest "from" price (issue 19): 星砂回响 sells a ¥28.00 art book (DLC) beside its ¥40.80 standard edition
+ * The honest "from" price (docs/catalog.md): 星砂回响 sells a ¥28.00 art book (DLC) beside its ¥40.80 standard edition
  * (−40 % off ¥68.00). Every place that shows the game's price shows the edition's, with its original price and
  * discount: the home page's cards and rankings, 新品, search, the header's suggestions and the detail.
  */
@@ -19,7 +19,9 @@ const expectHonest = (element: HTMLElement) => {
   expect(element).not.toHaveAccessibleName(expect.stringContaining('¥28.00'));
 };
 const gameLinks = (container: HTMLElement) =>
-  within(container).getAllByRole('link').filter((a) => a.getAttribute('href') === '/gameDetail/1');
+  within(container)
+    .getAllByRole('link')
+    .filter((a) => a.getAttribute('href') === '/gameDetail/1');
 
 beforeAll(warmPages, 30_000);
 describe('the from price of a game', () => {
@@ -53,7 +55,9 @@ describe('the from price of a game', () => {
 
     await user.clear(screen.getByRole('searchbox', { name: '搜索' }));
     await user.type(screen.getByRole('searchbox', { name: '搜索' }), '星砂');
-    const games = await within(await screen.findByRole('region', { name: '搜索建议' })).findByRole('list', { name: '游戏' });
+    const games = await within(await screen.findByRole('region', { name: '搜索建议' })).findByRole('list', {
+      name: '游戏',
+    });
     expectHonest(gameLinks(games)[0]!);
   });
 
@@ -87,11 +91,15 @@ describe('the from price of a game', () => {
   it('shows no discount badge under 5 %, on cards and on the detail', async () => {
     const { list } = await backendData<{ list: GameCard[] }>('/sgame/mall/game/search', { keyword: '', pageSize: 100 });
     // a top-up sold 2 % under its face value (¥5.90 for ¥6.00)
-    const small = list.find((g) => g.originalPrice > g.minPrice && (g.originalPrice - g.minPrice) / g.originalPrice < 0.05)!;
+    const small = list.find(
+      (g) => g.originalPrice > g.minPrice && (g.originalPrice - g.minPrice) / g.originalPrice < 0.05,
+    )!;
     expect(small).toBeDefined();
     await renderApp(`/search?keyword=${encodeURIComponent(small.name)}`);
     const results = (await screen.findByRole('heading', { level: 2, name: '搜索结果' })).closest('section')!;
-    const card = within(results).getAllByRole('link').find((a) => a.getAttribute('href') === `/gameDetail/${small.gameId}`)!;
+    const card = within(results)
+      .getAllByRole('link')
+      .find((a) => a.getAttribute('href') === `/gameDetail/${small.gameId}`)!;
     expect(card).toHaveAccessibleName(expect.stringContaining(`原价¥${(small.originalPrice / 100).toFixed(2)}`));
     expect(card).not.toHaveAccessibleName(expect.stringMatching(/-\d+%/));
   });

@@ -20,11 +20,13 @@ const EVALUATIONS = '/sgame/mall/goods/evaluationPage';
 const section = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('section')!;
 const quantity = () => screen.getByRole('spinbutton', { name: '购买数量' });
 
-
 beforeAll(warmPages, 30_000);
 describe('game detail page', () => {
   it('marks the goods of a running activity with its tag and price, and leads to the activity', async () => {
-    const activity = await backendData<{ list: { goods: Goods; activityPrice: number; activityTag: string }[] }>('/goods/mall/goods/activityGamePage', { activityId: '', pageNum: 1, pageSize: 50 });
+    const activity = await backendData<{ list: { goods: Goods; activityPrice: number; activityTag: string }[] }>(
+      '/goods/mall/goods/activityGamePage',
+      { activityId: '', pageNum: 1, pageSize: 50 },
+    );
     const entry = activity.list[0]!;
     const { goods } = await backendData<{ goods: Goods[] }>(GOODS, { gameId: entry.goods.gameId });
     const item = goods.find((g) => g.goodsId === entry.goods.goodsId)!;
@@ -68,9 +70,14 @@ describe('game detail page', () => {
     expect(screen.getByText('平台').nextElementSibling).toHaveTextContent(game.platforms.join(' / '));
     expect(screen.getByText(`${game.score.toFixed(1)} / 10`)).toBeInTheDocument();
     const tags = screen.getByRole('list', { name: '标签' });
-    expect(within(tags).getByRole('link', { name: game.tags[0] })).toHaveAttribute('href', expect.stringContaining('/search?keyword='));
+    expect(within(tags).getByRole('link', { name: game.tags[0] })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/search?keyword='),
+    );
     expect(within(section('游戏介绍')).getByRole('heading', { level: 3, name: '游戏特色' })).toBeInTheDocument();
-    expect(within(section('游戏截图')).getAllByRole('button', { name: /^查看第\d张截图$/ })).toHaveLength(game.gallery.length);
+    expect(within(section('游戏截图')).getAllByRole('button', { name: /^查看第\d张截图$/ })).toHaveLength(
+      game.gallery.length,
+    );
     expect(within(section('配置要求')).getByRole('table', { name: '最低配置' })).toBeInTheDocument();
     expect(within(section('配置要求')).getByRole('table', { name: '推荐配置' })).toBeInTheDocument();
     expect(within(section('相关推荐')).getAllByRole('link').length).toBeGreaterThan(0);
@@ -155,10 +162,13 @@ describe('game detail page', () => {
     expect(screen.getByRole('radio', { name: /豪华版/ })).toBeChecked();
   });
 
-  it('compares other shops\' prices for the chosen edition, and says which edition it compares', async () => {
+  it("compares other shops' prices for the chosen edition, and says which edition it compares", async () => {
     type Price = { platform: string; price: number; goodsId?: number };
     const deluxe = await backendData<Price[]>('/u-nnpc/mall/activity/competitor/validaList', { gameId: 1, goodsId: 2 });
-    const standard = await backendData<Price[]>('/u-nnpc/mall/activity/competitor/validaList', { gameId: 1, goodsId: 1 });
+    const standard = await backendData<Price[]>('/u-nnpc/mall/activity/competitor/validaList', {
+      gameId: 1,
+      goodsId: 1,
+    });
     expect(deluxe[0]!.price).toBeGreaterThan(standard[0]!.price);
     const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
@@ -212,7 +222,10 @@ describe('game detail page', () => {
 
   it('says when the stock, not the limit per order, caps the quantity', async () => {
     const { goods, gameId } = await backendData<{ gameId: number; goods: Goods[] }>(GOODS, { gameId: 1 });
-    answerPost(GOODS, { gameId, goods: goods.map((g) => (g.goodsId === 1 ? { ...g, stock: 2, limitPerOrder: 5 } : g)) });
+    answerPost(GOODS, {
+      gameId,
+      goods: goods.map((g) => (g.goodsId === 1 ? { ...g, stock: 2, limitPerOrder: 5 } : g)),
+    });
     const { user } = await renderApp('/gameDetail/1?goods=1');
     await screen.findAllByRole('radio');
     await user.clear(quantity());
@@ -235,7 +248,9 @@ describe('game detail page', () => {
     const soldOut = await screen.findByRole('radio', { name: /已售罄/ });
     expect(soldOut).not.toBeChecked();
     for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked();
-    expect(within(section('选择商品')).getByText(/该商品已售罄/)).toHaveTextContent(`「${goods.find((g) => g.goodsId === 4)!.name}」`);
+    expect(within(section('选择商品')).getByText(/该商品已售罄/)).toHaveTextContent(
+      `「${goods.find((g) => g.goodsId === 4)!.name}」`,
+    );
     expect(screen.getByRole('button', { name: '立即购买' })).toBeDisabled();
     expect(screen.queryByRole('spinbutton', { name: '购买数量' })).not.toBeInTheDocument();
     expect(router.state.location.search).toEqual({ goods: 4, num: 2 });
@@ -249,7 +264,7 @@ describe('game detail page', () => {
     expect(screen.getByRole('button', { name: '立即购买' })).toBeEnabled();
   });
 
-  // Issue 32's probe: an unknown goods id silently chose the first goods, so a shopper could buy what the link
+  // Found by probing the money path (docs/decisions/0019-money-path-trust-and-budget.md): an unknown goods id silently chose the first goods, so a shopper could buy what the link
   // did not name. Like a sold-out one, it now chooses nothing and says why.
   it('chooses nothing for a goods the URL names that the game does not have, says so, and caps the quantity once one is chosen', async () => {
     const { user } = await renderApp('/gameDetail/2?goods=999&num=99');
@@ -289,8 +304,15 @@ describe('game detail page', () => {
     answerPost('/goods/mall/activity/goods/matchCoupon', (body) => {
       asked.push(body);
       const coupon = {
-        couponId: 'c1', title: '满100减10', amount: 1000, threshold: 10000, startTime: 0, expireTime: Date.now() + 86_400_000,
-        status: 'available', gameIds: [], description: '',
+        couponId: 'c1',
+        title: '满100减10',
+        amount: 1000,
+        threshold: 10000,
+        startTime: 0,
+        expireTime: Date.now() + 86_400_000,
+        status: 'available',
+        gameIds: [],
+        description: '',
       };
       return Number(body.buyNum) >= 3 ? { coupons: [coupon], bestCouponId: 'c1' } : { coupons: [], bestCouponId: null };
     });
@@ -309,8 +331,15 @@ describe('game detail page', () => {
     const user = await createAccount();
     storeSession(user);
     const coupon = {
-      couponId: 'c1', title: '满100减10', amount: 1000, threshold: 0, startTime: 0, expireTime: Date.now() + 86_400_000,
-      status: 'available', gameIds: [], description: '',
+      couponId: 'c1',
+      title: '满100减10',
+      amount: 1000,
+      threshold: 0,
+      startTime: 0,
+      expireTime: Date.now() + 86_400_000,
+      status: 'available',
+      gameIds: [],
+      description: '',
     };
     answerPost('/goods/mall/activity/goods/matchCoupon', { coupons: [coupon], bestCouponId: 'c1' });
     await renderApp('/gameDetail/1');
@@ -358,8 +387,15 @@ describe('game detail page', () => {
     const user = await createAccount();
     storeSession(user);
     const coupon = {
-      couponId: 'c1', title: '满50减5', amount: 500, threshold: 5000, startTime: 0, expireTime: Date.now() + 86_400_000,
-      status: 'available', gameIds: [], description: '',
+      couponId: 'c1',
+      title: '满50减5',
+      amount: 500,
+      threshold: 5000,
+      startTime: 0,
+      expireTime: Date.now() + 86_400_000,
+      status: 'available',
+      gameIds: [],
+      description: '',
     };
     answerPost('/goods/mall/activity/goods/matchCoupon', (body) =>
       Number(body.buyNum) >= 2 ? { coupons: [coupon], bestCouponId: 'c1' } : { coupons: [], bestCouponId: null },
@@ -377,7 +413,9 @@ describe('game detail page', () => {
     const game = await backendData<GameDetail>(DETAIL, { gameId: 1 });
     const count = game.gallery.length;
     const { user } = await renderApp('/gameDetail/1');
-    const gallery = within(await screen.findByRole('heading', { level: 2, name: '游戏截图' }).then((h) => h.closest('section')!));
+    const gallery = within(
+      await screen.findByRole('heading', { level: 2, name: '游戏截图' }).then((h) => h.closest('section')!),
+    );
     const shown = () => gallery.getByRole('img', { name: /截图 \d+$/ });
     expect(shown()).toHaveAccessibleName(`${game.name}截图 1`);
     expect(gallery.getByText(`第1张，共${count}张`)).toBeInTheDocument();
@@ -412,11 +450,13 @@ describe('game detail page', () => {
 
   it('shows the 404 page for a game id that does not exist', async () => {
     await renderApp('/gameDetail/99999');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found: /gameDetail/99999' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page Not Found: /gameDetail/99999' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('404')).toBeInTheDocument();
   });
 
-  it('says a server error in Chinese with a short support code, never the transport\'s English', async () => {
+  it("says a server error in Chinese with a short support code, never the transport's English", async () => {
     backend.control.setFault(DETAIL, { kind: 'http', status: 500 });
     await renderApp('/gameDetail/1');
     const alert = await within(screen.getByRole('main')).findByRole('alert');
@@ -464,7 +504,14 @@ describe('game detail page', () => {
   });
 
   it('says so when a game has no evaluations', async () => {
-    answerPost(EVALUATIONS, { list: [], total: 0, pageNum: 1, pageSize: 10, avgScore: 0, distribution: [0, 0, 0, 0, 0] });
+    answerPost(EVALUATIONS, {
+      list: [],
+      total: 0,
+      pageNum: 1,
+      pageSize: 10,
+      avgScore: 0,
+      distribution: [0, 0, 0, 0, 0],
+    });
     await renderApp('/gameDetail/1');
     await screen.findByRole('heading', { level: 1, name: '星砂回响' });
     expect(await within(section('用户评价')).findByText('暂无评价')).toBeInTheDocument();
@@ -476,7 +523,10 @@ describe('game detail page', () => {
       '<p>正文</p><script>window.__xss = 1</script><img src="x" onerror="window.__xss = 2"><a href="javascript:window.__xss=3">链接</a><iframe src="https://evil.example"></iframe><a href="https://other.example/x">外站</a>';
     answerPost(DETAIL, { ...game, description: payload });
     const evaluations = await backendData<{ list: { content: string }[] }>(EVALUATIONS, { gameId: 1 });
-    answerPost(EVALUATIONS, { ...evaluations, list: evaluations.list.map((e) => ({ ...e, content: `<p onmouseover="window.__xss = 4">好评</p>${payload}` })) });
+    answerPost(EVALUATIONS, {
+      ...evaluations,
+      list: evaluations.list.map((e) => ({ ...e, content: `<p onmouseover="window.__xss = 4">好评</p>${payload}` })),
+    });
     const { container } = await renderApp('/gameDetail/1');
     await screen.findByRole('heading', { level: 1, name: '星砂回响' });
     await within(section('用户评价')).findAllByText('好评');

@@ -9,7 +9,6 @@ const SEARCH = '/nn-assist/article/mall/search';
 
 const categories = () => screen.getByRole('navigation', { name: '帮助分类' });
 
-
 beforeAll(warmPages, 30_000);
 describe('help page', () => {
   it('shows a skeleton while the categories load', async () => {
@@ -25,15 +24,25 @@ describe('help page', () => {
     await renderApp('/help');
     expect(await screen.findByRole('heading', { level: 1, name: '帮助中心' })).toBeInTheDocument();
     const links = within(await screen.findByRole('navigation', { name: '帮助分类' })).getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['账号与登录 (5)', '购买与支付 (5)', '发货与激活 (5)', '退款与售后 (4)']);
+    expect(links.map((l) => l.textContent)).toEqual([
+      '账号与登录 (5)',
+      '购买与支付 (5)',
+      '发货与激活 (5)',
+      '退款与售后 (4)',
+    ]);
     expect(links[0]).toHaveAttribute('aria-current');
     expect(await screen.findByRole('heading', { level: 2, name: '账号与登录' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: '如何注册和登录星游商城？' })).toHaveAttribute('href', '/help?category=1&article=1');
+    expect(await screen.findByRole('link', { name: '如何注册和登录星游商城？' })).toHaveAttribute(
+      'href',
+      '/help?category=1&article=1',
+    );
   });
 
   it('opens a category and an article, each with its own URL', async () => {
     const { user, router } = await renderApp('/help');
-    await user.click(within(await screen.findByRole('navigation', { name: '帮助分类' })).getByRole('link', { name: /购买与支付/ }));
+    await user.click(
+      within(await screen.findByRole('navigation', { name: '帮助分类' })).getByRole('link', { name: /购买与支付/ }),
+    );
     expect(await screen.findByRole('heading', { level: 2, name: '购买与支付' })).toBeInTheDocument();
     expect(router.state.location.search).toEqual({ category: 2 });
     expect(within(categories()).getByRole('link', { name: /购买与支付/ })).toHaveAttribute('aria-current');
@@ -71,7 +80,10 @@ describe('help page', () => {
     await user.click(within(screen.getByRole('search', { name: '搜索帮助' })).getByRole('button', { name: '搜索' }));
     expect(await screen.findByRole('heading', { level: 2, name: '“激活码”的搜索结果' })).toBeInTheDocument();
     expect(router.state.location.search).toEqual({ q: '激活码' });
-    expect(await screen.findByRole('link', { name: '激活码在哪里查看？' })).toHaveAttribute('href', '/help?category=3&article=11');
+    expect(await screen.findByRole('link', { name: '激活码在哪里查看？' })).toHaveAttribute(
+      'href',
+      '/help?category=3&article=11',
+    );
     const results = screen.getByRole('heading', { level: 2, name: '“激活码”的搜索结果' }).closest('section')!;
     expect(within(results).getByRole('link', { name: '隐私政策' })).toHaveAttribute('href', '/agreement?doc=privacy');
     await user.click(screen.getByRole('link', { name: '激活码在哪里查看？' }));

@@ -10,13 +10,18 @@ import { API, backend, ok, testServer } from '../../support/server';
 
 // Ceilings, not waits: a busy machine (several suites at once) renders the whole app slowly, and a
 // test should then still pass as soon as what the user would see is there.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 export { API, ok } from '../../support/server';
 
 /** What the simulated backend answers (retData), to base an override on. */
-export async function backendData<T>(path: string, body: unknown = {}, method: 'GET' | 'POST' = 'POST', query: Record<string, string> = {}): Promise<T> {
+export async function backendData<T>(
+  path: string,
+  body: unknown = {},
+  method: 'GET' | 'POST' = 'POST',
+  query: Record<string, string> = {},
+): Promise<T> {
   const answer = await backend.handle({ method, path, query, headers: {}, body: method === 'POST' ? body : undefined });
   const envelope = answer.body as { success: boolean; retData: T };
   if (!envelope.success) throw new Error(`backend refused ${path}`);

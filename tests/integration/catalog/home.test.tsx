@@ -1,18 +1,28 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { GameCard } from '../../../src/api/games';
 import { AUTOPLAY_MS } from '../../../src/features/catalog/banner-carousel';
 import { renderApp } from '../../support/render-app';
-import { answerGet, answerPost, backend, gate, holdGet, holdPost, warmPages } from './helpers';
+import { answerGet, answerPost, backend, backendData, gate, holdGet, holdPost, warmPages } from './helpers';
 
 const carousel = () => screen.getByRole('region', { name: '活动推荐' });
-const currentDot = () => within(carousel()).getAllByRole('button', { name: /^第\d+张$/ }).find((b) => b.getAttribute('aria-current') === 'true');
-
+const currentDot = () =>
+  within(carousel())
+    .getAllByRole('button', { name: /^第\d+张$/ })
+    .find((b) => b.getAttribute('aria-current') === 'true');
 
 beforeAll(warmPages, 30_000);
 describe('home page', () => {
   it('shows a skeleton for each section while its data loads, then the section', async () => {
     const held = gate();
-    for (const path of ['/sgame/mall/game/qryBanner', '/sgame/mall/game/qryLabel', '/sgame/mall/game/hotSearch', '/sgame/mall/game/recommend', '/sgame/mall/game/qryPlate', '/sgame/mall/game/rank']) {
+    for (const path of [
+      '/sgame/mall/game/qryBanner',
+      '/sgame/mall/game/qryLabel',
+      '/sgame/mall/game/hotSearch',
+      '/sgame/mall/game/recommend',
+      '/sgame/mall/game/qryPlate',
+      '/sgame/mall/game/rank',
+    ]) {
       holdPost(path, held.wait);
     }
     holdGet('/goods/goods/findRecentSell', held.wait);
@@ -147,7 +157,10 @@ describe('home page', () => {
   it('shows hot search words and recommendations', async () => {
     await renderApp('/');
     const hot = (await screen.findByRole('heading', { level: 2, name: '热门搜索' })).closest('section')!;
-    expect(within(hot).getByRole('link', { name: '星砂' })).toHaveAttribute('href', '/search?keyword=%E6%98%9F%E7%A0%82');
+    expect(within(hot).getByRole('link', { name: '星砂' })).toHaveAttribute(
+      'href',
+      '/search?keyword=%E6%98%9F%E7%A0%82',
+    );
     const recommend = (await screen.findByRole('heading', { level: 2, name: '为你推荐' })).closest('section')!;
     expect(within(recommend).getAllByRole('link').length).toBeGreaterThan(0);
   });
@@ -189,11 +202,16 @@ describe('home page', () => {
     const { user } = await renderApp('/');
     const recent = (await screen.findByRole('heading', { level: 2, name: '最近成交' })).closest('section')!;
     expect(within(recent).getAllByRole('listitem').length).toBeGreaterThanOrEqual(20);
-    expect(within(recent).getAllByRole('listitem')[0]).toHaveTextContent(/\*{4}\d{4}购买了《.+》.+¥\d+\.\d{2}(刚刚|\d+(分钟|小时|天)前|\d{4}\.\d{2}\.\d{2})$/);
+    expect(within(recent).getAllByRole('listitem')[0]).toHaveTextContent(
+      /\*{4}\d{4}购买了《.+》.+¥\d+\.\d{2}(刚刚|\d+(分钟|小时|天)前|\d{4}\.\d{2}\.\d{2})$/,
+    );
     await user.click(within(recent).getByRole('button', { name: '暂停滚动' }));
     expect(within(recent).getByRole('button', { name: '继续滚动' })).toBeInTheDocument();
     const app = (await screen.findByRole('heading', { level: 2, name: '下载星游商城 App' })).closest('section')!;
-    expect(within(app).getByRole('link', { name: 'Android 版下载' })).toHaveAttribute('href', '/webapi/static/download/xingyou-mall-android.apk');
+    expect(within(app).getByRole('link', { name: 'Android 版下载' })).toHaveAttribute(
+      'href',
+      '/webapi/static/download/xingyou-mall-android.apk',
+    );
     expect(within(app).getByRole('link', { name: 'iOS 版下载' })).toBeInTheDocument();
   });
 
@@ -213,5 +231,26 @@ describe('home page', () => {
     }
     expect(screen.queryByRole('region', { name: '活动推荐' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('repaints 今日特惠 in place when today’s deals differ from those it showed: no tile moves', async () => {
+    const { queryClient } = await renderApp('/');
+    const deals = await screen.findByRole('region', { name: '今日特惠' });
+    const tiles = () => within(deals).getAllByRole('listitem');
+    const before = tiles();
+    const names = before.map((tile) => tile.textContent);
+    // A game not in the row drops to ¥0.01: the biggest discount now, so it leads the row.
+    const { list } = await backendData<{ list: GameCard[] }>('/sgame/mall/game/search', {
+      keyword: '',
+      pageNum: 1,
+      pageSize: 100,
+    });
+    const outside = list.find((game) => !names.some((name) => name?.includes(game.name)))!;
+    backend.control.lowerPrice(outside.gameId, 1);
+    await act(() => queryClient.invalidateQueries());
+    await waitFor(() => expect(tiles()[0]).toHaveTextContent(outside.name));
+    // The same elements in the same places, each showing its new game.
+    expect(tiles()).toHaveLength(before.length);
+    tiles().forEach((tile, index) => expect(tile).toBe(before[index]));
   });
 });

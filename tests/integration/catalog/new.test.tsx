@@ -9,7 +9,12 @@ const SEARCH = '/sgame/mall/game/search';
 const DAY = 24 * 60 * 60 * 1000;
 
 async function newestGames() {
-  const page = await backendData<{ list: GameCard[] }>(SEARCH, { keyword: '', sort: 'newest', pageNum: 1, pageSize: 100 });
+  const page = await backendData<{ list: GameCard[] }>(SEARCH, {
+    keyword: '',
+    sort: 'newest',
+    pageNum: 1,
+    pageSize: 100,
+  });
   const now = Date.now();
   return {
     all: page.list,
@@ -19,12 +24,14 @@ async function newestGames() {
 }
 
 const section = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('section')!;
-const cards = (name: string) => within(section(name)).getAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith('/gameDetail/'));
+const cards = (name: string) =>
+  within(section(name))
+    .getAllByRole('link')
+    .filter((a) => a.getAttribute('href')?.startsWith('/gameDetail/'));
 const ymd = (ms: number) => {
   const d = new Date(ms);
   return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
 };
-
 
 beforeAll(warmPages, 30_000);
 describe('newly launched page', () => {
@@ -60,7 +67,8 @@ describe('newly launched page', () => {
     expect(screen.getByText(`已显示 ${NEW_PAGE_SIZE} / ${released.length} 款`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '加载更多' }));
     expect(cards('最近上架')).toHaveLength(Math.min(NEW_PAGE_SIZE * 2, released.length));
-    if (released.length <= NEW_PAGE_SIZE * 2) expect(screen.queryByRole('button', { name: '加载更多' })).not.toBeInTheDocument();
+    if (released.length <= NEW_PAGE_SIZE * 2)
+      expect(screen.queryByRole('button', { name: '加载更多' })).not.toBeInTheDocument();
   });
 
   it('sorts by price, keeping the sort in the URL', async () => {

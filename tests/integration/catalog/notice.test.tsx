@@ -12,8 +12,6 @@ declare global {
 const LIST = '/nn-assist/mall/notice/list';
 type WireNotice = { title: string; content: string; publishTime: number; top: boolean };
 
-
-
 beforeAll(warmPages, 30_000);
 describe('notice page', () => {
   it('shows a skeleton while the notices load', async () => {

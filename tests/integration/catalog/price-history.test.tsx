@@ -1,5 +1,5 @@
 /**
- * 价格走势 and 史低 (issue 34): the detail's section for the chosen goods (summary, chart, table), the 史低 mark
+ * 价格走势 and 史低 (docs/following-prices.md): the detail's section for the chosen goods (summary, chart, table), the 史低 mark
  * on it and on cards, and a server without the extension (no section, no mark, nothing said).
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameCard } from '../../../src/api/games';
 import type { Goods } from '../../../src/api/goods';
 import type { PriceHistory } from '../../../src/api/price-history';
-import { chineseDay, historySummary } from '../../../src/features/catalog/price-history';
+import { historySummary } from '../../../src/features/catalog/price-history';
+import { chineseDay } from '../../../src/features/catalog/price-verdict-text';
 import { renderApp } from '../../support/render-app';
 import { API, answerPost, backendData, testServer, warmPages } from './helpers';
 
@@ -17,7 +18,8 @@ const SEARCH = '/sgame/mall/game/search';
 const GOODS = '/goods/mall/goods/gameDetail';
 
 const historySection = () => screen.findByRole('region', { name: '价格走势' });
-const allCards = () => backendData<{ list: GameCard[] }>(SEARCH, { keyword: '', pageNum: 1, pageSize: 100 }).then((p) => p.list);
+const allCards = () =>
+  backendData<{ list: GameCard[] }>(SEARCH, { keyword: '', pageNum: 1, pageSize: 100 }).then((p) => p.list);
 const atLow = (c: GameCard) => c.historicalLow !== undefined && c.minPrice <= c.historicalLow;
 
 beforeAll(async () => {
@@ -27,7 +29,9 @@ beforeAll(async () => {
 
 describe('价格走势 on the game detail', () => {
   it('summarises the chosen goods’ last 180 days, draws them, and lists them in a table', async () => {
-    const game = (await allCards()).find((c) => c.minPrice < c.originalPrice && !atLow(c))!;
+    const game = (await allCards()).find(
+      (c) => c.minPrice < c.originalPrice && c.historicalLow !== undefined && !atLow(c),
+    )!;
     const { goods } = await backendData<{ goods: Goods[] }>(GOODS, { gameId: game.gameId });
     const chosen = goods.find((g) => g.price === game.minPrice)!;
     const history = await backendData<PriceHistory>(HISTORY, { goodsId: chosen.goodsId });
@@ -35,15 +39,17 @@ describe('价格走势 on the game detail', () => {
     const { user } = await renderApp(`/gameDetail/${game.gameId}?goods=${chosen.goodsId}`);
     const section = await historySection();
     const summary = historySummary(history);
-    expect(summary).toMatch(/^近180天最低 ¥\d+\.\d\d（\d{4}年\d{1,2}月\d{1,2}日），当前 ¥\d+\.\d\d$/);
+    expect(summary).toMatch(/^(近180天|发售以来)最低 ¥\d+\.\d\d（\d{4}年\d{1,2}月\d{1,2}日），当前 ¥\d+\.\d\d$/);
     expect(within(section).getByText(summary)).toBeInTheDocument();
-    expect(within(section).getByRole('img', { name: `价格走势图：${summary}` })).toBeInTheDocument();
+    expect(
+      within(section).getByRole('slider', { name: `价格走势图：${summary}。左右方向键逐次查看价格变化` }),
+    ).toHaveAttribute('aria-valuetext', `今天 ¥${(chosen.price / 100).toFixed(2)}`);
     // Not at its low: no 史低 mark.
     expect(within(section).queryByText('史低')).not.toBeInTheDocument();
 
     // The table alternative, behind a disclosure.
     await user.click(within(section).getByText('查看价格明细'));
-    const table = within(section).getByRole('table', { name: '近180天的价格变化' });
+    const table = within(section).getByRole('table', { name: /^(近180天|发售以来)的价格变化$/ });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(history.points.length);
     expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent(chineseDay(history.points[0]!.date));
@@ -63,12 +69,18 @@ describe('价格走势 on the game detail', () => {
     if (other) {
       const otherHistory = await backendData<PriceHistory>(HISTORY, { goodsId: other.goodsId });
       await user.click(screen.getByRole('radio', { name: new RegExp(other.name) }));
-      await waitFor(() => expect(screen.getByRole('region', { name: '价格走势' })).toHaveTextContent(historySummary(otherHistory)));
+      await waitFor(() =>
+        expect(screen.getByRole('region', { name: '价格走势' })).toHaveTextContent(historySummary(otherHistory)),
+      );
     }
   });
 
   it('is absent, with nothing said, when the server does not have the extension', async () => {
-    testServer.use(http.post(`${API}${HISTORY}`, () => HttpResponse.json({ success: false, retCode: '404', retMsg: `接口不存在：${HISTORY}` }, { status: 404 })));
+    testServer.use(
+      http.post(`${API}${HISTORY}`, () =>
+        HttpResponse.json({ success: false, retCode: '404', retMsg: `接口不存在：${HISTORY}` }, { status: 404 }),
+      ),
+    );
     let asked = 0;
     testServer.events.on('request:end', ({ request }) => {
       if (request.url.endsWith(HISTORY)) asked += 1;
@@ -99,7 +111,14 @@ describe('史低 on cards', () => {
   it('shows no mark from a server whose cards do not carry the historical low', async () => {
     const cards = await allCards();
     const low = cards.find(atLow)!;
-    answerPost(SEARCH, () => ({ list: [low, ...cards.filter((c) => c.gameId !== low.gameId).slice(0, 5)].map(({ historicalLow: _, ...card }) => card), total: 6, pageNum: 1, pageSize: 20 }));
+    answerPost(SEARCH, () => ({
+      list: [low, ...cards.filter((c) => c.gameId !== low.gameId).slice(0, 5)].map(
+        ({ historicalLow: _, ...card }) => card,
+      ),
+      total: 6,
+      pageNum: 1,
+      pageSize: 20,
+    }));
     await renderApp('/search');
     const lowCard = await screen.findByRole('link', { name: new RegExp(`^${low.name}`) });
     expect(within(lowCard).queryByText('史低')).not.toBeInTheDocument();

@@ -12,11 +12,23 @@ import { SESSION_STORAGE_KEY } from '../../../src/features/session/persisted-ses
 import { RECENT_VIEWS_VISITOR_KEY } from '../../../src/features/catalog/recent-views-keys';
 import { recentViewsKey } from '../../../src/features/catalog/recent-views-keys';
 import { renderApp } from '../../support/render-app';
-import { FLOW_TIMEOUT, createAccount, errorToasts, fastSession, loginWithSms, openLoginDialog, storeSession } from '../session/helpers';
+import {
+  FLOW_TIMEOUT,
+  createAccount,
+  errorToasts,
+  fastSession,
+  loginWithSms,
+  openLoginDialog,
+  storeSession,
+} from '../session/helpers';
 import { backendData, warmPages } from './helpers';
 
 beforeAll(async () => {
-  await Promise.all([warmPages(), import('../../../src/features/catalog/recent-views-list'), import('../../../src/features/catalog/home-aside')]);
+  await Promise.all([
+    warmPages(),
+    import('../../../src/features/catalog/recent-views-list'),
+    import('../../../src/features/catalog/home-aside'),
+  ]);
 }, 60_000);
 afterEach(() => {
   vi.restoreAllMocks();
@@ -29,7 +41,9 @@ const aside = () => screen.findByRole('region', { name: '最近浏览' });
 const namesIn = (region: HTMLElement) =>
   within(region)
     .queryAllByRole('listitem')
-    .map((item) => within(item).getByRole('button', { name: /^移除/ }).getAttribute('aria-label')?.slice('移除'.length));
+    .map((item) =>
+      within(item).getByRole('button', { name: /^移除/ }).getAttribute('aria-label')?.slice('移除'.length),
+    );
 
 type App = Awaited<ReturnType<typeof renderApp>>;
 
@@ -47,10 +61,18 @@ async function home(app: App) {
   return aside();
 }
 
+/** The home page with its side column shown, and no 最近浏览 in it (nothing viewed: no empty box). */
+async function homeWithoutViews(app: App) {
+  await act(() => app.router.navigate({ to: '/' }));
+  await screen.findByRole('region', { name: '排行榜' }, { timeout: 10_000 });
+  expect(screen.queryByRole('region', { name: '最近浏览' })).not.toBeInTheDocument();
+}
+
 describe('最近浏览', FLOW_TIMEOUT, () => {
   it('lists the games viewed in the home aside, newest first, once each, with name and current from price', async () => {
     const app = await renderApp('/');
-    expect(await within(await aside()).findByText('还没有浏览过的游戏')).toBeInTheDocument();
+    // A first visit shows no empty box.
+    await homeWithoutViews(app);
     await view(app, 1, 2, 3, 1);
     const [g1, g2, g3] = await Promise.all([detail(1), detail(2), detail(3)]);
     const region = await home(app);
@@ -104,7 +126,7 @@ describe('最近浏览', FLOW_TIMEOUT, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '登录' })).not.toBeInTheDocument());
     await waitFor(() => expect(localStorage.getItem(RECENT_VIEWS_VISITOR_KEY)).toBeNull());
     await view(app, 3);
-    let region = await home(app);
+    const region = await home(app);
     await waitFor(() => expect(namesIn(region)).toEqual([g3.name, g2.name, g1.name]));
 
     // The tab shows the same list.
@@ -115,43 +137,54 @@ describe('最近浏览', FLOW_TIMEOUT, () => {
 
     await app.user.click(screen.getByRole('button', { name: '退出登录' }));
     await screen.findByText('退出成功！');
-    region = await home(app);
-    expect(await within(region).findByText('还没有浏览过的游戏')).toBeInTheDocument();
-    expect(namesIn(region)).toEqual([]);
+    await homeWithoutViews(app);
 
     // Someone else logs in on this computer: nothing of the first account.
     await loginWithSms(app.user, await openLoginDialog(app.user), '13800002222');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '登录' })).not.toBeInTheDocument());
-    region = await home(app);
-    expect(await within(region).findByText('还没有浏览过的游戏')).toBeInTheDocument();
+    await homeWithoutViews(app);
   });
 
   it('follows another tab: a view recorded there shows here; a switch of account there shows that account’s list', async () => {
     const first = await createAccount('13800003333');
     const second = await createAccount('13800004444');
-    localStorage.setItem(recentViewsKey(`u${second.userId}`), JSON.stringify({ views: [{ gameId: 4, name: '第二个账号的游戏', cover: '', viewedAt: 1 }] }));
+    localStorage.setItem(
+      recentViewsKey(`u${second.userId}`),
+      JSON.stringify({ views: [{ gameId: 4, name: '第二个账号的游戏', cover: '', viewedAt: 1 }] }),
+    );
     storeSession(first);
     const app = await renderApp('/', { deps: fastSession });
     const g5 = await detail(5);
-    const region = await aside();
-    expect(await within(region).findByText('还没有浏览过的游戏')).toBeInTheDocument();
+    await homeWithoutViews(app);
 
     const key = recentViewsKey(`u${first.userId}`);
     const value = JSON.stringify({ views: [{ gameId: 5, name: g5.name, cover: g5.cover, viewedAt: 2 }] });
     localStorage.setItem(key, value);
     act(() => window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: localStorage })));
+    const region = await aside();
     await waitFor(() => expect(namesIn(region)).toEqual([g5.name]));
 
     // Another tab logs in as the second account: this tab follows the stored session, and its list.
     storeSession(second);
-    act(() => window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY, newValue: localStorage.getItem(SESSION_STORAGE_KEY), storageArea: localStorage })));
+    act(() =>
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: SESSION_STORAGE_KEY,
+          newValue: localStorage.getItem(SESSION_STORAGE_KEY),
+          storageArea: localStorage,
+        }),
+      ),
+    );
     const g4 = await detail(4);
     await waitFor(() => expect(namesIn(region)).toEqual([g4.name]));
     expect(app.router.state.location.pathname).toBe('/');
   });
 
   it('keeps a game the catalogue no longer has under its stored name, without a price', async () => {
-    localStorage.setItem(RECENT_VIEWS_VISITOR_KEY, JSON.stringify({ views: [{ gameId: 40404, name: '已下架的游戏', cover: '', viewedAt: 1 }] }));
+    localStorage.setItem(
+      RECENT_VIEWS_VISITOR_KEY,
+      JSON.stringify({ views: [{ gameId: 40404, name: '已下架的游戏', cover: '', viewedAt: 1 }] }),
+    );
     await renderApp('/');
     const region = await aside();
     await waitFor(() => expect(namesIn(region)).toEqual(['已下架的游戏']));
@@ -164,8 +197,7 @@ describe('最近浏览', FLOW_TIMEOUT, () => {
       throw new DOMException('full', 'QuotaExceededError');
     });
     await view(app, 1);
-    const region = await home(app);
-    expect(await within(region).findByText('还没有浏览过的游戏')).toBeInTheDocument();
+    await homeWithoutViews(app);
     expect(errorToasts().queryAllByText(/./)).toEqual([]);
   });
 });

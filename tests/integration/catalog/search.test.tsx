@@ -8,16 +8,29 @@ import { searchRequestOf } from '../../../src/features/catalog/route-data';
 import { KEYWORD_MAX_LENGTH } from '../../../src/shared/search-keyword';
 import { renderApp } from '../../support/render-app';
 import { createAccount, storeSession } from '../session/helpers';
-import { API, answerPost, backend, backendData, countRequests, gate, holdPost, ok, testServer, warmPages } from './helpers';
+import {
+  API,
+  answerPost,
+  backend,
+  backendData,
+  countRequests,
+  gate,
+  holdPost,
+  ok,
+  testServer,
+  warmPages,
+} from './helpers';
 
 const SEARCH = '/sgame/mall/game/search';
 const results = () => screen.getByRole('heading', { level: 2, name: '搜索结果' }).closest('section')!;
-const resultLinks = () => within(results()).getAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith('/gameDetail/'));
+const resultLinks = () =>
+  within(results())
+    .getAllByRole('link')
+    .filter((a) => a.getAttribute('href')?.startsWith('/gameDetail/'));
 
 beforeEach(() => {
   historyStore.reset();
 });
-
 
 beforeAll(warmPages, 30_000);
 describe('search page', () => {
@@ -98,11 +111,19 @@ describe('search page', () => {
     const pager = screen.getByRole('navigation', { name: '分页' });
     expect(within(pager).getByRole('link', { name: '第1页' })).toHaveAttribute('aria-current', 'page');
     expect(resultLinks()).toHaveLength(20);
-    const secondPage = await backendData<{ list: { name: string }[] }>(SEARCH, { keyword: '', pageNum: 2, pageSize: 20 });
+    const secondPage = await backendData<{ list: { name: string }[] }>(SEARCH, {
+      keyword: '',
+      pageNum: 2,
+      pageSize: 20,
+    });
     await user.click(within(pager).getByRole('link', { name: '下一页' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ page: 2 }));
-    await waitFor(() => expect(resultLinks()[0]).toHaveAccessibleName(expect.stringContaining(secondPage.list[0]!.name)));
-    expect(within(screen.getByRole('navigation', { name: '分页' })).getByRole('link', { name: '第2页' })).toHaveAttribute('aria-current', 'page');
+    await waitFor(() =>
+      expect(resultLinks()[0]).toHaveAccessibleName(expect.stringContaining(secondPage.list[0]!.name)),
+    );
+    expect(
+      within(screen.getByRole('navigation', { name: '分页' })).getByRole('link', { name: '第2页' }),
+    ).toHaveAttribute('aria-current', 'page');
     await user.click(within(screen.getByRole('navigation', { name: '分页' })).getByRole('link', { name: '第4页' }));
     await waitFor(() => expect(resultLinks()).toHaveLength(4));
   });
@@ -133,8 +154,15 @@ describe('search page', () => {
     await screen.findByRole('heading', { level: 1, name: '“赛道”的搜索结果' });
     await router.navigate({ to: '/search' });
     const recent = (await screen.findByRole('heading', { level: 2, name: '最近搜索' })).closest('section')!;
-    expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['赛道', '星砂']);
-    expect(within(recent).getByRole('link', { name: '星砂' })).toHaveAttribute('href', '/search?keyword=%E6%98%9F%E7%A0%82');
+    expect(
+      within(recent)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['赛道', '星砂']);
+    expect(within(recent).getByRole('link', { name: '星砂' })).toHaveAttribute(
+      'href',
+      '/search?keyword=%E6%98%9F%E7%A0%82',
+    );
     await user.click(within(recent).getByRole('button', { name: '清空最近搜索' }));
     expect(screen.queryByRole('heading', { level: 2, name: '最近搜索' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: '热门搜索' })).toBeInTheDocument();
@@ -146,7 +174,13 @@ describe('search page', () => {
     answerPost('/sgame/mall/game/recentGameSearch', ['别的设备', '本机']);
     const { user } = await renderApp('/search');
     const recent = (await screen.findByRole('heading', { level: 2, name: '最近搜索' })).closest('section')!;
-    await waitFor(() => expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['本机', '别的设备']));
+    await waitFor(() =>
+      expect(
+        within(recent)
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['本机', '别的设备']),
+    );
     await user.click(within(recent).getByRole('button', { name: '清空最近搜索' }));
     expect(screen.queryByRole('heading', { level: 2, name: '最近搜索' })).not.toBeInTheDocument();
   });
@@ -155,13 +189,21 @@ describe('search page', () => {
     localStorage.setItem(RECENT_SEARCH_KEY, JSON.stringify({ keywords: [{ evil: true }, '正常', ''] }));
     await renderApp('/search');
     const recent = (await screen.findByRole('heading', { level: 2, name: '最近搜索' })).closest('section')!;
-    expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['正常']);
+    expect(
+      within(recent)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['正常']);
   });
 
   it('does not search for, or remember, a keyword whose percent-escapes are broken (no U+FFFD garbage)', async () => {
     const searches: string[] = [];
     const record = ({ request }: { request: Request }) => {
-      if (new URL(request.url).pathname === `${API}${SEARCH}`) void request.clone().json().then((body: { keyword: string }) => searches.push(body.keyword));
+      if (new URL(request.url).pathname === `${API}${SEARCH}`)
+        void request
+          .clone()
+          .json()
+          .then((body: { keyword: string }) => searches.push(body.keyword));
     };
     testServer.events.on('request:start', record);
     try {

@@ -38,11 +38,16 @@ describe('the demo console /demo', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('订单号'), second.orderId);
     await user.click(screen.getByRole('button', { name: '使支付失败' }));
     await waitFor(() => expect(status()).toHaveTextContent(`订单 ${second.orderId} 当前状态：failed`));
-    expect(backend.control.state().orders.map((o) => o.status).sort()).toEqual(['delivered', 'failed']);
+    expect(
+      backend.control
+        .state()
+        .orders.map((o) => o.status)
+        .sort(),
+    ).toEqual(['delivered', 'failed']);
     await waitFor(() => expect(screen.getByText('没有待支付的订单。')).toBeInTheDocument());
   });
 
-  it('lowers a game’s price by 20 % (the wishlist’s 降价, issue 34)', async () => {
+  it('lowers a game’s price by 20 % (the wishlist’s 降价, docs/following-wishlist.md)', async () => {
     const { user } = await renderApp('/demo');
     const field = await screen.findByLabelText('游戏 ID');
     await user.clear(field);
@@ -66,8 +71,14 @@ describe('the demo console /demo', { timeout: 20_000 }, () => {
     await user.selectOptions(await screen.findByLabelText('接口'), '/u-nnpc/mall/activity/home/popup');
     await user.selectOptions(screen.getByLabelText('故障类型'), 'HTTP 500');
     await user.click(screen.getByRole('button', { name: '注入故障' }));
-    await waitFor(() => expect(backend.control.listFaults()).toEqual({ '/u-nnpc/mall/activity/home/popup': { kind: 'http', status: 500 } }));
-    expect(await screen.findByRole('list', { name: '当前故障' })).toHaveTextContent('/u-nnpc/mall/activity/home/popup：http');
+    await waitFor(() =>
+      expect(backend.control.listFaults()).toEqual({
+        '/u-nnpc/mall/activity/home/popup': { kind: 'http', status: 500 },
+      }),
+    );
+    expect(await screen.findByRole('list', { name: '当前故障' })).toHaveTextContent(
+      '/u-nnpc/mall/activity/home/popup：http',
+    );
 
     await user.click(screen.getByRole('button', { name: '清除全部故障' }));
     await waitFor(() => expect(backend.control.listFaults()).toEqual({}));

@@ -60,8 +60,17 @@ describe('the inspector panel through a login and a purchase', { timeout: 45_000
     const secrets = () => [clientState.get().token];
     const recorder = createRecorder({ secrets });
     const exported: string[] = [];
-    const { user } = await renderApp(`/gameDetail/${PLAIN.gameId}?goods=${PLAIN.goodsId}`, { deps: mergeDeps(fastDeps, { inspect: recorder.inspect }) });
-    render(<InspectorPanel recorder={recorder} secrets={secrets} onClose={() => {}} save={(_name, text) => exported.push(text)} />);
+    const { user } = await renderApp(`/gameDetail/${PLAIN.gameId}?goods=${PLAIN.goodsId}`, {
+      deps: mergeDeps(fastDeps, { inspect: recorder.inspect }),
+    });
+    render(
+      <InspectorPanel
+        recorder={recorder}
+        secrets={secrets}
+        onClose={() => {}}
+        save={(_name, text) => exported.push(text)}
+      />,
+    );
 
     const panel = screen.getByRole('complementary', { name: '状态机检查器' });
     const actors = within(panel).getByRole('region', { name: 'Actor 列表' });
@@ -85,17 +94,43 @@ describe('the inspector panel through a login and a purchase', { timeout: 45_000
     // the real-name reads and the visitor's lists being handed over), to the logged-in session at rest.
     await waitFor(() => expect(sessionDrawn.at(-1)).toEqual(['loggedIn', 'loggedIn.active', 'loggedIn.active.ready']));
     expect(sessionDrawn[0]).toEqual(['anonymous']);
-    const signingIn = sessionDrawn.findIndex((states) => states.includes('loggedIn.active.signingIn.facts.fetchingConfig'));
-    expect(sessionDrawn[signingIn]).toEqual(expect.arrayContaining(['loggedIn.active.signingIn', 'loggedIn.active.signingIn.facts', 'loggedIn.active.signingIn.lists']));
-    expect(sessionDrawn[signingIn]?.filter((state) => state.startsWith('loggedIn.active.signingIn.lists.'))).toEqual(['loggedIn.active.signingIn.lists.handingOver']);
+    const signingIn = sessionDrawn.findIndex((states) =>
+      states.includes('loggedIn.active.signingIn.facts.fetchingConfig'),
+    );
+    expect(sessionDrawn[signingIn]).toEqual(
+      expect.arrayContaining([
+        'loggedIn.active.signingIn',
+        'loggedIn.active.signingIn.facts',
+        'loggedIn.active.signingIn.lists',
+      ]),
+    );
+    expect(sessionDrawn[signingIn]?.filter((state) => state.startsWith('loggedIn.active.signingIn.lists.'))).toEqual([
+      'loggedIn.active.signingIn.lists.handingOver',
+    ]);
     expect(signingIn).toBeGreaterThan(0);
     expect(signingIn).toBeLessThan(sessionDrawn.length - 1);
     // The nested list lit the same states: both regions under signingIn, then ready.
-    expect(sessionStates).toContainEqual(['session', 'loggedIn', 'active', 'signingIn', 'facts', 'fetchingConfig', 'lists', 'handingOver']);
+    expect(sessionStates).toContainEqual([
+      'session',
+      'loggedIn',
+      'active',
+      'signingIn',
+      'facts',
+      'fetchingConfig',
+      'lists',
+      'handingOver',
+    ]);
     const drawing = within(panel).getByRole('group', { name: '状态图示 app/session' });
-    expect(within(drawing).getByRole('img', { name: 'session.login：session（任意状态） → loggedIn.active.signingIn' })).toBeInTheDocument();
+    expect(
+      within(drawing).getByRole('img', { name: 'session.login：session（任意状态） → loggedIn.active.signingIn' }),
+    ).toBeInTheDocument();
     // The flows were spawned as the purchase asked for them, and the login's invocations come and go.
-    for (const name of ['app/modal（运行中）', 'app/payGate（运行中）', 'app/login（运行中）', 'app/payment（运行中）']) {
+    for (const name of [
+      'app/modal（运行中）',
+      'app/payGate（运行中）',
+      'app/login（运行中）',
+      'app/payment（运行中）',
+    ]) {
       expect(within(actors).getByRole('button', { name })).toBeInTheDocument();
     }
     expect(within(actors).getAllByRole('button', { name: /（已停止）$/ }).length).toBeGreaterThan(0);
@@ -111,19 +146,39 @@ describe('the inspector panel through a login and a purchase', { timeout: 45_000
 
     // The pay gate: chosen, its events filtered, each showing the snapshot after it.
     await user.click(within(actors).getByRole('button', { name: 'app/payGate（运行中）' }));
-    expect(within(panel).getAllByRole('listitem', { current: true }).map((item) => item.getAttribute('aria-label'))).toEqual(['payGate', 'idle']);
+    expect(
+      within(panel)
+        .getAllByRole('listitem', { current: true })
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['payGate', 'idle']);
     const payGateDrawing = within(panel).getByRole('group', { name: '状态图示 app/payGate' });
-    expect(within(payGateDrawing).getAllByRole('group', { current: true }).map((state) => state.getAttribute('aria-label'))).toEqual(['idle']);
+    expect(
+      within(payGateDrawing)
+        .getAllByRole('group', { current: true })
+        .map((state) => state.getAttribute('aria-label')),
+    ).toEqual(['idle']);
     const events = within(panel).getByRole('region', { name: '最近事件' });
-    await user.selectOptions(within(events).getByRole('combobox', { name: '按 actor 筛选' }), within(events).getByRole('option', { name: 'app/payGate' }));
+    await user.selectOptions(
+      within(events).getByRole('combobox', { name: '按 actor 筛选' }),
+      within(events).getByRole('option', { name: 'app/payGate' }),
+    );
     const rows = within(events).getAllByRole('row').slice(1);
-    expect(rows.every((row) => within(row).getAllByRole('cell').some((cell) => cell.textContent === 'app/payGate'))).toBe(true);
+    expect(
+      rows.every((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .some((cell) => cell.textContent === 'app/payGate'),
+      ),
+    ).toBe(true);
     await user.click(within(events).getByRole('button', { name: 'purchase.start' }));
     const after = within(panel).getByRole('region', { name: '事件后的快照' });
     expect(after).toHaveTextContent('"value": { "gating": "readingSession" }');
 
     // The session's login event (forwarded by the root), clicked: its snapshot is masked too.
-    await user.selectOptions(within(events).getByRole('combobox', { name: '按 actor 筛选' }), within(events).getByRole('option', { name: 'app/session' }));
+    await user.selectOptions(
+      within(events).getByRole('combobox', { name: '按 actor 筛选' }),
+      within(events).getByRole('option', { name: 'app/session' }),
+    );
     await user.click(within(events).getByRole('button', { name: 'session.login' }));
     expect(within(panel).getByRole('region', { name: '事件后的快照' })).toHaveTextContent(MASKED_PHONE);
     expect(panel).not.toHaveTextContent(PHONE);

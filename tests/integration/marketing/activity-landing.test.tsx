@@ -26,7 +26,9 @@ describe('the activity landing /sem/activity', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: '新春游戏节' })).toBeInTheDocument();
     expect(screen.getByText('爆款游戏低至 5 折，领券再享满减')).toBeInTheDocument();
     expect(screen.getByText('活动进行中')).toBeInTheDocument();
-    expect(screen.getAllByText(/^活动时间：\d{4}\.\d{2}\.\d{2} \d{2}:\d{2} - \d{4}\.\d{2}\.\d{2} \d{2}:\d{2}$/).length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText(/^活动时间：\d{4}\.\d{2}\.\d{2} \d{2}:\d{2} - \d{4}\.\d{2}\.\d{2} \d{2}:\d{2}$/).length,
+    ).toBeGreaterThan(0);
     const rules = screen.getByRole('region', { name: '活动规则' });
     expect(within(rules).getAllByRole('listitem').length).toBeGreaterThan(3);
     expect(await screen.findByRole('heading', { level: 2, name: '新春游戏节' })).toBeInTheDocument();
@@ -37,7 +39,10 @@ describe('the activity landing /sem/activity', { timeout: 20_000 }, () => {
     withCompetitors();
     await renderApp('/sem/activity');
     const top = await screen.findByRole('region', { name: '今日爆款' });
-    expect(within(top).getByRole('link', { name: /.+/ })).toHaveAttribute('href', expect.stringMatching(/^\/gameDetail\/\d+$/));
+    expect(within(top).getByRole('link', { name: /.+/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/gameDetail\/\d+$/),
+    );
     const check = await within(top).findByRole('region', { name: '全网比价' });
     const table = within(check).getByRole('table');
     expect(within(table).getByRole('rowheader', { name: '本站活动价' })).toBeInTheDocument();
@@ -63,11 +68,18 @@ describe('the activity landing /sem/activity', { timeout: 20_000 }, () => {
     const send = vi.spyOn(actor, 'send');
     const top = await screen.findByRole('region', { name: '今日爆款' });
     await user.click(within(top).getByRole('button', { name: '立即抢购' }));
-    expect(send).toHaveBeenCalledWith({ type: 'purchase.start', goodsId: expect.any(Number), buyNum: 1, gameId: expect.any(Number) });
+    expect(send).toHaveBeenCalledWith({
+      type: 'purchase.start',
+      goodsId: expect.any(Number),
+      buyNum: 1,
+      gameId: expect.any(Number),
+    });
   });
 
   it('applies the landing’s attribution: the bid, then adan and the channel on later calls', async () => {
-    const { user, marketing } = await renderApp('/sem/activity?channel=baidu_sem&kw=%E6%96%B0%E6%98%A5&planid=88&unitid=9');
+    const { user, marketing } = await renderApp(
+      '/sem/activity?channel=baidu_sem&kw=%E6%96%B0%E6%98%A5&planid=88&unitid=9',
+    );
     await marketing.attribution;
     expect(backend.control.bidRequests()).toEqual([
       expect.objectContaining({
@@ -83,7 +95,10 @@ describe('the activity landing /sem/activity', { timeout: 20_000 }, () => {
     await user.click(within(section).getByRole('button', { name: '下一页' }));
     await waitFor(() => expect(within(section).getByText('第 2 / 2 页')).toBeInTheDocument());
     await waitFor(() =>
-      expect(backend.control.lastRequestHeaders('/goods/mall/goods/activityGamePage')).toMatchObject({ adan: 'bid_1', registercanal: 'baidu_sem' }),
+      expect(backend.control.lastRequestHeaders('/goods/mall/goods/activityGamePage')).toMatchObject({
+        adan: 'bid_1',
+        registercanal: 'baidu_sem',
+      }),
     );
   });
 

@@ -46,7 +46,9 @@ describe('the coupon landing /coupon', { timeout: 20_000 }, () => {
     expect(screen.getByText('登录后将自动为您领取「满 100 减 10 元」')).toBeInTheDocument();
     await logInThroughModal(user);
 
-    expect(await within(await offer('满 100 减 10 元')).findByRole('button', { name: '已领取' }, { timeout: SLOW })).toBeDisabled();
+    expect(
+      await within(await offer('满 100 减 10 元')).findByRole('button', { name: '已领取' }, { timeout: SLOW }),
+    ).toBeDisabled();
     expect(await screen.findByText('领取成功，可在个人中心查看', {}, { timeout: SLOW })).toBeInTheDocument();
     expect(receives.count()).toBe(1);
     receives.stop();
@@ -64,7 +66,9 @@ describe('the coupon landing /coupon', { timeout: 20_000 }, () => {
     backend.control.setFault(RECEIVE, { kind: 'delay', ms: 300 });
     const other = await offer('满 200 减 25 元');
     await user.dblClick(within(other).getByRole('button', { name: '立即领取' }));
-    expect(await within(await offer('满 200 减 25 元')).findByRole('button', { name: '已领取' }, { timeout: SLOW })).toBeDisabled();
+    expect(
+      await within(await offer('满 200 减 25 元')).findByRole('button', { name: '已领取' }, { timeout: SLOW }),
+    ).toBeDisabled();
     expect(receives.count()).toBe(1);
     receives.stop();
   });
@@ -82,7 +86,12 @@ describe('the coupon landing /coupon', { timeout: 20_000 }, () => {
   it('marks a coupon the user already holds as received when the server says so', async () => {
     const { user } = await renderApp('/coupon');
     await user.click(within(await offer('满 50 减 5 元')).getByRole('button', { name: '立即领取' }));
-    backend.control.setFault(RECEIVE, { kind: 'business', code: 'coupon_40901', message: '您已领取过该优惠券', times: 1 });
+    backend.control.setFault(RECEIVE, {
+      kind: 'business',
+      code: 'coupon_40901',
+      message: '您已领取过该优惠券',
+      times: 1,
+    });
     await logInThroughModal(user, '13700004444');
 
     expect(await screen.findByText('您已领取过该优惠券', {}, { timeout: SLOW })).toBeInTheDocument();

@@ -5,9 +5,10 @@ import { renderApp } from '../../support/render-app';
 import { createAccount, storeSession } from '../session/helpers';
 import { SLOW, logInThroughModal, popupSettled } from './helpers';
 
-const DAY_1 = new Date(2026, 0, 31, 10, 0).getTime();
-const DAY_1_EVENING = new Date(2026, 0, 31, 21, 0).getTime();
-const DAY_2 = new Date(2026, 1, 1, 9, 0).getTime();
+// Instants on Beijing's clock: the popup's day is Beijing's, whatever zone the test runs in.
+const DAY_1 = Date.parse('2026-01-31T10:00:00+08:00');
+const DAY_1_EVENING = Date.parse('2026-01-31T21:00:00+08:00');
+const DAY_2 = Date.parse('2026-02-01T09:00:00+08:00');
 
 /** A page load at `now` with the popup on, as in the real app. */
 async function visit(now: number, url = '/') {
@@ -55,6 +56,20 @@ describe('the daily coupon popup', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('dialog', { name: '领取优惠券' })).not.toBeInTheDocument();
   });
 
+  it('brings the coupons it hands a new account into the personal centre behind it (可用券, 我的优惠券)', async () => {
+    storeSession(await createAccount('13900003333'));
+    // The centre asks for the account's coupons at once; the popup's call, which hands them over, comes later.
+    const { user } = await visit(DAY_1, '/setting?type=1');
+    const dialog = await screen.findByRole('dialog', { name: '领取优惠券' }, { timeout: SLOW });
+    const handed = within(within(dialog).getByRole('list', { name: '优惠券列表' })).getAllByRole('listitem').length;
+    expect(handed).toBeGreaterThan(0);
+    await user.keyboard('{Escape}');
+    expect(
+      await screen.findByRole('link', { name: new RegExp(`^可用券\\s*${handed}$`) }, { timeout: SLOW }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /^可使用/ }, { timeout: SLOW })).toBeInTheDocument();
+  });
+
   it('shows an anonymous visitor the popup at most once a day: not again the same evening, again the next day', async () => {
     const first = await visit(DAY_1);
     await screen.findByRole('dialog', { name: '领取优惠券' });
@@ -80,11 +95,16 @@ describe('the daily coupon popup', { timeout: 20_000 }, () => {
     await popupSettled(actor);
     const record = JSON.parse(localStorage.getItem(POPUP_RECORD_KEY) ?? '') as Record<string, string>;
     expect(record.browser).toBe('2026-01-31');
-    expect(Object.entries(record).filter(([key]) => key.startsWith('user:'))).toEqual([[expect.stringMatching(/^user:\d+$/), '2026-01-31']]);
+    expect(Object.entries(record).filter(([key]) => key.startsWith('user:'))).toEqual([
+      [expect.stringMatching(/^user:\d+$/), '2026-01-31'],
+    ]);
   });
 
   it('shows nothing when the popup has no coupons, and keeps no record of it', async () => {
-    await renderApp('/', { couponPopup: true, deps: { testing: { now: () => DAY_1, fetchHomePopup: async () => [] } } }).then((app) => popupSettled(app.actor));
+    await renderApp('/', {
+      couponPopup: true,
+      deps: { testing: { now: () => DAY_1, fetchHomePopup: async () => [] } },
+    }).then((app) => popupSettled(app.actor));
     expect(screen.queryByRole('dialog', { name: '领取优惠券' })).not.toBeInTheDocument();
     expect(localStorage.getItem(POPUP_RECORD_KEY)).toBeNull();
   });

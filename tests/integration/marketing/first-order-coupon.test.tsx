@@ -1,5 +1,5 @@
 /**
- * Issue 32, point 1: a new shopper's first order has the coupons the login earned. The walk the issue
+ * The first order's coupon (docs/marketing.md, "Daily coupon popup"): a new shopper's first order has the coupons the login earned. The walk the issue
  * describes: close the daily popup, 立即购买, log in, verify the real name; the first pay dialog offers
  * the best coupon (the popup's answer, which hands a new account its coupons, may come while the dialog
  * is open: the dialog asks the matching owner again), and the popup announces them once it may show.
@@ -19,7 +19,10 @@ const POPUP = '/u-nnpc/mall/activity/home/popup';
 describe('a new shopper’s first order', { timeout: 30_000 }, () => {
   it('closes the popup, buys, logs in, verifies the real name, and pays with the login’s coupon applied', async () => {
     backend.control.setRealNameConfig({ enable: true, sceneType: 1 });
-    const { user, actor } = await renderApp('/gameDetail/1?goods=1', { couponPopup: true, deps: { testing: { now: () => DAY } } });
+    const { user, actor } = await renderApp('/gameDetail/1?goods=1', {
+      couponPopup: true,
+      deps: { testing: { now: () => DAY } },
+    });
     const popup = await screen.findByRole('dialog', { name: '领取优惠券' }, { timeout: SLOW });
     await user.click(within(popup).getByRole('button', { name: '关闭' }));
     await popupSettled(actor);
@@ -29,7 +32,13 @@ describe('a new shopper’s first order', { timeout: 30_000 }, () => {
     testServer.use(
       http.get(`${API}${POPUP}`, async ({ request }) => {
         await answer.wait;
-        const reply = await backend.handle({ method: 'GET', path: POPUP, query: {}, headers: Object.fromEntries(request.headers), body: undefined });
+        const reply = await backend.handle({
+          method: 'GET',
+          path: POPUP,
+          query: {},
+          headers: Object.fromEntries(request.headers),
+          body: undefined,
+        });
         return HttpResponse.json(reply.body as object, { status: reply.status });
       }),
     );
@@ -50,7 +59,9 @@ describe('a new shopper’s first order', { timeout: 30_000 }, () => {
     expect(within(pay).queryByText('暂无可用优惠券')).not.toBeInTheDocument();
     answer.release();
     const coupons = await within(pay).findByRole('group', { name: '优惠券' }, { timeout: SLOW });
-    const chosen = within(coupons).getAllByRole('radio').find((radio) => (radio as HTMLInputElement).checked);
+    const chosen = within(coupons)
+      .getAllByRole('radio')
+      .find((radio) => (radio as HTMLInputElement).checked);
     expect(chosen).toBeDefined();
     expect(chosen).not.toHaveAccessibleName('不使用优惠券');
     const total = within(pay).getByRole('group', { name: '结算' });

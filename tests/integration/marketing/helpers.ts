@@ -7,7 +7,7 @@ import { testServer } from '../../support/server';
 import type { AppActor } from '../../../src/shared/app-actor';
 
 /** How long to wait for what follows a login (several requests in a row; machines are sometimes busy). */
-export const SLOW = 5000;
+export const SLOW = 15_000;
 
 // These tests load page and modal chunks and chain several requests; on a busy machine that can take
 // longer than Testing Library's default 1 s. Test files are isolated, so this applies to the files
@@ -22,7 +22,9 @@ export async function logInThroughModal(user: UserEvent, phone = '13912345678'):
   await user.type(within(dialog).getByLabelText('验证码'), '123456');
   await user.click(within(dialog).getByRole('checkbox', { name: /我已阅读并同意/ }));
   await user.click(within(dialog).getByRole('button', { name: '登录' }));
-  await waitFor(() => expect(screen.queryByRole('dialog', { name: '登录' })).not.toBeInTheDocument(), { timeout: SLOW });
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: '登录' })).not.toBeInTheDocument(), {
+    timeout: SLOW,
+  });
 }
 
 /** Waits until the daily coupon popup has decided (shown or not): nothing is loading any more. */

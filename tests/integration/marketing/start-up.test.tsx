@@ -10,7 +10,9 @@ describe('marketing at start-up', { timeout: 20_000 }, () => {
   it('sends the default channel as registerCanal on the home page’s calls and keeps it for the visit', async () => {
     await renderApp('/');
     await screen.findByRole('navigation', { name: '主导航' });
-    await waitFor(() => expect(backend.control.lastRequestHeaders('/sgame/mall/game/qryBanner')?.registercanal).toBe('xingyou'));
+    await waitFor(() =>
+      expect(backend.control.lastRequestHeaders('/sgame/mall/game/qryBanner')?.registercanal).toBe('xingyou'),
+    );
     expect(sessionStorage.getItem(CHANNEL_STORAGE_KEY)).toBe('xingyou');
     expect(backend.control.lastRequestHeaders('/sgame/mall/game/qryBanner')?.adan).toBeUndefined();
   });
@@ -19,7 +21,12 @@ describe('marketing at start-up', { timeout: 20_000 }, () => {
     sessionStorage.setItem('adan', 'bid_earlier');
     sessionStorage.setItem(CHANNEL_STORAGE_KEY, 'baidu_sem');
     await renderApp('/');
-    await waitFor(() => expect(backend.control.lastRequestHeaders('/sgame/mall/game/qryBanner')).toMatchObject({ adan: 'bid_earlier', registercanal: 'baidu_sem' }));
+    await waitFor(() =>
+      expect(backend.control.lastRequestHeaders('/sgame/mall/game/qryBanner')).toMatchObject({
+        adan: 'bid_earlier',
+        registercanal: 'baidu_sem',
+      }),
+    );
     expect(backend.control.bidRequests()).toEqual([]);
   });
 });

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readStoredAutoLogin } from '../../../src/features/session/session-bridge';
-import { AUTO_LOGIN_APP_ID_KEY, AUTO_LOGIN_TOKEN_KEY, splitAutoLoginParams, takeAutoLoginParams } from '../../../src/features/session/link-params';
+import {
+  AUTO_LOGIN_APP_ID_KEY,
+  AUTO_LOGIN_TOKEN_KEY,
+  splitAutoLoginParams,
+  takeAutoLoginParams,
+} from '../../../src/features/session/link-params';
 import { resetToasts } from '../../../src/shared/toast';
 import { backend } from '../../support/server';
 import { renderApp } from '../../support/render-app';
@@ -83,7 +88,9 @@ describe('auto-login', FLOW_TIMEOUT, () => {
     const token = backend.control.issueAutoLoginToken(OTHER_PHONE);
     await renderApp(`/?token=${token}`);
     const dialog = await screen.findByRole('dialog', { name: '自动登录' });
-    expect(within(dialog).getByText(/检测到您的账号/)).toHaveTextContent('检测到您的账号 139****0000，是否使用该账号登录');
+    expect(within(dialog).getByText(/检测到您的账号/)).toHaveTextContent(
+      '检测到您的账号 139****0000，是否使用该账号登录',
+    );
     expect(within(dialog).queryByText(/切换/)).not.toBeInTheDocument();
   });
 
@@ -124,7 +131,11 @@ describe('auto-login', FLOW_TIMEOUT, () => {
     const token = backend.control.issueAutoLoginToken(OTHER_PHONE);
     const { user } = await renderApp(`/?token=${token}`);
     const dialog = await screen.findByRole('dialog', { name: '自动登录' });
-    backend.control.setFault('/u-nnpc/api/mall/checkTokenLogin', { kind: 'business', code: 'token_40002', message: '该登录链接已被使用' });
+    backend.control.setFault('/u-nnpc/api/mall/checkTokenLogin', {
+      kind: 'business',
+      code: 'token_40002',
+      message: '该登录链接已被使用',
+    });
 
     await user.click(within(dialog).getByRole('button', { name: '确认登录' }));
 

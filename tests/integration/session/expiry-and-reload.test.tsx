@@ -4,7 +4,16 @@ import { SESSION_STORAGE_KEY } from '../../../src/features/session/persisted-ses
 import { resetToasts } from '../../../src/shared/toast';
 import { backend } from '../../support/server';
 import { renderApp } from '../../support/render-app';
-import { MASKED_PHONE, createAccount, fastSession, header, loginWithSms, storeSession, toasts, FLOW_TIMEOUT } from './helpers';
+import {
+  MASKED_PHONE,
+  createAccount,
+  fastSession,
+  header,
+  loginWithSms,
+  storeSession,
+  toasts,
+  FLOW_TIMEOUT,
+} from './helpers';
 
 afterEach(() => {
   resetToasts();
@@ -28,7 +37,9 @@ describe('a session that expires', FLOW_TIMEOUT, () => {
   it('closes every open modal 300 ms after a call fails with auth_40001, warns once, and opens the login modal', async () => {
     const account = await createAccount();
     storeSession(account);
-    const { user } = await renderApp('/setting?type=2', { deps: { testing: { sessionFlows: { delays: { tokenPingMs: 60_000 } } } } });
+    const { user } = await renderApp('/setting?type=2', {
+      deps: { testing: { sessionFlows: { delays: { tokenPingMs: 60_000 } } } },
+    });
     await user.click(await screen.findByRole('button', { name: '去实名' }));
     const realName = await screen.findByRole('dialog', { name: '实名认证' });
 
@@ -65,10 +76,13 @@ describe('a session that expires', FLOW_TIMEOUT, () => {
 describe('a reload', FLOW_TIMEOUT, () => {
   it('keeps the user logged in: a second start with the same localStorage shows the masked phone', async () => {
     const first = await renderApp('/');
-    await loginWithSms(first.user, await (async () => {
-      await first.user.click(header().getByRole('button', { name: '登录' }));
-      return screen.findByRole('dialog', { name: '登录' });
-    })());
+    await loginWithSms(
+      first.user,
+      await (async () => {
+        await first.user.click(header().getByRole('button', { name: '登录' }));
+        return screen.findByRole('dialog', { name: '登录' });
+      })(),
+    );
     await header().findByText(MASKED_PHONE);
     first.close();
     resetToasts();
@@ -94,7 +108,10 @@ describe('a reload', FLOW_TIMEOUT, () => {
   });
 
   it('starts anonymous when the stored value has the wrong shape', async () => {
-    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ user: { token: 'x', userId: '1', telNum: 13800000000 }, realName: null }));
+    localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ user: { token: 'x', userId: '1', telNum: 13800000000 }, realName: null }),
+    );
     await renderApp('/');
     expect(await header().findByRole('button', { name: '登录' })).toBeInTheDocument();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();

@@ -7,7 +7,13 @@ import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeAll, onTestFinished } from 'vitest';
 import { isApiError } from '../../../src/api/errors';
-import { postPhoneRegister, postRegisterLogin, postSendSms, type RealNameInfo, type UserInfo } from '../../../src/api/user';
+import {
+  postPhoneRegister,
+  postRegisterLogin,
+  postSendSms,
+  type RealNameInfo,
+  type UserInfo,
+} from '../../../src/api/user';
 import { SESSION_STORAGE_KEY } from '../../../src/features/session/persisted-session';
 import { loadModal } from '../../../src/app/modal-registry';
 import type { RootActorOverrides } from '../../support/render-app';
@@ -16,7 +22,12 @@ import { API, backend, testServer } from '../../support/server';
 // The modals and the personal centre load on demand; loading them once per file up front keeps each
 // test's waits about what the user sees rather than about the first compile of a chunk.
 beforeAll(async () => {
-  await Promise.all([loadModal('login'), loadModal('autoLogin'), loadModal('realName'), import('../../../src/features/session/setting-page')]);
+  await Promise.all([
+    loadModal('login'),
+    loadModal('autoLogin'),
+    loadModal('realName'),
+    import('../../../src/features/session/setting-page'),
+  ]);
 }, 60_000);
 
 /** Integration tests here walk whole flows; give them room on a loaded machine. */

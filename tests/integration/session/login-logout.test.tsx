@@ -21,7 +21,9 @@ describe('logging in with a phone and an SMS code, and logging out', FLOW_TIMEOU
     expect(toasts().getByText('登录成功')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '登录' })).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/');
-    const stored = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as { user: { telNum: string } } | null;
+    const stored = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as {
+      user: { telNum: string };
+    } | null;
     expect(stored?.user.telNum).toBe(PHONE);
     expect(document.cookie).toMatch(/(^|; )token=tk_/);
 

@@ -5,7 +5,17 @@ import { SESSION_STORAGE_KEY } from '../../../src/features/session/persisted-ses
 import { resetToasts } from '../../../src/shared/toast';
 import { backend } from '../../support/server';
 import { renderApp } from '../../support/render-app';
-import { MASKED_PHONE, PHONE, SMS_CODE, createAccount, fastSession, header, openLoginDialog, toasts, FLOW_TIMEOUT } from './helpers';
+import {
+  MASKED_PHONE,
+  PHONE,
+  SMS_CODE,
+  createAccount,
+  fastSession,
+  header,
+  openLoginDialog,
+  toasts,
+  FLOW_TIMEOUT,
+} from './helpers';
 
 afterEach(() => {
   resetToasts();
@@ -54,7 +64,10 @@ describe('the login modal, phone and SMS code', FLOW_TIMEOUT, () => {
     const { user } = await renderApp('/');
     const dialog = await openLoginDialog(user);
     expect(within(dialog).getByRole('link', { name: '《用户协议》' })).toHaveAttribute('href', '/agreement?doc=user');
-    expect(within(dialog).getByRole('link', { name: '《隐私政策》' })).toHaveAttribute('href', '/agreement?doc=privacy');
+    expect(within(dialog).getByRole('link', { name: '《隐私政策》' })).toHaveAttribute(
+      'href',
+      '/agreement?doc=privacy',
+    );
   });
 
   it("shows the server's answer to a wrong code in the form and keeps what was typed", async () => {
@@ -125,7 +138,10 @@ describe('the resend countdown', FLOW_TIMEOUT, () => {
   });
 
   it('counts down from 60 s and survives closing and reopening the modal', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
     const { user } = await renderApp('/');
     const dialog = await openLoginDialog(user);
     await user.type(field(dialog, '手机号'), PHONE);
@@ -176,7 +192,9 @@ describe('the login modal, QR code', FLOW_TIMEOUT, () => {
     backend.control.advanceClock(120_000);
     await user.click(await within(dialog).findByRole('button', { name: '二维码已过期, 点击刷新' }));
 
-    await waitFor(() => expect(within(dialog).getByRole('img', { name: '微信扫码登录二维码' }).getAttribute('src')).not.toBe(firstSrc));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('img', { name: '微信扫码登录二维码' }).getAttribute('src')).not.toBe(firstSrc),
+    );
     expect(within(dialog).queryByRole('button', { name: '二维码已过期, 点击刷新' })).not.toBeInTheDocument();
   });
 

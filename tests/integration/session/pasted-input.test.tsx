@@ -1,5 +1,5 @@
 /**
- * Input taken as people type or paste it (issue 21, points 5 and 6): the login form, the SMS code and
+ * Input taken as people type or paste it (docs/session.md, points 5 and 6): the login form, the SMS code and
  * the real-name form clean a value (spaces, dashes, a +86 prefix, full-width characters, the middle-dot
  * variants) before they check it, never cut a paste short, send the cleaned value to the backend, and keep
  * what the shopper typed when it is still wrong.
@@ -10,7 +10,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resetToasts } from '../../../src/shared/toast';
 import { renderApp } from '../../support/render-app';
 import { backend } from '../../support/server';
-import { FLOW_TIMEOUT, MASKED_PHONE, PHONE, createAccount, header, openLoginDialog, recordBodies, storeSession, toasts } from './helpers';
+import {
+  FLOW_TIMEOUT,
+  MASKED_PHONE,
+  PHONE,
+  createAccount,
+  header,
+  openLoginDialog,
+  recordBodies,
+  storeSession,
+  toasts,
+} from './helpers';
 
 afterEach(() => {
   resetToasts();
@@ -22,7 +32,8 @@ const DO_AUTH = '/u-nnpc/api/mall1/realName/doAuth';
 
 const field = (dialog: HTMLElement, name: string) => within(dialog).getByRole('textbox', { name });
 const button = (dialog: HTMLElement, name: string | RegExp) => within(dialog).getByRole('button', { name });
-const agreement = (dialog: HTMLElement) => within(dialog).getByRole('checkbox', { name: '我已阅读并同意《用户协议》和《隐私政策》' });
+const agreement = (dialog: HTMLElement) =>
+  within(dialog).getByRole('checkbox', { name: '我已阅读并同意《用户协议》和《隐私政策》' });
 
 /** Focuses a field and pastes `text` into it, as a shopper pasting from an SMS or a note does. */
 async function pasteInto(user: UserEvent, input: HTMLElement, text: string): Promise<void> {

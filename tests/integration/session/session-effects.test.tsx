@@ -2,7 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientState } from '../../../src/api/client-state';
 import { createBrowserSessionEffects } from '../../../src/features/session/session-effects';
-import { SESSION_STORAGE_KEY, loadPersistedSession, parsePersistedSession } from '../../../src/features/session/persisted-session';
+import {
+  SESSION_STORAGE_KEY,
+  loadPersistedSession,
+  parsePersistedSession,
+} from '../../../src/features/session/persisted-session';
 import { getToasts, resetToasts } from '../../../src/shared/toast';
 import { renderApp } from '../../support/render-app';
 import { REAL_NAME, USER_A } from '../../model/session-fixtures';
@@ -32,7 +36,10 @@ describe('the session effects the app provides', FLOW_TIMEOUT, () => {
     const effects = createBrowserSessionEffects({ localStorage, sessionStorage, cookieJar: undefined });
     effects.persistSession({ user: USER_A, realName: REAL_NAME });
 
-    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({ user: USER_A, realName: REAL_NAME });
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({
+      user: USER_A,
+      realName: REAL_NAME,
+    });
     expect(loadPersistedSession(localStorage)).toEqual({ user: USER_A, realName: REAL_NAME });
 
     effects.forgetSession();
@@ -60,12 +67,22 @@ describe('the session effects the app provides', FLOW_TIMEOUT, () => {
       removeItem: () => {},
     };
     expect(loadPersistedSession(blocked)).toBeNull();
-    expect(() => createBrowserSessionEffects({ localStorage: blocked, sessionStorage: blocked, cookieJar: undefined }).persistSession({ user: USER_A, realName: null })).not.toThrow();
+    expect(() =>
+      createBrowserSessionEffects({
+        localStorage: blocked,
+        sessionStorage: blocked,
+        cookieJar: undefined,
+      }).persistSession({ user: USER_A, realName: null }),
+    ).not.toThrow();
     expect(parsePersistedSession(null)).toBeNull();
   });
 
   it('shows its messages as toasts of the given kind', () => {
-    const effects = createBrowserSessionEffects({ localStorage: undefined, sessionStorage: undefined, cookieJar: undefined });
+    const effects = createBrowserSessionEffects({
+      localStorage: undefined,
+      sessionStorage: undefined,
+      cookieJar: undefined,
+    });
     effects.notify('warning', '登录信息已失效,请重新登录');
     expect(getToasts().map((t) => [t.type, t.text])).toEqual([['warning', '登录信息已失效,请重新登录']]);
   });
@@ -75,10 +92,12 @@ describe('another tab', FLOW_TIMEOUT, () => {
   // Not inside act(): the session's updates reach React asynchronously, as in the browser, and are awaited
   // with findBy…/waitFor. (Inside act(), a page chunk resolving meanwhile made React warn about act.)
   const storageEvent = async (newValue: string | null) => {
-    window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY, newValue, storageArea: localStorage }));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: SESSION_STORAGE_KEY, newValue, storageArea: localStorage }),
+    );
   };
 
-  it("logging in or out is followed here without a reload or a message", async () => {
+  it('logging in or out is followed here without a reload or a message', async () => {
     // USER_A is a fixture the simulated backend never issued (see answerWishlistsEmpty).
     answerWishlistsEmpty();
     const notify = vi.fn();

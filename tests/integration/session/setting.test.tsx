@@ -6,7 +6,16 @@ import { resetToasts } from '../../../src/shared/toast';
 import { formatDate } from '../../../src/shared/format';
 import { backend } from '../../support/server';
 import { renderApp, type RenderAppOptions } from '../../support/render-app';
-import { MASKED_PHONE, createAccount, errorToasts, header, loginWithSms, storeSession, toasts, FLOW_TIMEOUT } from './helpers';
+import {
+  MASKED_PHONE,
+  createAccount,
+  errorToasts,
+  header,
+  loginWithSms,
+  storeSession,
+  toasts,
+  FLOW_TIMEOUT,
+} from './helpers';
 import { placeOrder, placePaidOrder, PLAIN, TOP_UP } from '../buying/helpers';
 
 afterEach(() => {
@@ -71,7 +80,10 @@ describe('the personal centre /setting', FLOW_TIMEOUT, () => {
     expect(rows[0]).toHaveAccessibleName(`星砂回响 · ${PLAIN.name}`);
     expect(row.getByText(newest.cdks[0]!.code)).toBeInTheDocument();
     expect(row.getByRole('checkbox', { name: '标记为已兑换' })).not.toBeChecked();
-    expect(row.getByRole('link', { name: '查看订单' })).toHaveAttribute('href', `/orderDateil?id=${newest.orderId}#key`);
+    expect(row.getByRole('link', { name: '查看订单' })).toHaveAttribute(
+      'href',
+      `/orderDateil?id=${newest.orderId}#key`,
+    );
     await user.click(row.getByRole('button', { name: '复制激活码' }));
     expect(await navigator.clipboard.readText()).toBe(newest.cdks[0]!.code);
     expect(row.getByRole('button', { name: '已复制' })).toBeInTheDocument();
@@ -171,7 +183,11 @@ describe('the personal centre /setting', FLOW_TIMEOUT, () => {
     const { user } = await loggedIn('/setting?type=2');
     await user.click(await screen.findByRole('button', { name: '去实名' }));
     const dialog = await screen.findByRole('dialog', { name: '实名认证' });
-    backend.control.setFault('/u-nnpc/api/mall1/realName/doAuth', { kind: 'business', code: 'realname_40003', message: '姓名与身份证号不一致' });
+    backend.control.setFault('/u-nnpc/api/mall1/realName/doAuth', {
+      kind: 'business',
+      code: 'realname_40003',
+      message: '姓名与身份证号不一致',
+    });
 
     await user.type(within(dialog).getByRole('textbox', { name: '姓名' }), '张三');
     await user.type(within(dialog).getByRole('textbox', { name: '身份证号' }), '11010519491231002X');
@@ -201,7 +217,11 @@ describe('the personal centre /setting', FLOW_TIMEOUT, () => {
 
   it("keeps the user logged in and shows the server's message when logging out fails", async () => {
     const { user } = await loggedIn('/setting');
-    backend.control.setFault('/u-nnpc/api/mall/logout', { kind: 'business', code: 'user_50001', message: '系统繁忙，退出失败' });
+    backend.control.setFault('/u-nnpc/api/mall/logout', {
+      kind: 'business',
+      code: 'user_50001',
+      message: '系统繁忙，退出失败',
+    });
     await user.click(await screen.findByRole('button', { name: '退出登录' }));
 
     expect(await errorToasts().findByText('系统繁忙，退出失败')).toBeInTheDocument();

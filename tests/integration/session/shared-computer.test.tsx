@@ -1,5 +1,5 @@
 /**
- * Issue 21, defect 3: on a shared computer the login form keeps nothing of the previous shopper — not
+ * One account at a time (docs/session.md, "Storage"): on a shared computer the login form keeps nothing of the previous shopper — not
  * the phone, not its SMS countdown — once that shopper has logged out.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -47,6 +47,8 @@ function otherTabWrites(value: string | null): void {
   if (value === null) localStorage.removeItem(SESSION_STORAGE_KEY);
   else localStorage.setItem(SESSION_STORAGE_KEY, value);
   act(() => {
-    window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY, newValue: value, storageArea: localStorage }));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: SESSION_STORAGE_KEY, newValue: value, storageArea: localStorage }),
+    );
   });
 }

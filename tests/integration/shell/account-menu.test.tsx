@@ -14,7 +14,11 @@ describe('the account chip', FLOW_TIMEOUT, () => {
     await user.click(button);
     const menu = await screen.findByRole('menu', { name: '个人中心' }, { timeout: 10_000 });
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['我的订单', '我的激活码', '账号与实名', '愿望单', '退出登录']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['我的订单', '我的激活码', '账号与实名', '愿望单', '退出登录']);
     // The first item takes the focus in the menu's effect, which may run after the menu is on screen.
     await waitFor(() => expect(within(menu).getByRole('menuitem', { name: '我的订单' })).toHaveFocus());
 
@@ -49,7 +53,9 @@ describe('the account chip', FLOW_TIMEOUT, () => {
   it('logs out from 退出登录', async () => {
     const { user } = await renderLoggedIn('/');
     await user.click(await chip());
-    await user.click(within(await screen.findByRole('menu', {}, { timeout: 10_000 })).getByRole('menuitem', { name: '退出登录' }));
+    await user.click(
+      within(await screen.findByRole('menu', {}, { timeout: 10_000 })).getByRole('menuitem', { name: '退出登录' }),
+    );
     expect(await screen.findByText('退出成功！')).toBeInTheDocument();
     expect(await within(screen.getByRole('banner')).findByRole('button', { name: '登录' })).toBeInTheDocument();
   });

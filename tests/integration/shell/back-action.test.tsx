@@ -38,7 +38,9 @@ describe('the back action after a full page load from a page the app never showe
   /** This document was reached by a new navigation from `path` of the store, in a tab that holds that page. */
   function arriveFrom(path: string) {
     vi.spyOn(document, 'referrer', 'get').mockReturnValue(new URL(path, window.location.origin).href);
-    vi.spyOn(performance, 'getEntriesByType').mockImplementation((type) => (type === 'navigation' ? [{ type: 'navigate' } as PerformanceNavigationTiming] : []));
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation((type) =>
+      type === 'navigation' ? [{ type: 'navigate' } as PerformanceNavigationTiming] : [],
+    );
     vi.spyOn(window.history, 'length', 'get').mockReturnValue(2);
   }
 

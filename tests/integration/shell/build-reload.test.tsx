@@ -16,17 +16,26 @@ describe('the build-poll reload', () => {
 
     // A second build appears (what `npm run build` writes as builds/latest.json).
     latest = { id: 'next-build', timestamp: 2 };
-    await waitFor(() => expect(actor.getSnapshot().children.buildPoll?.getSnapshot().hasTag('build:stale')).toBe(true), { timeout: 5000 });
+    await waitFor(
+      () => expect(actor.getSnapshot().children.buildPoll?.getSnapshot().hasTag('build:stale')).toBe(true),
+      { timeout: 5000 },
+    );
     await router.navigate({ to: '/help' });
     expect(reloads).toEqual(['/help']);
   });
 
   it('waits for the payment in progress before reloading', async () => {
     const { router, reloads, actor } = await renderApp('/', {
-      deps: { build: { fetchLatest: async () => ({ id: 'next-build', timestamp: 2 }) }, testing: { firstCheckDelayMs: 0 } },
+      deps: {
+        build: { fetchLatest: async () => ({ id: 'next-build', timestamp: 2 }) },
+        testing: { firstCheckDelayMs: 0 },
+      },
     });
     actor.send({ type: 'payment.started' });
-    await waitFor(() => expect(actor.getSnapshot().children.buildPoll?.getSnapshot().hasTag('build:stale')).toBe(true), { timeout: 5000 });
+    await waitFor(
+      () => expect(actor.getSnapshot().children.buildPoll?.getSnapshot().hasTag('build:stale')).toBe(true),
+      { timeout: 5000 },
+    );
     await router.navigate({ to: '/notice' });
     expect(reloads).toEqual([]);
     actor.send({ type: 'payment.ended' });

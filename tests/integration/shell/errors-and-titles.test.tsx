@@ -22,7 +22,9 @@ describe('error pages', () => {
 
   it('say "Page Not Found: {path}" with status 404 when a page rejects its parameters', async () => {
     await renderApp('/gameDetail/abc');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found: /gameDetail/abc' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page Not Found: /gameDetail/abc' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('404')).toBeInTheDocument();
   });
 

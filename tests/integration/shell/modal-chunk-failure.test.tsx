@@ -9,7 +9,9 @@ import { renderApp } from '../../support/render-app';
 /** The login dialog's code is gone (a deploy replaced it): every import of it fails as a browser reports it. */
 const loadModalWithoutLogin = (name: string) =>
   name === 'login'
-    ? guardChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/login-modal-old.js')))()
+    ? guardChunk(() =>
+        Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/login-modal-old.js')),
+      )()
     : loadModal(name);
 
 afterEach(() => {

@@ -13,10 +13,12 @@ type App = Awaited<ReturnType<typeof renderApp>>;
 beforeAll(() => loadModal('coupon'), 30_000);
 
 /** As UI code does it (useModals().open): one event to the root actor. */
-const open = (app: App, name: string, props?: ModalProps) => act(() => app.actor.send({ type: 'modal.open', name, source: 'user', ...(props ? { props } : {}) }));
+const open = (app: App, name: string, props?: ModalProps) =>
+  act(() => app.actor.send({ type: 'modal.open', name, source: 'user', ...(props ? { props } : {}) }));
 const closeAll = (app: App) => act(() => app.actor.send({ type: 'modal.closeAll' }));
 /** Nothing is being loaded: every open sent so far has been carried out or ignored. */
-const settled = (app: App) => waitFor(() => expect(app.actor.getSnapshot().children.modal?.getSnapshot().matches('idle')).toBe(true));
+const settled = (app: App) =>
+  waitFor(() => expect(app.actor.getSnapshot().children.modal?.getSnapshot().matches('idle')).toBe(true));
 const noCoupons = { coupons: [] };
 
 describe('which modal opens, shown through the whole app', FLOW_TIMEOUT, () => {

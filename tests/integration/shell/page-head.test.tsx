@@ -34,7 +34,8 @@ const ProductSchema = z.strictObject({
   offers: z.array(OfferSchema).min(1),
 });
 
-const headMeta = (key: string) => document.head.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content') ?? null;
+const headMeta = (key: string) =>
+  document.head.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content') ?? null;
 const canonical = () => document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null;
 const jsonLd = () => {
   const scripts = document.head.querySelectorAll('script[type="application/ld+json"]');
@@ -44,7 +45,9 @@ const jsonLd = () => {
 
 beforeEach(() => {
   // What index.html gives every page before any script: the store's own description.
-  document.head.querySelectorAll('meta, link[rel="canonical"], script[type="application/ld+json"]').forEach((el) => el.remove());
+  document.head
+    .querySelectorAll('meta, link[rel="canonical"], script[type="application/ld+json"]')
+    .forEach((el) => el.remove());
   const description = document.createElement('meta');
   description.setAttribute('name', 'description');
   description.setAttribute('content', STORE_DESCRIPTION);
@@ -115,9 +118,12 @@ describe('the page head', () => {
     expect(headMeta('description')!.length).toBeLessThanOrEqual(121);
   });
 
-  it.each([['/setting'], ['/orderDateil?id=A1'], ['/demo'], ['/no/such/page']])('asks search engines not to index %s and gives it no canonical URL', async (url) => {
-    await renderApp(url);
-    await waitFor(() => expect(headMeta('robots')).toBe('noindex'));
-    expect(canonical()).toBeNull();
-  });
+  it.each([['/setting'], ['/orderDateil?id=A1'], ['/demo'], ['/no/such/page']])(
+    'asks search engines not to index %s and gives it no canonical URL',
+    async (url) => {
+      await renderApp(url);
+      await waitFor(() => expect(headMeta('robots')).toBe('noindex'));
+      expect(canonical()).toBeNull();
+    },
+  );
 });

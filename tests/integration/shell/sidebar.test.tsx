@@ -8,7 +8,18 @@ const sidebar = () => screen.getByRole('complementary', { name: '快捷入口' }
 
 describe('the floating sidebar', () => {
   it('shows everywhere except under /sem and /coupon', () => {
-    for (const path of ['/', '/new', '/search', '/gameDetail/1', '/orderDateil', '/setting', '/notice', '/help', '/agreement', '/missing']) {
+    for (const path of [
+      '/',
+      '/new',
+      '/search',
+      '/gameDetail/1',
+      '/orderDateil',
+      '/setting',
+      '/notice',
+      '/help',
+      '/agreement',
+      '/missing',
+    ]) {
       expect(showsSidebar(path), path).toBe(true);
     }
     for (const path of ['/sem/activity', '/sem', '/coupon']) expect(showsSidebar(path), path).toBe(false);
@@ -27,7 +38,10 @@ describe('the floating sidebar', () => {
 
   it('shows the QQ customer-service QR code from the dictionary next to 客服', async () => {
     await renderApp('/');
-    expect(await screen.findByRole('img', { name: 'QQ 客服群二维码' })).toHaveAttribute('src', '/webapi/static/img/qq/1.svg');
+    expect(await screen.findByRole('img', { name: 'QQ 客服群二维码' })).toHaveAttribute(
+      'src',
+      '/webapi/static/img/qq/1.svg',
+    );
   });
 
   it('warns 请先登录 and opens the login dialog when a logged-out user asks for orders', async () => {

@@ -21,7 +21,8 @@ interface Recorded {
 let recorded: Recorded[] = [];
 const record = ({ request }: { request: Request }) => {
   const url = new URL(request.url);
-  if (url.pathname.startsWith('/webapi/') && !url.pathname.startsWith('/webapi/__mock/')) recorded.push({ path: url.pathname, token: request.headers.get('token') });
+  if (url.pathname.startsWith('/webapi/') && !url.pathname.startsWith('/webapi/__mock/'))
+    recorded.push({ path: url.pathname, token: request.headers.get('token') });
 };
 
 beforeAll(() => Promise.all([loadModal('coupon'), loadModal('login')]), 60_000);
@@ -44,7 +45,10 @@ describe('start-up', { timeout: 20_000 }, () => {
     testServer.events.on('request:start', record);
 
     // A campaign landing: the attribution reads its dictionary and asks for a bid at start.
-    await renderApp('/sem/activity?channel=baidu_sem&kw=%E6%B8%B8%E6%88%8F&planid=p1', { couponPopup: true, deps: fastSession });
+    await renderApp('/sem/activity?channel=baidu_sem&kw=%E6%B8%B8%E6%88%8F&planid=p1', {
+      couponPopup: true,
+      deps: fastSession,
+    });
     await waitFor(() => {
       const paths = recorded.map((call) => call.path);
       expect(paths).toContain('/webapi/common/comm/dict/getDictItems/leigod_mall_ocpc');
@@ -59,7 +63,11 @@ describe('start-up', { timeout: 20_000 }, () => {
     const couponCode = gate();
     const { user } = await renderApp('/', {
       couponPopup: true,
-      deps: { modals: { load: async (name) => (name === 'coupon' ? couponCode.opened.then(() => loadModal(name)) : loadModal(name)) } },
+      deps: {
+        modals: {
+          load: async (name) => (name === 'coupon' ? couponCode.opened.then(() => loadModal(name)) : loadModal(name)),
+        },
+      },
     });
     // The popup's dialog is on its way; the shopper clicks 登录 now.
     await user.click(header().getByRole('button', { name: '登录' }));
@@ -77,7 +85,14 @@ describe('start-up', { timeout: 20_000 }, () => {
   it('records nothing when the popup could not be shown on this page view, so a later view that day still shows it', async () => {
     const first = await renderApp('/', {
       couponPopup: true,
-      deps: { modals: { load: async (name) => (name === 'coupon' ? Promise.reject(new Error('Failed to fetch dynamically imported module')) : loadModal(name)) } },
+      deps: {
+        modals: {
+          load: async (name) =>
+            name === 'coupon'
+              ? Promise.reject(new Error('Failed to fetch dynamically imported module'))
+              : loadModal(name),
+        },
+      },
     });
     await waitFor(() => expect(first.actor.system.get('couponPopup')?.getSnapshot().value).toBe('idle'));
     expect(localStorage.getItem(POPUP_RECORD_KEY)).toBeNull();

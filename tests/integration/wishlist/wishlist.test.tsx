@@ -1,11 +1,18 @@
 /**
- * Issue 34, point 2: the wishlist through the rendered app and the simulated backend (msw): the toggle on a
+ * The wishlist (docs/following-wishlist.md): the wishlist through the rendered app and the simulated backend (msw): the toggle on a
  * game, a visitor's list merged at login, the 愿望单 tab's marks and sorts, the header's quiet count, account
  * changes, and a server without the extension (the list kept in this browser, said quietly, no error toast).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getWishlist, postWishlistAdd, wishlistAdd, wishlistList, wishlistMerge, wishlistRemove } from '../../../src/api/wishlist';
+import {
+  getWishlist,
+  postWishlistAdd,
+  wishlistAdd,
+  wishlistList,
+  wishlistMerge,
+  wishlistRemove,
+} from '../../../src/api/wishlist';
 import { clientState } from '../../../src/api/client-state';
 import { BROWSER_ONLY_NOTE } from '../../../src/features/wishlist/wishlist-rules';
 import { VISITOR_KEY } from '../../../src/features/wishlist/wishlist-effects';
@@ -22,9 +29,13 @@ const [gameA, gameB, gameC] = released;
 let phoneSeq = 0;
 const nextPhone = () => `1360000${String((phoneSeq += 1)).padStart(4, '0')}`;
 
-const toggle = (name: '加入愿望单' | '已加入愿望单') => screen.findByRole('button', { name, pressed: name === '已加入愿望单' }, { timeout: 10_000 });
+const toggle = (name: '加入愿望单' | '已加入愿望单') =>
+  screen.findByRole('button', { name, pressed: name === '已加入愿望单' }, { timeout: 10_000 });
 
-async function visitGame(router: { navigate: (o: { to: '/gameDetail/$id'; params: { id: string } }) => Promise<void> }, gameId: number) {
+async function visitGame(
+  router: { navigate: (o: { to: '/gameDetail/$id'; params: { id: string } }) => Promise<void> },
+  gameId: number,
+) {
   await router.navigate({ to: '/gameDetail/$id', params: { id: String(gameId) } });
   await screen.findByRole('heading', { level: 1, name: catalogue.games.find((g) => g.gameId === gameId)!.name });
 }
@@ -35,14 +46,25 @@ async function wishlistTab(router: { navigate: (o: { to: '/setting'; search: { t
 }
 
 const rowOf = (list: HTMLElement, name: string) => within(list).getByRole('link', { name }).closest('li')!;
-const names = (list: HTMLElement) => within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const names = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
 
 /** A logged-in shopper whose account already lists these games (added at these prices). */
 /** `beforeVisit`: what happens on the server between the account's last visit and this one. */
-async function loggedInWith(entries: { gameId: number; addedPrice: number; addedAt: number }[], url = '/', beforeVisit: () => void = () => {}) {
+async function loggedInWith(
+  entries: { gameId: number; addedPrice: number; addedAt: number }[],
+  url = '/',
+  beforeVisit: () => void = () => {},
+) {
   const account = await createAccount(nextPhone());
   clientState.set({ token: account.token });
-  for (const entry of entries) await postWishlistAdd(account.userId, entry);
+  // The server takes each add's price and time from itself: added oldest first, a second apart.
+  for (const entry of [...entries].sort((a, b) => a.addedAt - b.addedAt)) {
+    await postWishlistAdd(account.userId, entry);
+    backend.control.advanceClock(1000);
+  }
   clientState.set({ token: undefined });
   storeSession(account);
   beforeVisit();
@@ -105,7 +127,9 @@ describe('the wishlist', FLOW_TIMEOUT, () => {
     await user.selectOptions(screen.getByRole('combobox', { name: '排序' }), '降价幅度');
     expect(names(list)[0]).toBe(gameB!.name);
     await user.selectOptions(screen.getByRole('combobox', { name: '排序' }), '价格');
-    const byPrice = [gameA!, gameB!, gameC!].map((g) => ({ name: g.name, price: g.gameId === gameB!.gameId ? lowered : g.minPrice })).sort((a, b) => a.price - b.price);
+    const byPrice = [gameA!, gameB!, gameC!]
+      .map((g) => ({ name: g.name, price: g.gameId === gameB!.gameId ? lowered : g.minPrice }))
+      .sort((a, b) => a.price - b.price);
     expect(byPrice.filter((g) => g.price === byPrice[0]!.price).map((g) => g.name)).toContain(names(list)[0]);
 
     // Seen now: the count goes quiet.
@@ -116,7 +140,10 @@ describe('the wishlist', FLOW_TIMEOUT, () => {
   });
 
   it('an account change shows nothing of the previous account: logout, then another account', async () => {
-    const { user, router } = await loggedInWith([{ gameId: gameA!.gameId, addedPrice: gameA!.minPrice, addedAt: 1 }], `/gameDetail/${gameA!.gameId}`);
+    const { user, router } = await loggedInWith(
+      [{ gameId: gameA!.gameId, addedPrice: gameA!.minPrice, addedAt: 1 }],
+      `/gameDetail/${gameA!.gameId}`,
+    );
     expect(await toggle('已加入愿望单')).toBeInTheDocument();
     await router.navigate({ to: '/setting', search: { type: 4 } });
     await user.click(await screen.findByRole('button', { name: '退出登录' }));
@@ -130,7 +157,10 @@ describe('the wishlist', FLOW_TIMEOUT, () => {
   });
 
   it('an add that meets an expiry waits for its account and lands after the next login; another tab’s login shows only that account’s list', async () => {
-    const { user, router, account } = await loggedInWith([{ gameId: gameA!.gameId, addedPrice: gameA!.minPrice, addedAt: 1 }], `/gameDetail/${gameB!.gameId}`);
+    const { user, router, account } = await loggedInWith(
+      [{ gameId: gameA!.gameId, addedPrice: gameA!.minPrice, addedAt: 1 }],
+      `/gameDetail/${gameB!.gameId}`,
+    );
     await toggle('加入愿望单');
     backend.control.expireSessions();
     await user.click(await toggle('加入愿望单'));
@@ -181,7 +211,8 @@ describe('the wishlist', FLOW_TIMEOUT, () => {
   });
 
   it('a server without the extension: the list is kept in this browser, said quietly, with no error toast', async () => {
-    for (const def of [wishlistList, wishlistAdd, wishlistRemove, wishlistMerge]) backend.control.setFault(def.path, { kind: 'http', status: 404 });
+    for (const def of [wishlistList, wishlistAdd, wishlistRemove, wishlistMerge])
+      backend.control.setFault(def.path, { kind: 'http', status: 404 });
     const { user, router } = await loggedInWith([], `/gameDetail/${gameA!.gameId}`);
     await user.click(await toggle('加入愿望单'));
     expect(await toggle('已加入愿望单')).toBeInTheDocument();

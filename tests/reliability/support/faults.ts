@@ -1,5 +1,5 @@
 /**
- * The faults of the reliability matrix (issue 11) and what each one must turn
+ * The faults of the reliability matrix (docs/reliability.md) and what each one must turn
  * into for a shopper. The simulated backend injects them
  * (`backend.control.setFault`, src/mock/handlers/faults.ts); the expected
  * texts are written out here, not computed with the app's own `userMessage`,
@@ -29,8 +29,18 @@ const AUTH_40002_MESSAGE = '您的账号已在其他设备登录,请重新登录
 const CONTRACT_TEXT = '服务返回的数据异常，请稍后重试（错误码 DATA）';
 
 export const FAULTS: readonly FaultCase[] = [
-  { name: 'network error', fault: { kind: 'network' }, kind: 'network', userText: () => '网络连接失败，请检查网络后重试（错误码 NET）' },
-  { name: 'timeout', fault: { kind: 'timeout' }, kind: 'timeout', userText: () => '请求超时，请稍后重试（错误码 TIME）' },
+  {
+    name: 'network error',
+    fault: { kind: 'network' },
+    kind: 'network',
+    userText: () => '网络连接失败，请检查网络后重试（错误码 NET）',
+  },
+  {
+    name: 'timeout',
+    fault: { kind: 'timeout' },
+    kind: 'timeout',
+    userText: () => '请求超时，请稍后重试（错误码 TIME）',
+  },
   {
     name: 'HTTP 500',
     fault: { kind: 'http', status: 500 },
@@ -54,8 +64,20 @@ export const FAULTS: readonly FaultCase[] = [
   },
   { name: 'malformed JSON', fault: { kind: 'malformed' }, kind: 'contract', userText: () => CONTRACT_TEXT },
   { name: 'body failing its schema', fault: { kind: 'schema' }, kind: 'contract', userText: () => CONTRACT_TEXT },
-  { name: 'auth_40001', fault: { kind: 'auth', code: 'auth_40001' }, kind: 'auth', code: 'auth_40001', userText: () => AUTH_40001_MESSAGE },
-  { name: 'auth_40002', fault: { kind: 'auth', code: 'auth_40002' }, kind: 'auth', code: 'auth_40002', userText: () => AUTH_40002_MESSAGE },
+  {
+    name: 'auth_40001',
+    fault: { kind: 'auth', code: 'auth_40001' },
+    kind: 'auth',
+    code: 'auth_40001',
+    userText: () => AUTH_40001_MESSAGE,
+  },
+  {
+    name: 'auth_40002',
+    fault: { kind: 'auth', code: 'auth_40002' },
+    kind: 'auth',
+    code: 'auth_40002',
+    userText: () => AUTH_40002_MESSAGE,
+  },
 ];
 
 export const isAuthFault = (f: FaultCase) => f.kind === 'auth';

@@ -23,7 +23,15 @@ export const UI_PLAN = {
   /** the header search box: suggestions while typing */
   searchSuggestions: ['games.combSearch'],
   /** `/gameDetail/1`: the game, its goods, requirements, evaluations, related games, price comparison, coupon hint, price history (an extension) */
-  gameDetail: ['games.gameDetail', 'goods.gameDetail', 'games.gameConfig', 'games.evaluationPage', 'user.validaList', 'goods.matchCoupon', 'price-history.get'],
+  gameDetail: [
+    'games.gameDetail',
+    'goods.gameDetail',
+    'games.gameConfig',
+    'games.evaluationPage',
+    'user.validaList',
+    'goods.matchCoupon',
+    'price-history.get',
+  ],
   /** `/notice` */
   notices: ['assist.noticeList'],
   /** `/help`, a category, then `/help?q=…` */
@@ -55,8 +63,13 @@ export const UI_PLAN = {
     'user.realNameGetAuth',
     'user.realNameDoAuth',
   ],
-  /** 加入愿望单 on a game, the 愿望单 tab (`/setting?type=4`), the header's count, the merge at login (issue 34's extension) */
+  /** 加入愿望单 on a game, the 愿望单 tab (`/setting?type=4`), the header's count, the merge at login (an extension: docs/following-wishlist.md) */
   wishlist: ['wishlist.list', 'wishlist.add', 'wishlist.remove', 'wishlist.merge'],
+  /**
+   * The cart (an extension: docs/cart.md): its calls are made by the cart's flow, which runs on every page; the
+   * screens that show it (加入购物车, /cart, the header's count) and their UI fault-matrix rows are still to come.
+   */
+  cart: ['cart.list', 'cart.set', 'cart.remove', 'cart.merge'],
   /** a link with an auto-login token: the exchange and the token login */
   autoLogin: ['user.checkTokenGetUserInfo', 'user.checkTokenLogin'],
   /** `/coupon` */

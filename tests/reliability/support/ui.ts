@@ -35,7 +35,8 @@ function endpoint(id: string): EndpointDef {
 
 const consoleErrors: string[] = [];
 const unhandled: string[] = [];
-const onUnhandled = (reason: unknown) => unhandled.push(String(reason instanceof Error ? reason.stack ?? reason.message : reason));
+const onUnhandled = (reason: unknown) =>
+  unhandled.push(String(reason instanceof Error ? (reason.stack ?? reason.message) : reason));
 const onWindowError = (event: ErrorEvent) => unhandled.push(String(event.error ?? event.message));
 
 /** Installs the watchers for the calling test file (console.error is recorded here rather than thrown). */
@@ -44,7 +45,9 @@ export function watchForProblems(): void {
     consoleErrors.length = 0;
     unhandled.length = 0;
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-      consoleErrors.push(args.map((arg) => (arg instanceof Error ? arg.stack ?? arg.message : String(arg))).join(' '));
+      consoleErrors.push(
+        args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg))).join(' '),
+      );
     });
     process.on('unhandledRejection', onUnhandled);
     window.addEventListener('error', onWindowError);
@@ -77,7 +80,10 @@ export function expectActorsRunning(actor: AppActor, where: string): void {
   const root = actor.getSnapshot();
   expect(root.status, `root actor during ${where}`).toBe('active');
   for (const [id, child] of Object.entries(root.children)) {
-    expect((child as { getSnapshot(): { status: string } } | undefined)?.getSnapshot().status, `${id} during ${where}`).toBe('active');
+    expect(
+      (child as { getSnapshot(): { status: string } } | undefined)?.getSnapshot().status,
+      `${id} during ${where}`,
+    ).toBe('active');
   }
 }
 
@@ -136,7 +142,8 @@ export const uiText = (fault: FaultCase) => fault.userText(UI_TIMEOUT_MS);
 export async function refetch(queryClient: QueryClient, keys: readonly QueryKey[]): Promise<void> {
   await act(async () => {
     await queryClient.resetQueries({
-      predicate: (query) => keys.some((key) => key.every((part, i) => JSON.stringify(query.queryKey[i]) === JSON.stringify(part))),
+      predicate: (query) =>
+        keys.some((key) => key.every((part, i) => JSON.stringify(query.queryKey[i]) === JSON.stringify(part))),
     });
   });
 }
@@ -168,7 +175,9 @@ export function expectAllFaultsTried(ids: readonly string[]): void {
 function printTally(label: string): void {
   afterAll(() => {
     const cases = [...tried.values()].reduce((sum, faults) => sum + faults.size, 0);
-    console.info(`[fault matrix] UI layer, ${label}: ${tried.size} endpoints × ${FAULTS.length} faults = ${cases} cases`);
+    console.info(
+      `[fault matrix] UI layer, ${label}: ${tried.size} endpoints × ${FAULTS.length} faults = ${cases} cases`,
+    );
   });
 }
 
@@ -206,7 +215,10 @@ const sessionOf = (actor: AppActor) => actor.getSnapshot().children.session!.get
  */
 export async function expectExpiryThenLogBackIn(actor: AppActor, account: UserInfo, where: string): Promise<void> {
   const dialog = await screen.findByRole('dialog', { name: '登录' });
-  expect(within(screen.getByRole('status', { name: '消息提示' })).getByText('登录信息已失效,请重新登录'), where).toBeInTheDocument();
+  expect(
+    within(screen.getByRole('status', { name: '消息提示' })).getByText('登录信息已失效,请重新登录'),
+    where,
+  ).toBeInTheDocument();
   expect(sessionOf(actor).hasTag('session:expired'), where).toBe(true);
   expect(within(siteHeader()).getByRole('button', { name: '登录' }), where).toBeInTheDocument();
   expectPageShown(where);

@@ -1,0 +1,4 @@
+import { describeModel } from '../support/model-suite';
+import { cartModel } from './cart.model';
+
+describeModel('cart machine model', cartModel);
