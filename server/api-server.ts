@@ -186,6 +186,11 @@ export function startApiServer(options: ApiServerOptions = {}): Promise<ApiServe
     });
   });
 
+  // Outlive any proxy's kept idle connection (nginx keeps one for 60 s by default; the deploy config says 4 s):
+  // closing first would race the proxy's next request on that socket and answer the shopper a 502.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8787, host, () => {

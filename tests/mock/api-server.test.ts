@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { http as mswHttp, passthrough } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { qryBanner, search } from '../../src/api/games';
@@ -31,6 +33,21 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
   });
 
 describe('the node:http mount', () => {
+  // Found by CI (docs/e2e.md, "Races found by CI"): nginx reused a kept connection the backend had just closed
+  // as idle, and a live journey's 价格走势 got a 502. The proxy must drop an idle connection first.
+  it('outlives the deploy config’s kept idle connection to the backend', async () => {
+    const conf = readFileSync(resolve(process.cwd(), 'deploy/nginx/storefront.conf'), 'utf8');
+    const upstream = /upstream storefront_api \{([^}]*)\}/.exec(conf)?.[1] ?? '';
+    const proxyIdle = /^\s*keepalive_timeout (\d+)s;/m.exec(upstream)?.[1];
+    expect(proxyIdle, 'the upstream block sets keepalive_timeout in seconds').toBeDefined();
+    const response = await post('/sgame/mall/game/qryBanner', { bannerSite: 1 });
+    const backendIdle = /timeout=(\d+)/.exec(response.headers.get('keep-alive') ?? '')?.[1];
+    expect(backendIdle, 'the backend announces its idle limit').toBeDefined();
+    expect(Number(proxyIdle)).toBeLessThan(Number(backendIdle));
+    // Node's default (5 s) must not be relied on either: a stock backend is the likeliest one behind this config.
+    expect(Number(proxyIdle)).toBeLessThan(5);
+  });
+
   it('answers the acceptance request: qryBanner with bannerSite 1 returns a valid envelope', async () => {
     const response = await post('/sgame/mall/game/qryBanner', { bannerSite: 1 });
     expect(response.status).toBe(200);
