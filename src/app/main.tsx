@@ -16,7 +16,8 @@
 import { startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import { App } from './app';
-import { recordPagesShown } from './navigation';
+import { keepArrival, recordPagesShown } from './navigation';
+import { historyStore } from '../features/shell/history-store';
 import { setBuildRedirects } from './route-middleware';
 import { BUILD_ID, fetchBuildMeta } from '../features/shell/build-info';
 import { createQueryClient } from './query-client';
@@ -55,6 +56,8 @@ async function startMockBackend(): Promise<boolean> {
 async function start(): Promise<void> {
   // First of all: an auto-login token leaves the address bar (and history) before anything reads the URL.
   takeAutoLoginParams();
+  // Before anything that may reload the page (a chunk that fails): the page a full page load left.
+  const arrival = keepArrival();
   mark('store:entry-evaluated');
   if (await startMockBackend()) return;
   // Before the first call: every call carries the restored token, the channel and a stored bid, the page's
@@ -88,7 +91,7 @@ async function start(): Promise<void> {
     { queryClient, userId: () => (actor ? sessionUserId(actor.system) : null) },
     { keepFirstScroll: hasPrerenderData },
   );
-  recordPagesShown(router);
+  recordPagesShown(router, arrival);
   // The page's code is asked for now: a prerendered page's while the hydration's own code loads, another's while
   // the build's redirects load (the search page's chunk would otherwise wait for that file). A chunk's imports
   // load once it has arrived (no preload helper, decision 0024), so this keeps the page's code two round trips
@@ -212,6 +215,9 @@ function storeUnavailable(error: unknown): void {
 function followEarlyNavigation(): boolean {
   const early = (window as EarlyClicks).__earlyNavigation;
   if (!early) return false;
+  // The next document learns from the note which page the tap was made on, whatever its referrer and history
+  // entry say (`pageLeft`).
+  historyStore.noteLeaving({ from: `${window.location.pathname}${window.location.search}`, to: early });
   window.location.assign(early);
   return true;
 }

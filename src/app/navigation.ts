@@ -20,6 +20,8 @@ import { config } from '../shared/env';
 export function recordPagesShown(router: AppRouter, arrival: Arrival = readArrival()): () => void {
   const left = pageLeft(arrival, isStorePage);
   if (left) historyStore.arrive({ pathname: left.pathname, search: router.options.parseSearch(left.search) });
+  // Recorded: a later reload of this page is not a way back to it.
+  historyStore.takeLeaving();
   return router.subscribe('onResolved', (event) => {
     const { pathname, href, search } = event.toLocation;
     historyStore.visit({ pathname, search: search as Record<string, unknown> });
@@ -30,6 +32,17 @@ export function recordPagesShown(router: AppRouter, arrival: Arrival = readArriv
 /** The pages of the simulated backend or an API server on the store's origin (a pay channel's H5 page) are not the store's. */
 const isStorePage = (pathname: string): boolean => !pathname.startsWith(`${config.apiBase}/`);
 
+/**
+ * First thing at start: how this document was reached. The page it left stays noted until `recordPagesShown`
+ * records it, so that a reload before then (a chunk that failed to load, src/shared/chunk-reload.ts) keeps it.
+ */
+export function keepArrival(): Arrival {
+  const arrival = readArrival();
+  const left = pageLeft(arrival, isStorePage);
+  if (left) historyStore.noteLeaving({ from: `${left.pathname}${left.search}`, to: arrival.href });
+  return arrival;
+}
+
 /** How the browser says this document was reached. */
 function readArrival(): Arrival {
   const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
@@ -38,6 +51,7 @@ function readArrival(): Arrival {
     href: window.location.href,
     type: entry?.type ?? null,
     historyLength: window.history.length,
+    leaving: historyStore.takeLeaving(),
   };
 }
 

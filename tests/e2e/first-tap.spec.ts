@@ -334,6 +334,34 @@ for (const rate of RATES) {
       await open(page, '/new');
       await tapCardThenBack(page, release);
     });
+
+    // The browser's own load of the detail stalls, so the app, once its script arrives, follows the card itself
+    // (`followEarlyNavigation` in src/app/main.tsx): the page the tap was made on is still the way back.
+    test(`on 新品: a card whose page stalls is followed by the app itself, then 返回 on its detail: 新品 again @live`, async ({
+      page,
+    }) => {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        /\/assets\/index-[\w-]+\.js$/,
+        async (route) => {
+          await held;
+          await route.continue().catch(() => undefined);
+        },
+        { times: 1 },
+      );
+      // Never answered: the app's own navigation replaces it (and the handler ends with the page).
+      await page.route(
+        (url) => /^\/gameDetail\/\d+$/.test(url.pathname),
+        async (route) => {
+          if (route.request().resourceType() !== 'document') return route.continue();
+          await page.waitForEvent('close', { timeout: 0 }).catch(() => undefined);
+        },
+        { times: 1 },
+      );
+      await open(page, '/new');
+      await tapCardThenBack(page, release);
+    });
   });
 }
 
@@ -358,7 +386,8 @@ test.describe('when the store’s flows cannot load', () => {
     await context.addInitScript(() => {
       const read = Storage.prototype.getItem;
       Storage.prototype.getItem = function (this: Storage, key: string) {
-        return key.startsWith('chunk-reload:') ? String(Date.now()) : read.call(this, key);
+        // A second ago, not now: the guard reads its clock first, and a time after it does not count.
+        return key.startsWith('chunk-reload:') ? String(Date.now() - 1000) : read.call(this, key);
       };
     });
     let asked = 0;

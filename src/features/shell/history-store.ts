@@ -11,7 +11,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import * as z from 'zod/mini';
-import { browserStorage, readJson, readText, writeJson, writeText } from '../../shared/storage';
+import { browserStorage, readJson, readText, removeStored, writeJson, writeText } from '../../shared/storage';
 
 export interface HistoryState {
   routeHistory: string[];
@@ -100,7 +100,16 @@ export interface Arrival {
   type: string | null;
   /** `history.length`: 1 when the tab holds no page before this one */
   historyLength: number;
+  /** the note the page before left when the app itself followed an early tap (`historyStore.noteLeaving`) */
+  leaving: Leaving | null;
 }
+
+/** A page the app left itself, following a tap made before it ran: where it was, and the address it went to. */
+export interface Leaving {
+  from: string;
+  to: string;
+}
+const LeavingSchema = z.object({ from: z.string(), to: z.string() });
 
 /**
  * Pure: the store page a full page load left, which the browser's back goes to, or null. A tap made before the
@@ -111,17 +120,24 @@ export interface Arrival {
  * leaves out same-origin pages that are not the store's (the API's own pages). The caller hands it to
  * `historyStore.arrive`, which records it with the same rules as any visit, before the page the router lands
  * on, unless the app showed it (and so recorded it) before the page was left.
+ *
+ * A note (`arrival.leaving`, `historyStore.noteLeaving`) names the page too when it names this document: the
+ * app notes the page it leaves when it follows an early tap itself (a referrer a proxy stripped, an entry the
+ * browser replaced), and the page a document left until the router has recorded it, so that a reload before
+ * then (a chunk that failed to load) keeps it (docs/e2e.md, "Races found by CI").
  */
 export function pageLeft(
   arrival: Arrival,
   isStorePage: (pathname: string) => boolean,
 ): { pathname: string; search: string } | null {
-  if (arrival.type !== 'navigate' || arrival.historyLength < 2 || !arrival.referrer) return null;
   let left: URL;
   let here: URL;
   try {
     here = new URL(arrival.href);
-    left = new URL(arrival.referrer, here);
+    const noted = arrival.leaving && new URL(arrival.leaving.to, here).href === here.href ? arrival.leaving : null;
+    if (noted && (arrival.type === 'navigate' || arrival.type === 'reload')) left = new URL(noted.from, here);
+    else if (arrival.type !== 'navigate' || arrival.historyLength < 2 || !arrival.referrer) return null;
+    else left = new URL(arrival.referrer, here);
   } catch {
     return null;
   }
@@ -139,6 +155,8 @@ const storage = () => browserStorage('sessionStorage');
  */
 const SHOWN_KEY = 'route-history:shown';
 let shown: string | null | undefined;
+/** The page the app left itself following an early tap (`Leaving`), read once by the next document. */
+const LEAVING_KEY = 'route-history:leaving';
 
 export const historyStore = {
   get(): HistoryState {
@@ -154,6 +172,16 @@ export const historyStore = {
     historyStore.set(recordVisit(historyStore.get(), location));
     shown = storedPath(location);
     writeText(storage(), SHOWN_KEY, shown);
+  },
+  /** Before the app follows an early tap itself: the page it leaves (path and query) and where it goes. */
+  noteLeaving(leaving: Leaving): void {
+    writeJson(storage(), LEAVING_KEY, leaving);
+  },
+  /** At start: the note the page before left (`noteLeaving`), taken so that no later document reads it. */
+  takeLeaving(): Leaving | null {
+    const leaving = readJson(storage(), LEAVING_KEY, LeavingSchema, null);
+    removeStored(storage(), LEAVING_KEY);
+    return leaving;
   },
   /** At start, the page a full page load left (`pageLeft`): recorded unless the router showed it in this tab. */
   arrive(left: VisitedLocation): void {

@@ -70,6 +70,7 @@ describe('the page a full page load left (a tap made before the app ran)', () =>
     href: 'https://shop.example/gameDetail/3',
     type: 'navigate',
     historyLength: 2,
+    leaving: null,
     ...more,
   });
   const storePage = (pathname: string) => !pathname.startsWith('/webapi/');
@@ -91,6 +92,42 @@ describe('the page a full page load left (a tap made before the app ran)', () =>
     expect(pageLeft(at(''), storePage)).toBeNull();
     expect(pageLeft(at('not a url', { href: 'also not' }), storePage)).toBeNull();
     expect(pageLeft(at('https://shop.example/webapi/pay/h5?order=1'), storePage)).toBeNull();
+  });
+
+  // The note speaks for the page whatever the referrer and the history entry say (a stripped referrer, an entry
+  // the browser replaced).
+  it('is the page the app noted when it followed the tap itself, even in a replaced history entry', () => {
+    const noted = { from: '/new?page=2', to: 'https://shop.example/gameDetail/3' };
+    expect(pageLeft(at('https://shop.example/new', { historyLength: 1, leaving: noted }), storePage)).toEqual({
+      pathname: '/new',
+      search: '?page=2',
+    });
+    expect(pageLeft(at('', { leaving: { from: '/search?sort=sales', to: '/gameDetail/3' } }), storePage)).toEqual({
+      pathname: '/search',
+      search: '?sort=sales',
+    });
+    // A note for another address, or for a document reached by back or forward, names nothing.
+    expect(pageLeft(at('', { historyLength: 1, leaving: { ...noted, to: '/gameDetail/4' } }), storePage)).toBeNull();
+    expect(pageLeft(at('', { type: 'back_forward', leaving: noted }), storePage)).toBeNull();
+  });
+
+  // A chunk that fails to load reloads the page (src/shared/chunk-reload.ts), possibly before the router recorded
+  // the page left: the document notes it at start (`keepArrival`), and the reloaded one finds it.
+  it('is the noted page after a reload of the noted address, and nothing after a reload without a note', () => {
+    const noted = { from: '/new', to: 'https://shop.example/gameDetail/3' };
+    expect(pageLeft(at('https://shop.example/new', { type: 'reload', leaving: noted }), storePage)).toEqual({
+      pathname: '/new',
+      search: '',
+    });
+    expect(pageLeft(at('https://shop.example/new', { type: 'reload' }), storePage)).toBeNull();
+  });
+
+  it('is noted in this tab and read once: the next document does not find it again', () => {
+    sessionStorage.clear();
+    const noted = { from: '/new', to: 'https://shop.example/gameDetail/3' };
+    historyStore.noteLeaving(noted);
+    expect(historyStore.takeLeaving()).toEqual(noted);
+    expect(historyStore.takeLeaving()).toBeNull();
   });
 });
 
