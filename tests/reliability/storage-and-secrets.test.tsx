@@ -188,6 +188,14 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
     }
   });
 
+  it('sessionStorage route-history:leaving, damaged, names no page left and is taken once', () => {
+    for (const value of [...GARBAGE, '{"from":"/new"}', '{"from":1,"to":"/gameDetail/3"}']) {
+      sessionStorage.setItem('route-history:leaving', value);
+      expect(historyStore.takeLeaving(), value).toBeNull();
+      expect(sessionStorage.getItem('route-history:leaving'), value).toBeNull();
+    }
+  });
+
   it('sessionStorage chunk-reload:<path>: garbage, and a time in the future, do not block the reload', () => {
     const now = 1_700_000_000_000;
     for (const value of ['abc', '', '-1', '1.5', String(now + 60_000), String(now * 10)]) {
@@ -292,6 +300,7 @@ describe('every persisted key, damaged, is dropped without a crash', () => {
       DEFAULT_STORAGE_KEY,
       'route-history:v1',
       'route-history:shown',
+      'route-history:leaving',
       'chunk-reload:',
       CHANNEL_STORAGE_KEY,
       OCPC_STORAGE_KEY,
