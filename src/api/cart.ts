@@ -10,7 +10,7 @@
  * line's `price` (the unit price the shopper saw: another price today is refused, `order_40004`) and `fromCart`
  * (the order's lines leave the cart once it is paid).
  *
- * A server without the extension answers as for any unknown call (`isUnsupported`, the wishlist's one reading of
+ * A server without the extension answers as for any unknown call (`isUnsupported`, one reading in src/api/errors.ts of
  * that answer): the store then keeps the cart in this browser and pays one order per goods
  * (src/features/cart/cart-effects.ts).
  */

@@ -88,3 +88,12 @@ export function markAccountGone(error: unknown, wrongAccountCode: string): unkno
     ? Object.assign(new Error(error.message), { accountGone: true })
     : error;
 }
+
+/** Whether a failure says the server does not know the call (a live server without an extension: the wishlist, the cart). */
+export function isUnsupported(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return (
+    (error.kind === 'http' && (error.status === 404 || error.status === 405)) ||
+    (error.kind === 'business' && (error.code === '404' || error.code === '405'))
+  );
+}

@@ -10,7 +10,6 @@
  */
 import * as z from 'zod/mini';
 import { EpochMsSchema, FenSchema, IdSchema } from './common';
-import { isApiError } from './errors';
 import { defineEndpoint, http } from './http';
 
 /**
@@ -147,15 +146,6 @@ export const postWishlistRemove = (userId: number, gameId: number, o: Opts = {})
   http.call(wishlistRemove, { body: { userId, gameId }, signal: o.signal });
 export const postWishlistMerge = (userId: number, entries: readonly WishEntry[], o: Opts = {}) =>
   http.call(wishlistMerge, { body: { userId, entries }, signal: o.signal });
-
-/** Whether a failure says the server does not know the call (a live server without the extension). */
-export function isUnsupported(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  return (
-    (error.kind === 'http' && (error.status === 404 || error.status === 405)) ||
-    (error.kind === 'business' && (error.code === '404' || error.code === '405'))
-  );
-}
 
 /** The union of two lists of entries, no duplicates, each game's earlier added price (and time) kept. */
 export function mergeEntries(first: readonly WishEntry[], second: readonly WishEntry[]): WishEntry[] {

@@ -11,7 +11,7 @@
  */
 import * as z from 'zod/mini';
 import { markAccountGone } from '../api/errors';
-import { isUnsupported } from '../api/wishlist';
+import { isUnsupported } from '../api/errors';
 import { parseEach, readJson, removeStored, writeJson, type StorageLike } from './storage';
 
 /** The storage keys of a kept list named `name` (`wishlist`, `cart`). */

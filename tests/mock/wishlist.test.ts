@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { isUnsupported } from '../../src/api/errors';
 import { fromPrice, fromPriceGoods } from '../../src/api/from-price';
 import { getGameDetail } from '../../src/api/game-detail';
 import { getGameGoods } from '../../src/api/goods';
 import {
   WishItemSchema,
   getWishlist,
-  isUnsupported,
   mergeEntries,
   postWishlistAdd,
   postWishlistMerge,
