@@ -10,8 +10,7 @@
  * writes: the machine parked what it had not heard answered and replays it, in order, at the account's next opening.
  */
 import * as z from 'zod/mini';
-import { markAccountGone } from '../api/errors';
-import { isUnsupported } from '../api/errors';
+import { isUnsupported, markAccountGone } from '../api/errors';
 import { parseEach, readJson, removeStored, writeJson, type StorageLike } from './storage';
 
 /** The storage keys of a kept list named `name` (`wishlist`, `cart`). */
@@ -41,6 +40,8 @@ interface KeptListOptions<Entry, Op, Item, Answer> {
   keyOf(entry: Entry): number;
   /** the most entries one merge call sends */
   partMax: number;
+  /** the most entries a visitor's list keeps in this browser */
+  visitorMax: number;
   /** the business code for a call whose session speaks for another account */
   wrongAccountCode: string;
   /** the answer of the server's items */
@@ -133,6 +134,13 @@ export function createKeptList<Entry, Op, Item, Answer>(options: KeptListOptions
     /** Removes every copy of the account's list this browser keeps: its hand-over slot and its kept list. */
     forget(owner: number) {
       for (const slot of [keys.handover(owner), keys.account(owner)]) removeStored(storage, slot);
+    },
+    /** A visitor's writes to the list in this browser; one that would grow it past `visitorMax` keeps nothing. */
+    applyVisitorOps(ops: readonly Op[]): 'saved' | 'full' | 'storageFull' {
+      const before = read(keys.visitor);
+      const after = ops.reduce<Entry[]>(apply, before);
+      if (after.length > options.visitorMax && after.length > before.length) return 'full';
+      return write(keys.visitor, after) ? 'saved' : 'storageFull';
     },
     /** The visitor's list (as the caller bounds it) goes to the account's hand-over slot; the visitor's copy goes. */
     handOver(owner: number, visitor: readonly Entry[]) {

@@ -90,6 +90,7 @@ export function createCartEffects(options: { storage: StorageLike | undefined; s
     apply: applyCartOp,
     keyOf: (l) => l.goodsId,
     partMax: CART_LINES_MAX,
+    visitorMax: CART_LINES_MAX,
     wrongAccountCode: CART_WRONG_ACCOUNT_CODE,
     served: (owner, items: CartItem[]): CartAnswer => {
       writeText(storage, cartChangedKey(owner), String(Date.now()));
@@ -97,7 +98,7 @@ export function createCartEffects(options: { storage: StorageLike | undefined; s
     },
     kept: (lines): CartAnswer => ({ lines, where: 'browser' }),
   });
-  const { read, write } = list;
+  const { read } = list;
 
   return {
     openCart: list.openList,
@@ -109,10 +110,8 @@ export function createCartEffects(options: { storage: StorageLike | undefined; s
       for (const op of ops) list.applySetAside(owner, goodsOf(op), op);
     },
     applyVisitorOps(ops) {
-      const before = read(CART_VISITOR_KEY);
-      const after = ops.reduce<CartLine[]>(applyCartOp, before);
-      if (after.length > CART_LINES_MAX && after.length > before.length) return 'cartFull';
-      return write(CART_VISITOR_KEY, after) ? 'saved' : 'storageFull';
+      const outcome = list.applyVisitorOps(ops);
+      return outcome === 'full' ? 'cartFull' : outcome;
     },
     visitorLines: () => read(CART_VISITOR_KEY),
     forgetAccount(owner) {

@@ -93,11 +93,12 @@ export function createWishlistEffects(options: {
     apply: applyWishOp,
     keyOf: (e) => e.gameId,
     partMax: WISHLIST_MERGE_MAX,
+    visitorMax: VISITOR_LIST_MAX,
     wrongAccountCode: WRONG_ACCOUNT_CODE,
     served: (_owner, items: WishItem[]): WishlistAnswer => ({ entries: items.map(entryOf), items, where: 'server' }),
     kept: (entries): WishlistAnswer => ({ entries, items: null, where: 'browser' }),
   });
-  const { read, write } = list;
+  const { read } = list;
 
   return {
     openList: list.openList,
@@ -113,10 +114,8 @@ export function createWishlistEffects(options: {
       if (op.kind === 'remove') list.applySetAside(owner, op.gameId, op);
     },
     applyVisitorOp(op) {
-      const before = read(VISITOR_KEY);
-      const after = applyWishOp(before, op);
-      if (after.length > VISITOR_LIST_MAX && after.length > before.length) return 'listFull';
-      return write(VISITOR_KEY, after) ? 'saved' : 'storageFull';
+      const outcome = list.applyVisitorOps([op]);
+      return outcome === 'full' ? 'listFull' : outcome;
     },
     visitorEntries: () => read(VISITOR_KEY),
     forgetAccount(owner) {
