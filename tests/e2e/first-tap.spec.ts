@@ -46,14 +46,24 @@ const open = openAtCommit;
  * shopper would; one round trip to the page between seeing it and pressing). Returns its `href`, if any.
  */
 async function tapWhenVisible(page: Page, control: Locator): Promise<string | null> {
-  await control.waitFor({ state: 'visible' });
-  const { x, y, href } = await control.evaluate((element) => {
-    element.scrollIntoView({ block: 'center' });
-    const box = element.getBoundingClientRect();
-    return { x: box.x + box.width / 2, y: box.y + box.height / 2, href: element.getAttribute('href') };
-  });
-  await page.mouse.click(x, y);
-  return href;
+  // Until the press would land on it: a page rendered anew replaces the control between the wait and the
+  // measure, and a control not laid out yet measures as a box at 0,0 (a press there hit the header).
+  for (;;) {
+    await control.waitFor({ state: 'visible' });
+    const at = await control.evaluate((element) => {
+      element.scrollIntoView({ block: 'center' });
+      const box = element.getBoundingClientRect();
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      const top = document.elementFromPoint(x, y);
+      const lands = box.width > 0 && box.height > 0 && top !== null && (top === element || element.contains(top));
+      return lands ? { x, y, href: element.getAttribute('href') } : null;
+    });
+    if (at) {
+      await page.mouse.click(at.x, at.y);
+      return at.href;
+    }
+  }
 }
 
 /**
