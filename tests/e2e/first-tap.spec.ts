@@ -174,6 +174,24 @@ const firstNewGame = (page: Page): Locator =>
   page.getByRole('region', { name: '最近上架' }).locator('a[href^="/gameDetail/"]').first();
 
 /**
+ * Holds the app's entry (which src/app/boot.js asks for once the page has painted) until the returned function is
+ * called (once the tap is made): the tap comes before the app runs. A later page loads its own copy.
+ */
+async function holdAppEntry(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    /\/assets\/index-[\w-]+\.js$/,
+    async (route) => {
+      await held;
+      await route.continue().catch(() => undefined); // the page that asked for it is gone
+    },
+    { times: 1 },
+  );
+  return release;
+}
+
+/**
  * Taps 新品's first card the moment it shows (`tapped`, if given, is called once the press is made), then 返回 on
  * the detail it opens: 新品 again, with its heading.
  */
@@ -328,19 +346,8 @@ for (const rate of RATES) {
     test(`on 新品 before the app's script has arrived: a game card, then 返回 on its detail: 新品 again @live`, async ({
       page,
     }) => {
-      // The app's entry (which src/app/boot.js asks for once the page has painted) is held until the tap has been
-      // made, so the browser follows the card itself, as when a phone taps before that script has arrived. Released
-      // once the tap is made; the detail loads its own copy.
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(
-        /\/assets\/index-[\w-]+\.js$/,
-        async (route) => {
-          await held;
-          await route.continue().catch(() => undefined); // the page that asked for it is gone
-        },
-        { times: 1 },
-      );
+      // The browser follows the card itself, as when a phone taps before that script has arrived.
+      const release = await holdAppEntry(page);
       await open(page, '/new');
       await tapCardThenBack(page, release);
     });
@@ -350,16 +357,7 @@ for (const rate of RATES) {
     test(`on 新品: a card whose page stalls is followed by the app itself, then 返回 on its detail: 新品 again @live`, async ({
       page,
     }) => {
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(
-        /\/assets\/index-[\w-]+\.js$/,
-        async (route) => {
-          await held;
-          await route.continue().catch(() => undefined);
-        },
-        { times: 1 },
-      );
+      const release = await holdAppEntry(page);
       // Never answered: the app's own navigation replaces it (and the handler ends with the page).
       await page.route(
         (url) => /^\/gameDetail\/\d+$/.test(url.pathname),
