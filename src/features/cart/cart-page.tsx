@@ -8,7 +8,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useId, useState, type ComponentType } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { checkoutPlan, type CartLine, type cartMachine } from '../../../machines/cart.machine';
 import { ACCOUNT_SCOPED } from '../../api/account-scope';
@@ -98,6 +98,11 @@ export function CartPage({ buying }: { buying: CartBuying }) {
   // Lines the shopper took out of 去结算 (every other payable line is chosen, new ones too).
   const [unchosen, setUnchosen] = useState<ReadonlySet<number>>(() => new Set());
   const [removed, setRemoved] = useState<{ line: CartLine; limit: number } | null>(null);
+  // 移除 takes its own button away: focus goes to 撤销, said with it.
+  const undoRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (removed) undoRef.current?.focus();
+  }, [removed]);
 
   const payableLines = lines.filter((l) => payable(facts.get(l.goodsId)));
   const chosen = payableLines.filter((l) => !unchosen.has(l.goodsId));
@@ -146,7 +151,7 @@ export function CartPage({ buying }: { buying: CartBuying }) {
         {removed ? (
           <>
             已移除「{nameOf(removed.line)}」{' '}
-            <button type="button" className="link-button" onClick={undo}>
+            <button type="button" className="link-button" ref={undoRef} onClick={undo}>
               撤销
             </button>
           </>

@@ -5,10 +5,11 @@
  * a visitor's 去结算 opening the login, an empty cart, and a cart that failed to load with 重试.
  */
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ActorRefFrom } from 'xstate';
 import type { CartHandOff, CartLine, cartMachine } from '../../../machines/cart.machine';
-import { cartList, postCartSet } from '../../../src/api/cart';
+import { cartList, cartMerge, cartRemove, cartSet, postCartSet } from '../../../src/api/cart';
 import { clientState } from '../../../src/api/client-state';
 import { postReceiveCoupon } from '../../../src/api/coupons';
 import { fromPriceGoods } from '../../../src/api/from-price';
@@ -16,9 +17,9 @@ import { CART_VISITOR_KEY } from '../../../src/features/cart/cart-effects';
 import { VISITOR_KEY as WISHLIST_VISITOR_KEY } from '../../../src/features/wishlist/wishlist-effects';
 import type { AppActor } from '../../../src/shared/app-actor';
 import { renderApp } from '../../support/render-app';
-import { backend } from '../../support/server';
+import { API, backend, testServer } from '../../support/server';
 import { catalogue } from '../../mock/helpers';
-import { createAccount, fastSession, header, storeSession, toasts } from '../session/helpers';
+import { createAccount, errorToasts, fastSession, header, storeSession, toasts } from '../session/helpers';
 
 const FLOW_TIMEOUT = { timeout: 20_000 };
 const goodsById = (goodsId: number) => catalogue.goods.find((g) => g.goodsId === goodsId)!;
@@ -221,5 +222,31 @@ describe('the cart’s screens', FLOW_TIMEOUT, () => {
     await user.click(within(failed).getByRole('button', { name: '重试' }));
     expect(await screen.findByText('购物车是空的')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '去看看今日特惠' })).toHaveAttribute('href', '/');
+  });
+
+  it('a server without the extension: the cart kept in this browser says it pays one order per goods, with no coupon total and no error', async () => {
+    testServer.use(
+      ...[cartList, cartSet, cartRemove, cartMerge].map((def) =>
+        http.post(`${API}${def.path}`, () => new HttpResponse('Not Found', { status: 404 })),
+      ),
+    );
+    const account = await createAccount(nextPhone());
+    storeSession(account);
+    const { user, actor } = await renderApp(`/gameDetail/${OTHER.gameId}?goods=${OTHER.goodsId}`, {
+      deps: fastSession,
+    });
+    const heard = handOffs(actor);
+    await user.click(await screen.findByRole('button', { name: '加入购物车' }, { timeout: 10_000 }));
+    expect(await toasts().findByText('已加入购物车')).toBeInTheDocument();
+    await user.click(cartLinks().header);
+
+    const list = await cartList_();
+    expect(rowOf(list, OTHER)).toBeInTheDocument();
+    expect(screen.getByText('购物车保存在本浏览器；结算时将按商品分别下单、分别支付')).toBeInTheDocument();
+    await waitFor(() => expect(checkout()).toHaveTextContent('去结算 (1)'));
+    expect(screen.getByRole('region', { name: '结算' })).not.toHaveTextContent('优惠券');
+    await user.click(checkout());
+    expect(heard).toMatchObject([{ owner: account.userId, plan: 'orderPerGoods' }]);
+    expect(errorToasts().queryByText(/.+/)).not.toBeInTheDocument();
   });
 });
