@@ -26,7 +26,7 @@ export default function AddToCartButton({ goods, buyNum }: AddToCartButtonProps)
         if (goods) addGoodsToCart(root, goods, buyNum);
       }}
     >
-      加入购物车
+      <span className="icon icon-cart" aria-hidden="true" /> <span className="cart-add-label">加入购物车</span>
     </button>
   );
 }
