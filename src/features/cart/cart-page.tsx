@@ -28,6 +28,8 @@ import './cart.css';
 const CART_LOADING = '正在加载购物车…';
 const CART_FAILED = '购物车暂未同步';
 const CART_EMPTY = '购物车是空的';
+/** A line of a cart kept in this browser whose goods the catalogue could not be read for: it cannot be chosen yet. */
+const GOODS_UNREAD = '暂时无法读取该商品的当前信息';
 /** A cart of a server without the extension: kept in this browser, paid one order per goods. */
 const CART_ORDER_PER_GOODS = '购物车保存在本浏览器；结算时将按商品分别下单、分别支付';
 /** A visitor's cart: kept in this browser, joined to the account at login. */
@@ -68,12 +70,21 @@ export interface CartBuying {
 
 const nameOf = (line: Pick<CartLine, 'gameName' | 'goodsName'>) => `${line.gameName} ${line.goodsName}`;
 
-/** Each line's goods today: the server's word, or (a cart kept in this browser) the catalogue's, one read per game. */
-function useLineFacts(lines: readonly CartLine[]): Map<number, LineFacts> {
+/**
+ * Each line's goods today: the server's word, or (a cart kept in this browser) the catalogue's, one read per game;
+ * `unread`: the games whose read failed, with `reread` to try again.
+ */
+function useLineFacts(lines: readonly CartLine[]) {
   const gameIds = [...new Set(lines.filter((l) => !l.today).map((l) => l.gameId))];
   const reads = useQueries({ queries: gameIds.map((gameId) => gameGoodsQueryOptions(gameId)) });
   const catalogue = new Map(gameIds.map((gameId, i) => [gameId, reads[i]?.data?.goods]));
-  return new Map(lines.map((line) => [line.goodsId, lineFacts(line, catalogue.get(line.gameId))]));
+  return {
+    facts: new Map(lines.map((line) => [line.goodsId, lineFacts(line, catalogue.get(line.gameId))])),
+    unread: new Set(gameIds.filter((_, i) => reads[i]?.isError)),
+    reread: () => {
+      for (const read of reads) if (read.isError) void read.refetch();
+    },
+  };
 }
 
 /** The account's coupons for the chosen lines as one order (matchCoupon's `items`, extension), as the pay sheet asks. */
@@ -94,7 +105,7 @@ export function CartPage({ buying }: { buying: CartBuying }) {
   const root = useAppActor();
   const modals = useModals();
   const { owner, lines, plan, loading, failed } = useCart(root);
-  const facts = useLineFacts(lines);
+  const { facts, unread, reread } = useLineFacts(lines);
   // Lines the shopper took out of 去结算 (every other payable line is chosen, new ones too).
   const [unchosen, setUnchosen] = useState<ReadonlySet<number>>(() => new Set());
   const [removed, setRemoved] = useState<{ line: CartLine; limit: number } | null>(null);
@@ -190,6 +201,7 @@ export function CartPage({ buying }: { buying: CartBuying }) {
                 root={root}
                 line={line}
                 facts={facts.get(line.goodsId)}
+                onReread={unread.has(line.gameId) ? reread : undefined}
                 chosen={chosen.includes(line)}
                 onChoose={(on) => choose([line.goodsId], on)}
                 onRemove={() => remove(line)}
@@ -218,11 +230,14 @@ function CartRow({
   chosen,
   onChoose,
   onRemove,
+  onReread,
   buying,
 }: {
   root: AppActor;
   line: CartLine;
   facts: LineFacts;
+  /** the goods could not be read today: try again */
+  onReread: (() => void) | undefined;
   chosen: boolean;
   onChoose: (on: boolean) => void;
   onRemove: () => void;
@@ -258,6 +273,14 @@ function CartRow({
           <HistoricalLowBadge price={line.price} low={known?.lowPrice ?? undefined} />
           <span className="cart-line-added">加入时 {formatYuan(line.addedPrice)}</span>
         </p>
+        {onReread ? (
+          <p className="cart-line-unread">
+            {GOODS_UNREAD}{' '}
+            <button type="button" className="link-button" onClick={onReread}>
+              重试
+            </button>
+          </p>
+        ) : null}
         {changes.length > 0 ? (
           <ul className="cart-line-changes" aria-label={`${nameOf(line)} 的变动`}>
             {changes.map((said) => (

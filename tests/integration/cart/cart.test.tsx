@@ -13,6 +13,7 @@ import { cartList, cartMerge, cartRemove, cartSet, postCartSet } from '../../../
 import { clientState } from '../../../src/api/client-state';
 import { postReceiveCoupon } from '../../../src/api/coupons';
 import { fromPriceGoods } from '../../../src/api/from-price';
+import { goodsGameDetail } from '../../../src/api/goods';
 import { CART_VISITOR_KEY } from '../../../src/features/cart/cart-effects';
 import { VISITOR_KEY as WISHLIST_VISITOR_KEY } from '../../../src/features/wishlist/wishlist-effects';
 import type { AppActor } from '../../../src/shared/app-actor';
@@ -248,5 +249,21 @@ describe('the cart’s screens', FLOW_TIMEOUT, () => {
     await user.click(checkout());
     expect(heard).toMatchObject([{ owner: account.userId, plan: 'orderPerGoods' }]);
     expect(errorToasts().queryByText(/.+/)).not.toBeInTheDocument();
+  });
+
+  it('a line whose goods cannot be read today says so, cannot be chosen, and 重试 reads it again', async () => {
+    backend.control.setFault(goodsGameDetail.path, { kind: 'network' });
+    const { user } = await visitorCart([lineOf(OTHER, 1)]);
+    const list = await cartList_();
+    const row = rowOf(list, OTHER);
+    await waitFor(() => expect(row).toHaveTextContent('暂时无法读取该商品的当前信息'));
+    expect(within(row).getByRole('checkbox')).toBeDisabled();
+    expect(checkout()).toBeDisabled();
+
+    backend.control.setFault(goodsGameDetail.path, null);
+    await user.click(within(row).getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(within(row).getByRole('checkbox')).toBeChecked());
+    expect(row).not.toHaveTextContent('暂时无法读取');
+    expect(checkout()).toHaveTextContent('去结算 (1)');
   });
 });
