@@ -33,7 +33,7 @@ const GOODS_UNREAD = '暂时无法读取该商品的当前信息';
 /** A cart of a server without the extension: kept in this browser, paid one order per goods. */
 const CART_ORDER_PER_GOODS = '购物车保存在本浏览器；结算时将按商品分别下单、分别支付';
 /** A visitor's cart: kept in this browser, joined to the account at login. */
-const CART_VISITOR_NOTE = '购物车保存在本浏览器，登录后同步到账号';
+const CART_VISITOR_NOTE = '购物车保存在本浏览器';
 
 /** The cart as the page shows it, for the account the session holds now (nothing while they differ). */
 function useCart(root: AppActor) {
@@ -133,7 +133,7 @@ export function CartPage({ buying }: { buying: CartBuying }) {
   };
   const undo = () => {
     if (!removed) return;
-    addToCart(root, { ...removed.line, addedAt: Date.now() }, removed.limit);
+    addToCart(root, removed.line, removed.limit);
     setRemoved(null);
   };
 
@@ -144,7 +144,7 @@ export function CartPage({ buying }: { buying: CartBuying }) {
         <p className="cart-note">
           {CART_VISITOR_NOTE}{' '}
           <button type="button" className="link-button" onClick={() => modals.open('login')}>
-            登录
+            登录并同步购物车
           </button>
         </p>
       ) : plan === 'orderPerGoods' ? (
