@@ -22,6 +22,16 @@ import { listGuards, parkedFor, queuedAfter, unparked } from './parked-writes';
 /** A line as the cart shows it: the entry and the unit price the shopper is shown now, fen. */
 export interface CartLine extends CartEntry {
   price: number;
+  /** the goods today as the server's cart answered it; absent until it did, and in a cart kept in this browser */
+  today?: CartGoodsToday;
+}
+
+/** What the server's cart says of a line's goods today (the /cart page's marks: discount, 史低, stock, limit). */
+export interface CartGoodsToday {
+  originalPrice: number;
+  lowPrice: number | null;
+  stock: number;
+  limitPerOrder: number;
 }
 
 /** A shopper's write: a line with its quantity (a new line, or another quantity), or a line removed. */

@@ -136,6 +136,15 @@ const settingRoute = createRoute({
   component: lazyPage(() => import('../features/session/setting-page'), 'SettingPage'),
 });
 
+// The cart (docs/cart.md, an extension): a visitor's is kept in this browser, so it is no account page, but it is
+// each shopper's own: never prerendered.
+const cartRoute = createRoute({
+  getParentRoute: () => detailLayout,
+  path: '/cart',
+  staticData: meta({ name: 'cart', layout: 'detail', title: '购物车' }),
+  component: lazyPage(() => import('./cart-route'), 'CartRoute'),
+});
+
 const couponRoute = createRoute({
   getParentRoute: () => semLayout,
   path: '/coupon',
@@ -188,7 +197,7 @@ const demoRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   homeLayout.addChildren([indexRoute, newRoute, searchRoute]),
-  detailLayout.addChildren([gameDetailRoute, orderDetailRoute, settingRoute]),
+  detailLayout.addChildren([gameDetailRoute, orderDetailRoute, settingRoute, cartRoute]),
   modalWrapLayout.addChildren([noticeRoute, helpRoute, agreementRoute]),
   semLayout.addChildren([couponRoute, semActivityRoute]),
   demoRoute,

@@ -24,6 +24,7 @@ describe('the route table', () => {
       '/gameDetail/$id': ['gameDetail-id', 'detail'],
       '/orderDateil': ['orderDateil', 'detail'],
       '/setting': ['setting', 'detail'],
+      '/cart': ['cart', 'detail'],
       '/coupon': ['coupon', 'sem'],
       '/sem/activity': ['sem-activity', 'sem'],
       '/notice': ['notice', 'modal-wrap'],

@@ -21,6 +21,8 @@ const SAME_WORDS_DIFFERENT_ROLES: Record<string, string> = {
   演示控制台: 'the /demo route’s document title, and the page’s heading',
   '登录信息已失效,请重新登录':
     'the HTTP layer’s fallback for an auth answer that carries no message (src/api/errors.ts), and the session’s expiry prompt (machines/session-messages.ts): the API layer imports no machine and a machine no value of src (decision 0021); tests/api/http.test.ts keeps the two equal',
+  加入购物车:
+    'the buy row’s button (src/features/cart) and a wishlist row’s (src/features/wishlist): two features of one row of FEATURE_LAYERS (eslint.config.js), which may not import each other',
   'App 下载':
     'the placeholder of the home page’s download section, in the first chunk and again in the lazily loaded side column; a shared constant would make the first chunk export it, which the 170 KB first-paint budget has no room for',
 };

@@ -21,6 +21,7 @@ import { capQuantity, quantityCap, type QuantityCap } from './quantity';
 import { QuantityStepper } from './quantity-stepper';
 import { startPurchase } from './start-purchase';
 import { WishlistToggle } from '../wishlist';
+import { AddToCartButton } from '../cart';
 import { Radio } from '../../shared/ui/form-controls';
 
 const GOODS_TYPE_LABEL: Record<GoodsType, string> = { key: '激活码', topup: '充值', accelerator: '加速器', dlc: 'DLC' };
@@ -181,6 +182,9 @@ export function PurchasePanel({
         >
           立即购买
         </button>
+        <Suspense fallback={<span className="cart-add-slot" aria-hidden="true" />}>
+          <AddToCartButton goods={selected} buyNum={num} />
+        </Suspense>
         <Suspense fallback={<span className="wishlist-toggle-slot" aria-hidden="true" />}>
           <WishlistToggle gameId={game.gameId} price={game.minPrice} />
         </Suspense>

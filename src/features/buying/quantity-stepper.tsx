@@ -10,6 +10,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { capQuantity, quantityCapNotice, type QuantityCap } from './quantity';
 import { TextInput } from '../../shared/ui/form-controls';
+import './quantity-stepper.css';
 
 export function QuantityStepper({
   value,

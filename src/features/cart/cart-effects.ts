@@ -58,8 +58,17 @@ const StoredLineSchema = z.extend(CartEntrySchema, { price: FenSchema });
 /** What became of a visitor's writes: kept, refused by storage, or a new line beyond CART_LINES_MAX. */
 type VisitorWrite = 'saved' | 'storageFull' | 'cartFull';
 
-/** A server's line as the cart shows it: today's price is the price shown. */
-const lineOfItem = (item: CartItem): CartLine => ({ ...entryOfItem(item), price: item.price });
+/** A server's line as the cart shows it: today's price is the price shown, with the goods' other facts today. */
+const lineOfItem = (item: CartItem): CartLine => ({
+  ...entryOfItem(item),
+  price: item.price,
+  today: {
+    originalPrice: item.originalPrice,
+    lowPrice: item.lowPrice,
+    stock: item.stock,
+    limitPerOrder: item.limitPerOrder,
+  },
+});
 
 export interface CartEffects {
   /** `signal`: aborted once the machine stopped waiting (the owner changed): no more writes are made for it. */

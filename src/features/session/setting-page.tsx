@@ -23,6 +23,7 @@ import { CouponsPanel, useUsableCouponCount } from '../marketing';
 import { KeysPanel, OrdersPanel, startPurchase, useKeyCount, usePendingOrderCount } from '../buying';
 import { RecentViewsPanel } from '../catalog';
 import { WISHLIST_LOADING, WishlistDropCount, WishlistPanel, type WishlistBuy } from '../wishlist';
+import { useAddToCartById } from '../cart';
 import './session.css';
 import { ACCOUNT_SCOPED } from '../../api/account-scope';
 
@@ -56,9 +57,10 @@ function useWishlistBuy(): (target: WishlistBuy) => void {
 
 function WishlistTab({ owner }: { owner: number | null }) {
   const buy = useWishlistBuy();
+  const addToCart = useAddToCartById();
   return (
     <Suspense fallback={<p role="status">{WISHLIST_LOADING}</p>}>
-      <WishlistPanel key={owner ?? 'visitor'} buy={buy} />
+      <WishlistPanel key={owner ?? 'visitor'} buy={buy} addToCart={addToCart} />
     </Suspense>
   );
 }

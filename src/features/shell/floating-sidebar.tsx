@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Suspense, useEffect, useState } from 'react';
 import { DICT_KEYS, dictTextQueryOptions } from '../../api/dictionary';
-import { useCurrentUser, useModals } from '../../shared/app-actor';
+import { useCurrentUser, useModals, useOptionalAppActor } from '../../shared/app-actor';
+import { useHydrated } from '../../shared/hydration';
+import { CartCount } from '../cart';
 import { toast } from '../../shared/toast';
 import { config } from '../../shared/env';
 import { safeImageSrc } from '../../shared/safe-url';
 
 /*
- * The floating 订单 / 客服 / 返回顶部 (spec section 2). Where it sits is CSS only (src/shared/styles.css,
+ * The floating 订单 / 购物车 / 客服 / 返回顶部 (spec section 2; 购物车 is the cart's, docs/cart.md). Where it sits is CSS only (src/shared/styles.css,
  * "Sidebar"): a row in the flow after main on phones, a fixed column beside main from 640 px; neither covers
  * main's content, which the e2e audit checks on every screen (tests/e2e/support/audit.ts).
  */
@@ -54,6 +56,8 @@ export function FloatingSidebar() {
   const modals = useModals();
   const navigate = useNavigate();
   const scrolled = useScrolledPast(BACK_TO_TOP_THRESHOLD_PX);
+  const actor = useOptionalAppActor();
+  const countReady = useHydrated() && actor !== null;
   if (!showsSidebar(pathname)) return null;
 
   const openOrders = () => {
@@ -71,6 +75,15 @@ export function FloatingSidebar() {
         <span className="icon icon-orders" aria-hidden="true" />
         订单
       </button>
+      <Link to="/cart" className="sidebar-item sidebar-cart">
+        <span className="icon icon-cart" aria-hidden="true" />
+        购物车
+        {countReady ? (
+          <Suspense fallback={null}>
+            <CartCount className="sidebar-cart-count" />
+          </Suspense>
+        ) : null}
+      </Link>
       <span className="sidebar-kefu">
         <a
           className="sidebar-item"

@@ -29,6 +29,7 @@ const ROUTE_HEAD: Partial<Record<RouteName, RouteHead>> = {
   agreement: { canonicalQuery: ['doc'] },
   orderDateil: { index: false },
   setting: { index: false },
+  cart: { index: false },
   demo: { index: false },
 };
 

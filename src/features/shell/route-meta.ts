@@ -12,6 +12,7 @@ export type RouteName =
   | 'gameDetail-id'
   | 'orderDateil'
   | 'setting'
+  | 'cart'
   | 'coupon'
   | 'sem-activity'
   | 'notice'

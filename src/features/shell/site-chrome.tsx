@@ -20,6 +20,7 @@ export const SEARCH_PLACEHOLDER = '搜索游戏、激活码、充值';
 import { isKeywordCut, normalizeKeyword } from '../../shared/search-keyword';
 import { SearchSuggestionsSlot } from './search-suggestions-slot';
 import { WishlistCount, WishlistDrops } from '../wishlist';
+import { CartCount } from '../cart';
 import { TextInput } from '../../shared/ui/form-controls';
 
 // The suggestion panel (the catalogue's, put in the slot by src/app/app.tsx) is code of its own, fetched when the
@@ -201,6 +202,23 @@ function WishlistEntry() {
   );
 }
 
+/** 购物车, for everyone (a visitor's cart is kept in this browser): as the ♥, a link, its count after hydration. */
+function CartEntry() {
+  const actor = useOptionalAppActor();
+  const ready = useHydrated() && actor !== null;
+  return (
+    <Link to="/cart" className="header-cart">
+      <span className="icon icon-cart" aria-hidden="true" />
+      <span className="visually-hidden">购物车</span>
+      {ready ? (
+        <Suspense fallback={null}>
+          <CartCount className="header-cart-count" />
+        </Suspense>
+      ) : null}
+    </Link>
+  );
+}
+
 export function SiteHeader({ withNav }: { withNav: boolean }) {
   const navId = useId();
   return (
@@ -222,6 +240,7 @@ export function SiteHeader({ withNav }: { withNav: boolean }) {
             </nav>
             <SearchBox />
             <WishlistEntry />
+            <CartEntry />
           </>
         ) : null}
         <AccountEntry />

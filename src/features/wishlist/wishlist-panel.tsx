@@ -3,7 +3,7 @@
  * in this browser, with 登录后同步到账号). Each game is a row to buy from: its cover and name, 到手价 (today's
  * from price, the price of the goods 立即购买 buys, with its original price and discount), 立即购买 as the main
  * action (through the store's purchase gate, which the personal centre hands in as `buy`: the wishlist imports
- * no other feature), the price when it was added, 降价 ¥x when it is lower now, 史低 at its historical low,
+ * no other feature), 加入购物车 beside it (the cart's add, handed in as `addToCart`), the price when it was added, 降价 ¥x when it is lower now, 史低 at its historical low,
  * 即将发售 / 已售罄, and 移除 as a small secondary action; a sort (加入时间, 降价幅度, 价格). Its own chunk, loaded
  * with the tab. When the server lacks the extension, or for a visitor, each game is read from the catalogue (no
  * 史低: the history is the extension's).
@@ -42,9 +42,11 @@ export interface WishlistBuy {
 export interface WishlistPanelProps {
   /** starts the purchase of one goods (the personal centre hands in the store's purchase gate) */
   buy: (target: WishlistBuy) => void;
+  /** adds one of the goods to the cart (the personal centre hands in the cart's add) */
+  addToCart: (target: WishlistBuy) => void;
 }
 
-export default function WishlistPanel({ buy }: WishlistPanelProps) {
+export default function WishlistPanel({ buy, addToCart }: WishlistPanelProps) {
   const root = useAppActor();
   const modals = useModals();
   const { owner, entries, items, where, loading, failed } = useWishlist(root);
@@ -60,7 +62,7 @@ export default function WishlistPanel({ buy }: WishlistPanelProps) {
     if (owner !== null && shown && !loading) writeSeenPrices(wishlistStorage(), owner, shown);
   }, [owner, shown, loading]);
 
-  const row = { actor: root, buy };
+  const row = { actor: root, buy, addToCart };
   return (
     <section className="wishlist-panel" aria-labelledby="wishlist-heading">
       <div className="wishlist-head">
@@ -128,9 +130,10 @@ export default function WishlistPanel({ buy }: WishlistPanelProps) {
 interface RowProps {
   actor: AppActor;
   buy: (target: WishlistBuy) => void;
+  addToCart: (target: WishlistBuy) => void;
 }
 
-function WishlistRow({ item, actor, buy }: { item: WishItem } & RowProps) {
+function WishlistRow({ item, actor, buy, addToCart }: { item: WishItem } & RowProps) {
   const drop = priceDrop(item);
   const goodsId = item.goodsId ?? null;
   const detail = { to: '/gameDetail/$id', params: { id: String(item.gameId) } } as const;
@@ -180,6 +183,16 @@ function WishlistRow({ item, actor, buy }: { item: WishItem } & RowProps) {
               立即购买
             </button>
           )}
+          {goodsId !== null && !item.soldOut ? (
+            <button
+              type="button"
+              className="button wishlist-cart-button"
+              aria-label={`加入购物车 ${item.name}`}
+              onClick={() => addToCart({ gameId: item.gameId, goodsId })}
+            >
+              加入购物车
+            </button>
+          ) : null}
           <button
             type="button"
             className="link-button wishlist-remove"
