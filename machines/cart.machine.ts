@@ -48,13 +48,11 @@ export interface CartAnswer {
  * How 去结算 pays (docs/cart.md): `oneOrder`, one order for every line with one coupon (the server has the cart
  * extension); `orderPerGoods`, one order per line (it has not: said before paying); `afterLogin`, a visitor's,
  * decided once the login has opened the account's cart.
- * @internal
  */
 export type CheckoutPlan = 'oneOrder' | 'orderPerGoods' | 'afterLogin';
 
 /**
  * What 去结算 hands to the pay gate: the chosen lines at the prices shown, whose cart they are, and how to pay.
- * @internal
  */
 export interface CartHandOff {
   owner: number | null;
@@ -62,7 +60,7 @@ export interface CartHandOff {
   plan: CheckoutPlan;
 }
 
-/** The cart as the machine keeps it. @internal */
+/** The cart as the machine keeps it. */
 export interface CartContext {
   /** whose cart this is: an account's user id, or null for the visitor's cart in this browser */
   owner: number | null;
@@ -184,8 +182,11 @@ export function opsOf(lines: readonly CartLine[], event: CartEvent): CartOp[] {
 export const checkoutPlan = (context: Pick<CartContext, 'owner' | 'where'>): CheckoutPlan =>
   context.owner === null ? 'afterLogin' : context.where === 'server' ? 'oneOrder' : 'orderPerGoods';
 
-/** The chosen lines as 去结算 hands them over, at the prices shown. */
-function handOffOf(context: CartContext, goodsIds: readonly number[]): CartHandOff {
+/** The chosen lines as 去结算 hands them over, at the prices shown (also read by the pay sheet after a login). */
+export function handOffOf(
+  context: Pick<CartContext, 'owner' | 'lines' | 'where'>,
+  goodsIds: readonly number[],
+): CartHandOff {
   return {
     owner: context.owner,
     lines: context.lines

@@ -24,6 +24,13 @@ export function readFailure(error: unknown, fallback: string = DEFAULT_FAILURE_M
 }
 
 /**
+ * An order the server refused because a line's price is not the one the shopper was shown (`order_40004`, docs/cart.md):
+ * the effects mark it `priceChanged`.
+ */
+export const isPriceChanged = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { priceChanged?: unknown }).priceChanged === true;
+
+/**
  * A write that failed because its account no longer holds the session (`accountGone` on the error: the effects
  * mark an auth answer, or the server's "another account" code): the wishlist and the cart park it for that account.
  */

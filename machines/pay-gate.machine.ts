@@ -13,6 +13,7 @@
 import { and, assign, fromPromise, sendParent, setup } from 'xstate';
 import type { PayChannelCode } from '../src/api/orders';
 import type { RealNameConfig } from '../src/api/user';
+import type { CheckoutPlan } from './cart.machine';
 import {
   ACCOUNT_CHANGE_MESSAGES,
   accountChangeGuards,
@@ -31,10 +32,34 @@ export interface PayChoices {
   channel: PayChannelCode | null;
 }
 
+/** A cart line handed to the gate by 去结算, at the price the cart showed, with the names to show it. */
+export interface CartPurchaseLine {
+  goodsId: number;
+  gameId: number;
+  buyNum: number;
+  /** the unit price the cart showed, fen */
+  price: number;
+  gameName: string;
+  goodsName: string;
+  cover: string;
+}
+
+/**
+ * 去结算 (docs/cart.md, "One checkout"): the chosen lines and how they are paid. The request's goods is the first
+ * line (`orderPerGoods` pays it alone); the stock check covers every line of a `oneOrder`; an `afterLogin` purchase
+ * takes the account's cart lines once the login has merged the visitor's into it (the pay dialog reads them).
+ */
+export interface CartPurchase {
+  plan: CheckoutPlan;
+  lines: CartPurchaseLine[];
+}
+
 export interface PurchaseRequest {
   goodsId: number;
   buyNum: number;
   gameId: number;
+  /** Only from 去结算: the cart's lines (the goods above is the first). */
+  cart?: CartPurchase | undefined;
   /** Only on a purchase resumed after an expiry: the pay dialog's choices when it was interrupted. */
   choices?: PayChoices | undefined;
   /**
@@ -83,6 +108,8 @@ export interface PurchaseStartEvent {
   /** default 1 (spec section 9) */
   buyNum?: number;
   gameId: number;
+  /** 去结算: the cart's lines; `goodsId`, `buyNum` and `gameId` are the first line's. */
+  cart?: CartPurchase | undefined;
 }
 
 /** Sent by the payment flow (through the root) when an expiry interrupts the pay dialog. */
@@ -133,6 +160,7 @@ const requestOf = (event: PurchaseStartEvent): PurchaseRequest => ({
   goodsId: event.goodsId,
   buyNum: event.buyNum ?? DEFAULT_BUY_NUM,
   gameId: event.gameId,
+  ...(event.cart ? { cart: event.cart } : {}),
 });
 
 const accountChange = (context: PayGateContext, event: PayGateEvent) =>
@@ -168,7 +196,7 @@ export const payGateMachine = setup({
     fetchRealNameConfig: fromPromise<RealNameConfig>(async () => {
       throw new Error('fetchRealNameConfig is supplied by the app through payGateMachine.provide()');
     }),
-    /** POST /goods/mall/storage/checkStorage: whether `buyNum` units are in stock. */
+    /** POST /goods/mall/storage/checkStorage: whether `buyNum` units are in stock (a cart's `oneOrder`: of every line). */
     checkStorage: fromPromise<boolean, PurchaseRequest>(async () => {
       throw new Error('checkStorage is supplied by the app through payGateMachine.provide()');
     }),
@@ -224,6 +252,7 @@ export const payGateMachine = setup({
               gameId: target.gameId,
               ...(target.choices ? { choices: target.choices } : {}),
               ...(target.requestId ? { requestId: target.requestId } : {}),
+              ...(target.cart ? { cart: target.cart } : {}),
             },
       source: 'flow',
     })),

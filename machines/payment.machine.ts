@@ -11,7 +11,7 @@
  * Not here: the form and its server data (React Query), the countdown display, the success modal and
  * the requests.
  */
-import { and, assign, fromPromise, not, sendParent, setup } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, not, sendParent, setup } from 'xstate';
 import type { Order, OrderLine, OrderStatus, PayChannelCode, Payment } from '../src/api/orders';
 import {
   accountChangeGuards,
@@ -19,14 +19,18 @@ import {
   purchaseOnAccountChange,
   type AccountChange,
 } from './account-change';
-import { readFailure } from './failure';
+import { isPriceChanged, readFailure } from './failure';
 import { PAYMENT_MESSAGES } from './payment-messages';
 import type { PurchaseRequest, SuspendedPurchase } from './pay-gate.machine';
 
-/** What 立即支付 orders: one goods (unified/order/create) or a package (combine/order/create). */
+/**
+ * What 立即支付 orders: one goods (unified/order/create), a package, or a cart's lines at the prices shown with one
+ * coupon (both combine/order/create; the cart's `fromCart`, docs/cart.md).
+ */
 export type OrderDraft =
   | { kind: 'goods'; goodsId: number; buyNum: number; couponId: string | null }
-  | { kind: 'package'; packageId: number; items: OrderLine[] };
+  | { kind: 'package'; packageId: number; items: OrderLine[] }
+  | { kind: 'cart'; items: Required<OrderLine>[]; couponId: string | null };
 
 /**
  * What the pay sheet shows, once every part of its price is known: the order 立即支付 makes and the amount
@@ -96,6 +100,8 @@ export interface PaymentContext {
   couponsSettled: boolean;
   /** The sheet's price as last reported once the coupons were settled (`payment.quote`); null while it is being worked out. */
   quote: PriceQuote | null;
+  /** Opened by 去结算 (`payment.open` with `fromCart`): once paid, the order's quantities leave the cart (`cart.paid`). */
+  fromCart: boolean;
 }
 
 export type PaymentEvent =
@@ -105,6 +111,8 @@ export type PaymentEvent =
       orderId?: string | undefined;
       userId: number | null;
       resume?: boolean | undefined;
+      /** the dialog pays lines of the cart (去结算) */
+      fromCart?: boolean | undefined;
     }
   /** The pay editor reports the shopper's current choices (each change). */
   | { type: 'payment.choose'; request: PurchaseRequest }
@@ -174,6 +182,7 @@ const NO_PAYMENT = {
   resuming: false,
   couponsSettled: false,
   quote: null,
+  fromCart: false,
 } satisfies Omit<PaymentContext, 'online'>;
 
 function requireOrder(context: PaymentContext): Order {
@@ -189,6 +198,38 @@ function createInput(context: PaymentContext): CreateOrderInput {
 }
 
 const PAID: readonly OrderStatus[] = ['paid', 'delivered'];
+
+/** A paid order of the cart's lines (the dialog 去结算 opened): its quantities leave the cart; unpaid lines stay. */
+const leaveCart = enqueueActions<
+  PaymentContext,
+  PaymentEvent,
+  undefined,
+  PaymentEvent,
+  never,
+  never,
+  never,
+  never,
+  never
+>(({ context, enqueue }) => {
+  // By name (cast: the machine's own actions are not typed here), so that a model replay catches the parent event.
+  if (context.fromCart && context.order) enqueue('sendCartPaid' as never);
+});
+
+/** A cart's order refused for a price not shown (`order_40004`): the cart reads today's prices again. */
+const refreshCartIfPriceChanged = enqueueActions<
+  PaymentContext,
+  PaymentEvent,
+  undefined,
+  PaymentEvent,
+  never,
+  never,
+  never,
+  never,
+  never
+>(({ context, event, enqueue }) => {
+  const error = (event as { error?: unknown }).error;
+  if (context.fromCart && isPriceChanged(error)) enqueue('sendCartRefresh' as never);
+});
 
 /** An unpaid order exists (or is being loaded) for this payment: it is paid later, never created again. */
 const hasUnpaidOrder = (context: PaymentContext) =>
@@ -261,11 +302,21 @@ export const paymentMachine = setup({
   },
   actions: {
     assignOpen: assign(
-      (_, params: { requestId: string; orderId: string | null; owner: number | null; resuming?: boolean }) => ({
+      (
+        _,
+        params: {
+          requestId: string;
+          orderId: string | null;
+          owner: number | null;
+          resuming?: boolean;
+          fromCart?: boolean | undefined;
+        },
+      ) => ({
         requestId: params.requestId,
         orderId: params.orderId,
         owner: params.owner,
         resuming: params.resuming ?? false,
+        fromCart: params.fromCart === true,
       }),
     ),
     assignChoices: assign((_, params: { request: PurchaseRequest }) => ({ choices: params.request })),
@@ -320,6 +371,16 @@ export const paymentMachine = setup({
       props: { orderId: params.orderId },
       source: 'flow',
     })),
+    /** A paid order of the cart's lines: its quantities leave the cart (the root forwards `cart.*` to it); unpaid lines stay. */
+    leaveCart,
+    /** The server refused a price the shopper was not shown (`order_40004`): the cart reads today's prices again. */
+    refreshCartIfPriceChanged,
+    /** The root forwards `cart.*` to the cart. */
+    sendCartPaid: sendParent(({ context }) => ({
+      type: 'cart.paid',
+      lines: requireOrder(context).items.map(({ goodsId, buyNum }) => ({ goodsId, buyNum })),
+    })),
+    sendCartRefresh: sendParent({ type: 'cart.refresh' }),
     /** The root forwards it to the pay gate, which resumes the purchase after the next login. */
     suspendPurchase: sendParent((_, params: { purchase: SuspendedPurchase }) => ({
       type: 'purchase.suspended',
@@ -392,6 +453,7 @@ export const paymentMachine = setup({
                 orderId: event.orderId ?? null,
                 owner: event.userId,
                 resuming: event.resume === true,
+                fromCart: event.fromCart,
               }),
             },
           },
@@ -399,7 +461,12 @@ export const paymentMachine = setup({
             target: 'active.editing',
             actions: {
               type: 'assignOpen',
-              params: ({ event }) => ({ requestId: event.requestId, orderId: null, owner: event.userId }),
+              params: ({ event }) => ({
+                requestId: event.requestId,
+                orderId: null,
+                owner: event.userId,
+                fromCart: event.fromCart,
+              }),
             },
           },
         ],
@@ -582,12 +649,15 @@ export const paymentMachine = setup({
                     },
                     onError: {
                       target: '#payment.active.editing',
-                      actions: {
-                        type: 'assignError',
-                        params: ({ event }) => ({
-                          message: readFailure(event.error, PAYMENT_MESSAGES.createFailed).message,
-                        }),
-                      },
+                      actions: [
+                        {
+                          type: 'assignError',
+                          params: ({ event }) => ({
+                            message: readFailure(event.error, PAYMENT_MESSAGES.createFailed).message,
+                          }),
+                        },
+                        'refreshCartIfPriceChanged',
+                      ],
                     },
                   },
                 },
@@ -668,6 +738,7 @@ export const paymentMachine = setup({
                             target: '#payment.idle',
                             actions: [
                               'closePayModal',
+                              'leaveCart',
                               {
                                 type: 'openPaySuccessModal',
                                 params: ({ context }) => ({ orderId: requireOrder(context).orderId }),

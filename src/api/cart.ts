@@ -107,6 +107,8 @@ export const CART_WRONG_ACCOUNT_CODE = 'cart_40901';
 
 /** The answer `combine/order/create` gives when a line's price is not the one the shopper saw (extension). */
 export const PRICE_CHANGED_CODE = 'order_40004';
+/** What that answer says (and the pay sheet, when it sees another price first), naming the game and goods. */
+export const priceChangedText = (goodsName: string) => `「${goodsName}」的价格已变动，请确认新价格后再结算`;
 
 type Opts = { signal?: AbortSignal | undefined };
 

@@ -259,3 +259,12 @@ export const matchCouponQueryOptions = (userId: number, goodsId: number, buyNum:
     staleTime: 0,
     meta: ACCOUNT_SCOPED,
   });
+/** The coupons `userId` may use on a cart's lines paid as one order (extension: `items`, docs/cart.md). */
+export const cartCouponsQueryOptions = (userId: number, items: readonly { goodsId: number; buyNum: number }[]) =>
+  queryOptions({
+    queryKey: ['matchCoupon', userId, 'cart', items.map(({ goodsId, buyNum }) => `${goodsId}×${buyNum}`).join(',')],
+    queryFn: ({ signal }) =>
+      getMatchingCoupons({ items: items.map(({ goodsId, buyNum }) => ({ goodsId, buyNum })) }, { signal }),
+    staleTime: 0,
+    meta: ACCOUNT_SCOPED,
+  });

@@ -59,8 +59,11 @@ export const OrderSchema = z.object({
   payTime: z.nullable(EpochMsSchema),
   /** an unpaid order expires at this time */
   expireTime: EpochMsSchema,
-  /** delivered codes, one per unit of `cdk` goods */
-  cdks: z.array(z.object({ goodsName: z.string(), code: z.string() })),
+  /**
+   * delivered codes, one per unit of `cdk` goods; `goodsId` (extension, docs/cart.md): the goods of the code, since
+   * an order of several games may hold two goods of the same name (each game's 标准版)
+   */
+  cdks: z.array(z.object({ goodsName: z.string(), code: z.string(), goodsId: z.optional(IdSchema) })),
   hasGift: z.boolean(),
   /** what the gift is (added, docs/decisions/0019-money-path-trust-and-budget.md) */
   giftName: z.optional(z.string()),

@@ -25,6 +25,7 @@ import { startMarketing } from '../features/marketing/start';
 import { installRecentViewsJoin } from '../features/catalog/recent-views-join';
 import { installWishlistSync } from '../features/wishlist/wishlist-store';
 import { installCartSync } from '../features/cart/cart-store';
+import { installCartCheckout } from '../features/cart/checkout';
 import { loadModal } from './modal-registry';
 import type { AppActor } from '../shared/app-actor';
 import { loadModalHost } from './root-shell';
@@ -107,6 +108,8 @@ export async function startStore({
   installRecentViewsJoin(actor);
   installWishlistSync(actor);
   installCartSync(actor);
+  // 去结算: the cart's hand-off goes to the pay gate (docs/cart.md, "One checkout").
+  installCartCheckout(actor);
   installConnectivityEvents(actor);
   return actor;
 }

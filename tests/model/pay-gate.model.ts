@@ -6,7 +6,7 @@
  * once; the journeys take the transitions shortest paths skip (the same
  * state reached another way, restarts, and the quiet endings).
  */
-import { payGateMachine, type SessionFacts } from '../../machines/pay-gate.machine';
+import { payGateMachine, type CartPurchase, type SessionFacts } from '../../machines/pay-gate.machine';
 import { defineModel, doneEvent, errorEvent } from '../support/model';
 
 const ANONYMOUS: SessionFacts = { status: 'anonymous', userId: null, hasRealName: false };
@@ -17,6 +17,15 @@ const REQUIRED = { enable: true, sceneType: 1 };
 const NOT_REQUIRED = { enable: false, sceneType: 1 };
 
 const START = { type: 'purchase.start', goodsId: 1, buyNum: 2, gameId: 1 } as const;
+// 去结算 (docs/cart.md): the cart's lines, the first as the request's goods.
+const CART: CartPurchase = {
+  plan: 'oneOrder',
+  lines: [
+    { goodsId: 1, gameId: 1, buyNum: 2, price: 4080, gameName: '星际远征', goodsName: '标准版', cover: '/a.svg' },
+    { goodsId: 7, gameId: 3, buyNum: 1, price: 6800, gameName: '长夜', goodsName: '豪华版', cover: '/b.svg' },
+  ],
+};
+const CART_START = { ...START, cart: CART };
 const LOGGED_IN_EVENT = { type: 'session.changed', user: { userId: 1 }, reason: 'login' } as const;
 // The UI driver's gestures: another tab logs out, or logs in with another account (user 2).
 const LOGGED_OUT_EVENT = { type: 'session.changed', user: null, reason: 'synced' } as const;
@@ -74,6 +83,25 @@ export const payGateModel = defineModel({
       .filter(Boolean)
       .join(', '),
   journeys: [
+    {
+      name: '去结算 is gated as 立即购买: the stock of every line is checked, and the pay dialog opens with the cart’s lines',
+      events: [
+        CART_START,
+        doneEvent('readSession', VERIFIED),
+        doneEvent('fetchRealNameConfig', REQUIRED),
+        doneEvent('checkStorage', true),
+      ],
+      then: {
+        state: 'idle',
+        context: { request: null },
+        calls: [
+          'readSession',
+          'fetchRealNameConfig',
+          { checkStorage: { goodsId: 1, buyNum: 2, cart: CART } },
+          { 'modal.open': { name: 'pay', props: { goodsId: 1, buyNum: 2, gameId: 1, cart: CART }, source: 'flow' } },
+        ],
+      },
+    },
     {
       name: 'back from a pay app logged out: the login dialog opens and the payment resumes after the login',
       events: [RETURN, doneEvent('readReturnSession', ANONYMOUS), LOGGED_IN_EVENT],

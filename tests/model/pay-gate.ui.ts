@@ -146,6 +146,9 @@ export const payGateUi: UiDriver<typeof payGateModel> = {
     if (event?.type === 'purchase.return') {
       return 'purchase.return comes at start-up from a pay app\u2019s return URL: tests/integration/buying/pay-on-phone.test.tsx drives it';
     }
+    if (event?.type === 'purchase.start' && 'cart' in event && event.cart) {
+      return '去结算 (purchase.start with the cart’s lines) comes from the cart’s hand-off: tests/integration/cart/checkout.test.tsx drives it';
+    }
     if (event?.type === 'purchase.suspended') {
       return 'purchase.suspended comes from the payment flow when an expiry interrupts the pay dialog: tests/integration/buying/account-change.test.tsx drives it';
     }

@@ -100,6 +100,17 @@ const OFFLINE = { type: 'app.offline' } as const;
 const ONLINE = { type: 'app.online' } as const;
 const POLL = afterEvent('statusPollInterval', 'payment.active.paying.flow.awaitingPayment.waiting');
 
+// 去结算 (docs/cart.md): the cart's lines at the prices shown, one order; its refusal of a price not shown.
+const OPEN_CART = { type: 'payment.open', requestId: 'req-1', userId: 1, fromCart: true } as const;
+const CART_DRAFT: OrderDraft = { kind: 'cart', items: [{ goodsId: 1, buyNum: 1, price: 9900 }], couponId: null };
+const PRICED_CART = { type: 'payment.quote', quote: { draft: CART_DRAFT, due: 9900 } } as const;
+const SUBMIT_CART = { type: 'payment.submit', channel: 'wechat', draft: CART_DRAFT, due: 9900 } as const;
+const PRICE_CHANGED_ERROR = {
+  code: 'order_40004',
+  message: '「星际远征 · 标准版」的价格已变动，请确认新价格后再结算',
+  priceChanged: true,
+};
+
 /** From an open modal to a final price: the coupons settled, the sheet priced. */
 const TO_PRICED = [OPEN, SETTLED, PRICED] as const;
 /** From an open modal to the QR code: priced, create, pay. */
@@ -149,6 +160,63 @@ export const paymentModel = defineModel({
       .filter(Boolean)
       .join(', '),
   journeys: [
+    {
+      name: '去结算: a paid order of the cart’s lines takes its quantities from the cart',
+      events: [
+        OPEN_CART,
+        SETTLED,
+        PRICED_CART,
+        SUBMIT_CART,
+        doneEvent('createOrder', ORDER),
+        doneEvent('payOrder', PAYMENT),
+        POLL,
+        doneEvent('checkStatus', status('paid')),
+      ],
+      then: {
+        state: 'idle',
+        calls: [
+          'settleCoupons',
+          'payment.started',
+          { createOrder: { draft: CART_DRAFT, requestId: 'req-1' } },
+          'payOrder',
+          'checkStatus',
+          'payment.ended',
+          'forgetHandOff',
+          { 'modal.close': { name: 'pay' } },
+          { 'cart.paid': { lines: [{ goodsId: 1, buyNum: 1 }] } },
+          { 'modal.open': { name: 'paySuccess', props: { orderId: 'XY1' } } },
+        ],
+      },
+    },
+    {
+      name: '去结算: a price the cart did not show is refused, said, and the cart reads today’s prices; other refusals do not',
+      events: [
+        OPEN_CART,
+        SETTLED,
+        PRICED_CART,
+        SUBMIT_CART,
+        errorEvent('createOrder', PRICE_CHANGED_ERROR),
+        PRICED_CART,
+        SUBMIT_CART,
+        errorEvent('createOrder', STOCK_ERROR),
+      ],
+      then: {
+        state: { active: { editing: 'priced' } },
+        context: { order: null, error: STOCK_ERROR.message },
+        calls: [
+          'settleCoupons',
+          'payment.started',
+          'createOrder',
+          'payment.ended',
+          'forgetHandOff',
+          'cart.refresh',
+          'payment.started',
+          'createOrder',
+          'payment.ended',
+          'forgetHandOff',
+        ],
+      },
+    },
     {
       name: 'a price is final before it can be paid: 立即支付 does nothing while the coupons are settled or the sheet prices, nor for a price the sheet no longer shows',
       events: [

@@ -496,6 +496,9 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
     if (event.type === 'payment.open' && event.resume) {
       return 'a pay app’s return (or a reload while it is awaited) opens the dialog at start-up: tests/integration/buying/pay-on-phone.test.tsx drives it through the real app';
     }
+    if (event.type === 'payment.open' && event.fromCart) {
+      return 'a pay dialog of the cart’s lines (去结算): tests/integration/cart/checkout.test.tsx drives it through the real app';
+    }
     if (event.type === 'payment.submit' && event.h5) {
       return 'a phone’s 打开微信支付 / 打开支付宝 (and opening it again while awaiting): tests/integration/buying/pay-on-phone.test.tsx drives it with a phone’s user agent';
     }

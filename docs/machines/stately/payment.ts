@@ -268,7 +268,8 @@ export const paymentMachine = createMachine({
                     "onError": {
                       "target": "#payment.active.editing",
                       "actions": [
-                        "assignError"
+                        "assignError",
+                        "refreshCartIfPriceChanged"
                       ]
                     }
                   }
@@ -354,6 +355,7 @@ export const paymentMachine = createMachine({
                             "guard": "isPaid",
                             "actions": [
                               "closePayModal",
+                              "leaveCart",
                               "openPaySuccessModal"
                             ]
                           },
@@ -450,6 +452,7 @@ export const paymentMachine = createMachine({
     "resuming": false,
     "couponsSettled": false,
     "quote": null,
+    "fromCart": false,
     "online": true
   }
 });

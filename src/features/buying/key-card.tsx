@@ -27,7 +27,25 @@ const CONFIRM_MS = 2_000;
 export const KEYS_VOID = '订单已退款，以下激活码已失效，不能再兑换';
 
 type Heading = 'h2' | 'h3';
-const below = (level: Heading): 'h3' | 'h4' => (level === 'h2' ? 'h3' : 'h4');
+type SubHeading = 'h3' | 'h4' | 'h5';
+const below = (level: Heading | 'h4'): SubHeading => (level === 'h2' ? 'h3' : level === 'h3' ? 'h4' : 'h5');
+type KeyGroup = ReturnType<typeof keysByItem>[number];
+
+/** The groups of codes by game, in the order of their first code (a group without its item stands alone). */
+function byGame(groups: readonly KeyGroup[]): { gameName: string | null; groups: KeyGroup[] }[] {
+  const games = new Map<string, { gameName: string | null; groups: KeyGroup[] }>();
+  groups.forEach((group, index) => {
+    const key = group.item ? `game:${group.item.gameId}` : `alone:${index}`;
+    const game = games.get(key) ?? { gameName: group.item?.gameName ?? null, groups: [] };
+    game.groups.push(group);
+    games.set(key, game);
+  });
+  return [...games.values()];
+}
+
+const platformsOf = (groups: readonly KeyGroup[]) => [
+  ...new Set(groups.map((group) => (group.item ? goodsPromise(group.item).platform : null))),
+];
 
 export function KeyCard({
   order,
@@ -51,7 +69,9 @@ export function KeyCard({
   const ref = useRef<HTMLElement>(null);
   const [redeemed, mark] = useRedeemed(userId, order.orderId);
   const groups = keysByItem(order);
-  const platforms = [...new Set(groups.map((group) => (group.item ? goodsPromise(group.item).platform : null)))];
+  // An order of several games (a cart's): each game's codes, then its store's activation steps.
+  const games = byGame(groups);
+  const severalGames = games.length > 1;
   const Title = heading;
   const Sub = below(heading);
 
@@ -72,50 +92,114 @@ export function KeyCard({
     >
       <Title id={titleId}>激活码</Title>
       {voided ? <p className="key-void-note">{KEYS_VOID}</p> : null}
-      {groups.map((group) => {
-        const promise = group.item ? goodsPromise(group.item) : null;
-        return (
-          <div key={group.goodsName} className="key-group">
-            <p className="key-goods">
-              {group.item ? `${group.item.gameName} · ` : ''}
-              {group.goodsName}
-              {promise?.region ? (
-                <span className="key-where">{` · ${promise.platform ? `${PLATFORM_NAME[promise.platform]} ` : ''}${promise.region}激活`}</span>
-              ) : null}
-            </p>
-            <ul
-              className="stack-list key-codes"
-              aria-label={`${group.goodsName} 的激活码${voided ? '（已失效）' : ''}`}
-            >
-              {group.codes.map(({ code, index }) => (
-                <li key={index}>
-                  {voided ? (
-                    <del className="key-code-void">
-                      <KeyText className="key-code" code={code} />
-                    </del>
-                  ) : (
-                    <KeyCode
-                      code={code}
-                      platform={promise?.platform}
-                      redeemed={redeemed.includes(index)}
-                      onRedeemedChange={(on) => mark(index, on)}
-                    />
-                  )}
-                </li>
-              ))}
-            </ul>
-          </div>
-        );
-      })}
+      {severalGames
+        ? games.map((game, index) => (
+            <GameKeys
+              key={game.gameName ?? index}
+              gameName={game.gameName}
+              groups={game.groups}
+              heading={Sub}
+              voided={voided}
+              redeemed={redeemed}
+              mark={mark}
+            />
+          ))
+        : groups.map((group) => (
+            <Codes key={group.goodsName} group={group} voided={voided} showGame redeemed={redeemed} mark={mark} />
+          ))}
       {voided ? null : (
         <>
           {children}
-          {platforms.map((platform) => (
-            <ActivationSteps key={platform ?? 'other'} platform={platform} heading={Sub} />
-          ))}
+          {severalGames
+            ? null
+            : platformsOf(groups).map((platform) => (
+                <ActivationSteps key={platform ?? 'other'} platform={platform} heading={Sub} />
+              ))}
         </>
       )}
     </section>
+  );
+}
+
+/** One game's codes in an order of several, under its name, with its store's activation steps. */
+function GameKeys({
+  gameName,
+  groups,
+  heading,
+  voided,
+  redeemed,
+  mark,
+}: {
+  gameName: string | null;
+  groups: readonly KeyGroup[];
+  heading: SubHeading;
+  voided: boolean;
+  redeemed: readonly number[];
+  mark: (index: number, on: boolean) => void;
+}) {
+  const titleId = useId();
+  const Title = heading;
+  return (
+    <section className="key-game" aria-labelledby={titleId}>
+      <Title id={titleId}>{gameName ?? '其他'}</Title>
+      {groups.map((group) => (
+        <Codes key={group.goodsName} group={group} voided={voided} showGame={false} redeemed={redeemed} mark={mark} />
+      ))}
+      {voided
+        ? null
+        : platformsOf(groups).map((platform) => (
+            <ActivationSteps key={platform ?? 'other'} platform={platform} heading={heading === 'h3' ? 'h4' : 'h5'} />
+          ))}
+    </section>
+  );
+}
+
+/** One goods' codes: named (with its game when the card holds one game), each copyable and markable, or void. */
+function Codes({
+  group,
+  voided,
+  showGame,
+  redeemed,
+  mark,
+}: {
+  group: KeyGroup;
+  voided: boolean;
+  showGame: boolean;
+  redeemed: readonly number[];
+  mark: (index: number, on: boolean) => void;
+}) {
+  const promise = group.item ? goodsPromise(group.item) : null;
+  return (
+    <div className="key-group">
+      <p className="key-goods">
+        {showGame && group.item ? `${group.item.gameName} · ` : ''}
+        {group.goodsName}
+        {promise?.region ? (
+          <span className="key-where">{` · ${promise.platform ? `${PLATFORM_NAME[promise.platform]} ` : ''}${promise.region}激活`}</span>
+        ) : null}
+      </p>
+      <ul
+        className="stack-list key-codes"
+        aria-label={`${showGame || !group.item ? '' : `${group.item.gameName} · `}${group.goodsName} 的激活码${voided ? '（已失效）' : ''}`}
+      >
+        {group.codes.map(({ code, index }) => (
+          <li key={index}>
+            {voided ? (
+              <del className="key-code-void">
+                <KeyText className="key-code" code={code} />
+              </del>
+            ) : (
+              <KeyCode
+                code={code}
+                platform={promise?.platform}
+                redeemed={redeemed.includes(index)}
+                onRedeemedChange={(on) => mark(index, on)}
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -227,7 +311,7 @@ export function KeyCode({
   );
 }
 
-function ActivationSteps({ platform, heading }: { platform: ActivationPlatform | null; heading: 'h3' | 'h4' }) {
+function ActivationSteps({ platform, heading }: { platform: ActivationPlatform | null; heading: SubHeading }) {
   const titleId = useId();
   const Title = heading;
   return (

@@ -26,6 +26,21 @@ export function refundCouponNote(order: Pick<Order, 'coupon'>): string | null {
   return order.coupon ? `本订单使用的优惠券「${order.coupon.title}」退款后不退还。` : null;
 }
 
+/**
+ * What a refund covers, said before it is asked for (docs/cart.md, "Refunding a cart's order"): the spec's refund
+ * names an order, so an order of several goods is refunded whole, every code void, including those this browser
+ * marked as redeemed (`redeemed`: how many). Empty for an order of one goods without such a mark.
+ */
+export function refundScopeNotes(order: Pick<Order, 'items' | 'cdks'>, redeemed: number): string[] {
+  const units = order.items.reduce((sum, item) => sum + item.buyNum, 0);
+  return [
+    order.items.length > 1
+      ? `退款按整单处理：本订单 ${order.items.length} 种共 ${units} 件商品一并退款${order.cdks.length > 0 ? `，全部 ${order.cdks.length} 个激活码将失效` : ''}，不能只退其中一部分。`
+      : null,
+    redeemed > 0 ? `其中 ${redeemed} 个激活码已标记为已兑换：已兑换的激活码同样失效，对应游戏可能被平台收回。` : null,
+  ].filter((note) => note !== null);
+}
+
 /** Where the gift stands for an order not (or no longer) paid: why 领取赠品 is not offered. */
 export function giftUnavailableText(status: OrderStatus): string {
   if (status === 'refunding') return '订单退款中，赠品不可领取。';
@@ -65,7 +80,11 @@ export function formatCountdown(ms: number): string {
 /** Items credited to the buyer's account rather than delivered as codes (fewer codes than units). */
 export function hasAccountDelivery(order: Pick<Order, 'items' | 'cdks' | 'status'>): boolean {
   if (order.status !== 'delivered' && order.status !== 'paid') return false;
-  return order.items.some((item) => order.cdks.filter((cdk) => cdk.goodsName === item.goodsName).length < item.buyNum);
+  const ofItem = (item: Order['items'][number]) =>
+    order.cdks.filter((cdk) =>
+      cdk.goodsId === undefined ? cdk.goodsName === item.goodsName : cdk.goodsId === item.goodsId,
+    );
+  return order.items.some((item) => ofItem(item).length < item.buyNum);
 }
 
 /** The text of an order's goods, e.g. `原神 · 月卡 × 2，…`. */
@@ -83,6 +102,24 @@ const PayChoicesSchema = z.object({
   channel: z.nullable(PayChannelCodeSchema),
 });
 
+/** 去结算's lines (machines/pay-gate.machine.ts `CartPurchase`): at the prices shown, with their names. */
+const CartPurchaseSchema = z.object({
+  plan: z.enum(['oneOrder', 'orderPerGoods', 'afterLogin']),
+  lines: z
+    .array(
+      z.object({
+        goodsId: PositiveInt,
+        gameId: PositiveInt,
+        buyNum: PositiveInt,
+        price: z.int().check(z.gte(0)),
+        gameName: z.string(),
+        goodsName: z.string(),
+        cover: z.string(),
+      }),
+    )
+    .check(z.minLength(1)),
+});
+
 export const PayModalPropsSchema = z.union([
   // `resume`: back from a pay app, the order's payment is awaited again (docs/buying.md, "Paying on a phone").
   z.object({ orderId: z.string().check(z.minLength(1)), resume: z.optional(z.boolean()) }),
@@ -93,6 +130,8 @@ export const PayModalPropsSchema = z.union([
     choices: z.optional(PayChoicesSchema),
     // A purchase resumed after an expiry orders with its interrupted dialog's idempotency key.
     requestId: z.optional(z.string().check(z.minLength(1))),
+    // 去结算: the cart's lines (the goods above is the first).
+    cart: z.optional(CartPurchaseSchema),
   }),
 ]);
 

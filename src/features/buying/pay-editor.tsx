@@ -5,32 +5,34 @@
  * the payment flow as an `OrderDraft`; the server data comes from React Query.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useLayoutEffect, useState } from 'react';
-import type { PayChoices, PurchaseRequest } from '../../../machines/pay-gate.machine';
+import { useEffect, useState } from 'react';
+import type { CartPurchase, PayChoices, PurchaseRequest } from '../../../machines/pay-gate.machine';
 import type { OrderDraft, PriceQuote } from '../../../machines/payment.machine';
 import { PRICING_MESSAGES } from '../../../machines/payment-messages';
-import type { Coupon } from '../../api/common';
 import { gameGoodsQueryOptions, matchCouponQueryOptions, type Goods } from '../../api/goods';
 import type { Package, PayChannelCode } from '../../api/orders';
-import type { ActorRefFrom } from 'xstate';
-import type { couponPopupMachine } from '../../../machines/coupon-popup.machine';
+import { priceChangedText } from '../../api/cart';
 import { useAppActor, useCurrentUser } from '../../shared/app-actor';
 import { formatYuan } from '../../shared/money';
 import { capQuantity, quantityCap } from './quantity';
 import { ErrorState, LinesSkeleton } from '../../shared/ui/states';
 import { Price } from '../../shared/ui/price';
 import { ChannelPicker, effectiveChannel, usePayChannels } from './channel-picker';
-import { PaySubmitButton } from './pay-progress';
 import { packagesQuery } from './queries';
 import { QuantityStepper } from './quantity-stepper';
-import { usePaymentSelector } from './use-payment';
 import { GOODS_LOAD_FAILED } from './load-failed';
-import { bestCoupon, couponSaving, goodsOrderTotal, packageOrderTotal, packageSaving } from './pricing';
-import { onPopupCoupons } from './popup-coupons';
+import { goodsOrderTotal, packageOrderTotal, packageSaving } from './pricing';
 import { SafeImage } from '../../shared/ui/safe-image';
 import { Radio } from '../../shared/ui/form-controls';
-
-const NO_COUPON = 'none';
+import {
+  CouponPicker,
+  NO_COUPON,
+  PayFooter,
+  SheetNotes,
+  useFinalQuote,
+  usePaymentEditing,
+  useSheetCoupons,
+} from './pay-sheet';
 
 export interface PayEditorProps {
   goodsId: number;
@@ -50,12 +52,13 @@ export interface PayEditorProps {
   onChoose: (request: PurchaseRequest) => void;
   /** The price shown, reported on every change: a quote once every part of it is known, null while one is not. */
   onQuote: (quote: PriceQuote | null) => void;
+  /** 去结算 on a server that orders goods by goods: the cart's lines, of which this sheet pays the first. */
+  cart?: CartPurchase | undefined;
+  /** Said first in the notices (the cart's one-order-per-goods notice, a changed price). */
+  notice?: readonly string[] | undefined;
 }
 
-/**
- * What the resumed dialog says when a choice it had no longer holds (the quantity cap says so itself).
- * @internal
- */
+/** What the resumed dialog says when a choice it had no longer holds (the quantity cap says so itself). */
 export const RESUME_NOTES = {
   package: '之前选择的套餐已不可用，已改为单独购买',
   coupon: PRICING_MESSAGES.chosenCouponGone,
@@ -96,48 +99,27 @@ function GoodsForm({
   busy,
   error,
   phone,
+  notice,
   onSubmit,
   onChoose,
   onQuote,
+  cart,
 }: PayEditorProps & { goods: Goods; siblings: Goods[] }) {
   const cap = quantityCap(goods);
   const [buyNum, setBuyNum] = useState(() => capQuantity(initialBuyNum, cap));
   const num = capQuantity(buyNum, cap);
   const [packageId, setPackageId] = useState<number | null>(resumed?.packageId ?? null);
-  const [couponChoice, setCouponChoice] = useState<string | null>(resumed ? (resumed.couponId ?? NO_COUPON) : null);
-  // The best coupon when the shopper chose in this dialog (undefined: no choice made here).
-  const [bestWhenChosen, setBestWhenChosen] = useState<string | null | undefined>(undefined);
   const [chosenChannel, setChosenChannel] = useState<PayChannelCode | null>(resumed?.channel ?? null);
 
   const packages = useQuery(packagesQuery(goods.goodsId));
   const chosenPackage = packages.data?.find((item) => item.packageId === packageId) ?? null;
   const userId = useCurrentUser()?.userId ?? null;
-  // The coupons are read once the payment flow has made sure of those the account is owed (a new account's
-  // 新人券), and asked again each time the dialog opens (an order may have taken one since): only such an
-  // answer is offered and submitted. Under a key of its own, so that an answer asked for earlier (the game
-  // page's, perhaps still in flight) is never taken for it.
-  const couponsSettled = usePaymentSelector((snapshot) => snapshot.context.couponsSettled);
-  const couponsWanted = chosenPackage === null && userId !== null;
-  const matching = matchCouponQueryOptions(userId ?? 0, goods.goodsId, num);
-  const coupons = useQuery({
-    ...matching,
-    queryKey: [...matching.queryKey, 'pay'],
-    enabled: couponsWanted && couponsSettled,
-    refetchOnMount: 'always',
+  const coupons = useSheetCoupons({
+    matching: matchCouponQueryOptions(userId ?? 0, goods.goodsId, num),
+    wanted: chosenPackage === null && userId !== null,
+    resumedCouponId: resumed ? resumed.couponId : undefined,
   });
-  const couponsShown = !couponsWanted || (couponsSettled && coupons.isFetchedAfterMount);
-  // Being read again (the popup brought coupons, a quantity changed): the list shown stays, the price is not final.
-  const couponsFinal = couponsShown && !(couponsWanted && coupons.isFetching);
-  useRefetchOnPopupCoupons(coupons.refetch, couponsWanted && couponsSettled);
-  const couponList = couponsShown ? (coupons.data?.coupons ?? []) : [];
-  const best = bestCoupon(couponList, coupons.data?.bestCouponId);
-  // null: the server's best coupon; NO_COUPON: none; otherwise the coupon the shopper picked, while it still applies.
-  const picked = couponChoice === NO_COUPON ? null : couponList.find((coupon) => coupon.couponId === couponChoice);
-  const coupon = chosenPackage ? null : couponChoice === NO_COUPON ? null : (picked ?? best ?? null);
-  const chooseCoupon = (couponId: string) => {
-    setCouponChoice(couponId);
-    setBestWhenChosen(best?.couponId ?? null);
-  };
+  const coupon = chosenPackage ? null : coupons.coupon;
 
   const {
     subtotal,
@@ -148,7 +130,7 @@ function GoodsForm({
   const channel = effectiveChannel(channels.data, chosenChannel);
 
   // Told to the payment flow whenever it can take it (the flow opens after this form first renders).
-  const editing = usePaymentSelector((snapshot) => snapshot.hasTag('payment:editing'));
+  const editing = usePaymentEditing();
   const chosenPackageId = chosenPackage?.packageId ?? null;
   const couponId = coupon?.couponId ?? null;
   useEffect(() => {
@@ -158,9 +140,10 @@ function GoodsForm({
         gameId: goods.gameId,
         buyNum: num,
         choices: { packageId: chosenPackageId, couponId, channel },
+        ...(cart ? { cart } : {}),
       });
     }
-  }, [editing, onChoose, goods.goodsId, goods.gameId, num, chosenPackageId, couponId, channel]);
+  }, [editing, onChoose, goods.goodsId, goods.gameId, num, chosenPackageId, couponId, channel, cart]);
 
   const draft: OrderDraft = chosenPackage
     ? {
@@ -170,38 +153,22 @@ function GoodsForm({
       }
     : { kind: 'goods', goodsId: goods.goodsId, buyNum: num, couponId };
   // The price is final once the coupons (read after the settling) and the packages are known.
-  const quote: PriceQuote | null = couponsFinal && !packages.isPending ? { draft, due: total } : null;
-  const quoteKey = quote ? JSON.stringify(quote) : null;
-  // Before paint, so the machine holds what the shopper sees by the time they can press (a layout effect).
-  useLayoutEffect(() => {
-    if (editing) onQuote(quoteKey === null ? null : (JSON.parse(quoteKey) as PriceQuote));
-  }, [editing, couponsSettled, onQuote, quoteKey]);
-  // 立即支付 orders exactly what is shown: the machine takes it only in `priced`, for this very quote.
-  const priceFinal = usePaymentSelector(
-    (snapshot) =>
-      quote !== null &&
-      snapshot.can({ type: 'payment.submit', channel: channel ?? 'wechat', draft: quote.draft, due: quote.due }),
-  );
-  const pricing = !busy && !priceFinal;
-  const statusId = useId();
+  const quote: PriceQuote | null = coupons.final && !packages.isPending ? { draft, due: total } : null;
+  const priceFinal = useFinalQuote(quote, channel, coupons.settled, onQuote);
 
-  const explicitCoupon = couponChoice !== null && couponChoice !== NO_COUPON ? couponChoice : null;
-  const chosenGone = !chosenPackage && couponsShown && explicitCoupon !== null && picked === undefined;
-  const better =
-    !chosenPackage &&
-    couponsShown &&
-    bestWhenChosen !== undefined &&
-    !chosenGone &&
-    best &&
-    best.couponId !== couponId &&
-    best.couponId !== bestWhenChosen &&
-    couponSaving(best, subtotal) > saving
-      ? best
-      : null;
+  // 去结算 without the cart extension: the server takes today's price, so a price the cart did not show is said
+  // first (the same words as the combined order's refusal) and the cart reads today's prices.
+  const seenPrice = cart?.lines.find((line) => line.goodsId === goods.goodsId)?.price;
+  const priceChanged = seenPrice !== undefined && seenPrice !== goods.price;
+  const actor = useAppActor();
+  useEffect(() => {
+    if (priceChanged) actor.send({ type: 'cart.refresh' });
+  }, [actor, priceChanged]);
   const notes = [
+    priceChanged ? priceChangedText(`${goods.gameName} · ${goods.name}`) : null,
+    ...(notice ?? []),
     resumed && resumed.packageId !== null && packages.isSuccess && chosenPackage === null ? RESUME_NOTES.package : null,
-    chosenGone ? RESUME_NOTES.coupon : null,
-    better ? PRICING_MESSAGES.betterCoupon(better.title, formatYuan(couponSaving(better, subtotal))) : null,
+    ...(chosenPackage ? [] : coupons.notes(subtotal, saving)),
     resumed && resumed.channel !== null && channels.isSuccess && channel !== resumed.channel
       ? RESUME_NOTES.channel
       : null,
@@ -236,11 +203,11 @@ function GoodsForm({
         <>
           <QuantityStepper value={num} cap={cap} requested={initialBuyNum} onChange={setBuyNum} disabled={busy} />
           <CouponPicker
-            loading={!couponsShown}
-            coupons={couponList}
+            loading={!coupons.shown}
+            coupons={coupons.list}
             subtotal={subtotal}
             value={coupon?.couponId ?? NO_COUPON}
-            onChange={chooseCoupon}
+            onChange={coupons.choose}
             disabled={busy}
           />
         </>
@@ -248,88 +215,20 @@ function GoodsForm({
 
       <ChannelPicker query={channels} value={channel} onChange={setChosenChannel} disabled={busy} />
 
-      {/* Always in the page, so that a notice appearing in it is announced. */}
-      <div role="status" className="order-muted pay-resume-notes">
-        {notes.length > 0 ? (
-          <ul aria-label={PRICING_MESSAGES.noticesLabel}>
-            {notes.map((note) => (
-              <li key={note}>{note}</li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <SheetNotes notes={notes} />
 
-      {/* The total and the pay button: a sticky footer, in view on a phone however long the options above (docs/buying.md). */}
-      <div role="group" aria-label="结算" className="dialog-footer pay-footer">
-        <dl className="pay-total" aria-busy={pricing || undefined}>
-          <div>
-            <dt>商品金额</dt>
-            <dd>{formatYuan(subtotal)}</dd>
-          </div>
-          <div>
-            <dt>优惠</dt>
-            <dd>{saving > 0 ? `已优惠 ${formatYuan(saving)}` : '无'}</dd>
-          </div>
-          <div className="pay-total-due">
-            <dt>应付金额</dt>
-            <dd>
-              <Price fen={total} />
-            </dd>
-          </div>
-        </dl>
-
-        {error ? (
-          <p role="alert" className="form-error">
-            {error}
-          </p>
-        ) : null}
-        {/* One status line, always in the page: what the pay button is waiting for, announced as it changes. */}
-        <p role="status" id={statusId} className="pay-status">
-          {busy ? '正在创建订单…' : pricing ? PRICING_MESSAGES.pricing : null}
-        </p>
-        <PaySubmitButton
-          channel={channel}
-          phone={phone}
-          disabled={busy || channel === null || !priceFinal}
-          describedBy={pricing ? statusId : undefined}
-          onClick={() => channel && quote && onSubmit(quote, channel)}
-        />
-      </div>
+      <PayFooter
+        subtotal={subtotal}
+        saving={saving}
+        due={total}
+        busy={busy}
+        priceFinal={priceFinal}
+        error={error}
+        channel={channel}
+        phone={phone}
+        onPay={() => channel && quote && onSubmit(quote, channel)}
+      />
     </div>
-  );
-}
-
-function CouponPicker({
-  loading,
-  coupons,
-  subtotal,
-  value,
-  onChange,
-  disabled,
-}: {
-  loading: boolean;
-  coupons: Coupon[];
-  subtotal: number;
-  value: string;
-  onChange: (couponId: string) => void;
-  disabled: boolean;
-}) {
-  if (loading) return <LinesSkeleton label="优惠券" lines={1} />;
-  if (coupons.length === 0) return <p className="order-muted">暂无可用优惠券</p>;
-  return (
-    <fieldset className="pay-coupons" disabled={disabled}>
-      <legend>优惠券</legend>
-      {coupons.map((coupon) => (
-        <label key={coupon.couponId} className="pay-option">
-          <Radio name="pay-coupon" checked={value === coupon.couponId} onChange={() => onChange(coupon.couponId)} />
-          {coupon.title}（省 {formatYuan(couponSaving(coupon, subtotal))}）
-        </label>
-      ))}
-      <label className="pay-option">
-        <Radio name="pay-coupon" checked={value === NO_COUPON} onChange={() => onChange(NO_COUPON)} />
-        不使用优惠券
-      </label>
-    </fieldset>
   );
 }
 
@@ -365,15 +264,4 @@ function PackageOffer({
       ))}
     </fieldset>
   );
-}
-
-/** Asks the matching owner again when the popup brings the account coupons (./popup-coupons.ts). */
-function useRefetchOnPopupCoupons(refetch: () => unknown, wanted: boolean) {
-  const actor = useAppActor();
-  useEffect(() => {
-    const popup = wanted
-      ? (actor.system.get('couponPopup') as ActorRefFrom<typeof couponPopupMachine> | undefined)
-      : undefined;
-    return popup ? onPopupCoupons(popup, () => void refetch()) : undefined;
-  }, [actor, refetch, wanted]);
 }

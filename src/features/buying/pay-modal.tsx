@@ -13,7 +13,7 @@
  * the machine, which confirms before leaving a payment in progress.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PurchaseRequest } from '../../../machines/pay-gate.machine';
 import {
   channelOrDefault,
@@ -29,6 +29,7 @@ import { Dialog } from '../../shared/ui/dialog';
 import { LinesSkeleton } from '../../shared/ui/states';
 import { newRequestId, PayModalPropsSchema } from './order-text';
 import { PayEditor } from './pay-editor';
+import { CartCheckout } from './cart-pay-editor';
 import { LeaveConfirm, OrderPayForm, PayClosed, PayFailed, PayWaiting } from './pay-progress';
 import { ORDERS_KEY } from './queries';
 import { payReturnSettled, PAY_RETURN_PENDING } from './pay-return';
@@ -38,7 +39,8 @@ import './order.css';
 export function PayModal({ onClose, props }: ModalComponentProps) {
   const actor = useAppActor();
   const queryClient = useQueryClient();
-  const parsed = PayModalPropsSchema.safeParse(props);
+  // Once per props: the sheets report their choices on every change of what they were opened with (a cart's lines).
+  const parsed = useMemo(() => PayModalPropsSchema.safeParse(props), [props]);
   const target = parsed.success ? parsed.data : null;
   const orderId = target && 'orderId' in target ? target.orderId : undefined;
   const [requestId] = useState(() => (target && 'requestId' in target && target.requestId) || newRequestId());
@@ -54,10 +56,11 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
   // loading) closes instead of following whichever account logs in next.
   const valid = target !== null && userId !== null;
   const resume = target !== null && 'orderId' in target && target.resume === true;
+  const fromCart = target !== null && 'goodsId' in target && target.cart !== undefined;
   useEffect(() => {
-    if (valid) actor.send({ type: 'payment.open', requestId, orderId, userId, resume });
+    if (valid) actor.send({ type: 'payment.open', requestId, orderId, userId, resume, fromCart });
     else if (userId === null) onClose();
-  }, [actor, valid, requestId, orderId, userId, resume, onClose]);
+  }, [actor, valid, requestId, orderId, userId, resume, fromCart, onClose]);
 
   const { context } = snapshot;
   // Back from a pay app: once the order's status is known, the page shows again (./pay-return.ts also
@@ -134,6 +137,19 @@ export function PayModal({ onClose, props }: ModalComponentProps) {
         error={context.error}
         phone={phone}
         onSubmit={(channel) => submit(channel)}
+      />
+    );
+  } else if ('goodsId' in target && target.cart) {
+    body = (
+      <CartCheckout
+        cart={target.cart}
+        resumed={target.choices ?? null}
+        busy={busy}
+        error={context.error}
+        onChoose={choose}
+        onQuote={quote}
+        phone={phone}
+        onSubmit={(shown, channel) => submit(channel, shown)}
       />
     );
   } else if ('goodsId' in target) {

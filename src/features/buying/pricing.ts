@@ -27,7 +27,15 @@ export const couponSaving = (coupon: Pick<Coupon, 'amount'> | null | undefined, 
 
 /** `buyNum` of a goods at `unitPrice`, less what `coupon` (if any) takes off. */
 export function goodsOrderTotal(unitPrice: number, buyNum: number, coupon?: Pick<Coupon, 'amount'> | null): OrderTotal {
-  const subtotal = unitPrice * buyNum;
+  return linesOrderTotal([{ price: unitPrice, buyNum }], coupon);
+}
+
+/** Several lines (a cart's, one order) at their unit prices, less what the one `coupon` (if any) takes off. */
+export function linesOrderTotal(
+  lines: readonly { price: number; buyNum: number }[],
+  coupon?: Pick<Coupon, 'amount'> | null,
+): OrderTotal {
+  const subtotal = lines.reduce((sum, line) => sum + line.price * line.buyNum, 0);
   const saving = couponSaving(coupon, subtotal);
   return { subtotal, saving, due: subtotal - saving };
 }

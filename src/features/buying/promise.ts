@@ -124,7 +124,10 @@ export function activationSteps(platform: ActivationPlatform | null): string[] {
   }
 }
 
-/** An order's codes grouped by the item they belong to (codes name their goods). */
+/**
+ * An order's codes grouped by the item they belong to: by the code's `goodsId` where the server names it (an order of
+ * several games may hold goods of the same name), else by its goods name.
+ */
 export function keysByItem(
   order: Pick<Order, 'items' | 'cdks'>,
 ): { item: OrderItem | undefined; goodsName: string; codes: { code: string; index: number }[] }[] {
@@ -133,13 +136,16 @@ export function keysByItem(
     { item: OrderItem | undefined; goodsName: string; codes: { code: string; index: number }[] }
   >();
   order.cdks.forEach((cdk, index) => {
-    const group = groups.get(cdk.goodsName) ?? {
-      item: order.items.find((item) => item.goodsName === cdk.goodsName),
+    const key = cdk.goodsId === undefined ? `name:${cdk.goodsName}` : `id:${cdk.goodsId}`;
+    const group = groups.get(key) ?? {
+      item: order.items.find((item) =>
+        cdk.goodsId === undefined ? item.goodsName === cdk.goodsName : item.goodsId === cdk.goodsId,
+      ),
       goodsName: cdk.goodsName,
       codes: [],
     };
     group.codes.push({ code: cdk.code, index });
-    groups.set(cdk.goodsName, group);
+    groups.set(key, group);
   });
   return [...groups.values()];
 }

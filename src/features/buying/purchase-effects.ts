@@ -17,6 +17,7 @@ import {
   type PayOrderInput,
   type StatusAnswer,
 } from '../../../machines/payment.machine';
+import { PRICE_CHANGED_CODE } from '../../api/cart';
 import { getStorage } from '../../api/goods';
 import type { Order, Payment } from '../../api/orders';
 import type { RealNameConfig } from '../../api/user';
@@ -82,20 +83,45 @@ export interface PurchaseFlowOptions {
  */
 const ordersApi = () => import('../../api/orders');
 
+/**
+ * Whether the request's units are in stock: the goods', or every line's of a cart (asked at once; a short line answers
+ * no). A cart paid order by order (`orderPerGoods`) pays its first line now, which is the request's goods.
+ */
+async function inStock(request: PurchaseRequest, signal: AbortSignal): Promise<boolean> {
+  const lines = request.cart && request.cart.plan !== 'orderPerGoods' ? request.cart.lines : [request];
+  const answers = await Promise.all(lines.map(({ goodsId, buyNum }) => getStorage({ goodsId, buyNum }, { signal })));
+  return answers.every(Boolean);
+}
+
+/** A create refused for a price not shown (`order_40004`), marked for the payment flow (machines/failure.ts). */
+const priceChanges = <T>(call: Promise<T>): Promise<T> =>
+  call.catch((error: unknown) => {
+    throw (error as { code?: unknown } | null)?.code === PRICE_CHANGED_CODE
+      ? Object.assign(error as object, { priceChanged: true })
+      : error;
+  });
+
 /** @internal */
 export const browserPurchaseApi: PurchaseApi = {
   fetchRealNameConfig,
-  checkStorage: ({ goodsId, buyNum }, signal) => shopperErrors(getStorage({ goodsId, buyNum }, { signal })),
+  checkStorage: (request, signal) => shopperErrors(inStock(request, signal)),
   fetchOrder: (orderId, signal) => shopperErrors(ordersApi().then((api) => api.getOrder(orderId, { signal }))),
   createOrder: ({ draft, requestId }, signal) =>
-    shopperErrors(
-      ordersApi().then((api) =>
-        draft.kind === 'goods'
-          ? api.createOrder(
-              { goodsId: draft.goodsId, buyNum: draft.buyNum, couponId: draft.couponId ?? undefined, requestId },
-              { signal },
-            )
-          : api.createCombinedOrder({ items: draft.items, packageId: draft.packageId, requestId }, { signal }),
+    priceChanges(
+      shopperErrors(
+        ordersApi().then((api) =>
+          draft.kind === 'goods'
+            ? api.createOrder(
+                { goodsId: draft.goodsId, buyNum: draft.buyNum, couponId: draft.couponId ?? undefined, requestId },
+                { signal },
+              )
+            : draft.kind === 'cart'
+              ? api.createCombinedOrder(
+                  { items: draft.items, couponId: draft.couponId ?? undefined, requestId, fromCart: true },
+                  { signal },
+                )
+              : api.createCombinedOrder({ items: draft.items, packageId: draft.packageId, requestId }, { signal }),
+        ),
       ),
     ),
   payOrder: ({ orderId, channel, h5 }, signal) =>

@@ -21,7 +21,8 @@ import { useCurrentUser, type ModalComponentProps } from '../../shared/app-actor
 import { charCount, firstChars } from '../../shared/chars';
 import { toast } from '../../shared/toast';
 import { Dialog } from '../../shared/ui/dialog';
-import { refundCouponNote } from './order-text';
+import { refundCouponNote, refundScopeNotes } from './order-text';
+import { useRedeemed } from './redeemed';
 import { orderFacts, refundState } from './promise';
 import { orderDetailQuery, ORDERS_KEY } from './queries';
 import { FactList } from './trust-strip';
@@ -77,6 +78,8 @@ function RefundForm({ orderId, onClose }: { orderId: string; onClose: () => void
   const [step, setStep] = useState<'form' | 'confirm'>('form');
   const sending = useRef(false);
   const ids = { reason: useId(), details: useId(), count: useId() };
+  const [redeemed] = useRedeemed(user?.userId ?? 0, orderId);
+  const scope = order.data ? refundScopeNotes(order.data, redeemed.length) : [];
 
   const refund = useMutation({
     mutationFn: () => postRefund({ orderId, reason: refundReason(reason, details) }),
@@ -107,6 +110,9 @@ function RefundForm({ orderId, onClose }: { orderId: string; onClose: () => void
       <div className="refund-form">
         <p>确认申请退款？{order.data ? <>退款金额 {formatYuan(order.data.payAmount)} 将原路退回。</> : null}</p>
         {order.data && refundCouponNote(order.data) ? <p>{refundCouponNote(order.data)}</p> : null}
+        {scope.map((note) => (
+          <p key={note}>{note}</p>
+        ))}
         <p className="order-muted">退款原因：{refundReason(reason, details)}</p>
         {refund.isError ? (
           <p role="alert" className="form-error">
@@ -133,6 +139,11 @@ function RefundForm({ orderId, onClose }: { orderId: string; onClose: () => void
           <FactList facts={orderFacts(order.data)} />
           {terms ? <p className="order-refund-state">{terms}</p> : null}
           {refundCouponNote(order.data) ? <p className="order-refund-state">{refundCouponNote(order.data)}</p> : null}
+          {scope.map((note) => (
+            <p key={note} className="order-refund-state">
+              {note}
+            </p>
+          ))}
         </div>
       ) : null}
       <div className="field">

@@ -333,11 +333,8 @@ function CartTotal({
       : undefined;
   const saving = buying.couponSaving(best, subtotal);
   const count = chosen.reduce((sum, l) => sum + l.buyNum, 0);
-  const checkout = () => {
-    root.send({ type: 'cart.checkout', goodsIds: chosen.map((l) => l.goodsId) });
-    // A visitor's cart is paid after the login (plan `afterLogin`): the login opens, as for 立即购买.
-    if (plan === 'afterLogin') onLogin();
-  };
+  // The pay gate hears the hand-off (src/features/cart/checkout.ts): a visitor's login opens there, as for 立即购买.
+  const checkout = () => root.send({ type: 'cart.checkout', goodsIds: chosen.map((l) => l.goodsId) });
   return (
     <section className="cart-total" aria-label="结算">
       <p>

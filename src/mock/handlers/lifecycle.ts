@@ -46,7 +46,7 @@ export function payOrder(world: World, order: OrderRecord, time: number): void {
     const goods = world.seed.goods.find((g) => g.goodsId === item.goodsId);
     if (goods?.deliveryType !== 'cdk') continue;
     for (let i = 0; i < item.buyNum; i += 1)
-      order.cdks.push({ goodsName: item.goodsName, code: cdkCode(world.random) });
+      order.cdks.push({ goodsName: item.goodsName, goodsId: item.goodsId, code: cdkCode(world.random) });
   }
   takePaidLines(world, order);
   move(order, 'delivered', time);

@@ -1,5 +1,5 @@
 /** Orders, payment, refunds, gifts and packages under /nnorder and /nn-activity. */
-import { PRICE_CHANGED_CODE } from '../../api/cart';
+import { PRICE_CHANGED_CODE, priceChangedText } from '../../api/cart';
 import * as orders from '../../api/orders';
 import type { OrderItem, OrderStatus, PayChannelCode, Payment } from '../../api/orders';
 import { ORDER_PAY_WINDOW_MS, cdkCode, dateStamp, int, maskPhone, num, randomString, str } from './rules';
@@ -75,7 +75,7 @@ function createOrder(ctx: RouteContext, lines: Line[]): OrderRecord {
     if (!item) throw goodsNotFound();
     // Nothing is charged at a price the shopper did not see (docs/cart.md): the page shows today's and asks again.
     if (seen.some((price) => price !== item.price))
-      throw new BizError(PRICE_CHANGED_CODE, `「${item.name}」的价格已变动，请确认新价格后再结算`);
+      throw new BizError(PRICE_CHANGED_CODE, priceChangedText(`${item.gameName} · ${item.name}`));
     if (buyNum > item.limitPerOrder)
       throw new BizError('order_40002', `「${item.name}」每单限购${item.limitPerOrder}件`);
     if (item.stock < buyNum) throw new BizError('stock_40901', '库存不足，请联系客服');

@@ -72,7 +72,8 @@ export interface OrderRecord {
   refundRequestedAt: number | null;
   /** made from the account's cart (`fromCart`, an extension: docs/cart.md): once paid, its quantities leave the cart */
   fromCart?: boolean;
-  cdks: { goodsName: string; code: string }[];
+  /** `goodsId` names the goods (orders before it was kept name only their goods by name) */
+  cdks: { goodsName: string; code: string; goodsId?: number }[];
   hasGift: boolean;
   gift: { name: string; code: string } | null;
   refundReason: string | null;
