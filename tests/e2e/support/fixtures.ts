@@ -35,7 +35,7 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_PORTS } from './env';
 import { uniquePhone } from './phones';
-import { openWorkerKeeper } from './worker-keeper';
+import { isWorkerKeeper, openWorkerKeeper } from './worker-keeper';
 
 export type ApiMode = 'mock' | 'live';
 export type ViewportName = 'desktop' | 'mobile';
@@ -380,6 +380,9 @@ export const test = base.extend<Fixtures>({
         }
         page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
         page.on('console', (message) => {
+          // The worker's keeper (./worker-keeper.ts) is the store's icon, no store code: Chromium asks an image
+          // document for /favicon.ico, now and then, and logs that file's 404 on it.
+          if (isWorkerKeeper(page)) return;
           const text = message.text();
           // Chromium reports a blocked load in the console too ("Refused to … because it violates the
           // following Content Security Policy directive"), whatever the message's level.

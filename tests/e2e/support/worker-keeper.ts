@@ -25,3 +25,6 @@ export async function openWorkerKeeper(context: BrowserContext): Promise<Page> {
   await keeper.goto(WORKER_KEEPER_PATH);
   return keeper;
 }
+
+/** Whether `page` is the keeper window (its console speaks for no store page). */
+export const isWorkerKeeper = (page: Page): boolean => new URL(page.url()).pathname === WORKER_KEEPER_PATH;
