@@ -148,7 +148,7 @@ export const orderDetail = defineEndpoint({
   path: '/nnorder/mall/unified/order/detail',
   data: OrderSchema,
   request: 'query `id`',
-  response: '`Order`; `order_40404`',
+  response: "`Order`; extension: each code's `goodsId`; `order_40404`",
   uiOnFailure: 'Not found message or retry',
 });
 export const orderSendSms = defineEndpoint({
