@@ -65,10 +65,7 @@ export const UI_PLAN = {
   ],
   /** 加入愿望单 on a game, the 愿望单 tab (`/setting?type=4`), the header's count, the merge at login (an extension: docs/following-wishlist.md) */
   wishlist: ['wishlist.list', 'wishlist.add', 'wishlist.remove', 'wishlist.merge'],
-  /**
-   * The cart (an extension: docs/cart.md): its calls are made by the cart's flow, which runs on every page; the
-   * screens that show it (加入购物车, /cart, the header's count) and their UI fault-matrix rows are still to come.
-   */
+  /** 加入购物车 on a game, `/cart` (its lines, 移除), the merge at login (an extension: docs/cart.md) */
   cart: ['cart.list', 'cart.set', 'cart.remove', 'cart.merge'],
   /** a link with an auto-login token: the exchange and the token login */
   autoLogin: ['user.checkTokenGetUserInfo', 'user.checkTokenLogin'],
