@@ -275,11 +275,16 @@ test.describe('a shopper (logged in)', () => {
       // In the wishlist, so that the centre's 愿望单 tab below shows a row (最近浏览 has this view too). Added here,
       // after the pay screens, so that its toast is not in their pictures.
       await page.goto('/gameDetail/1');
+      // Its answer is waited for: the next step is a full page load, and a write still on its way then is lost (a
+      // known limit: writes not yet answered live in memory, docs/following-wishlist.md). This screen is about
+      // the tab's looks, not that race.
+      const saved = page.waitForResponse((response) => response.url().includes('/wishlist/add') && response.ok());
       await page.getByRole('button', { name: '加入愿望单', exact: true }).click();
       await expect(page.getByRole('button', { name: '已加入愿望单', exact: true })).toHaveAttribute(
         'aria-pressed',
         'true',
       );
+      await saved;
 
       for (const [type, screen] of [
         [0, 'setting-orders'],

@@ -20,19 +20,18 @@ import { FAULTS, isAuthFault } from './support/faults';
 import { UI_PLAN } from './support/ui-plan';
 import {
   clearToasts,
-  expectActorsRunning,
+  expectPageAndFlows,
   expectAllFaultsTried,
   expectExpiryThenLogBackIn,
   expectFaultsUsed,
   expectNoProblems,
-  expectPageShown,
+  resetBrowser,
   injectFault,
   logBackIn,
   siteHeader,
   tally,
   setUpFaultMatrixFile,
 } from './support/ui';
-import type { AppActor } from '../../src/shared/app-actor';
 
 setUpFaultMatrixFile('cart', () => [
   import('../../src/features/cart/cart-page'),
@@ -99,18 +98,6 @@ async function serverCart(account: UserInfo): Promise<number[]> {
   }
 }
 
-function expectCommon(actor: AppActor, where: string) {
-  expectPageShown(where);
-  expectActorsRunning(actor, where);
-}
-
-function resetBrowser() {
-  clearToasts();
-  localStorage.clear();
-  sessionStorage.clear();
-  clientState.reset();
-}
-
 describe('the cart', () => {
   it('the cart, 加入购物车 and 移除 keep the shopper’s choice and say 购物车暂未同步 (or end the session for an auth answer)', async () => {
     const ids = ['cart.list', 'cart.set', 'cart.remove'] as const;
@@ -138,7 +125,7 @@ describe('the cart', () => {
         }
         await expectCartShows([goodsA], where);
         await waitFor(() => expect(failedNote(), where).toBeNull());
-        expectCommon(actor, where);
+        expectPageAndFlows(actor, where);
         await expectNoProblems(where);
         tally(['cart.list'], fault);
         clearToasts();
@@ -172,7 +159,7 @@ describe('the cart', () => {
           expect(await serverCart(account), where).toEqual([goodsA.goodsId, goodsB.goodsId].sort((a, b) => a - b)),
         );
         await waitFor(() => expect(failedNote(), where).toBeNull());
-        expectCommon(actor, where);
+        expectPageAndFlows(actor, where);
         await expectNoProblems(where);
         tally(['cart.set'], fault);
         clearToasts();
@@ -200,7 +187,7 @@ describe('the cart', () => {
         await waitFor(async () => expect(await serverCart(account), where).toEqual([goodsB.goodsId]));
         await expectCartShows([goodsB], where);
         await waitFor(() => expect(failedNote(), where).toBeNull());
-        expectCommon(actor, where);
+        expectPageAndFlows(actor, where);
         await expectNoProblems(where);
         tally(['cart.remove'], fault);
         close();
@@ -252,7 +239,7 @@ describe('the cart', () => {
         await expectCartShows([goodsA], where);
         expect(await serverCart(owner), where).toEqual([goodsA.goodsId]);
         await waitFor(() => expect(failedNote(), where).toBeNull());
-        expectCommon(actor, where);
+        expectPageAndFlows(actor, where);
         await expectNoProblems(where);
         tally(['cart.merge'], fault);
         close();

@@ -20,19 +20,18 @@ import { FAULTS, isAuthFault } from './support/faults';
 import { UI_PLAN } from './support/ui-plan';
 import {
   clearToasts,
-  expectActorsRunning,
+  expectPageAndFlows,
   expectAllFaultsTried,
   expectExpiryThenLogBackIn,
   expectFaultsUsed,
   expectNoProblems,
-  expectPageShown,
+  resetBrowser,
   injectFault,
   logBackIn,
   siteHeader,
   tally,
   setUpFaultMatrixFile,
 } from './support/ui';
-import type { AppActor } from '../../src/shared/app-actor';
 
 setUpFaultMatrixFile('wishlist', () => [
   import('../../src/features/session/setting-page'),
@@ -98,18 +97,6 @@ async function serverList(account: UserInfo): Promise<number[]> {
   }
 }
 
-function expectCommon(actor: AppActor, where: string) {
-  expectPageShown(where);
-  expectActorsRunning(actor, where);
-}
-
-function resetBrowser() {
-  clearToasts();
-  localStorage.clear();
-  sessionStorage.clear();
-  clientState.reset();
-}
-
 describe('the wishlist', () => {
   it('the list, 加入愿望单 and 移除 keep the shopper’s choice and say 愿望单暂未同步 (or end the session for an auth answer)', async () => {
     const ids = ['wishlist.list', 'wishlist.add', 'wishlist.remove'] as const;
@@ -137,7 +124,7 @@ describe('the wishlist', () => {
         }
         await expectTabShows([gameA.name], where);
         expect(notSyncedNote(), where).toBeNull();
-        expectCommon(actor, where);
+        expectPageAndFlows(actor, where);
         await expectNoProblems(where);
         tally(['wishlist.list'], fault);
         clearToasts();
@@ -169,7 +156,7 @@ describe('the wishlist', () => {
           expect(await serverList(account), where).toEqual([gameA.gameId, gameB.gameId].sort((a, b) => a - b)),
         );
         expect(notSyncedNote(), where).toBeNull();
-        expectCommon(actor, where);
+        expectPageAndFlows(actor, where);
         await expectNoProblems(where);
         tally(['wishlist.add'], fault);
         clearToasts();
@@ -193,7 +180,7 @@ describe('the wishlist', () => {
         await waitFor(async () => expect(await serverList(account), where).toEqual([gameB.gameId]));
         await expectTabShows([gameB.name], where);
         expect(notSyncedNote(), where).toBeNull();
-        expectCommon(actor, where);
+        expectPageAndFlows(actor, where);
         await expectNoProblems(where);
         tally(['wishlist.remove'], fault);
         close();
@@ -243,7 +230,7 @@ describe('the wishlist', () => {
         await expectTabShows([gameA.name], where);
         expect(await serverList(owner), where).toEqual([gameA.gameId]);
         expect(notSyncedNote(), where).toBeNull();
-        expectCommon(actor, where);
+        expectPageAndFlows(actor, where);
         await expectNoProblems(where);
         tally(['wishlist.merge'], fault);
         close();

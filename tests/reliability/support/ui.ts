@@ -15,6 +15,7 @@ import { registeredEndpoints } from '../../../src/api/endpoints';
 import { http, type EndpointDef } from '../../../src/api/http';
 import type { UserInfo } from '../../../src/api/user';
 import { resetToasts } from '../../../src/shared/toast';
+import { clientState } from '../../../src/api/client-state';
 import { config } from '../../../src/shared/env';
 import { backend } from '../../support/server';
 import { FAULTS, type FaultCase } from './faults';
@@ -150,6 +151,20 @@ export async function refetch(queryClient: QueryClient, keys: readonly QueryKey[
 
 export function clearToasts(): void {
   act(() => resetToasts());
+}
+
+/** After a step: the page is still shown and every flow still runs. */
+export function expectPageAndFlows(actor: AppActor, where: string): void {
+  expectPageShown(where);
+  expectActorsRunning(actor, where);
+}
+
+/** Between two shoppers' runs in one file: no toast, nothing stored, no token. */
+export function resetBrowser(): void {
+  clearToasts();
+  localStorage.clear();
+  sessionStorage.clear();
+  clientState.reset();
 }
 
 // --- the tally -----------------------------------------------------------------------
