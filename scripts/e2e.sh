@@ -16,8 +16,8 @@ cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 # Debian's Chromium. E2E_CHROMIUM=/usr/bin/chromium-headless-shell (package chromium-headless-shell, the same
-# Chromium version) costs the journeys much less CPU, but is not the default yet: on its first loaded trial a
-# search typed and sent at once on the prerendered home lost its Enter (docs/testing.md, "Where the time goes").
+# Chromium version) costs the journeys much less CPU, but is not the default yet (docs/testing.md, "Where the
+# time goes").
 CHROMIUM="${E2E_CHROMIUM:-/usr/bin/chromium}"
 # What the browser and the screenshots need from Debian: Chromium itself and CJK fonts for the Chinese
 # text (the icons are SVG, src/shared/styles.css); and nginx, the live journeys' server (docs/deploy.md).

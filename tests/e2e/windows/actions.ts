@@ -337,6 +337,25 @@ export const ACTIONS: SweepAction[] = [
     },
   },
   {
+    name: 'a search typed',
+    window: 'startup',
+    async act(ctx) {
+      const { page, run } = ctx;
+      await slowCpu(page, run.rate);
+      await open(page, '/');
+      const box = page.getByRole('banner').getByRole('searchbox', { name: '搜索' });
+      await tapAt(page, run, box, PAINT);
+      // Typed and sent at once, as a shopper who knows what they want does.
+      await page.keyboard.type('星');
+      await page.keyboard.press('Enter');
+      await expect(page, run.say('Enter did not search for what was typed')).toHaveURL(
+        /\/search\?keyword=%E6%98%9F$/,
+        ANSWER,
+      );
+      await expect(box, run.say('the box lost what was typed')).toHaveValue('星');
+    },
+  },
+  {
     name: '返回',
     window: 'startup',
     async act(ctx) {
