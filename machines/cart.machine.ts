@@ -17,7 +17,7 @@
  */
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { CartEntry } from '../src/api/cart';
-import { listGuards, parkedFor, queuedAfter, unparked } from './parked-writes';
+import { accountChanges, listGuards, loginChange, parkedFor, queuedAfter, unparked } from './parked-writes';
 
 /** A line as the cart shows it: the entry and the unit price the shopper is shown now, fen. */
 export interface CartLine extends CartEntry {
@@ -314,18 +314,6 @@ const cartSetup = setup({
   },
 });
 
-/** An account holds the tab now: it owns the cart, and the visitor's cart in this browser is handed to it. */
-const LOGIN_CHANGE = [
-  {
-    type: 'changeOwner',
-    params: ({ event }: { event: CartEvent }) => ({ owner: 'user' in event && event.user ? event.user.userId : null }),
-  },
-  {
-    type: 'takeVisitorCart',
-    params: ({ event }: { event: CartEvent }) => ({ owner: 'user' in event && event.user ? event.user.userId : 0 }),
-  },
-] as const;
-
 type Ctx = { context: CartContext; event: CartEvent };
 /** The page event's writes go to the queue (and are shown at once), and reach what is set aside for the account. */
 const QUEUE_OPS = [
@@ -371,20 +359,7 @@ export const cartMachine = cartSetup.createMachine({
         { type: 'notifyNotSaved', params: ({ event }) => ({ reason: event.reason }) },
       ],
     },
-    'session.changed': [
-      // Its writes go out again under the new session: the opening sends the parked ones first, then the queue.
-      { guard: 'hasWritesForSameOwner', target: '.opening', reenter: true },
-      { guard: 'isSameOwner' },
-      { guard: 'isLogin', target: '.opening', reenter: true, actions: LOGIN_CHANGE },
-      { target: '.opening', reenter: true, actions: { type: 'changeOwner', params: { owner: null } } },
-    ],
-    // A login being stored: the cart is the account's at once (its opening merges the visitor's cart handed to
-    // it), so nothing added meanwhile goes to the visitor's cart; its announcement once signed in is the same owner.
-    'session.signingIn': [
-      { guard: 'hasWritesForSameOwner', target: '.opening', reenter: true },
-      { guard: 'isSameOwner' },
-      { target: '.opening', reenter: true, actions: LOGIN_CHANGE },
-    ],
+    ...accountChanges(loginChange('takeVisitorCart')),
   },
   states: {
     opening: {

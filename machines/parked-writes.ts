@@ -60,3 +60,39 @@ export const listGuards = {
   hasMoreQueued: ({ context }: GuardArgs) => context.queue.length > 1,
   isAccountGone: (_: unknown, params: { error: unknown }) => isAccountGone(params.error),
 };
+
+/** The account an announcement makes the owner: its user id, or `none` when it carries no account. */
+const ownerOf = <None>(event: OwnerEvent, none: None) => (event.user ? event.user.userId : none);
+
+/**
+ * An account holds the tab now: it owns the list (`changeOwner`), and the visitor's list in this browser is handed
+ * to it (`take`, the machine's action for that, decision 0035).
+ */
+export const loginChange = <const Take extends string>(take: Take) =>
+  [
+    { type: 'changeOwner', params: ({ event }: { event: OwnerEvent }) => ({ owner: ownerOf(event, null) }) },
+    { type: take, params: ({ event }: { event: OwnerEvent }) => ({ owner: ownerOf(event, 0) }) },
+  ] as const;
+
+/**
+ * How both list machines hear the session's announcements (each machine's `on`, with its `loginChange`). The same
+ * account with writes not yet answered: they go out again under the new session (the opening sends the parked ones
+ * first, then the queue). The same account otherwise: nothing. Another account: it owns the list, which opens
+ * again. A visitor: the visitor's list opens. A login being stored (`session.signingIn`): the list is the account's
+ * at once (its opening merges the visitor's list handed to it), so nothing written meanwhile goes to the visitor's
+ * list; its announcement once signed in is the same owner.
+ */
+export const accountChanges = <const Login>(login: Login) =>
+  ({
+    'session.changed': [
+      { guard: 'hasWritesForSameOwner', target: '.opening', reenter: true },
+      { guard: 'isSameOwner' },
+      { guard: 'isLogin', target: '.opening', reenter: true, actions: login },
+      { target: '.opening', reenter: true, actions: { type: 'changeOwner', params: { owner: null } } },
+    ],
+    'session.signingIn': [
+      { guard: 'hasWritesForSameOwner', target: '.opening', reenter: true },
+      { guard: 'isSameOwner' },
+      { target: '.opening', reenter: true, actions: login },
+    ],
+  }) as const;

@@ -17,7 +17,7 @@
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { WishEntry, WishItem } from '../src/api/wishlist';
-import { listGuards, parkedFor, queuedAfter, unparked } from './parked-writes';
+import { accountChanges, listGuards, loginChange, parkedFor, queuedAfter, unparked } from './parked-writes';
 
 /** A shopper's add or remove. */
 export type WishOp = { kind: 'add'; entry: WishEntry } | { kind: 'remove'; gameId: number };
@@ -230,20 +230,6 @@ const wishlistSetup = setup({
   },
 });
 
-/** An account holds the tab now: it owns the list, and the visitor's list in this browser is handed to it. */
-const LOGIN_CHANGE = [
-  {
-    type: 'changeOwner',
-    params: ({ event }: { event: WishlistEvent }) => ({
-      owner: 'user' in event && event.user ? event.user.userId : null,
-    }),
-  },
-  {
-    type: 'takeVisitorList',
-    params: ({ event }: { event: WishlistEvent }) => ({ owner: 'user' in event && event.user ? event.user.userId : 0 }),
-  },
-] as const;
-
 /** An account's write goes to the queue (and is shown at once), and reaches what is set aside for the account. */
 const QUEUE_OP = [
   { type: 'queueOp', params: ({ event }: { event: WishlistEvent }) => ({ op: opOf(event)! }) },
@@ -291,25 +277,7 @@ export const wishlistMachine = wishlistSetup.createMachine({
         { type: 'notifyNotSaved', params: ({ event }) => ({ reason: event.reason }) },
       ],
     },
-    'session.changed': [
-      // Its writes go out again under the new session: the opening sends the parked ones first, then the queue.
-      { guard: 'hasWritesForSameOwner', target: '.opening', reenter: true },
-      { guard: 'isSameOwner' },
-      {
-        guard: 'isLogin',
-        target: '.opening',
-        reenter: true,
-        actions: LOGIN_CHANGE,
-      },
-      { target: '.opening', reenter: true, actions: { type: 'changeOwner', params: { owner: null } } },
-    ],
-    // A login being stored: the list is the account's at once (its opening merges the visitor's list handed to
-    // it), so nothing written meanwhile goes to the visitor's list; its announcement once signed in is the same owner.
-    'session.signingIn': [
-      { guard: 'hasWritesForSameOwner', target: '.opening', reenter: true },
-      { guard: 'isSameOwner' },
-      { target: '.opening', reenter: true, actions: LOGIN_CHANGE },
-    ],
+    ...accountChanges(loginChange('takeVisitorList')),
   },
   states: {
     opening: {
