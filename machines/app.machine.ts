@@ -6,7 +6,8 @@
  * Invariants: one system per page, created by `createRootActor()` at start, never at import; no call
  * goes out before the session has set a restored user's token (docs/architecture.md, "Start-up");
  * children are read via `actor.system.get('<systemId>')`, written to only through this machine; the
- * login and purchase flows load on demand (docs/decisions/0006-lazy-flows.md).
+ * login and purchase flows load on demand (docs/decisions/0006-lazy-flows.md), and so does the cart (its first
+ * `cart.*` event, or the app once the page is idle: docs/cart.md, "What it costs").
  *
  * Not here: the flows themselves (each child's chart) and the effects (`.provide()`).
  */
@@ -27,7 +28,8 @@ import { couponPopupMachine, type CouponPopupEvent, type PromoAnswerEvent } from
 import type { LoginEvent, loginMachine } from './login.machine';
 import { modalMachine, type ModalEvent } from './modal.machine';
 import { wishlistMachine, type WishlistUiEvent } from './wishlist.machine';
-import { cartMachine, type CartUiEvent } from './cart.machine';
+import type { CartUiEvent, cartMachine } from './cart.machine';
+import { cartDoorRegion, keptCartEvent, openCart, type PendingCartEvent } from './cart-door';
 import type {
   PurchaseReturnEvent,
   PurchaseStartEvent,
@@ -87,6 +89,8 @@ export interface AppContext {
   paymentReturn: { orderId: string } | null;
   /** A `purchase.*` event that came before the flows ran; delivered to `payGate` once they do. */
   pendingPurchase: PendingPurchase | null;
+  /** `cart.*` events that came before the cart ran (./cart-door.ts). */
+  pendingCart: PendingCartEvent[];
 }
 
 type PendingPurchase = PurchaseStartEvent | PurchaseSuspendedEvent | PurchaseReturnEvent;
@@ -102,6 +106,11 @@ export interface FlowLogics {
 /** Ask for the flows (idempotent): sent by the app after the first paint and before a modal that needs them. */
 interface FlowsLoadEvent {
   type: 'flows.load';
+}
+
+/** Ask for the cart (idempotent): sent by the app once the page is idle, and by whatever needs the cart now. */
+interface CartLoadEvent {
+  type: 'cart.load';
 }
 
 /** Raised by the start-up region when the build check may start. */
@@ -128,6 +137,7 @@ export type AppEvent =
   | PaymentUiEvent
   | WishlistUiEvent
   | CartUiEvent
+  | CartLoadEvent
   | FlowsLoadEvent;
 
 /** The `autoLogin.start` for the link this page was opened with, compared against the restored account's phone. */
@@ -136,8 +146,11 @@ function linkTokenStart(link: LinkToken, restored: PersistedSession | null): Aut
 }
 
 const FLOW_SLOT: unknown = fromPromise(async () => {
-  throw new Error('the flows are spawned from what loadFlows returns, not invoked by name');
+  throw new Error('the flows and the cart are spawned from what their loader returns, not invoked by name');
 });
+
+/** Spawns logic a loader returned (XState types an id only for actors spawned by name). */
+type SpawnLogic = (src: AnyActorLogic, options: { id: string; systemId: string; input?: unknown }) => void;
 
 export const appMachine = setup({
   types: {} as {
@@ -153,13 +166,14 @@ export const appMachine = setup({
       cart: 'cart';
       autoLogin: 'autoLogin';
       loadFlows: 'loadFlows';
+      loadCart: 'loadCart';
       startAttribution: 'startAttribution';
       login: 'login';
       qrLogin: 'qrLogin';
       payGate: 'payGate';
       payment: 'payment';
     };
-    tags: 'app:reloading' | 'app:flowsReady' | 'app:flowsFailed';
+    tags: 'app:reloading' | 'app:flowsReady' | 'app:flowsFailed' | 'app:cartOpen' | 'app:cartFailed';
   },
   actors: {
     modal: modalMachine,
@@ -167,7 +181,6 @@ export const appMachine = setup({
     couponPopup: couponPopupMachine,
     session: sessionMachine,
     wishlist: wishlistMachine,
-    cart: cartMachine,
     autoLogin: autoLoginMachine,
     /**
      * Start-up: sets the channel header (and a stored bid) and sends the landing's attribution in the
@@ -179,8 +192,13 @@ export const appMachine = setup({
     loadFlows: fromPromise<FlowLogics>(async () => {
       throw new Error('loadFlows is supplied by the app through appMachine.provide()');
     }),
-    // Typed slots for the flows, so that their children are typed: `spawnFlows` spawns the logic
-    // `loadFlows` returned, never these (this module must not import the flows' code).
+    /** The cart's machine with its effects (machines/cart.machine.ts): a chunk of its own. */
+    loadCart: fromPromise<typeof cartMachine>(async () => {
+      throw new Error('loadCart is supplied by the app through appMachine.provide()');
+    }),
+    // Typed slots for the flows and the cart, so that their children are typed: `spawnFlows` and `openCart`
+    // spawn the logic their loader returned, never these (this module must not import their code).
+    cart: FLOW_SLOT as typeof cartMachine,
     login: FLOW_SLOT as FlowLogics['login'],
     qrLogin: FLOW_SLOT as FlowLogics['qrLogin'],
     payGate: FLOW_SLOT as FlowLogics['payGate'],
@@ -190,7 +208,10 @@ export const appMachine = setup({
     forwardToModal: forwardTo('modal'),
     forwardToBuildPoll: forwardTo('buildPoll'),
     forwardToWishlist: forwardTo('wishlist'),
-    forwardToCart: forwardTo('cart'),
+    /** The cart hears what it would have heard from the start once it runs (it opens for the session's account then). */
+    forwardToCart: enqueueActions(({ enqueue, event, check }) => {
+      if (check('isCartOpen' as never)) enqueue.sendTo('cart', event);
+    }),
     /** The popup starts as start-up's last step: what comes for it before then is not its business. */
     forwardToCouponPopup: enqueueActions(({ enqueue, event, check }) => {
       // (Cast: a guard named inside its own setup() is not typed yet.)
@@ -217,12 +238,10 @@ export const appMachine = setup({
       systemId: 'wishlist',
       input: ({ context }) => ({ owner: context.restoredSession?.user.userId ?? null }),
     }),
-    /** Start-up: the cart of whoever the session restored, as the wishlist's (docs/cart.md). */
-    startCart: spawnChild('cart', {
-      id: 'cart',
-      systemId: 'cart',
-      input: ({ context }) => ({ owner: context.restoredSession?.user.userId ?? null }),
-    }),
+    // The cart's region (./cart-door.ts).
+    openCart: enqueueActions((args) => openCart(args as never)),
+    keepPendingCart: assign(({ context, event, system }) => keptCartEvent(context, event, system)),
+    dropPendingCart: assign({ pendingCart: [] }),
     /** Start-up: the link's token is exchanged, with every header of this visit already set. */
     startAutoLogin: enqueueActions(({ context, enqueue }) => {
       if (context.linkToken) enqueue.sendTo('autoLogin', linkTokenStart(context.linkToken, context.restoredSession));
@@ -237,11 +256,7 @@ export const appMachine = setup({
     startCouponPopup: spawnChild('couponPopup', { id: 'couponPopup', systemId: 'couponPopup' }),
     /** The loaded flows, spawned with the ids and systemIds `invoke` gives the other children. */
     spawnFlows: enqueueActions(({ enqueue }, logics: FlowLogics) => {
-      // XState types an id only for actors spawned by name; these are spawned from logic.
-      const spawn = enqueue.spawnChild as unknown as (
-        src: AnyActorLogic,
-        options: { id: string; systemId: string; input?: unknown },
-      ) => void;
+      const spawn = enqueue.spawnChild as unknown as SpawnLogic;
       spawn(logics.login, { id: 'login', systemId: 'login', input: {} });
       spawn(logics.qrLogin, { id: 'qrLogin', systemId: 'qrLogin' });
       spawn(logics.payGate, { id: 'payGate', systemId: 'payGate' });
@@ -264,6 +279,7 @@ export const appMachine = setup({
     isLogout: ({ event }) => event.type === 'session.changed' && event.user === null,
     /** Every start-up step has run (the popup, the last one, exists). */
     isStartedUp: stateIn('#app.startup.done'),
+    isCartOpen: stateIn('#app.cart.open'),
   },
 }).createMachine({
   id: 'app',
@@ -273,6 +289,7 @@ export const appMachine = setup({
     linkToken: input.linkToken ?? null,
     paymentReturn: input.paymentReturn ?? null,
     pendingPurchase: null,
+    pendingCart: [],
   }),
   invoke: [
     {
@@ -301,7 +318,6 @@ export const appMachine = setup({
     'session.*': { actions: 'forwardToSession' },
     'autoLogin.*': { actions: 'forwardToAutoLogin' },
     'wishlist.*': { actions: 'forwardToWishlist' },
-    'cart.*': { actions: 'forwardToCart' },
   },
   type: 'parallel',
   states: {
@@ -311,7 +327,7 @@ export const appMachine = setup({
       initial: 'restoringSession',
       states: {
         restoringSession: {
-          entry: ['startSession', 'startWishlist', 'startCart'],
+          entry: ['startSession', 'startWishlist'],
           always: 'attributing',
         },
         attributing: {
@@ -372,6 +388,8 @@ export const appMachine = setup({
         },
       },
     },
+    // The cart's code loads on demand: every `cart.*` event is the cart's, kept until it runs.
+    cart: cartDoorRegion,
     flows: {
       initial: 'idle',
       states: {

@@ -9,10 +9,14 @@
  * .tmp/budgets/ (git-ignored). docs/performance.md says what each budget
  * protects. It also fails if the live build holds code of the simulated
  * backend (src/mock, msw) or of the dev inspector (src/dev-tools, and the
- * libraries only it loads: @statelyai/inspect, @dagrejs/dagre).
+ * libraries only it loads: @statelyai/inspect, @dagrejs/dagre), and if the
+ * cart's code loaded before `/` acts weighs more than 0.5 KB gzip (the cart
+ * loads on demand: docs/cart.md, "What it costs").
  */
-import { buildWithStats } from './lib/bundle-stats';
+import { buildWithStats, gzipShare, initialChunks, kb } from './lib/bundle-stats';
 import {
+  CART_MODULE,
+  CART_BEFORE_ACTING_MAX,
   HOME_MODULES,
   STARTUP_MODULES,
   checkBudgets,
@@ -42,6 +46,13 @@ async function main(): Promise<void> {
     );
     process.exitCode = 1;
   }
+  // The cart's modules in what loads until / acts, as they weigh there (compressed with their neighbours).
+  const cart = gzipShare(app, initialChunks(app, [...HOME_MODULES, ...STARTUP_MODULES]), (id) => CART_MODULE.test(id));
+  const cartOk = cart <= CART_BEFORE_ACTING_MAX;
+  console.log(
+    `${cartOk ? 'ok  ' : 'FAIL'} the cart's code until / acts ${cart} B gzip (limit ${kb(CART_BEFORE_ACTING_MAX)})`,
+  );
+  if (!cartOk) process.exitCode = 1;
   // Live mode carries no simulated backend: it is reached only through the mock-mode dynamic import.
   const mock = mockModulesIn(app);
   if (mock.length > 0) {

@@ -66,6 +66,14 @@ export const STARTUP_MODULES = [
   'src/app/modal-host.tsx',
 ];
 
+/**
+ * The cart's modules (docs/cart.md): its feature, its machines (the cart, the app machine's region that loads it)
+ * and its calls. Before `/` acts only the header's count and the login's set-aside may load, at most
+ * `CART_BEFORE_ACTING_MAX` gzip (issue "a cart and one checkout", point 7).
+ */
+export const CART_MODULE = /^(src\/features\/cart\/|machines\/cart[.-]|src\/api\/cart\.ts)/;
+export const CART_BEFORE_ACTING_MAX = 512;
+
 /** A module that is a lazy page or dialog (the `lazyPage()` and modal registry targets): `*-page.tsx`, `*-modal.tsx` in a feature. */
 const LAZY_PAGE = /^src\/features\/[^/]+\/[^/]+-(page|modal)\.tsx$/;
 

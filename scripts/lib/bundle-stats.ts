@@ -107,12 +107,12 @@ interface SourceMapJson {
 }
 
 /**
- * Bytes of `code` per source of its sourcemap: each mapped segment runs to the
- * next segment on its line. Unmapped output (runtime glue) is left out.
+ * The mapped pieces of `code`, each with the source it came from: a segment runs to the next segment on its line.
+ * Unmapped output (runtime glue) has no source.
  */
-function bytesPerSource(code: string, map: SourceMapJson): Map<string, number> {
+function mappedPieces(code: string, map: SourceMapJson): Array<{ text: string; source: string | null }> {
   const lines = code.split('\n');
-  const totals = new Map<string, number>();
+  const pieces: Array<{ text: string; source: string | null }> = [];
   let source = 0;
   map.mappings.split(';').forEach((lineMappings, lineIndex) => {
     const line = lines[lineIndex] ?? '';
@@ -126,14 +126,44 @@ function bytesPerSource(code: string, map: SourceMapJson): Map<string, number> {
         starts.push({ column, source });
       } else starts.push({ column, source: null });
     }
+    if ((starts[0]?.column ?? line.length) > 0) pieces.push({ text: line.slice(0, starts[0]?.column), source: null });
     starts.forEach((start, i) => {
-      if (start.source === null) return;
-      const end = starts[i + 1]?.column ?? line.length;
-      const name = map.sources[start.source] ?? '?';
-      totals.set(name, (totals.get(name) ?? 0) + Buffer.byteLength(line.slice(start.column, end)));
+      const text = line.slice(start.column, starts[i + 1]?.column ?? line.length);
+      pieces.push({ text, source: start.source === null ? null : (map.sources[start.source] ?? '?') });
     });
+    pieces.push({ text: '\n', source: null });
   });
+  return pieces;
+}
+
+/** Bytes of `code` per source of its sourcemap (see `mappedPieces`). */
+function bytesPerSource(code: string, map: SourceMapJson): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const { text, source } of mappedPieces(code, map)) {
+    if (source !== null) totals.set(source, (totals.get(source) ?? 0) + Buffer.byteLength(text));
+  }
   return totals;
+}
+
+/**
+ * The share of `chunks` (gzip bytes) that comes from the modules `isShare` picks: what the chunks weigh compressed,
+ * less what they weigh with those modules' code cut out. Measured in context (the code compresses against its
+ * neighbours), so it is what leaving those modules out would save. Needs the build's sourcemaps.
+ */
+export function gzipShare(stats: BundleStats, chunks: ChunkStat[], isShare: (moduleId: string) => boolean): number {
+  const root = process.cwd();
+  let cut = 0;
+  for (const chunk of chunks) {
+    if (!chunk.moduleIds.some(isShare)) continue;
+    const file = join(stats.outDir, chunk.fileName);
+    const map = JSON.parse(readFileSync(sourceMapPath(stats.outDir, file), 'utf8')) as SourceMapJson;
+    const kept = mappedPieces(readFileSync(file, 'utf8'), map)
+      .filter((p) => p.source === null || !isShare(moduleLabel(root, resolve(dirname(file), p.source))))
+      .map((p) => p.text)
+      .join('');
+    cut += chunk.gzip - gzipSync(Buffer.from(kept), { level: 9 }).byteLength;
+  }
+  return cut;
 }
 
 interface RawChunk {

@@ -182,6 +182,8 @@ async function start(): Promise<void> {
   afterLoadWhenIdle(() => {
     prerendered?.revalidate();
     actor?.send({ type: 'flows.load' });
+    // The cart too (docs/cart.md, "What it costs"): its count in the header shows once it runs.
+    actor?.send({ type: 'cart.load' });
   });
 }
 

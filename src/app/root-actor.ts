@@ -32,18 +32,18 @@ import {
 } from '../features/wishlist/wishlist-effects';
 import { wishlistWithEffects } from '../features/wishlist/wishlist-store';
 import { WISHLIST_NOT_SAVED, wishlistFull } from '../features/wishlist/texts';
-import { apiCartServer, createCartEffects, type CartServer } from '../features/cart/cart-effects';
-import { cartWithEffects } from '../features/cart/cart-store';
-import { CART_NOT_SAVED, cartFull } from '../features/cart/texts';
-import { CART_LINES_MAX } from '../api/cart';
+import type { CartServer } from '../features/cart/cart-effects';
+import { forgetCart, hasCartSetAside, takeVisitorCart } from '../features/cart/cart-keys';
 import {
   cartVisitorList,
   joinVisitorLists,
   recentViewsVisitorList,
   wishlistVisitorList,
-  type CartRef,
   type WishlistRef,
 } from './visitor-lists';
+
+/** The cart's machine with its effects, as `loadCart` answers it. */
+type CartLogic = ReturnType<typeof import('../features/cart/cart-store').createCartLogic>;
 
 /** What `createActor({ inspect })` accepts; `@statelyai/inspect`'s `inspector.inspect` is one. */
 export type InspectionFn = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
@@ -117,6 +117,8 @@ export interface RootActorDeps {
     wishlistStorage?: StorageLike;
     /** The cart's calls. Default: the extension's (src/features/cart/cart-effects.ts). */
     cartServer?: CartServer;
+    /** Loads the cart's code (`cart.load`, or its first `cart.*` event). Default: a dynamic import of src/features/cart/cart-store.ts. */
+    loadCart?: () => Promise<CartLogic>;
     /** Where the cart keeps what it keeps in this browser. Default: `window.localStorage`. */
     cartStorage?: StorageLike;
     /** Calls, toasts and delays of the payGate and payment flows (e.g. a shorter status poll). Default: the browser's (./purchase-effects.ts). */
@@ -261,17 +263,29 @@ export function createRootActor(deps: RootActorDeps): AppActor {
   const wishlist = wishlistWithEffects(wishlistEffects, (reason) =>
     toast.warning(reason === 'listFull' ? wishlistFull(VISITOR_LIST_MAX) : WISHLIST_NOT_SAVED),
   );
-  // The cart's, as the wishlist's: one record per page of whether the server has the extension.
-  const cartEffects = createCartEffects({
-    storage: testing.cartStorage ?? browserStorage('localStorage'),
-    server: testing.cartServer ?? apiCartServer,
-  });
-  const cart = cartWithEffects(cartEffects, (reason) =>
-    toast.warning(reason === 'cartFull' ? cartFull(CART_LINES_MAX) : CART_NOT_SAVED),
-  );
+  // The cart's code loads on demand (docs/cart.md, "What it costs"); the login sets the visitor's cart aside
+  // without it, and waits for it only when there is a cart to hand over.
+  const cartStorage = testing.cartStorage ?? browserStorage('localStorage');
+  const loadCart =
+    testing.loadCart ??
+    (() =>
+      import('../features/cart/cart-store').then(({ createCartLogic, installCart }) => {
+        // Once it runs: another tab's change reaches it, and 去结算 the pay gate.
+        if (self.actor) installCart(self.actor);
+        return createCartLogic({ storage: cartStorage, server: testing.cartServer });
+      }));
   const visitorLists = joinVisitorLists([
-    wishlistVisitorList(wishlistEffects, () => self.actor?.system.get('wishlist') as WishlistRef | undefined),
-    cartVisitorList(cartEffects, () => self.actor?.system.get('cart') as CartRef | undefined),
+    wishlistVisitorList(wishlistEffects, async () => self.actor?.system.get('wishlist') as WishlistRef | undefined),
+    cartVisitorList(
+      {
+        take: (userId) => takeVisitorCart(cartStorage, userId),
+        forget: (userId) => forgetCart(cartStorage, userId),
+      },
+      async (userId) =>
+        self.actor && hasCartSetAside(cartStorage, userId)
+          ? (await import('../features/cart/cart-open')).whenCartOpen(self.actor)
+          : undefined,
+    ),
     recentViewsVisitorList,
   ]);
   const sessionActors = createSessionActors({ visitorLists, ...testing.sessionFlows });
@@ -289,15 +303,17 @@ export function createRootActor(deps: RootActorDeps): AppActor {
       buildPoll,
       couponPopup,
       wishlist,
-      cart,
       ...sessionActors,
       loadFlows: fromPromise<FlowLogics>(() => loadFlows()),
+      loadCart: fromPromise<CartLogic>(() => loadCart()),
       // A throw rejects the promise; the machine contains it (start-up goes on without the channel).
       startAttribution: fromPromise<void>(async () => {
         startAttribution();
       }),
     },
-    actions: { reportFlowsLoadFailure: (_, { error, lostPurchase }) => reportFlowsFailure(error, lostPurchase) },
+    actions: {
+      reportFlowsLoadFailure: (_, { error, lostPurchase }) => reportFlowsFailure(error, lostPurchase),
+    },
   });
   self.actor = createActor(machine, {
     input: {

@@ -24,8 +24,6 @@ import { config } from '../shared/env';
 import { startMarketing } from '../features/marketing/start';
 import { installRecentViewsJoin } from '../features/catalog/recent-views-join';
 import { installWishlistSync } from '../features/wishlist/wishlist-store';
-import { installCartSync } from '../features/cart/cart-store';
-import { installCartCheckout } from '../features/cart/checkout';
 import { loadModal } from './modal-registry';
 import type { AppActor } from '../shared/app-actor';
 import { loadModalHost } from './root-shell';
@@ -107,9 +105,6 @@ export async function startStore({
   // A visitor's 最近浏览 joins the account's at login, and leaves this computer's visitor list empty.
   installRecentViewsJoin(actor);
   installWishlistSync(actor);
-  installCartSync(actor);
-  // 去结算: the cart's hand-off goes to the pay gate (docs/cart.md, "One checkout").
-  installCartCheckout(actor);
   installConnectivityEvents(actor);
   return actor;
 }

@@ -12,7 +12,6 @@
 import { waitFor, type ActorRefFrom } from 'xstate';
 import type { cartMachine } from '../../machines/cart.machine';
 import type { wishlistMachine } from '../../machines/wishlist.machine';
-import type { CartEffects } from '../features/cart/cart-effects';
 import type { VisitorListsEffects } from '../features/session/session-effects';
 import { hasVisitorViews, recentViewsKey, viewerOf } from '../features/catalog/recent-views-keys';
 import type { WishlistEffects } from '../features/wishlist/wishlist-effects';
@@ -37,14 +36,14 @@ export type CartRef = ActorRefFrom<typeof cartMachine>;
  * opening is a failed hand-over.
  */
 function childVisitorList(
-  effects: { take(userId: number): void; forget(userId: number): void },
-  child: () => WishlistRef | CartRef | undefined,
+  effects: StoredList,
+  child: (userId: number) => Promise<WishlistRef | CartRef | undefined>,
   loadingTag: 'wishlist:loading' | 'cart:loading',
 ): VisitorList {
   return {
     take: (userId) => effects.take(userId),
     handOver: async (userId) => {
-      const actor = child();
+      const actor = await child(userId);
       if (!actor) return;
       const opened = await waitFor(
         actor as CartRef,
@@ -56,21 +55,31 @@ function childVisitorList(
   };
 }
 
+/** What a list keeps in this browser does at login (`take`: set aside for the account) and at logout (`forget`). */
+interface StoredList {
+  take(userId: number): void;
+  forget(userId: number): void;
+}
+
 /** 愿望单 (machines/wishlist.machine.ts). */
-export const wishlistVisitorList = (effects: WishlistEffects, wishlist: () => WishlistRef | undefined): VisitorList =>
+export const wishlistVisitorList = (
+  effects: WishlistEffects,
+  wishlist: () => Promise<WishlistRef | undefined>,
+): VisitorList =>
   childVisitorList(
     { take: (userId) => effects.takeVisitorList(userId), forget: (userId) => effects.forgetAccount(userId) },
     wishlist,
     'wishlist:loading',
   );
 
-/** 购物车 (machines/cart.machine.ts, docs/cart.md). */
-export const cartVisitorList = (effects: CartEffects, cart: () => CartRef | undefined): VisitorList =>
-  childVisitorList(
-    { take: (userId) => effects.takeVisitorCart(userId), forget: (userId) => effects.forgetAccount(userId) },
-    cart,
-    'cart:loading',
-  );
+/**
+ * 购物车 (machines/cart.machine.ts, docs/cart.md): its code loads on demand, so `cart` answers the cart once it runs
+ * when there is one to hand over for the account (and nothing when there is none: the login does not wait for it).
+ */
+export const cartVisitorList = (
+  stored: StoredList,
+  cart: (userId: number) => Promise<CartRef | undefined>,
+): VisitorList => childVisitorList(stored, cart, 'cart:loading');
 
 /** 最近浏览: joined into the account's list in this browser (its code loads only when a visitor's list is there). */
 export const recentViewsVisitorList: VisitorList = {

@@ -28,7 +28,7 @@ interface KeptListServer<Entry, Item> {
 
 interface KeptListOptions<Entry, Op, Item, Answer> {
   storage: StorageLike | undefined;
-  keys: ReturnType<typeof keptListKeys>;
+  keys: KeptListKeys;
   /** one stored entry (each is checked alone: a damaged one is skipped) */
   entrySchema: z.ZodMiniType<Entry>;
   server: KeptListServer<Entry, Item>;
@@ -51,6 +51,31 @@ interface KeptListOptions<Entry, Op, Item, Answer> {
 }
 
 const StoredListSchema = z.array(z.unknown());
+
+/**
+ * At login, the visitor's list goes to the account's hand-over slot as stored, entries unread (each is checked when
+ * the account's opening reads the slot: a damaged one is skipped then), so that a list whose code loads later (the
+ * cart) can be set aside in the step that stores the login. The visitor's copy goes even when the slot cannot be
+ * written: it never outlives a login on this computer.
+ */
+export function setAsideVisitorList(storage: StorageLike | undefined, keys: KeptListKeys, owner: number): void {
+  const visitor = readJson(storage, keys.visitor, StoredListSchema, []);
+  if (visitor.length > 0)
+    writeJson(storage, keys.handover(owner), [...readJson(storage, keys.handover(owner), StoredListSchema, []), ...visitor]);
+  removeStored(storage, keys.visitor);
+}
+
+/** Whether a visitor's list is set aside for the account and not merged yet (its hand-over slot). */
+export function hasSetAside(storage: StorageLike | undefined, keys: KeptListKeys, owner: number): boolean {
+  return readJson(storage, keys.handover(owner), StoredListSchema, []).length > 0;
+}
+
+/** Removes every copy of the account's list this browser keeps: its hand-over slot and its kept list. */
+export function forgetKeptList(storage: StorageLike | undefined, keys: KeptListKeys, owner: number): void {
+  for (const slot of [keys.handover(owner), keys.account(owner)]) removeStored(storage, slot);
+}
+
+type KeptListKeys = ReturnType<typeof keptListKeys>;
 
 export function createKeptList<Entry, Op, Item, Answer>(options: KeptListOptions<Entry, Op, Item, Answer>) {
   const { storage, keys, server, union, apply, keyOf } = options;
@@ -131,10 +156,7 @@ export function createKeptList<Entry, Op, Item, Answer>(options: KeptListOptions
         if (kept.some((e) => keyOf(e) === key)) write(slot, apply(kept, op));
       }
     },
-    /** Removes every copy of the account's list this browser keeps: its hand-over slot and its kept list. */
-    forget(owner: number) {
-      for (const slot of [keys.handover(owner), keys.account(owner)]) removeStored(storage, slot);
-    },
+    forget: (owner: number) => forgetKeptList(storage, keys, owner),
     /** A visitor's writes to the list in this browser; one that would grow it past `visitorMax` keeps nothing. */
     applyVisitorOps(ops: readonly Op[]): 'saved' | 'full' | 'storageFull' {
       const before = read(keys.visitor);

@@ -4,9 +4,11 @@
  * model checks the app's own chart: forwarding keeps the state, the end of
  * `buildPoll` (a reload has started) moves the build region to `reloading`,
  * and the flows region loads the lazy flows on `flows.load` or a
- * `purchase.start` (kept until they run, dropped by a logout or a failed load).
+ * `purchase.start` (kept until they run, dropped by a logout or a failed load);
+ * the cart region loads the cart on `cart.load` or any `cart.*` (kept until it
+ * runs, delivered to the account they were made for, dropped by a failed load).
  */
-import { createMachine, enqueueActions, type AnyActorLogic } from 'xstate';
+import { assign, createMachine, enqueueActions, type AnyActorLogic } from 'xstate';
 import { appMachine, type FlowLogics } from '../../machines/app.machine';
 import { defineModel, doneEvent, errorEvent } from '../support/model';
 
@@ -14,6 +16,8 @@ import { defineModel, doneEvent, errorEvent } from '../support/model';
 const FAKE_FLOWS = Object.fromEntries(
   ['login', 'qrLogin', 'payGate', 'payment'].map((id) => [id, createMachine({ id })]),
 ) as unknown as FlowLogics;
+/** Stand-in for the loaded cart. */
+const FAKE_CART = createMachine({ id: 'cart' }) as unknown as AnyActorLogic;
 /**
  * The model explores many branches in one actor system, so every child a branch starts after the
  * initial state is started here without its systemId (a second registration of `login` or `buildPoll`
@@ -48,6 +52,14 @@ const modelMachine = (
     }),
     startCouponPopup: enqueueActions(({ enqueue }) => {
       enqueue.spawnChild('couponPopup', { id: 'couponPopup' });
+    }),
+    // The app's openCart (machines/cart-door.ts) without the systemId; no session runs here, so every kept event is
+    // a visitor's and reaches the visitor's cart.
+    openCart: enqueueActions(({ context, enqueue, event }) => {
+      const spawn = enqueue.spawnChild as unknown as (src: AnyActorLogic, options: { id: string }) => void;
+      spawn((event as unknown as { output: AnyActorLogic }).output, { id: 'cart' });
+      for (const kept of context.pendingCart) enqueue.sendTo('cart', kept.event);
+      enqueue(assign({ pendingCart: [] }));
     }),
   },
 });
@@ -143,6 +155,7 @@ export const appModel = defineModel({
     'cart.refresh': [{ type: 'cart.refresh' }],
     'cart.retry': [{ type: 'cart.retry' }],
     'cart.notSaved': [{ type: 'cart.notSaved', reason: 'storageFull', lines: [] }],
+    'cart.load': [{ type: 'cart.load' }],
     // The modal machine's answers to the popup's promo open, and the start-up's own event.
     'modal.promoShown': [{ type: 'modal.promoShown', name: 'coupon' }],
     'modal.promoDropped': [{ type: 'modal.promoDropped', name: 'coupon' }],
@@ -152,6 +165,7 @@ export const appModel = defineModel({
     startAttribution: { done: [undefined], error: [new Error('sessionStorage blocked')] },
     buildPoll: { done: [undefined] },
     loadFlows: { done: [FAKE_FLOWS], error: [new Error('chunk failed')] },
+    loadCart: { done: [FAKE_CART], error: [new Error('chunk failed')] },
   },
   journeys: [
     {
@@ -325,6 +339,30 @@ export const appModel = defineModel({
           { reportFlowsLoadFailure: { lostPurchase: false } },
           'loadFlows',
           { 'to payGate: purchase.start': { goodsId: 1 } },
+        ],
+      },
+    },
+    {
+      name: 'the cart loads on its first event, kept until it runs; a failed load drops it, the next one asks again',
+      events: [
+        doneEvent('startAttribution'),
+        { type: 'cart.add', line: CART_LINE },
+        errorEvent('loadCart', new Error('chunk failed')),
+        { type: 'cart.load' },
+        { type: 'cart.load' },
+        { type: 'cart.remove', goodsIds: [70] },
+        doneEvent('loadCart', FAKE_CART),
+        { type: 'cart.load' },
+        { type: 'cart.setQuantity', goodsId: 70, buyNum: 2 },
+      ],
+      then: {
+        state: { cart: 'open' },
+        context: { pendingCart: [] },
+        someCalls: [
+          'loadCart',
+          'loadCart',
+          { 'to cart: cart.remove': { goodsIds: [70] } },
+          { 'to cart: cart.setQuantity': { goodsId: 70, buyNum: 2 } },
         ],
       },
     },

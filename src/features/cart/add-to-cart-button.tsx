@@ -23,7 +23,7 @@ export default function AddToCartButton({ goods, buyNum }: AddToCartButtonProps)
       className="button cart-add-button"
       disabled={!goods || goods.stock <= 0}
       onClick={() => {
-        if (goods) addGoodsToCart(root, goods, buyNum);
+        if (goods) void addGoodsToCart(root, goods, buyNum);
       }}
     >
       <span className="icon icon-cart" aria-hidden="true" /> <span className="cart-add-label">加入购物车</span>

@@ -4,11 +4,12 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { CartLine, cartMachine } from '../../../machines/cart.machine';
+import type { CartLine } from '../../../machines/cart.machine';
 import { gameGoodsQueryOptions, type Goods } from '../../api/goods';
 import { useAppActor, type AppActor } from '../../shared/app-actor';
 import { toast } from '../../shared/toast';
+import { whenCartOpen, type CartActor } from './cart-open';
+import { CART_LOAD_FAILED } from './texts';
 
 /** 加入购物车 taken: the shopper stays where they are. */
 const CART_ADDED = '已加入购物车';
@@ -21,12 +22,11 @@ const CART_ADD_FAILED = '商品信息加载失败，请稍后重试';
 type CartAddOutcome = 'added' | 'atLimit' | 'notKept';
 
 /**
- * Adds `line.buyNum` of a goods, within `limit`, and tells what became of it: the machine (the root's `cart` child,
- * which it forwards `cart.*` to) takes the add at once (a visitor's is written to this browser in the same step), so
- * a line missing afterwards was not kept. 撤销 after 移除 is one too.
+ * Adds `line.buyNum` of a goods, within `limit`, to the cart that runs (`cart`), and tells what became of it: the
+ * machine (the root's `cart` child, which it forwards `cart.*` to) takes the add at once (a visitor's is written to
+ * this browser in the same step), so a line missing afterwards was not kept. 撤销 after 移除 is one too.
  */
-export function addToCart(root: AppActor, line: CartLine, limit: number): CartAddOutcome {
-  const cart = root.system.get('cart') as ActorRefFrom<typeof cartMachine>;
+export function addToCart(root: AppActor, cart: CartActor, line: CartLine, limit: number): CartAddOutcome {
   const quantity = () => cart.getSnapshot().context.lines.find((l) => l.goodsId === line.goodsId)?.buyNum;
   const before = quantity() ?? 0;
   root.send({ type: 'cart.add', line, limit });
@@ -50,9 +50,16 @@ const cartLineOf = (goods: CartGoods, buyNum: number, now = Date.now()): CartLin
   price: goods.price,
 });
 
-/** Adds `buyNum` of the goods within its limit per order and says so in a toast (announced); a write not kept is said by the machine. */
-export function addGoodsToCart(root: AppActor, goods: CartGoods, buyNum: number): void {
-  const outcome = addToCart(root, cartLineOf(goods, buyNum), goods.limitPerOrder);
+/**
+ * Adds `buyNum` of the goods within its limit per order once the cart runs (its code may still be loading: the price
+ * is the one shown at the tap) and says so in a toast (announced); a write not kept is said by the machine, a cart
+ * whose code failed to load by an error toast.
+ */
+export async function addGoodsToCart(root: AppActor, goods: CartGoods, buyNum: number): Promise<void> {
+  const line = cartLineOf(goods, buyNum);
+  const cart = await whenCartOpen(root).catch(() => undefined);
+  if (!cart) return void toast.error(CART_LOAD_FAILED);
+  const outcome = addToCart(root, cart, line, goods.limitPerOrder);
   if (outcome === 'added') toast.success(CART_ADDED);
   else if (outcome === 'atLimit') toast.warning(cartAtLimit(goods.limitPerOrder));
 }
@@ -67,7 +74,7 @@ export function useAddToCartById(): (target: { gameId: number; goodsId: number }
         .fetchQuery(gameGoodsQueryOptions(target.gameId))
         .then(({ goods }) => {
           const found = goods.find((g) => g.goodsId === target.goodsId);
-          if (found) addGoodsToCart(root, found, 1);
+          if (found) return addGoodsToCart(root, found, 1);
           else toast.error(CART_ADD_FAILED);
         })
         .catch(() => toast.error(CART_ADD_FAILED));

@@ -27,8 +27,9 @@ import {
   type CartItem,
 } from '../../api/cart';
 import { FenSchema } from '../../api/common';
-import { createKeptList, keptListKeys } from '../../shared/kept-list';
-import { removeStored, writeText, type StorageLike } from '../../shared/storage';
+import { createKeptList } from '../../shared/kept-list';
+import { writeText, type StorageLike } from '../../shared/storage';
+import { CART_KEYS as KEYS, cartChangedKey, forgetCart, takeVisitorCart } from './cart-keys';
 
 /** The calls the effects make; the app's are the extension's fetchers, tests give their own. */
 export interface CartServer {
@@ -45,12 +46,10 @@ export const apiCartServer: CartServer = {
   merge: (userId, lines) => postCartMerge(userId, lines),
 };
 
-const KEYS = keptListKeys('cart');
 export const CART_VISITOR_KEY = KEYS.visitor;
 /** An account's cart kept in this browser (a server without the extension). */
 export const cartAccountKey = KEYS.account;
-/** Bumped after each write this page made to an account's cart on the server: another tab reads it again. */
-export const cartChangedKey = (userId: number) => `cart:changed:${userId}`;
+export { cartChangedKey };
 
 /** A line as this browser keeps it: the entry and the price shown. */
 const StoredLineSchema = z.extend(CartEntrySchema, { price: FenSchema });
@@ -112,9 +111,7 @@ export function createCartEffects(options: { storage: StorageLike | undefined; s
   return {
     openCart: list.openList,
     applyOp: list.applyOp,
-    takeVisitorCart(owner) {
-      list.handOver(owner, read(CART_VISITOR_KEY));
-    },
+    takeVisitorCart: (owner) => takeVisitorCart(storage, owner),
     applySetAside(owner, ops) {
       for (const op of ops) list.applySetAside(owner, goodsOf(op), op);
     },
@@ -123,9 +120,6 @@ export function createCartEffects(options: { storage: StorageLike | undefined; s
       return outcome === 'full' ? 'cartFull' : outcome;
     },
     visitorLines: () => read(CART_VISITOR_KEY),
-    forgetAccount(owner) {
-      list.forget(owner);
-      removeStored(storage, cartChangedKey(owner));
-    },
+    forgetAccount: (owner) => forgetCart(storage, owner),
   };
 }

@@ -9,8 +9,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import { checkoutPlan, type CartLine, type cartMachine } from '../../../machines/cart.machine';
+import { checkoutPlan, type CartLine } from '../../../machines/cart.machine';
 import { ACCOUNT_SCOPED } from '../../api/account-scope';
 import type { Coupon } from '../../api/common';
 import { gameGoodsQueryOptions, getMatchingCoupons } from '../../api/goods';
@@ -23,6 +22,7 @@ import { EmptyState } from '../../shared/ui/states';
 import { SafeImage } from '../../shared/ui/safe-image';
 import { dropSinceAdded, lineChanges, lineFacts, payable, type LineFacts } from './cart-lines';
 import { addToCart } from './add-to-cart';
+import { useCart } from './use-cart';
 import './cart.css';
 
 const CART_LOADING = '正在加载购物车…';
@@ -35,17 +35,23 @@ const CART_ORDER_PER_GOODS = '购物车保存在本浏览器；结算时将按�
 /** A visitor's cart: kept in this browser, joined to the account at login. */
 const CART_VISITOR_NOTE = '购物车保存在本浏览器';
 
-/** The cart as the page shows it, for the account the session holds now (nothing while they differ). */
-function useCart(root: AppActor) {
-  const snapshot = useSelector(root.system.get('cart') as ActorRefFrom<typeof cartMachine>, (s) => s);
+/**
+ * The cart as the page shows it, for the account the session holds now (nothing while they differ, or while the
+ * cart's code loads: the page asks for it).
+ */
+function useCartView(root: AppActor) {
+  const cart = useCart({ load: true });
+  const snapshot = useSelector(cart, (s) => s);
   const owner = useSelector(root, () => sessionUserId(root.system));
-  const mine = snapshot.context.owner === owner;
+  const codeFailed = useSelector(root, (s) => s.hasTag('app:cartFailed'));
+  const mine = snapshot?.context.owner === owner;
   return {
+    cart,
     owner,
-    lines: mine ? snapshot.context.lines : [],
-    plan: checkoutPlan(snapshot.context),
-    loading: !mine || snapshot.hasTag('cart:loading'),
-    failed: snapshot.hasTag('cart:failed'),
+    lines: snapshot && mine ? snapshot.context.lines : [],
+    plan: snapshot ? checkoutPlan(snapshot.context) : 'afterLogin',
+    loading: !snapshot || !mine || snapshot.hasTag('cart:loading'),
+    failed: snapshot ? snapshot.hasTag('cart:failed') : codeFailed,
   };
 }
 
@@ -104,7 +110,7 @@ function useCartCoupons(userId: number | null, lines: readonly CartLine[], wante
 export function CartPage({ buying }: { buying: CartBuying }) {
   const root = useAppActor();
   const modals = useModals();
-  const { owner, lines, plan, loading, failed } = useCart(root);
+  const { cart, owner, lines, plan, loading, failed } = useCartView(root);
   const { facts, unread, reread } = useLineFacts(lines);
   // Lines the shopper took out of 去结算 (every other payable line is chosen, new ones too).
   const [unchosen, setUnchosen] = useState<ReadonlySet<number>>(() => new Set());
@@ -132,8 +138,8 @@ export function CartPage({ buying }: { buying: CartBuying }) {
     root.send({ type: 'cart.remove', goodsIds: [line.goodsId] });
   };
   const undo = () => {
-    if (!removed) return;
-    addToCart(root, removed.line, removed.limit);
+    if (!removed || !cart) return;
+    addToCart(root, cart, removed.line, removed.limit);
     setRemoved(null);
   };
 

@@ -1,13 +1,28 @@
 /**
- * The page's cart: the root actor system's `cart` child (machines/cart.machine.ts, started with the session at
- * start-up and told of every account change by the app machine), with its effects (./cart-effects.ts) provided by
- * the composition root. The page sends its writes to the root actor, which forwards `cart.*` to it; the pay gate
- * hears 去结算 as the child's `cart.handOff` (docs/cart.md).
+ * The page's cart: the root actor system's `cart` child (machines/cart.machine.ts), with its effects
+ * (./cart-effects.ts). This module is the cart's chunk, loaded on demand (docs/cart.md, "What it costs"): the app
+ * machine opens the cart with what `createCartLogic` returns, for the account holding the tab then, and tells it of
+ * every account change after. The page sends its writes to the root actor, which forwards `cart.*` to it; the pay
+ * gate hears 去结算 as the child's `cart.handOff` (`installCart`).
  */
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { cartMachine, type CartAnswer, type CartNotSavedReason, type CartOp } from '../../../machines/cart.machine';
+import { CART_LINES_MAX } from '../../api/cart';
 import type { AppActor } from '../../shared/app-actor';
-import { CART_VISITOR_KEY, cartAccountKey, cartChangedKey, type CartEffects } from './cart-effects';
+import type { StorageLike } from '../../shared/storage';
+import { toast } from '../../shared/toast';
+import {
+  apiCartServer,
+  CART_VISITOR_KEY,
+  cartAccountKey,
+  cartChangedKey,
+  createCartEffects,
+  type CartEffects,
+  type CartServer,
+} from './cart-effects';
+import { installCartCheckout } from './checkout';
+import { whenCartOpen } from './cart-open';
+import { CART_NOT_SAVED, cartFull } from './texts';
 
 type CartActor = ActorRefFrom<typeof cartMachine>;
 
@@ -34,7 +49,26 @@ export function cartWithEffects(effects: CartEffects, notifyNotSaved: (reason: C
   });
 }
 
-/** The root system's cart child (started with the session). */
+/** The cart the app machine opens: the browser's effects, or a test's server and storage. A write not kept is said in a toast. */
+export function createCartLogic(options: { storage: StorageLike | undefined; server?: CartServer | undefined }) {
+  const effects = createCartEffects({ storage: options.storage, server: options.server ?? apiCartServer });
+  return cartWithEffects(effects, (reason) =>
+    toast.warning(reason === 'cartFull' ? cartFull(CART_LINES_MAX) : CART_NOT_SAVED),
+  );
+}
+
+/**
+ * Once the cart runs (the app's `loadCart`, src/app/root-actor.ts, calls this as the cart's code arrives): another
+ * tab's change reaches it, and 去结算 reaches the pay gate.
+ */
+export function installCart(root: AppActor): void {
+  void whenCartOpen(root, { load: false }).then(() => {
+    installCartSync(root);
+    installCartCheckout(root);
+  });
+}
+
+/** The root system's cart child (once the app machine opened it). */
 function cartActorOf(root: AppActor): CartActor {
   const actor = root.system.get('cart') as CartActor | undefined;
   if (!actor) throw new Error('The root actor has no "cart" child; was it started?');

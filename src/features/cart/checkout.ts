@@ -11,6 +11,7 @@ import type { ActorRefFrom } from 'xstate';
 import { handOffOf, type CartHandOff, type CartLine, type cartMachine } from '../../../machines/cart.machine';
 import type { CartPurchase } from '../../../machines/pay-gate.machine';
 import { useAppActor, type AppActor } from '../../shared/app-actor';
+import { useCart } from './use-cart';
 
 type CartActor = ActorRefFrom<typeof cartMachine>;
 
@@ -33,7 +34,7 @@ function cartOf(root: AppActor): CartActor {
 
 /**
  * Hands every `cart.handOff` of the root's cart to the pay gate (as `purchase.start`, the first line's goods with the
- * `cart`). Installed once per root actor, after it starts (src/app/start-store.ts); returns the uninstall.
+ * `cart`). Installed once per root actor, once its cart runs (`installCart`, ./cart-store.ts); returns the uninstall.
  */
 export function installCartCheckout(root: AppActor): () => void {
   const cart = cartOf(root);
@@ -64,9 +65,10 @@ export type AccountCheckout =
  */
 export function useAccountCheckout(userId: number | null, goodsIds: readonly number[]): AccountCheckout {
   const root = useAppActor();
-  const cart = cartOf(root);
+  // Open once the login merged the visitor's cart; asked for, should this page have started on the pay sheet.
+  const cart = useCart({ load: true });
   const state = useSelector(cart, (snapshot) =>
-    snapshot.context.owner !== userId || userId === null || snapshot.hasTag('cart:loading')
+    !snapshot || snapshot.context.owner !== userId || userId === null || snapshot.hasTag('cart:loading')
       ? 'loading'
       : snapshot.matches('openFailed')
         ? 'failed'
@@ -74,10 +76,10 @@ export function useAccountCheckout(userId: number | null, goodsIds: readonly num
   );
   // As text, so that the sheet gets the same purchase until a line changes (it reports its choices on each change).
   const purchase = useSelector(cart, (snapshot) =>
-    JSON.stringify(cartPurchaseOf(handOffOf(snapshot.context, goodsIds), snapshot.context.lines)),
+    snapshot ? JSON.stringify(cartPurchaseOf(handOffOf(snapshot.context, goodsIds), snapshot.context.lines)) : '',
   );
-  const ready = useMemo(() => JSON.parse(purchase) as CartPurchase, [purchase]);
-  if (state === 'loading') return { kind: 'loading' };
+  const ready = useMemo(() => (purchase ? (JSON.parse(purchase) as CartPurchase) : null), [purchase]);
+  if (state === 'loading' || !ready) return { kind: 'loading' };
   if (state === 'failed') return { kind: 'failed', retry: () => root.send({ type: 'cart.retry' }) };
   return { kind: 'ready', purchase: ready };
 }

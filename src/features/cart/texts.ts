@@ -4,6 +4,8 @@
 export const CART_NOT_SAVED = '浏览器存储空间不足，购物车未能保存';
 /** A visitor's new line beyond CART_LINES_MAX (src/api/cart.ts). */
 export const cartFull = (max: number) => `购物车最多保存 ${max} 件商品，请先移除一些再加入`;
+/** The cart's code failed to load (it loads on demand) while a write waited for it: the write is not made. */
+export const CART_LOAD_FAILED = '购物车加载失败，请检查网络后重试';
 
 /**
  * 去结算 on a server without the cart extension (plan `orderPerGoods`, docs/cart.md): said on the pay sheet before
