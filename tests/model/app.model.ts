@@ -85,6 +85,9 @@ export const appModel = defineModel({
   // Shortest paths only: the start-up region's two outcomes double every state of the other regions and
   // the simple paths no longer finish; the journeys walk the forwarding, loading and start-up loops.
   paths: 'shortest',
+  // The cart's kept events form a queue that grows with every `cart.*` before the cart runs: planning tells only an
+  // empty queue from a non-empty one (the journeys below check what a longer queue delivers, and to whom).
+  planningContext: ({ pendingCart, ...rest }) => ({ ...rest, pendingCart: pendingCart.length > 0 }),
   input: { buildId: 'build-1' },
   events: {
     'modal.open': [{ type: 'modal.open', name: 'login', source: 'user' }],
@@ -198,6 +201,9 @@ export const appModel = defineModel({
         { type: 'app.online' },
         { type: 'payment.started' },
         { type: 'payment.ended' },
+        // The cart runs from here on (its region: the journey below).
+        { type: 'cart.load' },
+        doneEvent('loadCart', FAKE_CART),
         { type: 'session.changed', user: { userId: 10001 }, reason: 'login' },
         { type: 'session.login', user: SESSION_USER },
         { type: 'session.logout' },

@@ -145,6 +145,7 @@ async function expectStep(
       step.state && withAppContext(step.state, snapshot, Object.keys(driver.appContext ?? {})),
       item,
       index,
+      model.planningContext,
     );
     driver.expectScreen(app, step.state, step);
   });

@@ -8,7 +8,6 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { installAccountScope } from '../../src/app/account-data';
 import { installRecentViewsJoin } from '../../src/features/catalog/recent-views-join';
-import { installCartCheckout } from '../../src/features/cart/checkout';
 import { App } from '../../src/app/app';
 import { createQueryClient } from '../../src/app/query-client';
 import { createRootActor, type RootActorDeps } from '../../src/app/root-actor';
@@ -98,8 +97,6 @@ export async function renderApp(startUrl = '/', options: RenderAppOptions = {}) 
   const uninstallSession = installSessionBridge(actor);
   const uninstallAccountScope = installAccountScope(actor, queryClient);
   const uninstallRecentViewsJoin = installRecentViewsJoin(actor);
-  // As in start-store.ts: 去结算's hand-off reaches the pay gate.
-  const uninstallCartCheckout = installCartCheckout(actor);
   // As in main.tsx: the browser's online/offline events reach the build poll and the payment flow.
   const uninstallConnectivity = installConnectivityEvents(actor);
   // Each app's root actor and session listeners end with its test, so no timer or auth listener leaks into the next one.
@@ -107,7 +104,6 @@ export async function renderApp(startUrl = '/', options: RenderAppOptions = {}) 
     uninstallSession();
     uninstallAccountScope();
     uninstallRecentViewsJoin();
-    uninstallCartCheckout();
     uninstallConnectivity();
     actor.stop();
   };

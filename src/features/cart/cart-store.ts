@@ -63,9 +63,11 @@ export function createCartLogic(options: { storage: StorageLike | undefined; ser
  */
 export function installCart(root: AppActor): void {
   void whenCartOpen(root, { load: false }).then(() => {
-    installCartSync(root);
-    installCartCheckout(root);
-  });
+    const uninstall = [installCartSync(root), installCartCheckout(root)];
+    // Until the root actor stops (a test's app ends; a page never stops it).
+    root.subscribe({ complete: () => uninstall.forEach((undo) => undo()) });
+    // (A root actor stopped before its cart opened needs neither.)
+  }, () => undefined);
 }
 
 /** The root system's cart child (once the app machine opened it). */

@@ -5,9 +5,10 @@
  * shown or kept in this browser.
  */
 import { describe, expect, it } from 'vitest';
-import { waitFor, type ActorRefFrom } from 'xstate';
-import type { cartMachine, CartLine } from '../../../machines/cart.machine';
+import { waitFor } from 'xstate';
+import type { CartLine } from '../../../machines/cart.machine';
 import { getCart } from '../../../src/api/cart';
+import { whenCartOpen } from '../../../src/features/cart/cart-open';
 import { clientState } from '../../../src/api/client-state';
 import { postPhoneRegister, postSendSms } from '../../../src/api/user';
 import { createRootActor } from '../../../src/app/root-actor';
@@ -62,7 +63,7 @@ describe('the cart in the login hand-over', () => {
     const storage = new MemoryStorage();
     const toasts: string[] = [];
     const root = rootActor(storage, toasts);
-    const cart = root.system.get('cart') as ActorRefFrom<typeof cartMachine>;
+    const cart = await whenCartOpen(root);
     await waitFor(cart, (s) => s.matches('ready'));
     root.send({ type: 'cart.add', line });
     expect(storage.getItem(CART_VISITOR_KEY)).not.toBeNull();

@@ -7,14 +7,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ActorRefFrom } from 'xstate';
-import type { CartHandOff, CartLine, cartMachine } from '../../../machines/cart.machine';
+import type { CartHandOff, CartLine } from '../../../machines/cart.machine';
 import { cartList, cartMerge, cartRemove, cartSet, postCartSet } from '../../../src/api/cart';
 import { clientState } from '../../../src/api/client-state';
 import { postReceiveCoupon } from '../../../src/api/coupons';
 import { fromPriceGoods } from '../../../src/api/from-price';
 import { goodsGameDetail } from '../../../src/api/goods';
 import { CART_VISITOR_KEY } from '../../../src/features/cart/cart-effects';
+import { whenCartOpen } from '../../../src/features/cart/cart-open';
 import { VISITOR_KEY as WISHLIST_VISITOR_KEY } from '../../../src/features/wishlist/wishlist-effects';
 import type { AppActor } from '../../../src/shared/app-actor';
 import { renderApp } from '../../support/render-app';
@@ -60,11 +60,9 @@ const rowOf = (list: HTMLElement, goods: typeof STANDARD) =>
 const checkout = () => screen.getByRole('button', { name: /^去结算/ });
 
 /** What 去结算 hands to the pay gate, as the pay gate hears it. */
-function handOffs(actor: AppActor): CartHandOff[] {
+async function handOffs(actor: AppActor): Promise<CartHandOff[]> {
   const heard: CartHandOff[] = [];
-  (actor.system.get('cart') as ActorRefFrom<typeof cartMachine>).on('cart.handOff', (event) =>
-    heard.push(event.handOff),
-  );
+  (await whenCartOpen(actor)).on('cart.handOff', (event) => heard.push(event.handOff));
   return heard;
 }
 
@@ -127,7 +125,7 @@ describe('the cart’s screens', FLOW_TIMEOUT, () => {
     backend.control.lowerPrice(STANDARD.gameId, 10);
     storeSession(account);
     const { user, actor } = await renderApp('/cart', { deps: fastSession });
-    const heard = handOffs(actor);
+    const heard = await handOffs(actor);
 
     const list = await cartList_();
     const cheap = rowOf(list, STANDARD);
@@ -188,7 +186,7 @@ describe('the cart’s screens', FLOW_TIMEOUT, () => {
   it('says on each line what changed since it was added, and 去结算 takes only lines that can be paid', async () => {
     const gone = { ...lineOf(STANDARD, 1), goodsId: 999_001, goodsName: '已下架版' };
     const { user, actor } = await visitorCart([lineOf(STANDARD, 1, STANDARD.price + 1000), lineOf(SOLD_OUT, 1), gone]);
-    const heard = handOffs(actor);
+    const heard = await handOffs(actor);
     const list = await cartList_();
     const dearer = rowOf(list, STANDARD);
     await waitFor(() =>
@@ -236,7 +234,7 @@ describe('the cart’s screens', FLOW_TIMEOUT, () => {
     const { user, actor } = await renderApp(`/gameDetail/${OTHER.gameId}?goods=${OTHER.goodsId}`, {
       deps: fastSession,
     });
-    const heard = handOffs(actor);
+    const heard = await handOffs(actor);
     await user.click(await screen.findByRole('button', { name: '加入购物车' }, { timeout: 10_000 }));
     expect(await toasts().findByText('已加入购物车')).toBeInTheDocument();
     await user.click(cartLinks().header);

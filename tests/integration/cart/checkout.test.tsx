@@ -7,11 +7,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { waitFor as waitForActor, type ActorRefFrom } from 'xstate';
-import type { cartMachine, CartLine } from '../../../machines/cart.machine';
+import { waitFor as waitForActor } from 'xstate';
+import type { CartLine } from '../../../machines/cart.machine';
 import { cartList, cartMerge, cartRemove, cartSet, postCartSet } from '../../../src/api/cart';
 import { postReceiveCoupon } from '../../../src/api/coupons';
 import { getOrder } from '../../../src/api/orders';
+import { whenCartOpen } from '../../../src/features/cart/cart-open';
 import type { AppActor } from '../../../src/shared/app-actor';
 import { formatYuan } from '../../../src/shared/money';
 import { fromPriceGoods } from '../../../src/api/from-price';
@@ -71,13 +72,11 @@ const lineOf = (goods: Goods, buyNum = 1): CartLine => ({
   price: goods.price,
 });
 
-type CartActor = ActorRefFrom<typeof cartMachine>;
-const cartOf = (actor: AppActor) => actor.system.get('cart') as CartActor;
 /** The cart as shown, once read and with every write answered. */
 const settledCart = async (actor: AppActor) =>
   (
     await waitForActor(
-      cartOf(actor),
+      await whenCartOpen(actor),
       (s) => (s.matches('ready') || s.matches('syncFailed')) && s.context.queue.length === 0,
       { timeout: 10_000 },
     )
