@@ -28,15 +28,20 @@ export interface PendingCartEvent {
 }
 
 /** The account holding the tab now, as the session child says (null: a visitor). */
-export function sessionOwner(system: { get(id: string): unknown }): number | null {
-  const session = system.get('session') as { getSnapshot(): { context: { user: { userId: number } | null } } } | undefined;
+function sessionOwner(system: { get(id: string): unknown }): number | null {
+  const session = system.get('session') as
+    | { getSnapshot(): { context: { user: { userId: number } | null } } }
+    | undefined;
   return session?.getSnapshot().context.user?.userId ?? null;
 }
 
 /** The loaded cart (`loadCart`'s output), opened for the account holding the tab now; then what was kept for it. */
 export function openCart({ context, event, system, enqueue }: OpenCartArgs): void {
   const owner = sessionOwner(system);
-  const spawn = enqueue.spawnChild as (logic: AnyActorLogic, options: { id: string; systemId: string; input: unknown }) => void;
+  const spawn = enqueue.spawnChild as (
+    logic: AnyActorLogic,
+    options: { id: string; systemId: string; input: unknown },
+  ) => void;
   spawn((event as { output: AnyActorLogic }).output, { id: 'cart', systemId: 'cart', input: { owner } });
   for (const kept of context.pendingCart) if (kept.owner === owner) enqueue.sendTo('cart', kept.event);
   enqueue.assign({ pendingCart: [] });

@@ -33,6 +33,8 @@ import {
 import { wishlistWithEffects } from '../features/wishlist/wishlist-store';
 import { WISHLIST_NOT_SAVED, wishlistFull } from '../features/wishlist/texts';
 import type { CartServer } from '../features/cart/cart-effects';
+// Type only: the cart's code itself loads on demand (`loadCart` below).
+import type { createCartLogic } from '../features/cart/cart-store';
 import { forgetCart, hasCartSetAside, takeVisitorCart } from '../features/cart/cart-keys';
 import {
   cartVisitorList,
@@ -43,7 +45,7 @@ import {
 } from './visitor-lists';
 
 /** The cart's machine with its effects, as `loadCart` answers it. */
-type CartLogic = ReturnType<typeof import('../features/cart/cart-store').createCartLogic>;
+type CartLogic = ReturnType<typeof createCartLogic>;
 
 /** What `createActor({ inspect })` accepts; `@statelyai/inspect`'s `inspector.inspect` is one. */
 export type InspectionFn = Observer<InspectionEvent> | ((event: InspectionEvent) => void);

@@ -61,7 +61,10 @@ const StoredListSchema = z.array(z.unknown());
 export function setAsideVisitorList(storage: StorageLike | undefined, keys: KeptListKeys, owner: number): void {
   const visitor = readJson(storage, keys.visitor, StoredListSchema, []);
   if (visitor.length > 0)
-    writeJson(storage, keys.handover(owner), [...readJson(storage, keys.handover(owner), StoredListSchema, []), ...visitor]);
+    writeJson(storage, keys.handover(owner), [
+      ...readJson(storage, keys.handover(owner), StoredListSchema, []),
+      ...visitor,
+    ]);
   removeStored(storage, keys.visitor);
 }
 

@@ -295,7 +295,9 @@ const nodeIds = (snapshot: unknown): string[] =>
 const planningSerializer =
   (planningContext?: (context: never) => unknown) =>
   (snapshot: AnyMachineSnapshot): string =>
-    serializeSnapshot(planningContext ? ({ ...snapshot, context: planningContext(snapshot.context as never) } as never) : snapshot);
+    serializeSnapshot(
+      planningContext ? ({ ...snapshot, context: planningContext(snapshot.context as never) } as never) : snapshot,
+    );
 
 /** Generated paths (deduplicated: a path that is a prefix of another is dropped) followed by the journeys. */
 export function planModel(definition: ModelDefinition): PlanItem[] {

@@ -60,11 +60,6 @@ export const appMachine = createMachine({
       "actions": [
         "forwardToWishlist"
       ]
-    },
-    "cart.*": {
-      "actions": [
-        "forwardToCart"
-      ]
     }
   },
   "states": {
@@ -74,8 +69,7 @@ export const appMachine = createMachine({
         "restoringSession": {
           "entry": [
             "startSession",
-            "startWishlist",
-            "startCart"
+            "startWishlist"
           ],
           "always": {
             "target": "#app.startup.attributing"
@@ -176,6 +170,72 @@ export const appMachine = createMachine({
           "tags": [
             "app:reloading"
           ]
+        }
+      }
+    },
+    "cart": {
+      "initial": "closed",
+      "states": {
+        "closed": {
+          "initial": "notAsked",
+          "on": {
+            "cart.load": {
+              "target": "#app.cart.loading"
+            },
+            "cart.*": {
+              "target": "#app.cart.loading",
+              "actions": [
+                "keepPendingCart"
+              ]
+            }
+          },
+          "states": {
+            "notAsked": {},
+            "failed": {
+              "tags": [
+                "app:cartFailed"
+              ]
+            }
+          }
+        },
+        "loading": {
+          "invoke": {
+            "id": "loadCart",
+            "src": "loadCart",
+            "onDone": {
+              "target": "#app.cart.open",
+              "actions": [
+                "openCart"
+              ]
+            },
+            "onError": {
+              "target": "#app.cart.closed.failed",
+              "actions": [
+                "dropPendingCart"
+              ]
+            }
+          },
+          "on": {
+            "cart.load": {},
+            "cart.*": {
+              "actions": [
+                "keepPendingCart"
+              ]
+            }
+          }
+        },
+        "open": {
+          "tags": [
+            "app:cartOpen"
+          ],
+          "on": {
+            "cart.load": {},
+            "cart.*": {
+              "actions": [
+                "forwardToCart"
+              ]
+            }
+          }
         }
       }
     },

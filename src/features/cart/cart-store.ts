@@ -26,7 +26,11 @@ import { CART_NOT_SAVED, cartFull } from './texts';
 
 type CartActor = ActorRefFrom<typeof cartMachine>;
 
-/** The machine with the given effects: the page's, or a test's server. `notifyNotSaved` says why a visitor's write was not kept. */
+/**
+ * The machine with the given effects: the page's (`createCartLogic`), or a test's server. `notifyNotSaved` says why a
+ * visitor's write was not kept.
+ * @internal exported for the tests
+ */
 export function cartWithEffects(effects: CartEffects, notifyNotSaved: (reason: CartNotSavedReason) => void = () => {}) {
   return cartMachine.provide({
     actors: {
@@ -62,12 +66,15 @@ export function createCartLogic(options: { storage: StorageLike | undefined; ser
  * tab's change reaches it, and 去结算 reaches the pay gate.
  */
 export function installCart(root: AppActor): void {
-  void whenCartOpen(root, { load: false }).then(() => {
-    const uninstall = [installCartSync(root), installCartCheckout(root)];
-    // Until the root actor stops (a test's app ends; a page never stops it).
-    root.subscribe({ complete: () => uninstall.forEach((undo) => undo()) });
-    // (A root actor stopped before its cart opened needs neither.)
-  }, () => undefined);
+  void whenCartOpen(root, { load: false }).then(
+    () => {
+      const uninstall = [installCartSync(root), installCartCheckout(root)];
+      // Until the root actor stops (a test's app ends; a page never stops it).
+      root.subscribe({ complete: () => uninstall.forEach((undo) => undo()) });
+      // (A root actor stopped before its cart opened needs neither.)
+    },
+    () => undefined,
+  );
 }
 
 /** The root system's cart child (once the app machine opened it). */
@@ -82,7 +89,7 @@ function cartActorOf(root: AppActor): CartActor {
  * an account's cart on the server (that tab marks `cart:changed:<userId>` after each write): read it again.
  * Returns the unsubscribe.
  */
-export function installCartSync(root: AppActor): () => void {
+function installCartSync(root: AppActor): () => void {
   const onStorage = (event: StorageEvent) => {
     const { owner } = cartActorOf(root).getSnapshot().context;
     const mine =
