@@ -94,6 +94,29 @@ describe('the cart’s screens', FLOW_TIMEOUT, () => {
     ]);
   });
 
+  it('a cart whose code failed to load says so at 加入购物车, keeps nothing, and the next tap loads it', async () => {
+    // The cart's code arrives as a chunk of its own (docs/cart.md, "What it costs"): the first load fails here.
+    let loads = 0;
+    const loadCart = async () => {
+      loads += 1;
+      if (loads === 1) throw new Error('Failed to fetch dynamically imported module');
+      return (await import('../../../src/features/cart/cart-store')).createCartLogic({ storage: localStorage });
+    };
+    const { user, router } = await renderApp(`/gameDetail/${STANDARD.gameId}?goods=${STANDARD.goodsId}`, {
+      deps: { ...fastSession, testing: { ...fastSession.testing, loadCart } },
+    });
+    const add = await screen.findByRole('button', { name: '加入购物车' }, { timeout: 10_000 });
+    await user.click(add);
+    expect(await errorToasts().findByText('购物车加载失败，请检查网络后重试')).toBeInTheDocument();
+    expect(localStorage.getItem(CART_VISITOR_KEY)).toBeNull();
+    expect(router.state.location.pathname).toBe(`/gameDetail/${STANDARD.gameId}`);
+
+    await user.click(add);
+    expect(await toasts().findByText('已加入购物车')).toBeInTheDocument();
+    expect(loads).toBe(2);
+    await waitFor(() => expect(cartLinks().header).toHaveTextContent('1'));
+  });
+
   it('a wishlist row’s 加入购物车 adds the goods its price is of', async () => {
     localStorage.setItem(
       WISHLIST_VISITOR_KEY,
