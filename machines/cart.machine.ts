@@ -18,6 +18,9 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { CartEntry } from '../src/api/cart';
 import { accountChanges, listGuards, loginChange, parkedFor, queuedAfter, unparked } from './parked-writes';
+import { handOffOf, type CartHandOff } from './cart-view';
+
+export type { CheckoutPlan } from './cart-view';
 
 /** A line as the cart shows it: the entry and the unit price the shopper is shown now, fen. */
 export interface CartLine extends CartEntry {
@@ -44,24 +47,8 @@ export interface CartAnswer {
   where: 'server' | 'browser';
 }
 
-/**
- * How 去结算 pays (docs/cart.md): `oneOrder`, one order for every line with one coupon (the server has the cart
- * extension); `orderPerGoods`, one order per line (it has not: said before paying); `afterLogin`, a visitor's,
- * decided once the login has opened the account's cart.
- */
-export type CheckoutPlan = 'oneOrder' | 'orderPerGoods' | 'afterLogin';
-
-/**
- * What 去结算 hands to the pay gate: the chosen lines at the prices shown, whose cart they are, and how to pay.
- */
-export interface CartHandOff {
-  owner: number | null;
-  lines: { goodsId: number; gameId: number; buyNum: number; price: number }[];
-  plan: CheckoutPlan;
-}
-
 /** The cart as the machine keeps it. */
-export interface CartContext {
+interface CartContext {
   /** whose cart this is: an account's user id, or null for the visitor's cart in this browser */
   owner: number | null;
   /** the cart as shown: the last answer with the writes not yet answered applied */
@@ -174,41 +161,6 @@ export function opsOf(lines: readonly CartLine[], event: CartEvent): CartOp[] {
       return [];
   }
 }
-
-/**
- * How the cart of this owner pays (`CheckoutPlan`).
- * @internal
- */
-export const checkoutPlan = (context: Pick<CartContext, 'owner' | 'where'>): CheckoutPlan =>
-  context.owner === null ? 'afterLogin' : context.where === 'server' ? 'oneOrder' : 'orderPerGoods';
-
-/** The chosen lines as 去结算 hands them over, at the prices shown (also read by the pay sheet after a login). */
-export function handOffOf(
-  context: Pick<CartContext, 'owner' | 'lines' | 'where'>,
-  goodsIds: readonly number[],
-): CartHandOff {
-  return {
-    owner: context.owner,
-    lines: context.lines
-      .filter((l) => goodsIds.includes(l.goodsId))
-      .map(({ goodsId, gameId, buyNum, price }) => ({ goodsId, gameId, buyNum, price })),
-    plan: checkoutPlan(context),
-  };
-}
-
-/**
- * The lines of an order the shopper was not shown at that price: any is a reason to stop before paying and show
- * the new prices (the combined order refuses them itself; an order per goods, on a server without the extension,
- * is checked with this before its pay sheet).
- * @internal
- */
-export const unseenPrices = (
-  handOff: Pick<CartHandOff, 'lines'>,
-  items: readonly { goodsId: number; price: number }[],
-): number[] =>
-  items
-    .filter((item) => !handOff.lines.some((l) => l.goodsId === item.goodsId && l.price === item.price))
-    .map((item) => item.goodsId);
 
 const NOT_PROVIDED = (name: string) => () => {
   throw new Error(`${name} is supplied by the app through cartMachine.provide()`);
@@ -429,10 +381,3 @@ export const cartMachine = cartSetup.createMachine({
     },
   },
 });
-
-/**
- * The number of goods in the cart as shown (the header's count).
- * @internal
- */
-export const cartCount = (context: Pick<CartContext, 'lines'>): number =>
-  context.lines.reduce((sum, l) => sum + l.buyNum, 0);

@@ -6,16 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
   applyCartOp,
-  cartCount,
   cartMachine,
-  checkoutPlan,
   compactCartOps,
   opsOf,
-  unseenPrices,
   type CartAnswer,
   type CartHandOffEvent,
   type CartLine,
 } from '../../machines/cart.machine';
+import { cartCount, checkoutPlan, unseenPrices } from '../../machines/cart-view';
 
 const line = (goodsId: number, buyNum = 1, price = 6800): CartLine => ({
   goodsId,

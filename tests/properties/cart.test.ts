@@ -32,7 +32,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, type Actor } from 'xstate';
-import { unseenPrices, type CartHandOff, type CartLine, type cartMachine } from '../../machines/cart.machine';
+import type { CartLine, cartMachine } from '../../machines/cart.machine';
+import { unseenPrices, type CartHandOff } from '../../machines/cart-view';
 import { unionCartLines, type CartItem } from '../../src/api/cart';
 import type { ApiError } from '../../src/api/errors';
 import {

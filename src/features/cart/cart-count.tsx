@@ -6,7 +6,7 @@
  * machine's count only.
  */
 import { useSelector } from '@xstate/react';
-import { cartCount } from '../../../machines/cart.machine';
+import { cartCount } from '../../../machines/cart-view';
 import { sessionUserId, useAppActor } from '../../shared/app-actor';
 import { useCart } from './use-cart';
 

@@ -8,7 +8,8 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { handOffOf, type CartHandOff, type CartLine, type cartMachine } from '../../../machines/cart.machine';
+import type { CartLine, cartMachine } from '../../../machines/cart.machine';
+import { handOffOf, type CartHandOff } from '../../../machines/cart-view';
 import type { CartPurchase } from '../../../machines/pay-gate.machine';
 import { useAppActor, type AppActor } from '../../shared/app-actor';
 import { useCart } from './use-cart';

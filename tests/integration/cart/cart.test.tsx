@@ -7,7 +7,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CartHandOff, CartLine } from '../../../machines/cart.machine';
+import type { CartLine } from '../../../machines/cart.machine';
+import type { CartHandOff } from '../../../machines/cart-view';
 import { cartList, cartMerge, cartRemove, cartSet, postCartSet } from '../../../src/api/cart';
 import { clientState } from '../../../src/api/client-state';
 import { postReceiveCoupon } from '../../../src/api/coupons';
