@@ -2,10 +2,13 @@
  * Navigation history store (spec sections 2 and 3): `routeHistory` (paths the
  * user visited), the cached search parameters and `lastRoutePath`.
  *
- * Rules: search URLs are stored without `keyword`; while the user goes from
+ * Rules: each page is one entry: a visit to the page on top (its own options:
+ * an edition, a quantity, a tab, a filter) replaces it, so 返回 leaves the
+ * page; search URLs are stored without `keyword`; while the user goes from
  * /search to a game detail the search parameters stay cached, and leaving
- * search for anything else clears them; the back action returns to the last
- * stored path (search restored from the cache) or `/` when there is none.
+ * search for anything else clears them; the back action returns from the page
+ * shown (recorded first, should the router not have reported it) to the stored
+ * path before it (search restored from the cache) or `/` when there is none.
  * Kept in sessionStorage so a reload does not lose the way back.
  */
 import { useRouter } from '@tanstack/react-router';
@@ -70,15 +73,25 @@ export function recordVisit(state: HistoryState, to: VisitedLocation): HistorySt
   let searchParams = state.searchParams;
   if (to.pathname === '/search') searchParams = toQuery(to.search);
   else if (!isGameDetail(to.pathname)) searchParams = null;
-  const routeHistory = current === path ? state.routeHistory : [...state.routeHistory, path].slice(-MAX_ENTRIES);
-  return { routeHistory, searchParams, lastRoutePath: current === path ? state.lastRoutePath : current };
+  // The page on top again, with other options: its entry is replaced, and what was before it stays before it.
+  if (current !== null && current.split('?')[0] === to.pathname) {
+    return {
+      routeHistory: [...state.routeHistory.slice(0, -1), path],
+      searchParams,
+      lastRoutePath: state.lastRoutePath,
+    };
+  }
+  return { routeHistory: [...state.routeHistory, path].slice(-MAX_ENTRIES), searchParams, lastRoutePath: current };
 }
 
 /**
  * Pure: where the back action goes, and the history after going there.
  * @internal
  */
-export function backTarget(state: HistoryState): { href: string; next: HistoryState } {
+export function backTarget(state: HistoryState, shown?: VisitedLocation): { href: string; next: HistoryState } {
+  // From the page shown: a navigation that a later one superseded before it was reported is never recorded
+  // otherwise (a card tapped during a login, the timing sweep), and 返回 would go to the page it is on.
+  if (shown) state = recordVisit(state, shown);
   const history = state.routeHistory.slice(0, -1);
   const previous = history.at(-1);
   if (!previous) return { href: '/', next: { ...state, routeHistory: [] } };
@@ -198,7 +211,12 @@ export const historyStore = {
 export function useBackAction(): () => void {
   const router = useRouter();
   return useCallback(() => {
-    const { href, next } = backTarget(historyStore.get());
+    // The page rendered (its match), which the router reports as resolved only if no navigation superseded it.
+    const shown = router.state.matches.at(-1);
+    const { href, next } = backTarget(
+      historyStore.get(),
+      shown && { pathname: shown.pathname, search: shown.search as Record<string, unknown> },
+    );
     historyStore.set(next);
     void router.navigate({ href });
   }, [router]);

@@ -62,6 +62,28 @@ describe('the navigation history store', () => {
   it('does not record the same page twice in a row', () => {
     expect(walk(visit('/new'), visit('/new')).routeHistory).toEqual(['/new']);
   });
+
+  it('keeps a page as one entry when its own options change, so 返回 leaves the page', () => {
+    // The detail writes the chosen edition and quantity into its URL (a replace, as the browser's back skips it).
+    const state = walk(visit('/new'), visit('/gameDetail/3'), visit('/gameDetail/3', { goods: 7, num: 2 }));
+    expect(state.routeHistory).toEqual(['/new', '/gameDetail/3?goods=7&num=2']);
+    expect(state.lastRoutePath).toBe('/new');
+    expect(backTarget(state).href).toBe('/new');
+    expect(walk(visit('/'), visit('/setting', { type: 0 }), visit('/setting', { type: 4 })).routeHistory).toEqual([
+      '/',
+      '/setting?type=4',
+    ]);
+  });
+
+  it('goes back from the page shown, though the router never reported it (a navigation superseded mid-way)', () => {
+    // The timing sweep's login window: /new was the last page reported when a card's detail was shown.
+    const state = walk(visit('/gameDetail/2'), visit('/gameDetail/3'), visit('/new'));
+    const { href, next } = backTarget(state, visit('/gameDetail/3'));
+    expect(href).toBe('/new');
+    expect(next.routeHistory).toEqual(['/gameDetail/2', '/gameDetail/3']);
+    // Reported or not, the same answer.
+    expect(backTarget(walk(visit('/new'), visit('/gameDetail/3')), visit('/gameDetail/3')).href).toBe('/new');
+  });
 });
 
 describe('the page a full page load left (a tap made before the app ran)', () => {

@@ -11,6 +11,18 @@ describe('the back action', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/new'));
   });
 
+  it('leaves the detail after an edition was chosen there, as the browser’s back does', async () => {
+    const { router, user } = await renderApp('/new');
+    await router.navigate({ to: '/gameDetail/$id', params: { id: '1' } });
+    const editions = await screen.findAllByRole('radio', {}, { timeout: 10_000 });
+    expect(editions.length).toBeGreaterThan(1);
+    await user.click(editions.at(-1)!);
+    // The choice is written into the page's address (replacing it), not a page of its own.
+    await waitFor(() => expect(router.state.location.search).toHaveProperty('goods'));
+    await user.click(screen.getByRole('button', { name: '返回' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/new'));
+  });
+
   it('returns to the root when nothing was visited before', async () => {
     const { router, user } = await renderApp('/gameDetail/3');
     await user.click(await screen.findByRole('button', { name: '返回' }));
