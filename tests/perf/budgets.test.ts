@@ -5,9 +5,14 @@
  * costs, and what a failure says. The real builds are checked by
  * `npm run budgets` itself.
  */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { BundleStats, ChunkStat } from '../../scripts/lib/bundle-stats';
+import { gzipShare, type BundleStats, type ChunkStat } from '../../scripts/lib/bundle-stats';
+import { sourceMapPath } from '../../scripts/vite-release-files';
 import {
+  CART_MODULE,
   checkBudgets,
   formatReport,
   inspectorModulesIn,
@@ -273,5 +278,61 @@ describe('performance budgets', () => {
       'node_modules/@statelyai/inspect/dist/index.mjs (inspect.js)',
       'node_modules/@dagrejs/dagre/dist/dagre.esm.js (layout.js)',
     ]);
+  });
+});
+
+describe('the share of some modules in a chunk (the cart until / acts)', () => {
+  /** Base64 VLQ of one non-negative number, as sourcemaps write it. */
+  const vlq = (n: number): string => {
+    const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    let value = n << 1;
+    let out = '';
+    do {
+      let digit = value & 31;
+      value >>>= 5;
+      if (value > 0) digit |= 32;
+      out += chars[digit];
+    } while (value > 0);
+    return out;
+  };
+  /** Text that compresses like code of its own length (a fixed pseudo-random walk). */
+  const text = (seed: number, length: number) => {
+    let x = seed;
+    return Array.from({ length }, () => String.fromCharCode(97 + ((x = (x * 1103515245 + 12345) % 2 ** 31) % 26))).join(
+      '',
+    );
+  };
+
+  it('is what the chunk weighs compressed less what it weighs without their code, and 0 for a chunk without them', () => {
+    const outDir = join(process.cwd(), '.tmp', 'gzip-share-test', 'out');
+    rmSync(join(process.cwd(), '.tmp', 'gzip-share-test'), { recursive: true, force: true });
+    const file = join(outDir, 'assets', 'index.js');
+    const cart = `const cart=${text(1, 1500)};`;
+    const rest = `const app=${text(2, 3000)};`;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, cart + rest);
+    const map = {
+      version: 3,
+      // From the file's folder (assets/) up to the project: .tmp/gzip-share-test/out/assets.
+      sources: ['../../../../src/features/cart/cart-store.ts', '../../../../src/app/main.tsx'],
+      // The cart's module from column 0, the app's from where its code starts.
+      mappings: `AAAA,${vlq(cart.length)}CAAA`,
+    };
+    mkdirSync(dirname(sourceMapPath(outDir, file)), { recursive: true });
+    writeFileSync(sourceMapPath(outDir, file), JSON.stringify(map));
+    const gzip = (code: string) => gzipSync(Buffer.from(code), { level: 9 }).byteLength;
+    const withCart = chunk('assets/index.js', gzip(cart + rest), {
+      isEntry: true,
+      mods: { 'src/features/cart/cart-store.ts': cart.length, 'src/app/main.tsx': rest.length },
+    });
+    const withoutCart = chunk('assets/other.js', 1 * KB, { mods: { 'src/app/main.tsx': 10 } });
+    const isCart = (id: string) => CART_MODULE.test(id);
+
+    const share = gzipShare({ ...stats([withCart]), outDir }, [withCart, withoutCart], isCart);
+    expect(share).toBe(gzip(cart + rest) - gzip(`${rest}\n`));
+    // Incompressible text: about the cart's own length.
+    expect(share).toBeGreaterThan(cart.length * 0.5);
+    expect(gzipShare({ ...stats([withoutCart]), outDir }, [withoutCart], isCart)).toBe(0);
+    rmSync(join(process.cwd(), '.tmp', 'gzip-share-test'), { recursive: true, force: true });
   });
 });
