@@ -93,10 +93,8 @@ test.describe('notices and help (h)', () => {
     await expect(panels.getByText(/^发布时间：/)).toBeVisible();
     await expect(notices.first()).toHaveAttribute('aria-expanded', 'false');
 
-    // Opening a notice replaces the address, but the back action's own history records it (the rule:
-    // back returns to the last stored path), so 返回 goes to the list first, then home.
-    await page.getByRole('button', { name: '返回' }).click();
-    await expect(page).toHaveURL(/\/notice$/);
+    // Opening a notice replaces the address, and the back action's history keeps the page as one entry
+    // (decision 0032), so 返回 leaves 公告 for home, where the browser's back goes too.
     await page.getByRole('button', { name: '返回' }).click();
     await expect(page).toHaveURL(/\/$/);
     await waitForHome(page);
