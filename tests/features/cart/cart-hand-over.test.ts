@@ -63,6 +63,16 @@ function rootActor(
   return actor;
 }
 
+/** A new account registered on the simulated backend, then logged in as the login dialog does (not awaited). */
+async function logInNewAccount(root: ReturnType<typeof rootActor>) {
+  const phone = nextPhone();
+  await postSendSms(phone);
+  const user = await postPhoneRegister({ phone, code: '123456' });
+  clientState.set({ token: undefined });
+  root.send({ type: 'session.login', user });
+  return user;
+}
+
 describe('the cart in the login hand-over', () => {
   it('a visitor’s lines reach the account before 登录成功; after 退出登录 nothing of the account’s cart stays', async () => {
     const storage = new MemoryStorage();
@@ -73,11 +83,7 @@ describe('the cart in the login hand-over', () => {
     root.send({ type: 'cart.add', line });
     expect(storage.getItem(CART_VISITOR_KEY)).not.toBeNull();
 
-    const phone = nextPhone();
-    await postSendSms(phone);
-    const user = await postPhoneRegister({ phone, code: '123456' });
-    clientState.set({ token: undefined });
-    root.send({ type: 'session.login', user });
+    const user = await logInNewAccount(root);
     // The visitor's copy goes in the step that stores the login.
     expect(storage.getItem(CART_VISITOR_KEY)).toBeNull();
     await waitFor(root, () => toasts.includes('登录成功'));
@@ -100,11 +106,7 @@ describe('the cart in the login hand-over', () => {
     const root = rootActor(storage, toasts);
     expect(root.getSnapshot().hasTag('app:cartOpen')).toBe(false);
 
-    const phone = nextPhone();
-    await postSendSms(phone);
-    const user = await postPhoneRegister({ phone, code: '123456' });
-    clientState.set({ token: undefined });
-    root.send({ type: 'session.login', user });
+    const user = await logInNewAccount(root);
     expect(storage.getItem(CART_VISITOR_KEY)).toBeNull();
     await waitFor(root, () => toasts.includes('登录成功'));
     expect(root.getSnapshot().hasTag('app:cartOpen')).toBe(true);
@@ -155,11 +157,7 @@ describe('the cart’s code on demand', () => {
     const root = rootActor(storage, toasts, loader.load as never);
     // A visitor's add while the cart loads, then a login before it runs: the add was the visitor's, not the account's.
     root.send({ type: 'cart.add', line });
-    const phone = nextPhone();
-    await postSendSms(phone);
-    const user = await postPhoneRegister({ phone, code: '123456' });
-    clientState.set({ token: undefined });
-    root.send({ type: 'session.login', user });
+    const user = await logInNewAccount(root);
     await waitFor(root, () => sessionUserId(root.system) === user.userId);
     // The account's own add, kept too.
     const second = catalogue.goods.find((g) => g.stock > 10 && g.goodsId !== goods.goodsId)!;
