@@ -9,7 +9,7 @@
  *         proxies /webapi to `npm run api` (the simulated backend over real HTTP,
  *         no latency).
  *
- * Projects: mock-desktop (every journey but those about live mode or a phone alone), mock-mobile 375×812
+ * Projects: mock-desktop (every journey but those about live mode or a phone alone, or `LIVE_ALONE`), mock-mobile 375×812
  * and live-desktop (the journeys a phone or live mode changes). The builds are made by scripts/e2e.sh
  * (`npm run test:e2e`) before Playwright starts; the servers below are started and stopped by Playwright.
  */
@@ -46,11 +46,20 @@ const NOT_ON_MOCK_DESKTOP = [
   '**/money-path.spec.ts',
 ];
 
+/**
+ * A journey tagged `@live` runs on mock-desktop too only when mock mode changes what it proves: `@mock` (the
+ * start-up hand-over, where mock mode adds the msw worker; two tabs, which share mock mode's backend through
+ * storage; a quick tap at a price being worked out) or `@smoke` (one journey of each kind in the embedded
+ * default). The others' subject is the app's, the same over either transport: live-desktop (the deployed
+ * build) walks them, and mock-mobile those tagged `@phone`. The matrix: docs/e2e.md, "Which journey runs where".
+ */
+const LIVE_ALONE = /^(?!.*@(mock|smoke)\b).*@live\b/;
+
 const mockURL = `http://127.0.0.1:${E2E_PORTS.mock}`;
 const liveURL = `http://127.0.0.1:${E2E_PORTS.live}`;
 
 // Which journeys run in which project is set on the projects below (docs/e2e.md, "Which journey runs where"):
-// every journey on mock-desktop but NOT_ON_MOCK_DESKTOP; on a phone (`@phone`) what a phone changes: the
+// every journey on mock-desktop but NOT_ON_MOCK_DESKTOP and LIVE_ALONE; on a phone (`@phone`) what a phone changes: the
 // audit pass over every screen at 375 px, and one touch journey of each kind; in live mode (`@live`) what
 // real HTTP and one shared server change. Other tags: `--grep @smoke` (one journey of each kind), `--grep @screens` (the screenshot pass,
 // docs/screens.md). The audit pass (tests/e2e/audit.spec.ts) skips itself in live mode: the screens are
@@ -91,12 +100,14 @@ export default defineConfig({
     },
   },
   projects: [
-    // Every journey but the few about live mode or a phone alone, on the build most shoppers' flows are designed on.
+    // Every journey but the few about live mode or a phone alone and those whose subject live mode walks alone
+    // (LIVE_ALONE), on the embedded default build.
     {
       name: 'mock-desktop',
       use: { ...desktop, baseURL: mockURL },
       metadata: { apiMode: 'mock', viewportName: 'desktop' },
       testIgnore: NOT_ON_MOCK_DESKTOP,
+      grepInvert: LIVE_ALONE,
     },
     // What a phone changes: the layout (the audit pass checks and photographs every screen and dialog at
     // 375 px) and touch (one journey of each kind: buy, search, the popup, the first tap at start-up). The

@@ -15,4 +15,6 @@ echo "== npm run typecheck (exit $types_status)"
 cat "$out/types"
 echo "== npm run lint (exit $lint_status)"
 cat "$out/lint"
+# The part's wall time, for the table in docs/testing.md ("Wall time").
+echo "checks: ${SECONDS} s"
 [ "$types_status" -eq 0 ] && [ "$lint_status" -eq 0 ]

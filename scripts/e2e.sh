@@ -154,6 +154,8 @@ if [ "${E2E_SKIP_BUILD:-}" != "1" ]; then
   fi
   # The API server's test controls are opened by the one Playwright starts (API_MOCK_CONTROLS=on,
   # playwright.config.ts); the build's prerender server above only reads.
+  # The builds' wall time, for the table in docs/testing.md ("Wall time").
+  echo "e2e: builds took ${SECONDS} s" >&2
 fi
 
 exec npx playwright test "$@"

@@ -166,7 +166,7 @@ test('after A logs out, the login form shows neither A’s phone nor A’s SMS c
 
 test(
   'another tab switching the browser to B closes A’s pay dialog, and no order is made for B (point 2)',
-  { tag: ['@live'] },
+  { tag: ['@live', '@mock'] },
   async ({ page, context, backend, phone }, testInfo) => {
     const phoneA = phone;
     const phoneB = uniquePhone(testInfo.workerIndex);
@@ -204,7 +204,7 @@ test(
 );
 
 test('another tab logging out closes the pay dialog of A’s unpaid order, which waits in A’s 我的订单 (point 2)', {
-  tag: ['@live'],
+  tag: ['@live', '@mock'],
 }, async ({ page, context, backend, phone }) => {
   await page.goto(GAME_PATH);
   await page.getByRole('button', { name: '立即购买' }).click();

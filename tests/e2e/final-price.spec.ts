@@ -8,13 +8,13 @@
  * said 暂无可用优惠券 (the coupon list was read before the login's coupon was handed out), and this tap
  * created the order at ¥40.80. The phone's variant (the H5 page) is in phone-purchase.spec.ts.
  *
- * Desktop, in the mock build and (`@live`) the live one.
+ * Desktop, in the mock build (`@mock`) and the live one (`@live`).
  */
 import { expect, test } from './support/fixtures';
 import { completeRealName, dialog, loginWithSms, shownOrderId } from './support/flows';
 
 test('a new shopper who pays the moment 立即支付 works gets the login’s coupon (¥35.80, not ¥40.80)', {
-  tag: ['@live'],
+  tag: ['@live', '@mock'],
 }, async ({ page, phone }) => {
   await page.goto('/gameDetail/1');
   await page.getByRole('button', { name: '立即购买' }).click();

@@ -8,7 +8,7 @@
  * app holds the page (docs/prerendering.md, "No tap is lost").
  *
  * Each runs at full speed and with the CPU slowed four times (CDP `Emulation.setCPUThrottlingRate`, a
- * mid-range phone), in the mock build and (`@live`) the live one.
+ * mid-range phone): at 4× in the mock build and the live one, at full speed in the mock build (`modesAt`).
  *
  * The daily coupon popup is recorded as already shown today (the one state these journeys seed): it opens
  * after a quiet moment of 2.5 s, a wall-clock timer, and a mouse press is not a locator action, so the
@@ -23,6 +23,13 @@ import { POPUP_RECORD_KEY } from '../../src/features/marketing/popup-record';
 import { openAtCommit } from './support/open-page';
 
 const RATES = [1, 4] as const;
+
+/**
+ * Where each rate runs (docs/e2e.md, "Which journey runs where"): a phone's CPU (4×) in both builds, whose
+ * start-ups differ (mock mode's worker, live mode's HTTP); full speed in the mock build, whose hand-over to the
+ * worker is the longer one.
+ */
+const modesAt = (rate: (typeof RATES)[number]): string[] => (rate === 4 ? ['@live', '@mock'] : []);
 
 /**
  * The ceiling for what a kept tap does: the app holds the page only after its script, the hydration and the
@@ -222,7 +229,7 @@ test.afterEach(async ({ page }, testInfo) => {
 });
 
 for (const rate of RATES) {
-  test.describe(`the first tap on a page that looks ready, CPU ${rate}×`, () => {
+  test.describe(`the first tap on a page that looks ready, CPU ${rate}×`, { tag: modesAt(rate) }, () => {
     test.beforeEach(async ({ page, context }) => {
       // Seven page loads in each journey, each to an app that starts slowly on purpose.
       test.slow();
@@ -237,7 +244,7 @@ for (const rate of RATES) {
       await throttle(page, rate);
     });
 
-    test(`on the home page: 订单 in the side bar, a ranking tab, a game card and a keyword typed in the header's search all do what they say @live`, async ({
+    test(`on the home page: 订单 in the side bar, a ranking tab, a game card and a keyword typed in the header's search all do what they say`, async ({
       page,
     }) => {
       // 订单, for a visitor nobody has logged in: the login dialog.
@@ -270,7 +277,7 @@ for (const rate of RATES) {
       await expect(page.getByRole('banner').getByRole('searchbox', { name: '搜索' })).toHaveValue('星');
     });
 
-    test(`on a game's detail: 返回, the quantity and 立即购买 all do what they say @live`, async ({ page }) => {
+    test(`on a game's detail: 返回, the quantity and 立即购买 all do what they say`, async ({ page }) => {
       // Game 1 of the simulated backend's seed: its first goods may be bought several at a time.
       const href = '/gameDetail/1';
 
@@ -294,7 +301,7 @@ for (const rate of RATES) {
       await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible(ANSWER);
     });
 
-    test(`on a page rendered anew (a view no file names): 立即购买 is found again in the new page and does what it says @live`, async ({
+    test(`on a page rendered anew (a view no file names): 立即购买 is found again in the new page and does what it says`, async ({
       page,
     }) => {
       // Once a race: in mock mode at 1× the tap came at 978 ms, before the boot script (then a file loaded
@@ -307,7 +314,7 @@ for (const rate of RATES) {
       await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible(ANSWER);
     });
 
-    test(`on a search (not prerendered): a result and a keyword typed in the header's search do what they say @live`, async ({
+    test(`on a search (not prerendered): a result and a keyword typed in the header's search do what they say`, async ({
       page,
     }) => {
       // A visitor's search renders its results as soon as the API answers, before the store's flows run.
@@ -335,7 +342,7 @@ for (const rate of RATES) {
   // Not under `holdToday`: Playwright's clock fakes `performance` too, and its navigation entry is how the store
   // tells a new navigation from a reload. No popup record either: the card is pressed before the store's flows
   // run, and the 返回 after is a locator click, which the popup-closing fixture steps in before.
-  test.describe(`the first tap on 新品 keeps the way back, CPU ${rate}×`, () => {
+  test.describe(`the first tap on 新品 keeps the way back, CPU ${rate}×`, { tag: modesAt(rate) }, () => {
     test.beforeEach(async ({ page }) => {
       test.slow();
       await throttle(page, rate);
@@ -344,14 +351,12 @@ for (const rate of RATES) {
     // 新品's page left for a game's detail by a full page load (a card tapped before the app runs is followed by
     // the browser) is recorded in the store's history all the same (src/features/shell/history-store.ts,
     // `pageLeft`): 返回 on the detail goes back to 新品, where the browser's back goes, not to the home.
-    test(`on 新品: a game card tapped the moment it shows, then 返回 on its detail: 新品 again @live`, async ({
-      page,
-    }) => {
+    test(`on 新品: a game card tapped the moment it shows, then 返回 on its detail: 新品 again`, async ({ page }) => {
       await open(page, '/new');
       await tapCardThenBack(page);
     });
 
-    test(`on 新品 before the app's script has arrived: a game card, then 返回 on its detail: 新品 again @live`, async ({
+    test(`on 新品 before the app's script has arrived: a game card, then 返回 on its detail: 新品 again`, async ({
       page,
     }) => {
       // The browser follows the card itself, as when a phone taps before that script has arrived.
@@ -362,7 +367,7 @@ for (const rate of RATES) {
 
     // The browser's own load of the detail stalls, so the app, once its script arrives, follows the card itself
     // (`followEarlyNavigation` in src/app/main.tsx): the page the tap was made on is still the way back.
-    test(`on 新品: a card whose page stalls is followed by the app itself, then 返回 on its detail: 新品 again @live`, async ({
+    test(`on 新品: a card whose page stalls is followed by the app itself, then 返回 on its detail: 新品 again`, async ({
       page,
     }) => {
       const release = await holdAppEntry(page);

@@ -174,7 +174,7 @@ async function atHydration(page: Page, act: 'click a game' | 'scroll down'): Pro
   }, act);
 }
 
-test('a link clicked the instant React takes the page over is followed: no click lost, no hydration error @live', async ({
+test('a link clicked the instant React takes the page over is followed: no click lost, no hydration error @live @mock', async ({
   page,
 }) => {
   // React hydrates at once when the click comes, and hands it to the link.

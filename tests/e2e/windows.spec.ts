@@ -58,7 +58,7 @@ for (const action of ACTIONS) {
       ? sweepOffsets(action.window, rate).map((offset) => ({ offset, tag: ['@windows'] }))
       : SMOKE.filter((s) => s.window === action.window && s.action === action.name && s.rate === rate).map((s) => ({
           offset: smokeOffset(s.window, s.rate, s.where),
-          tag: s.live ? ['@windows-smoke', '@live'] : ['@windows-smoke'],
+          tag: s.live ? ['@windows-smoke', '@live', '@mock'] : ['@windows-smoke'],
         }));
     for (const { offset, tag } of offsets) {
       test(
