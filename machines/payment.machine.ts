@@ -47,6 +47,12 @@ function sameQuote(a: PriceQuote | null, b: PriceQuote | null): boolean {
   return a.due === b.due && JSON.stringify(a.draft) === JSON.stringify(b.draft);
 }
 
+/**
+ * What `settleCoupons` found: the ids of the coupons its own claim saw in the account, or undefined when it
+ * made none (the popup had asked already, or nothing was owed).
+ */
+export type SettledCoupons = readonly string[] | undefined;
+
 export interface CreateOrderInput {
   draft: OrderDraft;
   requestId: string;
@@ -98,6 +104,11 @@ export interface PaymentContext {
   resuming: boolean;
   /** The coupons the account is owed were made sure of (`settleCoupons`): a coupon list read from now on is final. */
   couponsSettled: boolean;
+  /**
+   * The coupons the pay flow's own claim found in the account while settling (`settleCoupons`' output): the
+   * daily popup answering later with these brings nothing the sheet has not read. Empty when it made no claim.
+   */
+  settledCouponIds: readonly string[];
   /** The sheet's price as last reported once the coupons were settled (`payment.quote`); null while it is being worked out. */
   quote: PriceQuote | null;
   /** Opened by 去结算 (`payment.open` with `fromCart`): once paid, the order's quantities leave the cart (`cart.paid`). */
@@ -181,6 +192,7 @@ const NO_PAYMENT = {
   h5: false,
   resuming: false,
   couponsSettled: false,
+  settledCouponIds: [],
   quote: null,
   fromCart: false,
 } satisfies Omit<PaymentContext, 'online'>;
@@ -296,7 +308,7 @@ export const paymentMachine = setup({
      * Makes sure the coupons `owner` is owed are in the account before its coupon list is read (a new
      * account's 新人券 is handed out by the call the daily popup makes, which waits for a quiet moment).
      */
-    settleCoupons: fromPromise<void, { owner: number | null }>(async () => {
+    settleCoupons: fromPromise<SettledCoupons, { owner: number | null }>(async () => {
       throw new Error('settleCoupons is supplied by the app through paymentMachine.provide()');
     }),
   },
@@ -344,7 +356,10 @@ export const paymentMachine = setup({
       channel: channelOrDefault(params.order.payChannel),
       h5: true,
     })),
-    markCouponsSettled: assign({ couponsSettled: true }),
+    markCouponsSettled: assign((_, params: { claimed: SettledCoupons }) => ({
+      couponsSettled: true,
+      settledCouponIds: params.claimed ?? [],
+    })),
     assignQuote: assign((_, params: { quote: PriceQuote | null }) => ({ quote: params.quote })),
     assignPayment: assign((_, params: { payment: Payment }) => ({ payment: params.payment })),
     assignStatus: assign((_, params: { status: OrderStatus }) => ({ status: params.status })),
@@ -587,9 +602,12 @@ export const paymentMachine = setup({
                     id: 'settleCoupons',
                     src: 'settleCoupons',
                     input: ({ context }) => ({ owner: context.owner }),
-                    onDone: { target: 'quoting', actions: 'markCouponsSettled' },
+                    onDone: {
+                      target: 'quoting',
+                      actions: { type: 'markCouponsSettled', params: ({ event }) => ({ claimed: event.output }) },
+                    },
                     // The coupon list is then what the server holds: a failed grant call does not keep the shopper from paying.
-                    onError: { target: 'quoting', actions: 'markCouponsSettled' },
+                    onError: { target: 'quoting', actions: { type: 'markCouponsSettled', params: { claimed: [] } } },
                   },
                 },
                 quoting: {

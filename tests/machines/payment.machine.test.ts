@@ -8,6 +8,7 @@ import {
   type PayOrderInput,
   type PaymentEvent,
   type StatusAnswer,
+  type SettledCoupons,
 } from '../../machines/payment.machine';
 import type { Order, OrderStatus, Payment } from '../../src/api/orders';
 import { withoutParent } from '../support/model';
@@ -101,9 +102,10 @@ function startPayment() {
         calls.checkStatus += 1;
         return { orderId: input.orderId, status: server.status };
       }),
-      settleCoupons: fromPromise<void, { owner: number | null }>(async ({ input }) => {
+      settleCoupons: fromPromise<SettledCoupons, { owner: number | null }>(async ({ input }) => {
         calls.settleCoupons.push(input.owner);
         if (server.settle) await server.settle;
+        return undefined;
       }),
     },
     actions: {
@@ -385,7 +387,7 @@ describe('payment flow', () => {
       withoutParent(paymentMachine).provide({
         actors: {
           createOrder: fromPromise<Order, CreateOrderInput>(() => new Promise(() => {})),
-          settleCoupons: fromPromise<void, { owner: number | null }>(async () => {}),
+          settleCoupons: fromPromise<SettledCoupons, { owner: number | null }>(async () => undefined),
         },
         actions: { closePayModal: () => {}, suspendPurchase: (_, { purchase }) => suspended.push(purchase) },
       }),

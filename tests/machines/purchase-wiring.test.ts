@@ -71,7 +71,7 @@ function rootActor(api: Partial<PurchaseApi> = {}, loggedIn = true) {
     }),
     payOrder: vi.fn(async () => PAYMENT),
     checkStatus: vi.fn(async () => ({ orderId: 'XY1', status: 'unpaid' as const })),
-    claimLoginCoupons: vi.fn(async () => undefined),
+    claimLoginCoupons: vi.fn(async () => ({ couponList: [] })),
     ...api,
   };
   const sessionFlows = {

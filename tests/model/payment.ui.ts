@@ -61,7 +61,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { PAY_GATE_MESSAGES } from '../../machines/pay-gate.machine';
-import { isPricing, isSubmitting, isUnpayable, type paymentMachine } from '../../machines/payment.machine';
+import {
+  isPricing,
+  isSubmitting,
+  isUnpayable,
+  type paymentMachine,
+  type SettledCoupons,
+} from '../../machines/payment.machine';
 import { PRICING_MESSAGES } from '../../machines/payment-messages';
 import { SESSION_MESSAGES, sessionMachine } from '../../machines/session.machine';
 import type { Order } from '../../src/api/orders';
@@ -343,7 +349,7 @@ export const paymentUi: UiDriver<typeof paymentModel> = {
         },
         testing: {
           purchaseFlows: {
-            settleCoupons: (_system, _owner, signal) => calls.call('settleCoupons', signal) as Promise<void>,
+            settleCoupons: (_system, _owner, signal) => calls.call('settleCoupons', signal) as Promise<SettledCoupons>,
             api: {
               fetchOrder: (_orderId, signal) => calls.call('fetchOrder', signal) as never,
               createOrder: (_input, signal) => calls.call('createOrder', signal) as never,

@@ -377,7 +377,7 @@ export class AccountWorld {
       createOrder: (input, signal) => this.call('createOrder', input, signal),
       payOrder: (input, signal) => this.call('payOrder', input, signal),
       checkStatus: (orderId, signal) => this.call('checkStatus', orderId, signal),
-      claimLoginCoupons: async () => undefined,
+      claimLoginCoupons: async () => ({ couponList: [] }),
     };
     const sessionFlows: SessionFlowOptions = { effects, api };
     const purchaseFlows: PurchaseFlowOptions = {

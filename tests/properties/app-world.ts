@@ -337,7 +337,7 @@ export class World {
       createOrder: (_input, signal) => this.call('createOrder', signal),
       payOrder: (_input, signal) => this.call('payOrder', signal),
       checkStatus: (_orderId, signal) => this.call('checkStatus', signal),
-      claimLoginCoupons: async () => undefined,
+      claimLoginCoupons: async () => ({ couponList: [] }),
     };
     const sessionFlows: SessionFlowOptions = { effects, api };
     const purchaseFlows: PurchaseFlowOptions = {

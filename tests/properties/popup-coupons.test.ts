@@ -4,16 +4,21 @@
  * order of the login, the daily popup and the pay dialog.
  *
  * The REAL popup machine (machines/coupon-popup.machine.ts) with its calls answered by the test; the pay
- * dialog as it behaves (src/features/buying/pay-editor.tsx): it asks the matching owner (here the
- * account's holdings at the moment of asking) when it opens, and again whenever `onPopupCoupons` calls
- * back. The server hands a new account its coupons with the popup's first answer and lists them in every
- * later one, as the simulated backend does (an answer the store dropped, after a logout and a login, must
- * not hide them: the first version of this property found that).
+ * dialog as it behaves (src/features/buying/pay-sheet.tsx): the pay flow first settles the coupons a login
+ * earned (the real `settleLoginCoupons`, whose own claim the server answers at once), then the dialog asks
+ * the matching owner (here the account's holdings at the moment of asking), and again whenever
+ * `onPopupCoupons` calls back, knowing the ids it offers and those the claim saw. The server hands a new
+ * account its coupons with the first home/popup answer and lists them in every later one, as the simulated
+ * backend does (an answer the store dropped, after a logout and a login, must not hide them: the first
+ * version of this property found that).
  *
  * Commands, in any order: log in as a new account A or B, log out, the popup's pending answer arrives
  * (coupons for the account it was asked for), the popup is shown or dropped by the modal slot, the pay
- * dialog opens or closes. Property: after every command, once the popup's calls for its account have
- * answered, an open pay dialog offers every coupon that account holds.
+ * dialog opens or closes. Properties, after every command:
+ * - once the popup's calls for its account have answered, an open pay dialog offers every coupon that
+ *   account holds;
+ * - the dialog asks again only when the account holds a coupon it does not offer (each ask puts the sheet
+ *   back to 优惠计算中…, and a tap on 立即支付 then is lost: the mock sweep's login window found one).
  *
  * Reproduce or widen: FC_SEED=<seed> FC_RUNS=<runs> npx vitest run tests/properties/popup-coupons.test.ts
  */
@@ -22,7 +27,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { couponPopupMachine, type PopupCheck } from '../../machines/coupon-popup.machine';
 import type { Coupon } from '../../src/api/common';
-import { onPopupCoupons } from '../../src/features/buying/popup-coupons';
+import { onPopupCoupons, settleLoginCoupons } from '../../src/features/buying/popup-coupons';
 
 const SEED = Number(process.env.FC_SEED ?? 20261128);
 const RUNS = Number(process.env.FC_RUNS ?? 200);
@@ -38,6 +43,14 @@ const coupon = (couponId: string): Coupon => ({
   gameIds: [],
   description: '',
 });
+
+interface Pay {
+  userId: number;
+  offered: Set<string>;
+  /** what the pay flow's claim saw (`settleLoginCoupons`' answer) */
+  claimed: readonly string[];
+  stop: () => void;
+}
 
 type Command =
   | { kind: 'login'; userId: 1 | 2 }
@@ -63,7 +76,9 @@ class World {
   granted = new Set<number>();
   userId: number | null = null;
   pending: { userId: number | null; resolve: (coupons: Coupon[]) => void }[] = [];
-  pay: { userId: number; offered: Set<string>; stop: () => void } | null = null;
+  pay: Pay | null = null;
+  /** asks the dialog made with nothing new to learn: the account held no coupon it did not offer */
+  needless: string[] = [];
   popup: Actor<typeof couponPopupMachine>;
   seq = 0;
 
@@ -90,6 +105,16 @@ class World {
     return new Set(this.held.get(userId) ?? []);
   }
 
+  /** A home/popup answer for `userId`: the first one hands a new account its coupons; each lists them. */
+  answerFor(userId: number | null): Coupon[] {
+    if (userId === null) return [];
+    if (!this.granted.has(userId)) {
+      this.granted.add(userId);
+      this.held.set(userId, new Set([`c${(this.seq += 1)}`, `c${(this.seq += 1)}`]));
+    }
+    return [...(this.held.get(userId) ?? [])].map(coupon);
+  }
+
   async run(command: Command): Promise<void> {
     switch (command.kind) {
       case 'login':
@@ -106,13 +131,8 @@ class World {
       case 'answer': {
         const call = this.pending.shift();
         if (!call) return;
-        if (call.userId !== null && !this.granted.has(call.userId)) {
-          // The server hands a new account its coupons with its first answer…
-          this.granted.add(call.userId);
-          this.held.set(call.userId, new Set([`c${(this.seq += 1)}`, `c${(this.seq += 1)}`]));
-        }
-        // …and lists them in every answer while the account is new (src/mock/handlers/routes-user.ts).
-        call.resolve(call.userId === null ? [] : [...(this.held.get(call.userId) ?? [])].map(coupon));
+        // As src/mock/handlers/routes-user.ts answers.
+        call.resolve(this.answerFor(call.userId));
         break;
       }
       case 'shown':
@@ -124,14 +144,23 @@ class World {
       case 'openPay': {
         if (this.userId === null || this.pay) return;
         const userId = this.userId;
-        const pay: { userId: number; offered: Set<string>; stop: () => void } = {
+        // The pay flow settles first (its claim answered at once), then the dialog reads the list.
+        const claimed = await settleLoginCoupons(
+          this.popup,
           userId,
-          offered: this.match(userId),
-          stop: () => undefined,
-        };
-        pay.stop = onPopupCoupons(this.popup, () => {
-          pay.offered = this.match(userId);
-        });
+          async () => ({ couponList: this.answerFor(userId) }),
+          new AbortController().signal,
+        );
+        const pay: Pay = { userId, offered: this.match(userId), claimed: claimed ?? [], stop: () => undefined };
+        pay.stop = onPopupCoupons(
+          this.popup,
+          () => {
+            const now = this.match(userId);
+            if ([...now].every((id) => pay.offered.has(id))) this.needless.push([...now].join(','));
+            pay.offered = now;
+          },
+          () => [...pay.claimed, ...pay.offered],
+        );
         this.pay = pay;
         break;
       }
@@ -154,10 +183,14 @@ class World {
     for (const held of this.held.get(this.pay.userId) ?? [])
       expect(this.pay.offered.has(held), `coupon ${held} of account ${this.pay.userId}`).toBe(true);
   }
+
+  checkNoNeedlessAsk(): void {
+    expect(this.needless, 'the dialog asked again for coupons it already offered').toEqual([]);
+  }
 }
 
 describe('coupons a login earns, across interleavings of login, popup and pay dialog', () => {
-  it('an open pay dialog always offers every coupon its account holds', async () => {
+  it('an open pay dialog always offers every coupon its account holds, and asks again only for news', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 25 }), async (commands) => {
         const world = new World();
@@ -175,6 +208,7 @@ describe('coupons a login earns, across interleavings of login, popup and pay di
                 world.popup.getSnapshot().value,
               );
             world.check();
+            world.checkNoNeedlessAsk();
           }
         } finally {
           world.closePay();

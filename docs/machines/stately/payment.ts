@@ -451,6 +451,7 @@ export const paymentMachine = createMachine({
     "h5": false,
     "resuming": false,
     "couponsSettled": false,
+    "settledCouponIds": [],
     "quote": null,
     "fromCart": false,
     "online": true

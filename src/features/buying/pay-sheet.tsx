@@ -5,7 +5,7 @@
  * (amounts, error, 优惠计算中…, the pay button). ./pay-editor.tsx and ./cart-pay-editor.tsx are its two sheets.
  */
 import { useQuery, type QueryFunction, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useId, useLayoutEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { couponPopupMachine } from '../../../machines/coupon-popup.machine';
 import type { PriceQuote } from '../../../machines/payment.machine';
@@ -44,6 +44,7 @@ export function useSheetCoupons({
   resumedCouponId?: string | null | undefined;
 }) {
   const couponsSettled = usePaymentSelector((snapshot) => snapshot.context.couponsSettled);
+  const claimedIds = usePaymentSelector((snapshot) => snapshot.context.settledCouponIds);
   const [choice, setChoice] = useState<string | null>(
     resumedCouponId === undefined ? null : (resumedCouponId ?? NO_COUPON),
   );
@@ -60,8 +61,11 @@ export function useSheetCoupons({
   const shown = !wanted || (couponsSettled && coupons.isFetchedAfterMount);
   // Being read again (the popup brought coupons, a quantity changed): the list shown stays, the price is not final.
   const final = shown && !(wanted && coupons.isFetching);
-  useRefetchOnPopupCoupons(coupons.refetch, wanted && couponsSettled);
   const list = shown ? (coupons.data?.coupons ?? []) : [];
+  useRefetchOnPopupCoupons(coupons.refetch, wanted && couponsSettled, () => [
+    ...claimedIds,
+    ...list.map((coupon) => coupon.couponId),
+  ]);
   const best = bestCoupon(list, coupons.data?.bestCouponId);
   // null: the server's best coupon; NO_COUPON: none; otherwise the coupon the shopper picked, while it still applies.
   const picked = choice === NO_COUPON ? null : list.find((coupon) => coupon.couponId === choice);
@@ -236,13 +240,23 @@ export function CouponPicker({
   );
 }
 
-/** Asks the matching owner again when the popup brings the account coupons (./popup-coupons.ts). */
-function useRefetchOnPopupCoupons(refetch: () => unknown, wanted: boolean) {
+/**
+ * Asks the matching owner again when the popup brings the account a coupon the sheet does not know of
+ * (./popup-coupons.ts). `known` is read as the popup answers (an effect event: the latest render's).
+ */
+function useRefetchOnPopupCoupons(refetch: () => unknown, wanted: boolean, known: () => Iterable<string>) {
   const actor = useAppActor();
+  const knownNow = useEffectEvent(known);
   useEffect(() => {
     const popup = wanted
       ? (actor.system.get('couponPopup') as ActorRefFrom<typeof couponPopupMachine> | undefined)
       : undefined;
-    return popup ? onPopupCoupons(popup, () => void refetch()) : undefined;
+    return popup
+      ? onPopupCoupons(
+          popup,
+          () => void refetch(),
+          () => knownNow(),
+        )
+      : undefined;
   }, [actor, refetch, wanted]);
 }

@@ -2,8 +2,9 @@
  * Coupons a login earns come with the daily popup's answer (home/popup hands a new account its coupons),
  * which may arrive while the pay dialog is open: the popup then waits for a free slot, and the dialog would
  * offer what the account held before (docs/buying.md). `onPopupCoupons` calls back each time the popup machine
- * receives coupons, so the dialog asks the one matching owner (matchCoupon) again.
+ * receives a coupon the dialog does not know of, so the dialog asks the one matching owner (matchCoupon) again.
  */
+import type { SettledCoupons } from '../../../machines/payment.machine';
 import type { Coupon } from '../../api/common';
 
 interface PopupLike {
@@ -11,12 +12,23 @@ interface PopupLike {
   subscribe(listener: (snapshot: { context: { coupons: readonly Coupon[] } }) => void): { unsubscribe(): void };
 }
 
-export function onPopupCoupons(popup: PopupLike, listener: () => void): () => void {
+/**
+ * Calls `listener` when the popup receives coupons of which one at least is not among `known()`: the ids the
+ * dialog knows the account held when it asked (its own list, and what the pay flow's claim saw). The popup
+ * answering after the pay flow's claim lists the same coupons: asking again for them would only put the sheet
+ * back to 优惠计算中… for a moment, and a tap on 立即支付 in that moment would be lost.
+ */
+export function onPopupCoupons(
+  popup: PopupLike,
+  listener: () => void,
+  known: () => Iterable<string> = () => [],
+): () => void {
   let seen = popup.getSnapshot().context.coupons;
   const subscription = popup.subscribe((snapshot) => {
     if (snapshot.context.coupons === seen) return;
     seen = snapshot.context.coupons;
-    if (seen.length > 0) listener();
+    const held = new Set(known());
+    if (seen.some((coupon) => !held.has(coupon.couponId))) listener();
   });
   return () => subscription.unsubscribe();
 }
@@ -40,18 +52,20 @@ interface PopupStateLike {
  * waiting to ask for this account — or none, or one for someone else — means the pay flow makes the call
  * itself (`claim`); one that has asked (or is not due today, so asked earlier) means nothing is owed. A popup
  * switched off (an auto-login visit, /demo) is not due: its account is handed nothing on this page view, as
- * before.
+ * before. Returns the ids of the coupons the claim's answer listed (the popup's own answer, later, lists the
+ * same ones), or undefined when it made no claim.
  */
 export async function settleLoginCoupons(
   popup: PopupActorLike | undefined,
   owner: number | null,
-  claim: () => Promise<unknown>,
+  claim: () => Promise<{ couponList: readonly { couponId: string }[] }>,
   signal: AbortSignal,
-): Promise<void> {
-  if (owner === null) return;
+): Promise<SettledCoupons> {
+  if (owner === null) return undefined;
   const decided = popup ? await whenDecided(popup, signal) : undefined;
-  if (decided && decided.context.userId === owner && !decided.matches('fetching')) return;
-  await claim();
+  if (decided && decided.context.userId === owner && !decided.matches('fetching')) return undefined;
+  const answer = await claim();
+  return answer.couponList.map((coupon) => coupon.couponId);
 }
 
 /** The popup's snapshot once it has decided whether it is due (its `checking` state is over). */

@@ -15,6 +15,7 @@ import {
   type CreateOrderInput,
   type HandOff,
   type PayOrderInput,
+  type SettledCoupons,
   type StatusAnswer,
 } from '../../../machines/payment.machine';
 import { PRICE_CHANGED_CODE } from '../../api/cart';
@@ -39,7 +40,7 @@ export interface PurchaseApi {
   payOrder(input: PayOrderInput, signal: AbortSignal): Promise<Payment>;
   checkStatus(orderId: string, signal: AbortSignal): Promise<StatusAnswer>;
   /** GET home/popup: the call with whose answer the server hands a new account the coupons its login earned. */
-  claimLoginCoupons(signal: AbortSignal): Promise<unknown>;
+  claimLoginCoupons(signal: AbortSignal): Promise<{ couponList: readonly { couponId: string }[] }>;
 }
 
 interface PurchaseEffects {
@@ -74,7 +75,7 @@ export interface PurchaseFlowOptions {
     system: { get(systemId: string): unknown },
     owner: number | null,
     signal: AbortSignal,
-  ) => Promise<void>;
+  ) => Promise<SettledCoupons>;
 }
 
 /**
@@ -190,7 +191,7 @@ export function createPurchaseActors(options: PurchaseFlowOptions = {}) {
       checkStatus: fromPromise<StatusAnswer, { orderId: string }>(({ input, signal }) =>
         api.checkStatus(input.orderId, signal),
       ),
-      settleCoupons: fromPromise<void, { owner: number | null }>(({ input, system, signal }) =>
+      settleCoupons: fromPromise<SettledCoupons, { owner: number | null }>(({ input, system, signal }) =>
         options.settleCoupons
           ? options.settleCoupons(system, input.owner, signal)
           : settleLoginCoupons(

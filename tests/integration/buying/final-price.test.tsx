@@ -127,6 +127,54 @@ describe('the pay sheet’s price is final before 立即支付 works', { timeout
     expect(order?.payAmount).toBe(3580);
   });
 
+  it('the daily popup answering after the pay flow claimed brings nothing new: the price stays final, not asked again', async () => {
+    backend.control.setRealNameConfig({ enable: false, sceneType: 1 });
+    // The popup's own call, for the new account, is out (waiting for a quiet moment) when the sheet opens, and
+    // answers only once the sheet has priced: the pay flow claims the coupons itself meanwhile.
+    const popupAnswers = gate();
+    const { user, actor } = await renderApp('/gameDetail/1?goods=1', {
+      couponPopup: true,
+      deps: mergeDeps(fastDeps, {
+        testing: {
+          now: () => DAY,
+          fetchHomePopup: (signal: AbortSignal) =>
+            popupAnswers.wait
+              .then(() => import('../../../src/api/user'))
+              .then((api) => api.getHomePopup({ signal }))
+              .then((answer) => answer.couponList),
+        },
+      }),
+    });
+    let matches = 0;
+    testServer.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.endsWith(MATCH)) matches += 1;
+    });
+
+    await user.click(await screen.findByRole('button', { name: '立即购买' }));
+    await logInThroughModal(user, nextPhone());
+    const pay = await payDialog();
+    const footer = await within(pay).findByRole('group', { name: '结算' });
+    const button = within(footer).getByRole('button', { name: '立即支付' });
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(footer).toHaveTextContent('已优惠 ¥5.00');
+    const asked = matches;
+
+    popupAnswers.release();
+    const popup = actor.system.get('couponPopup') as AnyActorRef;
+    await waitFor(() =>
+      expect((popup.getSnapshot() as { context: { coupons: Coupon[] } }).context.coupons.length).toBeGreaterThan(0),
+    );
+    // What the popup brought is what the claim saw: the sheet neither asks again nor goes back to 优惠计算中….
+    expect(matches).toBe(asked);
+    expect(hasTag(actor, 'payment:priced')).toBe(true);
+    expect(within(footer).getByRole('status')).not.toHaveTextContent(PRICING_MESSAGES.pricing);
+    expect(button).toBeEnabled();
+    await user.click(button);
+    await within(pay).findByRole('img', { name: '支付二维码' });
+    const [order] = await listOrders();
+    expect(order?.payAmount).toBe(3580);
+  });
+
   it('a better coupon arriving after the shopper chose is named and the choice kept; a chosen coupon that went away is replaced, and the sheet says so', async () => {
     const coupon = (couponId: string, title: string, amount: number): Coupon => ({
       couponId,
