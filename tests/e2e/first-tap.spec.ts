@@ -20,7 +20,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { holdToday } from './support/flows';
 import { POPUP_RECORD_KEY } from '../../src/features/marketing/popup-record';
-import { openAtCommit } from './support/open-page';
+import { holdRequests, openAtCommit } from './support/open-page';
 
 const RATES = [1, 4] as const;
 
@@ -192,19 +192,7 @@ const firstNewGame = (page: Page): Locator =>
  * Holds the app's entry (which src/app/boot.js asks for once the page has painted) until the returned function is
  * called (once the tap is made): the tap comes before the app runs. A later page loads its own copy.
  */
-async function holdAppEntry(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    /\/assets\/index-[\w-]+\.js$/,
-    async (route) => {
-      await held;
-      await route.continue().catch(() => undefined); // the page that asked for it is gone
-    },
-    { times: 1 },
-  );
-  return release;
-}
+const holdAppEntry = (page: Page): Promise<() => void> => holdRequests(page, /\/assets\/index-[\w-]+\.js$/, 1);
 
 /**
  * Taps 新品's first card the moment it shows (`tapped`, if given, is called once the press is made), then 返回 on

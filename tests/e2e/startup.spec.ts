@@ -16,6 +16,7 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import { COUPON_POPUP_TITLE, expect, test } from './support/fixtures';
 import { dialog, holdToday } from './support/flows';
+import { holdRequests } from './support/open-page';
 
 const POPUP_PATH = '/u-nnpc/mall/activity/home/popup';
 /** The build check goes out 1 s after start-up has run (machines/build-poll.machine.ts, `firstCheckDelay`). */
@@ -88,14 +89,7 @@ async function expectToStayOnTop(page: Page, name: string, ms: number): Promise<
  * away; the start-up itself runs as it comes.
  */
 async function holdLoadUntilFirstGesture(page: Page): Promise<() => Promise<void>> {
-  let release = () => undefined as void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/favicon.svg', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/favicon.svg');
   return async () => {
     const state = await page.evaluate(() => document.readyState);
     release();

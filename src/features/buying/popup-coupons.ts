@@ -18,11 +18,7 @@ interface PopupLike {
  * answering after the pay flow's claim lists the same coupons: asking again for them would only put the sheet
  * back to 优惠计算中… for a moment, and a tap on 立即支付 in that moment would be lost.
  */
-export function onPopupCoupons(
-  popup: PopupLike,
-  listener: () => void,
-  known: () => Iterable<string> = () => [],
-): () => void {
+export function onPopupCoupons(popup: PopupLike, listener: () => void, known: () => Iterable<string>): () => void {
   let seen = popup.getSnapshot().context.coupons;
   const subscription = popup.subscribe((snapshot) => {
     if (snapshot.context.coupons === seen) return;

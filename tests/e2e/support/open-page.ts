@@ -13,3 +13,21 @@ export async function openAtCommit(page: Page, url: string): Promise<void> {
     await page.goto(url, { waitUntil: 'commit' });
   }
 }
+
+/**
+ * Holds the requests `url` matches (at most `times` of them, if given) until the returned function is called:
+ * a slow resource at a moment the journey chooses (the app's entry, an image that `load` waits for).
+ */
+export async function holdRequests(page: Page, url: Parameters<Page['route']>[0], times?: number): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    url,
+    async (route) => {
+      await held;
+      await route.continue().catch(() => undefined); // the page that asked for it is gone
+    },
+    times === undefined ? undefined : { times },
+  );
+  return release;
+}
