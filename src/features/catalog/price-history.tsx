@@ -46,6 +46,16 @@ export function chartFrame(points: readonly PricePoint[]) {
   };
 }
 
+/**
+ * @internal How a marker's tag sits on it, by where the marker is across the plot (0–100): centred above it, or,
+ * near either edge, flush with the marker's inner side, so that a low on the first day or today never sticks out
+ * of the plot (on a phone that would stretch the page sideways).
+ */
+export function tagAlign(x: number): 'start' | 'centre' | 'end' {
+  if (x < 20) return 'start';
+  return x > 80 ? 'end' : 'centre';
+}
+
 /** A level line across the plot at `top` (0–100 down the plot, as the frame's `y` gives), in the SVG's box. */
 function GridLine({ top }: { top: number }) {
   const y = (top * HEIGHT) / 100;
@@ -176,7 +186,9 @@ export default function PriceHistorySection({
               style={{ left: `${frame.x(lowDay)}%`, top: `${frame.y(data.low.price)}%` }}
               aria-hidden="true"
             >
-              <span className="price-chart-tag">最低 {formatYuan(data.low.price)}</span>
+              <span className="price-chart-tag" data-align={tagAlign(frame.x(lowDay))}>
+                最低 {formatYuan(data.low.price)}
+              </span>
             </span>
             <span
               className="price-chart-marker is-today"

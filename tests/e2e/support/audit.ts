@@ -102,12 +102,32 @@ export class Audit {
       viewport: document.documentElement.clientWidth,
     }));
     if (width.page > width.viewport + 1) {
+      // Name the elements that stick out (the innermost ones), so that a finding says where to look.
+      const nodes = await this.page.evaluate((viewport) => {
+        const clipped = (element: Element) => {
+          for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+            if (getComputedStyle(up).overflowX !== 'visible') return true;
+          }
+          return false;
+        };
+        const out = [...document.body.querySelectorAll('*')].filter(
+          (element) => element.getBoundingClientRect().right > viewport + 1 && !clipped(element),
+        );
+        return out
+          .filter((element) => !out.some((other) => other !== element && element.contains(other)))
+          .slice(0, 5)
+          .map((element) => ({
+            target: element.tagName.toLowerCase(),
+            html: element.outerHTML.slice(0, 240),
+            summary: `right edge at ${Math.round(element.getBoundingClientRect().right)}px`,
+          }));
+      }, width.viewport);
       this.findings.push({
         screen,
         rule: 'horizontal-overflow',
         impact: 'layout',
         help: `the page is ${width.page}px wide in a ${width.viewport}px viewport`,
-        nodes: [],
+        nodes,
       });
     }
     // The footer is one dark block: its links (in the app) and the lines after it (经营信息, in index.html) meet,

@@ -8,6 +8,7 @@ import PriceHistorySection, {
   historySummary,
   priceOn,
   stepPath,
+  tagAlign,
 } from '../../../src/features/catalog/price-history';
 import {
   PRICE_HISTORY_ANCHOR,
@@ -79,6 +80,15 @@ describe('the chart', () => {
   it('steps: each price holds until the next change, the last to the right edge', () => {
     expect(stepPath(full.points)).toMatch(/^M0\.0 \d+\.\dH\d+\.\dV\d+\.\dH\d+\.\dV\d+\.\dH600\.0V\d+\.\dH600$/);
     expect(stepPath([{ date: '2026-06-02', price: 6800 }])).toBe('M0 80.0H600');
+  });
+
+  it('keeps a marker’s tag inside the plot: flush with the marker near either edge, centred between', () => {
+    const frame = chartFrame(full.points);
+    expect(tagAlign(frame.x(frame.first))).toBe('start');
+    expect(tagAlign(19.9)).toBe('start');
+    expect(tagAlign(50)).toBe('centre');
+    expect(tagAlign(80.1)).toBe('end');
+    expect(tagAlign(frame.x(frame.last))).toBe('end');
   });
 
   it('reads the price in force on any day (the last change on or before it)', () => {
