@@ -21,6 +21,18 @@ const historySection = () => screen.findByRole('region', { name: '价格走势' 
 const allCards = () =>
   backendData<{ list: GameCard[] }>(SEARCH, { keyword: '', pageNum: 1, pageSize: 100 }).then((p) => p.list);
 const atLow = (c: GameCard) => c.historicalLow !== undefined && c.minPrice <= c.historicalLow;
+/**
+ * The first game `fits` whose goods at the card's price is in stock (the detail chooses that goods), with its goods.
+ * Which games fit moves with the calendar (the histories do), so the pick never assumes one.
+ */
+async function pickGame(fits: (card: GameCard) => boolean) {
+  for (const game of (await allCards()).filter(fits)) {
+    const { goods } = await backendData<{ goods: Goods[] }>(GOODS, { gameId: game.gameId });
+    const chosen = goods.find((g) => g.price === game.minPrice && g.stock > 0);
+    if (chosen) return { game, goods, chosen };
+  }
+  throw new Error('no game in the catalogue fits');
+}
 
 beforeAll(async () => {
   await warmPages();
@@ -29,11 +41,9 @@ beforeAll(async () => {
 
 describe('价格走势 on the game detail', () => {
   it('summarises the chosen goods’ last 180 days, draws them, and lists them in a table', async () => {
-    const game = (await allCards()).find(
+    const { game, chosen } = await pickGame(
       (c) => c.minPrice < c.originalPrice && c.historicalLow !== undefined && !atLow(c),
-    )!;
-    const { goods } = await backendData<{ goods: Goods[] }>(GOODS, { gameId: game.gameId });
-    const chosen = goods.find((g) => g.price === game.minPrice)!;
+    );
     const history = await backendData<PriceHistory>(HISTORY, { goodsId: chosen.goodsId });
 
     const { user } = await renderApp(`/gameDetail/${game.gameId}?goods=${chosen.goodsId}`);
@@ -57,9 +67,7 @@ describe('价格走势 on the game detail', () => {
   });
 
   it('marks 史低 when the chosen goods is at its historical low, and follows another choice', async () => {
-    const game = (await allCards()).find(atLow)!;
-    const { goods } = await backendData<{ goods: Goods[] }>(GOODS, { gameId: game.gameId });
-    const chosen = goods.find((g) => g.price === game.minPrice)!;
+    const { game, goods, chosen } = await pickGame(atLow);
     const { user } = await renderApp(`/gameDetail/${game.gameId}?goods=${chosen.goodsId}`);
     const section = await historySection();
     expect(within(section).getByText('史低')).toBeInTheDocument();
