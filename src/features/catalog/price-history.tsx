@@ -195,7 +195,9 @@ export default function PriceHistorySection({
               style={{ left: '100%', top: `${frame.y(data.price)}%` }}
               aria-hidden="true"
             >
-              <span className="price-chart-tag">今天</span>
+              <span className="price-chart-tag" data-align={tagAlign(100)}>
+                今天
+              </span>
             </span>
             {picked !== null ? (
               <span className="price-chart-cursor" style={{ left: `${frame.x(day)}%` }} aria-hidden="true">
