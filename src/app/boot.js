@@ -1,9 +1,9 @@
-/* global addEventListener, window, location, Element, HTMLInputElement, HTMLTextAreaElement, Event, document, requestAnimationFrame, setTimeout, clearTimeout, MutationObserver */
+/* global addEventListener, window, location, sessionStorage, Element, HTMLInputElement, HTMLTextAreaElement, Event, document, requestAnimationFrame, setTimeout, clearTimeout, MutationObserver */
 /*
  * Written into index.html's head by scripts/vite-boot-script.ts, minified (about 1.7 KB gzip), as its one inline
  * script: it runs before the body is parsed, so no tap can come before it (docs/decisions/0036-boot-script-inline.md).
- * Plain ES5-era script, no module: it must run in any browser the page can be tapped in. Four jobs
- * (docs/prerendering.md; the fourth below):
+ * Plain ES5-era script, no module: it must run in any browser the page can be tapped in. Five jobs
+ * (docs/prerendering.md; the fourth and fifth below):
  *
  * 1. It remembers a link a shopper follows on a prerendered page before React holds it ("Before the app
  *    starts"). The app's router writes its key into the history entry when it starts, which makes the browser
@@ -23,6 +23,11 @@
  *    image of high priority (the banner, a game's cover) has loaded and painted, so that a phone's bandwidth
  *    goes to what the shopper sees first. At most START_WAIT_MS after the document is parsed, whatever the
  *    image does. Every other page names no entry here: its module script loads as the browser finds it.
+ *
+ * 5. A reload the store makes itself (in mock builds msw reloads a page its worker does not control, as after a
+ *    quick tap during a first visit's install; a chunk that failed to load) takes the kept taps and a link
+ *    followed early with it: `__carryKeptTaps()` announces it, the page writes them to sessionStorage as it goes
+ *    (`pagehide`), and the reloaded page (the same address) keeps them as its own, marked on their twins.
  */
 (function () {
   var START_WAIT_MS = 3000;
@@ -302,6 +307,64 @@
     hero.addEventListener('error', afterPaint);
   }
 
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenParsed);
-  else whenParsed();
+  // 5. The taps a reload the store made carried here (see the comment at the top).
+  var CARRIED = 'boot:carried-taps';
+  var carry = false;
+  window.__carryKeptTaps = function () {
+    carry = true;
+  };
+  addEventListener('pagehide', function () {
+    if (!carry || ready || (!kept.length && !window.__earlyNavigation)) return;
+    var taps = kept.map(function (entry) {
+      return {
+        kind: entry.kind,
+        tag: entry.el.tagName,
+        name: entry.name,
+        role: entry.role,
+        href: entry.href,
+        index: entry.index,
+        value: entry.value,
+      };
+    });
+    try {
+      sessionStorage.setItem(
+        CARRIED,
+        JSON.stringify({ url: location.href, taps: taps, link: window.__earlyNavigation }),
+      );
+    } catch {
+      // storage full or blocked: the taps go with the page, as without this
+    }
+  });
+  var carried = [];
+  try {
+    var stored = JSON.parse(sessionStorage.getItem(CARRIED) || 'null');
+    sessionStorage.removeItem(CARRIED);
+    if (stored && stored.url === location.href) {
+      if (typeof stored.link === 'string') window.__earlyNavigation = stored.link;
+      carried = stored.taps || [];
+    }
+  } catch {
+    // unreadable or damaged: nothing carried
+  }
+  for (var i = 0; i < carried.length; i += 1) {
+    var tap = carried[i];
+    // Stands for the control until the page is parsed; then its twin does (below).
+    tap.el = { tagName: String(tap.tag), isConnected: false };
+    kept.push(tap);
+  }
+
+  function parsed() {
+    for (var j = 0; j < kept.length; j += 1) {
+      var entry = kept[j];
+      var twin = entry.el.isConnected ? null : twinOf(entry);
+      if (!twin) continue;
+      entry.el = twin;
+      if (entry.kind === 'input') twin.value = entry.value;
+      else mark(twin, true);
+    }
+    whenParsed();
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', parsed);
+  else parsed();
 })();

@@ -9,6 +9,7 @@ import { createBackend } from './backend';
 import type { Backend, LatencyOption, SeedVariant } from './backend';
 import { createMswHandlers } from './msw-handlers';
 import { retryImagesLoadedBeforeWorker } from './worker-images';
+import { carryKeptTapsAcrossReload } from '../shared/kept-taps';
 
 export { parseAutoEvents, parseLatency } from './handlers/rules';
 
@@ -41,6 +42,22 @@ function ignoreStaleWorkerUpdate(event: PromiseRejectionEvent): void {
   }
 }
 
+/**
+ * Whether msw's `worker.start()` is about to reload this page: it does so when a registration of its worker exists
+ * but does not control the page (`getWorkerInstance` in msw's browser build), as for a page opened by a quick tap
+ * while a first visit's worker was still installing, or after a reload that bypassed the worker.
+ */
+async function workerWillReload(workerUrl: string): Promise<boolean> {
+  if (!('serviceWorker' in navigator) || navigator.serviceWorker.controller) return false;
+  const absolute = new URL(workerUrl, window.location.href).href;
+  const registrations = await navigator.serviceWorker.getRegistrations().catch(() => []);
+  return registrations.some((registration) =>
+    [registration.active, registration.installing, registration.waiting].some(
+      (worker) => worker?.scriptURL === absolute,
+    ),
+  );
+}
+
 export async function startMockWorker(options: MockWorkerOptions = {}): Promise<Backend> {
   const baseUrl = options.baseUrl ?? '/webapi';
   const backend = createBackend({
@@ -52,8 +69,11 @@ export async function startMockWorker(options: MockWorkerOptions = {}): Promise<
   });
   const worker = setupWorker(...createMswHandlers(backend, baseUrl));
   window.addEventListener('unhandledrejection', ignoreStaleWorkerUpdate);
+  const workerUrl = `${import.meta.env.BASE_URL}mockServiceWorker.js`;
+  // The taps kept on this page (src/app/boot.js) are acted on in the page msw reloads to.
+  if (await workerWillReload(workerUrl)) carryKeptTapsAcrossReload();
   await worker.start({
-    serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
+    serviceWorker: { url: workerUrl },
     onUnhandledRequest: 'bypass',
     quiet: true,
   });

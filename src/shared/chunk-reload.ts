@@ -6,6 +6,7 @@
  * the error page instead of looping.
  */
 import * as z from 'zod/mini';
+import { carryKeptTapsAcrossReload } from './kept-taps';
 
 /** @internal */
 export const RELOAD_GUARD_MS = 10_000;
@@ -90,7 +91,14 @@ export function guardChunk<T>(
       const reloaded = reloadOnceFor(path, {
         storage: deps?.storage ?? defaults.storage ?? window.sessionStorage,
         now: deps?.now ?? defaults.now ?? Date.now,
-        reload: deps?.reload ?? defaults.reload ?? (() => window.location.reload()),
+        reload:
+          deps?.reload ??
+          defaults.reload ??
+          (() => {
+            // The taps kept on this page (src/app/boot.js) are acted on in the reloaded one.
+            carryKeptTapsAcrossReload();
+            window.location.reload();
+          }),
       });
       if (reloaded) return new Promise<T>(() => {});
       throw error;

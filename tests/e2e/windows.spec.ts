@@ -13,8 +13,8 @@
  * left as it comes: a press the popup covers waits for it to be closed (tapAt).
  */
 import { test } from './support/fixtures';
-import { POPUP_RECORD_KEY } from '../../src/features/marketing/popup-record';
 import { ACTIONS } from './windows/actions';
+import { popupRecordedToday } from './support/flows';
 import {
   loginWindow,
   markLoginToast,
@@ -42,13 +42,7 @@ test.beforeEach(async ({ context }) => {
   // Not on a date held still (holdToday, as first-tap.spec.ts): Playwright's clock fakes the page's
   // `performance` too, and the sweep times its offsets from the page's paint and marks. A run that crosses
   // midnight China time could meet the popup: it would be closed like any covering dialog (tapAt).
-  await context.addInitScript((key: string) => {
-    // about:blank has no storage of its own.
-    if (!location.protocol.startsWith('http')) return;
-    const now = new Date();
-    const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-    if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ browser: day }));
-  }, POPUP_RECORD_KEY);
+  await popupRecordedToday(context);
   await context.addInitScript(markLoginToast);
 });
 

@@ -5,6 +5,7 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { COUPON_POPUP_TITLE, dismissCouponPopups, expect, keepCouponPopups, type Backend } from './fixtures';
 import { TEST_REAL_NAME, testIdCard } from './id-card';
+import { POPUP_RECORD_KEY } from '../../../src/features/marketing/popup-record';
 
 export const SMS_CODE = '123456';
 export const STORE_NAME = '星游商城';
@@ -104,6 +105,20 @@ export async function payAndComplete(
 export async function holdToday(context: BrowserContext): Promise<void> {
   const china = new Date(Date.now() + 8 * 3600_000);
   await context.clock.setFixedTime(Date.UTC(china.getUTCFullYear(), china.getUTCMonth(), china.getUTCDate(), 12 - 8));
+}
+
+/**
+ * Records today's daily coupon popup as already shown in this browser, in every document the context opens: a state
+ * a journey seeds only where the popup's wall-clock quiet moment would race its taps (each caller says why).
+ */
+export async function popupRecordedToday(context: BrowserContext): Promise<void> {
+  await context.addInitScript((key: string) => {
+    // about:blank has no storage of its own.
+    if (!location.protocol.startsWith('http')) return;
+    const now = new Date();
+    const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ browser: day }));
+  }, POPUP_RECORD_KEY);
 }
 
 /** Waits for the home page's content (not its skeletons). */

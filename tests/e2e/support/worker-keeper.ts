@@ -28,19 +28,3 @@ export async function openWorkerKeeper(context: BrowserContext): Promise<Page> {
 
 /** Whether `page` is the keeper window (its console speaks for no store page). */
 export const isWorkerKeeper = (page: Page): boolean => new URL(page.url()).pathname === WORKER_KEEPER_PATH;
-
-/**
- * Installs msw's worker from the keeper window and waits until it is active, so that every store document of the
- * context is controlled from its birth. For journeys whose first tap is followed by the browser while a first
- * visit's worker would still be installing: the page born then can miss the worker's claim, and msw's start
- * reloads a page it finds uncontrolled (msw's `getWorkerInstance`), taking a tap kept meanwhile with it. That
- * reload is the simulated backend's own, which live mode does not have; the store's start-up runs as it comes.
- */
-export async function installMockWorker(context: BrowserContext): Promise<void> {
-  const keeper = context.pages().find(isWorkerKeeper);
-  if (!keeper) throw new Error('no worker keeper in this context (mock mode only)');
-  await keeper.evaluate(async () => {
-    await navigator.serviceWorker.register('/mockServiceWorker.js');
-    await navigator.serviceWorker.ready;
-  });
-}
