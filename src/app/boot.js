@@ -1,8 +1,8 @@
 /* global addEventListener, window, location, sessionStorage, Element, HTMLInputElement, HTMLTextAreaElement, Event, document, requestAnimationFrame, setTimeout, clearTimeout, MutationObserver */
 /*
- * Written into index.html's head by scripts/vite-boot-script.ts, minified (about 1.7 KB gzip), as its one inline
+ * Written into index.html's head by scripts/vite-boot-script.ts, minified (just under its 2 KB gzip budget), as its one inline
  * script: it runs before the body is parsed, so no tap can come before it (docs/decisions/0036-boot-script-inline.md).
- * Plain ES5-era script, no module: it must run in any browser the page can be tapped in. Five jobs
+ * Plain script, no module, in the syntax of the app's build target (es2022; the minifier writes it so). Five jobs
  * (docs/prerendering.md; the fourth and fifth below):
  *
  * 1. It remembers a link a shopper follows on a prerendered page before React holds it ("Before the app
@@ -315,42 +315,32 @@
   };
   addEventListener('pagehide', function () {
     if (!carry || ready || (!kept.length && !window.__earlyNavigation)) return;
-    var taps = kept.map(function (entry) {
-      return {
-        kind: entry.kind,
-        tag: entry.el.tagName,
-        name: entry.name,
-        role: entry.role,
-        href: entry.href,
-        index: entry.index,
-        value: entry.value,
-      };
-    });
     try {
+      // A kept control is written as its tag name: the reloaded page finds its twin by what `remember` noted.
+      var record = { url: location.href, taps: kept, link: window.__earlyNavigation };
       sessionStorage.setItem(
         CARRIED,
-        JSON.stringify({ url: location.href, taps: taps, link: window.__earlyNavigation }),
+        JSON.stringify(record, function (key, value) {
+          return key === 'el' ? value.tagName : value;
+        }),
       );
     } catch {
       // storage full or blocked: the taps go with the page, as without this
     }
   });
-  var carried = [];
   try {
     var stored = JSON.parse(sessionStorage.getItem(CARRIED) || 'null');
     sessionStorage.removeItem(CARRIED);
     if (stored && stored.url === location.href) {
       if (typeof stored.link === 'string') window.__earlyNavigation = stored.link;
-      carried = stored.taps || [];
+      (stored.taps || []).forEach(function (tap) {
+        // Stands for the control until the page is parsed; then its twin does (below).
+        tap.el = { tagName: String(tap.el), isConnected: false };
+        kept.push(tap);
+      });
     }
   } catch {
     // unreadable or damaged: nothing carried
-  }
-  for (var i = 0; i < carried.length; i += 1) {
-    var tap = carried[i];
-    // Stands for the control until the page is parsed; then its twin does (below).
-    tap.el = { tagName: String(tap.tag), isConnected: false };
-    kept.push(tap);
   }
 
   function parsed() {
