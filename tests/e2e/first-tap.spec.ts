@@ -216,6 +216,20 @@ async function tapCardThenBack(page: Page, tapped: () => void = () => undefined)
   await expect(page.getByRole('heading', { level: 1, name: '新品上架' })).toBeVisible(ANSWER);
 }
 
+/**
+ * On game 1's detail (the seed's: its first goods may be bought several at a time): 增加数量 tapped the moment it
+ * shows (`tapped`, if given, is called once the press is made), then the quantity one more.
+ */
+async function tapOneMore(page: Page, tapped: () => void = () => undefined): Promise<void> {
+  const more = page.getByRole('button', { name: '增加数量' });
+  const quantity = page.getByRole('spinbutton', { name: '购买数量' });
+  await more.waitFor({ state: 'visible' });
+  const before = Number(await quantity.inputValue());
+  await tapWhenVisible(page, more);
+  tapped();
+  await expect(quantity).toHaveValue(String(before + 1), ANSWER);
+}
+
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(recordPresses);
 });
@@ -277,11 +291,7 @@ for (const rate of RATES) {
 
       // The quantity: one more.
       await open(page, href);
-      const { more, quantity } = quantityControls(page);
-      await more.waitFor({ state: 'visible' });
-      const before = Number(await quantity.inputValue());
-      await tapWhenVisible(page, more);
-      await expect(quantity).toHaveValue(String(before + 1), ANSWER);
+      await tapOneMore(page);
 
       // 立即购买, for a visitor: the login dialog (the purchase resumes after the login, as elsewhere).
       await open(page, href);
@@ -383,12 +393,6 @@ function countLoads(page: Page): () => number {
   return () => loads;
 }
 
-/** On game 1's detail (the seed's, several may be bought at a time): 增加数量 and the quantity it changes. */
-const quantityControls = (page: Page) => ({
-  more: page.getByRole('button', { name: '增加数量' }),
-  quantity: page.getByRole('spinbutton', { name: '购买数量' }),
-});
-
 // A reload the store makes before its flows run takes the taps kept meanwhile with it, and the reloaded page acts on
 // them (src/app/boot.js, job 5; tests/app/kept-taps.test.ts for each rule).
 test.describe('a tap kept before a reload the store makes', () => {
@@ -410,12 +414,7 @@ test.describe('a tap kept before a reload the store makes', () => {
     const loads = countLoads(page);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Page.reload', { ignoreCache: true });
-    const { more, quantity } = quantityControls(page);
-    await more.waitFor({ state: 'visible' });
-    const before = Number(await quantity.inputValue());
-    await tapWhenVisible(page, more);
-    release();
-    await expect(quantity).toHaveValue(String(before + 1), ANSWER);
+    await tapOneMore(page, release);
     expect(loads(), 'the bypassing reload, then msw’s').toBe(2);
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   });
@@ -436,12 +435,7 @@ test.describe('a tap kept before a reload the store makes', () => {
       );
       const loads = countLoads(page);
       await open(page, '/gameDetail/1');
-      const { more, quantity } = quantityControls(page);
-      await more.waitFor({ state: 'visible' });
-      const before = Number(await quantity.inputValue());
-      await tapWhenVisible(page, more);
-      release();
-      await expect(quantity).toHaveValue(String(before + 1), ANSWER);
+      await tapOneMore(page, release);
       expect(loads(), 'the page, then the chunk guard’s reload').toBe(2);
     });
   });
