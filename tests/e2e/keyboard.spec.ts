@@ -53,18 +53,9 @@ test('keyboard only: browse, buy while logged out, log in, verify, pay and ask f
   await activate(page, buy);
 
   // Login: the phone field has the focus when the dialog opens.
-  const login = dialog(page, '登录');
-  const phoneField = login.getByRole('textbox', { name: '手机号', exact: true });
+  const phoneField = dialog(page, '登录').getByRole('textbox', { name: '手机号', exact: true });
   await expect(phoneField).toBeFocused();
-  await page.keyboard.type(phone);
-  await activate(page, login.getByRole('button', { name: '获取验证码' }));
-  const codeField = login.getByRole('textbox', { name: '验证码', exact: true });
-  await expect(codeField).toBeFocused();
-  await page.keyboard.type(SMS_CODE);
-  await activate(page, login.getByRole('checkbox', { name: /我已阅读并同意/ }), 'Space');
-  await expect(login.getByRole('checkbox', { name: /我已阅读并同意/ })).toBeChecked();
-  await activate(page, login.getByRole('button', { name: '登录', exact: true }));
-  await expect(login).toBeHidden();
+  await keyboardSmsLogin(page, phone);
 
   // Real name: type both fields, Enter submits.
   const realName = dialog(page, '实名认证');
@@ -166,8 +157,13 @@ async function keyboardSmsLogin(page: Page, phone: string): Promise<void> {
   await page.keyboard.type(phone);
   await activate(page, login.getByRole('button', { name: '获取验证码' }));
   await expect(login.getByRole('textbox', { name: '验证码', exact: true })).toBeFocused();
+  // The shopper types the code the SMS brings, so after it was sent: a code sent too late is not yet
+  // the account's, and the login says 验证码已失效 (what made this journey fail once in CI, 12-04).
+  await expect(login.getByText(`验证码已发送至 ${masked(phone)}`)).toBeVisible();
   await page.keyboard.type(SMS_CODE);
-  await activate(page, login.getByRole('checkbox', { name: /我已阅读并同意/ }), 'Space');
+  const agreement = login.getByRole('checkbox', { name: /我已阅读并同意/ });
+  await activate(page, agreement, 'Space');
+  await expect(agreement).toBeChecked();
   await activate(page, login.getByRole('button', { name: '登录', exact: true }));
   await expect(login).toBeHidden();
 }
