@@ -18,6 +18,7 @@
 import type { Page, Request } from '@playwright/test';
 import { COUPON_POPUP_TITLE, expect, test, watchAnnouncement, type Backend } from './support/fixtures';
 import {
+  AGREEMENT,
   SMS_CODE,
   STORE_NAME,
   dialog,
@@ -160,7 +161,7 @@ async function keyboardSmsLogin(page: Page, phone: string): Promise<void> {
   await expect(login.getByRole('textbox', { name: '验证码', exact: true })).toBeFocused();
   await expectCodeSent(login);
   await page.keyboard.type(SMS_CODE);
-  const agreement = login.getByRole('checkbox', { name: /我已阅读并同意/ });
+  const agreement = login.getByRole('checkbox', { name: AGREEMENT });
   await activate(page, agreement, 'Space');
   await expect(agreement).toBeChecked();
   await activate(page, login.getByRole('button', { name: '登录', exact: true }));

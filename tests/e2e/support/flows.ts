@@ -13,7 +13,7 @@ export const STORE_NAME = '星游商城';
 export const dialog = (page: Page, name: string): Locator => page.getByRole('dialog', { name, exact: true });
 
 /** The agreement checkbox's name carries the two document links' text. */
-const AGREEMENT = /我已阅读并同意/;
+export const AGREEMENT = /我已阅读并同意/;
 
 /** The QR code's id is the name of its image (`/webapi/static/qr/<id>.svg`). */
 export async function shownQrId(page: Page): Promise<string> {
