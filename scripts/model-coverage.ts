@@ -100,11 +100,14 @@ function runUiReplays(machineIds: readonly string[], width: number): string[] {
         continue;
       }
       const { states, transitions, unreachable } = report;
-      const skipped = report.skipped ? `, ${report.skipped} not drivable from the UI` : '';
+      const undrivable = Object.values(report.undrivable).reduce((sum, count) => sum + count, 0);
+      const skipped = undrivable ? `, ${undrivable} not drivable from the UI` : '';
       console.log(
         `  ${id.padEnd(width)}  states ${`${states.covered}/${states.total}`.padStart(5)} (${percent(states.covered, states.total)} %)` +
           `   transitions ${`${transitions.covered}/${transitions.total}`.padStart(5)} (${percent(transitions.covered, transitions.total)} %)   ${report.items} paths and journeys, ${report.replayed} replayed (their transition-pair cover)${skipped}`,
       );
+      for (const [why, count] of Object.entries(report.undrivable))
+        console.log(`      not drivable (${count}): ${why}`);
       const declared = { ...unreachable.states, ...unreachable.transitions };
       for (const missing of [...states.missing, ...transitions.missing]) {
         const why = declared[missing];

@@ -12,7 +12,7 @@ function report(missing: string[], declared: Record<string, string>): UiCoverage
     transitions: { covered: 6 - missing.length, total: 6, missing },
     items: 11,
     replayed: 3,
-    skipped: 8,
+    undrivable: { 'only the expiry prompt sends it': 8 },
     unreachable: { states: {}, transitions: declared },
   };
 }

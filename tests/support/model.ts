@@ -439,11 +439,12 @@ export function createCoverage(machine: AnyStateMachine): Coverage {
 
 /** A UI replay's coverage (tests/support/model-ui-suite.ts writes it; `npm run test:model` prints it). */
 export interface UiCoverageFile extends CoverageReport {
-  /** Paths and journeys planned, how many of them the UI replayed (the drivable ones' transition-pair cover), and how many no gesture can drive (skipped). */
+  /** Paths and journeys planned, and how many of them the UI replayed (the drivable ones' transition-pair cover). */
   items: number;
   replayed: number;
-  skipped: number;
-  /** What only the skipped items reach, with why (the driver's declaration; equal to what is missing). */
+  /** The items no gesture can drive (the actor replay runs them): how many for each of the driver's reasons. */
+  undrivable: Record<string, number>;
+  /** What only the undrivable items reach, with why (the driver's declaration; equal to what is missing). */
   unreachable: { states: Record<string, string>; transitions: Record<string, string> };
 }
 
