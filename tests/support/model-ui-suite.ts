@@ -103,13 +103,9 @@ export async function describeUiModel<TModel extends ModelDefinition>(
   });
 }
 
-/** How many items each undrivable reason covers (its step number left out), for the coverage report. */
+/** How many items each undrivable reason covers, for the coverage report. */
 function countReasons(reasons: readonly (string | undefined)[]): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const reason of reasons) {
-    if (!reason) continue;
-    const why = reason.replace(/^step \d+: /, '');
-    counts[why] = (counts[why] ?? 0) + 1;
-  }
+  for (const reason of reasons) if (reason) counts[reason] = (counts[reason] ?? 0) + 1;
   return counts;
 }

@@ -198,12 +198,12 @@ export async function runPlanItemInUi<TModel extends ModelDefinition>(
   }
 }
 
-/** Why the UI cannot replay `item` (its first undrivable step), or undefined when it can. */
+/** Why the UI cannot replay `item` (the driver's reason for its first undrivable step), or undefined when it can. */
 export function undrivableReason(driver: UiDriver<ModelDefinition>, item: PlanItem): string | undefined {
   if (!driver.undrivable) return undefined;
   for (let index = 1; index < item.steps.length; index++) {
     const reason = driver.undrivable(item, index);
-    if (reason) return `step ${index}: ${reason}`;
+    if (reason) return reason;
   }
   return undefined;
 }
