@@ -100,16 +100,21 @@ interface PressArgs {
   offset: number;
   /** only wait for the offset (a reload), no control to press */
   waitOnly: boolean;
+  /** the window property that notes whether the press reached the control as a click (`PRESS_NOTE`) */
+  noteKey: string;
 }
 
-type PressPoint = { x: number; y: number; disabled: boolean; at: number } | { covered: string } | { waited: number };
+type PressPoint = { x: number; y: number; at: number } | { covered: string } | { waited: number };
+
+/** Where the page notes whether the press about to be made reached the control as a click (see `pressPoint`). */
+const PRESS_NOTE = '__sweepPress';
 
 /**
  * In the page: waits until `offset` ms after the origin (checked every 5 ms, on the page's own clock), then
  * finds where a finger pressing `element` lands: the middle of its box, if that hits the element. For up to 1 s
  * it waits for it to be uncovered (a dialog or its backdrop on top takes the press), then says what covers it.
  */
-async function pressPoint(element: Element, { origin, offset, waitOnly }: PressArgs): Promise<PressPoint> {
+async function pressPoint(element: Element, { origin, offset, waitOnly, noteKey }: PressArgs): Promise<PressPoint> {
   const sleep = () => new Promise((resolve) => setTimeout(resolve, 5));
   const now = () => performance.now();
   const originTime = (): number | null => {
@@ -127,9 +132,17 @@ async function pressPoint(element: Element, { origin, offset, waitOnly }: PressA
     const y = box.y + box.height / 2;
     const top = document.elementFromPoint(x, y);
     if (top && (element === top || element.contains(top))) {
-      const disabled =
-        (element as HTMLButtonElement).disabled === true || element.getAttribute('aria-disabled') === 'true';
-      return { x, y, disabled, at: since() };
+      // Whether the press reaches the control as a click is noted when the click comes, not read now: a control
+      // disabled now may be enabled by the time the press arrives (one round trip later), and a disabled button
+      // gets no click at all (Chromium sends it pointer events only), so its handler cannot run.
+      const note = { clicked: false };
+      (window as unknown as Record<string, unknown>)[noteKey] = note;
+      const onClick = (event: Event) => {
+        if (event.target instanceof Node && element.contains(event.target)) note.clicked = true;
+      };
+      window.addEventListener('click', onClick, { capture: true });
+      setTimeout(() => window.removeEventListener('click', onClick, { capture: true }), 10_000);
+      return { x, y, at: since() };
     }
     if (now() > deadline)
       return { covered: top?.closest('[role="dialog"]')?.getAttribute('aria-label') ?? top?.tagName ?? 'nothing' };
@@ -139,17 +152,28 @@ async function pressPoint(element: Element, { origin, offset, waitOnly }: PressA
 
 /**
  * A real mouse press on `control` at `offset` ms after `origin`, or as soon after as the control is visible and
- * not covered (the press lands where a shopper's finger would). Returns whether the control was disabled when
- * pressed. `run.actedAt` gets the offset the press really had.
+ * not covered (the press lands where a shopper's finger would). Returns whether the press reached the control as
+ * a click (false: it was disabled when the press came, so its handler did not run). `run.actedAt` gets the
+ * offset the press really had.
  */
-export async function tapAt(page: Page, run: Run, control: Locator, origin: Origin): Promise<{ disabled: boolean }> {
+export async function tapAt(page: Page, run: Run, control: Locator, origin: Origin): Promise<{ clicked: boolean }> {
   for (let attempt = 0; ; attempt += 1) {
     await control.waitFor({ state: 'visible' });
-    const found = await control.evaluate(pressPoint, { origin, offset: run.offset, waitOnly: false });
+    const found = await control.evaluate(pressPoint, {
+      origin,
+      offset: run.offset,
+      waitOnly: false,
+      noteKey: PRESS_NOTE,
+    });
     if ('x' in found) {
+      // The press's events are handled by the time the click resolves (CDP answers once the page has them).
       await page.mouse.click(found.x, found.y);
       run.actedAt = found.at;
-      return { disabled: found.disabled };
+      const clicked = await page.evaluate(
+        (key) => (window as unknown as Record<string, { clicked: boolean } | undefined>)[key]?.clicked === true,
+        PRESS_NOTE,
+      );
+      return { clicked };
     }
     const covered = 'covered' in found ? found.covered : 'nothing';
     run.notes.push(`covered by ${covered}, pressed later`);
@@ -161,7 +185,9 @@ export async function tapAt(page: Page, run: Run, control: Locator, origin: Orig
 
 /** Waits in the page until `offset` ms after `origin` (a reload is made then). */
 export async function waitForOffset(page: Page, run: Run, origin: Origin): Promise<void> {
-  const found = await page.locator(':root').evaluate(pressPoint, { origin, offset: run.offset, waitOnly: true });
+  const found = await page
+    .locator(':root')
+    .evaluate(pressPoint, { origin, offset: run.offset, waitOnly: true, noteKey: PRESS_NOTE });
   run.actedAt = 'waited' in found ? found.waited : null;
 }
 
