@@ -522,7 +522,7 @@ export const ACTIONS: SweepAction[] = [
       await button.waitFor({ state: 'visible' });
       await page.evaluate((mark) => performance.mark(mark), PAY_SHEET);
       const { clicked } = await tapAt(page, run, button, { mark: PAY_SHEET });
-      if (!clicked) {
+      if (!(await clicked())) {
         // The sheet said wait (优惠计算中…) when the press came: no order from that tap, and the shopper taps again
         // once it can. (Decided by whether the press reached the button as a click: a look at the button before the
         // press could see it disabled, and the price settle before the press arrived.)

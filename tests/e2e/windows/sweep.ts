@@ -152,11 +152,16 @@ async function pressPoint(element: Element, { origin, offset, waitOnly, noteKey 
 
 /**
  * A real mouse press on `control` at `offset` ms after `origin`, or as soon after as the control is visible and
- * not covered (the press lands where a shopper's finger would). Returns whether the press reached the control as
- * a click (false: it was disabled when the press came, so its handler did not run). `run.actedAt` gets the
- * offset the press really had.
+ * not covered (the press lands where a shopper's finger would). `run.actedAt` gets the offset the press really
+ * had. Returns `clicked`, which asks the page whether the press reached the control as a click (false: it was
+ * disabled when the press came, so its handler did not run); only for a press that leaves the page where it is.
  */
-export async function tapAt(page: Page, run: Run, control: Locator, origin: Origin): Promise<{ clicked: boolean }> {
+export async function tapAt(
+  page: Page,
+  run: Run,
+  control: Locator,
+  origin: Origin,
+): Promise<{ clicked: () => Promise<boolean> }> {
   for (let attempt = 0; ; attempt += 1) {
     await control.waitFor({ state: 'visible' });
     const found = await control.evaluate(pressPoint, {
@@ -166,13 +171,14 @@ export async function tapAt(page: Page, run: Run, control: Locator, origin: Orig
       noteKey: PRESS_NOTE,
     });
     if ('x' in found) {
-      // The press's events are handled by the time the click resolves (CDP answers once the page has them).
       await page.mouse.click(found.x, found.y);
       run.actedAt = found.at;
-      const clicked = await page.evaluate(
-        (key) => (window as unknown as Record<string, { clicked: boolean } | undefined>)[key]?.clicked === true,
-        PRESS_NOTE,
-      );
+      // The press's events are handled by the time the click above resolves (CDP answers once the page has them).
+      const clicked = () =>
+        page.evaluate(
+          (key) => (window as unknown as Record<string, { clicked: boolean } | undefined>)[key]?.clicked === true,
+          PRESS_NOTE,
+        );
       return { clicked };
     }
     const covered = 'covered' in found ? found.covered : 'nothing';
