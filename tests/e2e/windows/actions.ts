@@ -524,8 +524,8 @@ export const ACTIONS: SweepAction[] = [
       const { clicked } = await tapAt(page, run, button, { mark: PAY_SHEET });
       if (!(await clicked())) {
         // The sheet said wait (优惠计算中…) when the press came: no order from that tap, and the shopper taps again
-        // once it can. (Decided by whether the press reached the button as a click: a look at the button before the
-        // press could see it disabled, and the price settle before the press arrived.)
+        // once it can. (Decided by whether the press reached the button as a click: a look before the press could
+        // see it disabled, and the price could settle before the press arrived.)
         run.notes.push('the pay button was disabled when tapped');
         expect(await serverOrders(ctx.backend, ctx.phone), run.say('a disabled pay button made an order')).toEqual([]);
         await payPatientlyAndExpectOneOrder(ctx, price);
