@@ -101,10 +101,10 @@ function runUiReplays(machineIds: readonly string[], width: number): string[] {
       }
       const { states, transitions, unreachable } = report;
       const undrivable = Object.values(report.undrivable).reduce((sum, count) => sum + count, 0);
-      const skipped = undrivable ? `, ${undrivable} not drivable from the UI` : '';
+      const undrivableNote = undrivable ? `, ${undrivable} not drivable from the UI` : '';
       console.log(
         `  ${id.padEnd(width)}  states ${`${states.covered}/${states.total}`.padStart(5)} (${percent(states.covered, states.total)} %)` +
-          `   transitions ${`${transitions.covered}/${transitions.total}`.padStart(5)} (${percent(transitions.covered, transitions.total)} %)   ${report.items} paths and journeys, ${report.replayed} replayed (their transition-pair cover)${skipped}`,
+          `   transitions ${`${transitions.covered}/${transitions.total}`.padStart(5)} (${percent(transitions.covered, transitions.total)} %)   ${report.items} paths and journeys, ${report.replayed} replayed (their transition-pair cover)${undrivableNote}`,
       );
       for (const [why, count] of Object.entries(report.undrivable))
         console.log(`      not drivable (${count}): ${why}`);
