@@ -5,6 +5,7 @@
 #   npm run test:e2e                        # every project
 #   npm run test:e2e -- --project=mock-desktop tests/e2e/purchase.spec.ts   # builds and serves mock mode only
 #   E2E_SKIP_BUILD=1 npm run test:e2e       # reuse the last builds
+#   E2E_BUILD_ONLY=1 bash scripts/e2e.sh    # the builds alone (npm test makes them beside vitest: scripts/test.sh)
 #   E2E_SCREENSHOTS=1 npm run test:e2e -- --grep @screens   # refresh docs/screens/*.jpg (docs/screens.md)
 #
 # Playwright starts and stops the servers itself (playwright.config.ts):
@@ -157,5 +158,6 @@ if [ "${E2E_SKIP_BUILD:-}" != "1" ]; then
   # The builds' wall time, for the table in docs/testing.md ("Wall time").
   echo "e2e: builds took ${SECONDS} s" >&2
 fi
+if [ "${E2E_BUILD_ONLY:-}" = "1" ]; then exit 0; fi
 
 exec npx playwright test "$@"

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# `npm test`: the checks, then every vitest suite with the journeys' builds and the budgets beside it, then the
+# journeys. vitest leaves about a tenth of the two cores idle (files that wait for a timeout or a poll), and
+# the builds and the budgets' build need about 45 CPU seconds: run at the lowest priority (nice 19), they take
+# that idle time instead of 30 s of their own after vitest (docs/testing.md, "Wall time"). Their output is
+# printed once vitest is done; a failure of any part fails the command, and nothing after it runs.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/checks.sh || exit 1
+
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+# The arguments go to the journeys (as `npm test -- …` did when the command was a chain of npm scripts); the
+# builds are those of every project, which a filtered run then reuses.
+# Each in a process group of its own (setsid), so that a failure of vitest, or Ctrl+C, stops it whole.
+E2E_BUILD_ONLY=1 setsid nice -n 19 bash scripts/e2e.sh > "$out/builds" 2>&1 &
+builds=$!
+setsid nice -n 19 npm run --silent budgets > "$out/budgets" 2>&1 &
+budgets=$!
+stop_beside() { kill -- "-$builds" "-$budgets" 2>/dev/null || true; }
+trap 'stop_beside; exit 130' INT TERM
+
+if ! npx vitest run; then
+  stop_beside
+  exit 1
+fi
+wait "$budgets"
+budgets_status=$?
+wait "$builds"
+builds_status=$?
+echo "== npm run budgets (exit $budgets_status)"
+cat "$out/budgets"
+echo "== the journeys' builds (exit $builds_status)"
+cat "$out/builds"
+[ "$budgets_status" -eq 0 ] && [ "$builds_status" -eq 0 ] || exit 1
+rm -rf "$out"
+trap - EXIT INT TERM
+
+E2E_SKIP_BUILD=1 exec bash scripts/e2e.sh "$@"
