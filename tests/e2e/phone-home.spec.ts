@@ -26,4 +26,5 @@ test('the first screen of a phone’s home shows a game with its price and disco
 
   await first.getByRole('link').click();
   await expect(page).toHaveURL(/\/gameDetail\/\d+/);
+  await expect(page.getByRole('button', { name: '立即购买' }).first()).toBeVisible();
 });
