@@ -1,6 +1,6 @@
 /**
  * Keeps the mock build's service worker registered for the whole life of a test's browser context
- * (docs/e2e.md, "The msw worker's hand-over").
+ * (docs/e2e.md, "The msw worker").
  *
  * msw's page sends `CLIENT_CLOSED` to its worker on `beforeunload`, that is at every page load of a tab as well
  * as at a tab's close, and the worker unregisters itself when no other window it controls is left
