@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: the checks, then every vitest suite with the journeys' builds and the budgets beside it, then the
-# journeys. vitest leaves about a tenth of the two cores idle (files that wait for a timeout or a poll), and
-# the builds and the budgets' build need about 45 CPU seconds: run at the lowest priority (nice 19), they take
-# that idle time instead of 30 s of their own after vitest (docs/testing.md, "Wall time"). Their output is
-# printed once vitest is done; a failure of any part fails the command, and nothing after it runs.
+# journeys. vitest keeps the two cores 82-89 % busy (files wait for a request, a timer or a poll), and the builds
+# and the budgets' builds need about 47 CPU seconds: at the lowest priority (nice 19) they take that idle time
+# instead of 30 s of their own after vitest (docs/testing.md, "Wall time"). Their output is printed once vitest
+# is done; a failure of any part fails the command, and nothing after it runs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/checks.sh || exit 1
