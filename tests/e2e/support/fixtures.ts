@@ -311,9 +311,9 @@ export const test = base.extend<Fixtures>({
   context: async ({ context, apiMode }, use) => {
     if (apiMode === 'mock') await openWorkerKeeper(context);
     await use(context);
-    // A context closed while one of its pages is still loading can wait for ever (Chromium's dispose waits for the
-    // navigation to drain): once, a journey ending on the click that opens a page spent its 120 s in the context's
-    // teardown. So each page finishes its load first; a page that never does is closed all the same.
+    // Once, a journey ending on the click that opens a page spent its 120 s in the context's teardown, most likely
+    // because the context was closed while that page was still loading (not reproduced since). So each page finishes
+    // its load first; a page that never does is closed all the same.
     await Promise.all(
       context.pages().map((page) => page.waitForLoadState('load', { timeout: 15_000 }).catch(() => undefined)),
     );
