@@ -10,9 +10,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { clientState } from '../../src/api/client-state';
 import type { UserInfo } from '../../src/api/user';
-import { fastDeps, placePaidOrder, placeOrder, TOP_UP, WITH_GIFT, nextPhone } from '../integration/buying/helpers';
+import { placePaidOrder, placeOrder, TOP_UP, WITH_GIFT, nextPhone } from '../integration/buying/helpers';
 import { createAccount, storeSession } from '../integration/session/helpers';
-import { renderApp } from '../support/render-app';
 import { backend } from '../support/server';
 import { FAULTS, isAuthFault, type FaultCase } from './support/faults';
 import { UI_PLAN } from './support/ui-plan';
@@ -31,6 +30,7 @@ import {
   tally,
   uiText,
   setUpFaultMatrixFile,
+  renderScreen,
 } from './support/ui';
 import type { AppActor } from '../../src/shared/app-actor';
 
@@ -99,7 +99,7 @@ describe('personal centre', () => {
   it('orders, coupons and account tabs show their failures; 退出登录 that fails keeps the user; 实名认证 shows the failure in the form', async () => {
     const account = await shopper();
     await placeOrder();
-    const app = await renderApp('/setting?type=0', { deps: fastDeps });
+    const app = await renderScreen('/setting?type=0');
     const { queryClient, router, user, actor } = app;
     await within(mainEl()).findByRole('button', { name: '复制订单号' });
 
@@ -217,7 +217,7 @@ describe('order detail', () => {
     const account = await shopper();
     const gifted = await placePaidOrder(WITH_GIFT);
     const topUp = await placePaidOrder(TOP_UP);
-    const app = await renderApp(`/orderDateil?id=${gifted.orderId}`, { deps: fastDeps });
+    const app = await renderScreen(`/orderDateil?id=${gifted.orderId}`);
     const { queryClient, router, user } = app;
     await within(mainEl()).findByText(gifted.orderId);
 
@@ -322,7 +322,7 @@ describe('order detail', () => {
 describe('coupon landing', () => {
   it('shows the offers’ error with 重试, and a failed receive as an error toast with 立即领取 still offered', async () => {
     const account = await shopper();
-    const app = await renderApp('/coupon', { deps: fastDeps });
+    const app = await renderScreen('/coupon');
     const { queryClient, user } = app;
     const firstOffer = () => within(mainEl()).getAllByRole('button', { name: '立即领取' })[0]!;
     await within(mainEl()).findAllByRole('button', { name: '立即领取' });
@@ -373,7 +373,7 @@ describe('coupon landing', () => {
 describe('activity landing', () => {
   it('shows the goods’ and top game’s errors with 重试, hides the event banner, and shows 活动暂未开放 without its config', async () => {
     const account = await shopper();
-    const app = await renderApp('/sem/activity', { deps: fastDeps });
+    const app = await renderScreen('/sem/activity');
     const { queryClient, user } = app;
     await within(mainEl()).findByRole('heading', { name: '今日爆款' });
     await within(mainEl()).findByRole('heading', { name: '活动商品' });

@@ -14,10 +14,9 @@ import { postReceiveCoupon } from '../../src/api/coupons';
 import { searchGames } from '../../src/api/games';
 import { getGameDetail } from '../../src/api/game-detail';
 import { RECENT_SEARCH_KEY } from '../../src/features/catalog/recent-searches';
-import { fastDeps, nextPhone } from '../integration/buying/helpers';
+import { nextPhone } from '../integration/buying/helpers';
 import { createAccount, storeSession } from '../integration/session/helpers';
 import { backendData } from '../integration/catalog/helpers';
-import { renderApp } from '../support/render-app';
 import { FAULTS, isAuthFault } from './support/faults';
 import { UI_PLAN } from './support/ui-plan';
 import {
@@ -34,6 +33,7 @@ import {
   tally,
   uiText,
   setUpFaultMatrixFile,
+  renderScreen,
 } from './support/ui';
 
 setUpFaultMatrixFile('catalogue screens', () => [
@@ -60,7 +60,7 @@ const HOME_IDS = [...UI_PLAN.home, 'games.search'] as const;
 describe('home', () => {
   it('hides each section whose list fails and shows it again once the server answers', async () => {
     const ids = HOME_IDS;
-    const { queryClient, actor } = await renderApp('/', { deps: fastDeps });
+    const { queryClient, actor } = await renderScreen('/');
     const homeKeys = [
       ['banners'],
       ['search'],
@@ -109,7 +109,7 @@ describe('home', () => {
   });
 
   it('hides only the section of the one list that fails, every other section staying on the page', async () => {
-    const { queryClient } = await renderApp('/', { deps: fastDeps });
+    const { queryClient } = await renderScreen('/');
     const homeKeys = [
       ['banners'],
       ['search'],
@@ -185,7 +185,7 @@ describe('search', () => {
     clientState.set({ token: undefined });
     storeSession(account);
     localStorage.setItem(RECENT_SEARCH_KEY, JSON.stringify({ keywords: ['本地记住的词'], hiddenServer: [] }));
-    const { queryClient, actor, user, router } = await renderApp('/search', { deps: fastDeps });
+    const { queryClient, actor, user, router } = await renderScreen('/search');
     const mainEl = () => screen.getByRole('main');
     await within(mainEl()).findByText(/^共找到 \d+ 款游戏$/);
     await within(mainEl()).findByText('服务器记住的词');
@@ -256,7 +256,7 @@ describe('header search suggestions', () => {
   it('hides the suggestions when they fail, keeps what was typed, and Enter still searches', async () => {
     const account = await createAccount(nextPhone());
     storeSession(account);
-    const { queryClient, actor, user, router } = await renderApp('/', { deps: fastDeps });
+    const { queryClient, actor, user, router } = await renderScreen('/');
     const box = () => screen.getByRole('searchbox', { name: '搜索' });
     const panel = () => screen.findByRole('region', { name: '搜索建议' });
     await user.type(box(), '星');
@@ -304,7 +304,7 @@ describe('game detail', () => {
     await postReceiveCoupon(1);
     clientState.set({ token: undefined });
     const game = await getGameDetail(1);
-    const { queryClient, actor, user } = await renderApp('/gameDetail/1', { deps: fastDeps });
+    const { queryClient, actor, user } = await renderScreen('/gameDetail/1');
     const mainEl = () => screen.getByRole('main');
     await within(mainEl()).findByRole('heading', { level: 1, name: game.name });
     const purchase = () => screen.getByRole('heading', { name: '选择商品' }).closest('section')!;
@@ -441,7 +441,7 @@ describe('game detail', () => {
 
 describe('notices and help', () => {
   it('shows 暂无公告 when the notice list fails', async () => {
-    const { queryClient, actor } = await renderApp('/notice', { deps: fastDeps });
+    const { queryClient, actor } = await renderScreen('/notice');
     const mainEl = () => screen.getByRole('main');
     await waitFor(() => expect(mainEl().querySelectorAll('.notice').length).toBeGreaterThan(3));
     for (const fault of FAULTS) {
@@ -466,7 +466,7 @@ describe('notices and help', () => {
   });
 
   it('shows 暂无帮助内容 for the categories, the error with 重试 for a category’s articles and for a search, keeping the keyword', async () => {
-    const { queryClient, actor, user, router } = await renderApp('/help', { deps: fastDeps });
+    const { queryClient, actor, user, router } = await renderScreen('/help');
     const mainEl = () => screen.getByRole('main');
     const categoryList = () => within(mainEl()).findByRole('navigation', { name: '帮助分类' });
     await categoryList();

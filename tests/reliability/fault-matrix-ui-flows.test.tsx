@@ -31,6 +31,7 @@ import {
   tally,
   uiText,
   setUpFaultMatrixFile,
+  renderScreen,
 } from './support/ui';
 import type { AppActor } from '../../src/shared/app-actor';
 
@@ -61,7 +62,7 @@ async function shopper(): Promise<UserInfo> {
 describe('buying', () => {
   it('gating, the pay dialog’s data, ordering, paying and polling each fail where the shopper can go on', async () => {
     const account = await shopper();
-    const { actor, user, queryClient } = await renderApp(`/gameDetail/${PLAIN.gameId}`, { deps: fastDeps });
+    const { actor, user, queryClient } = await renderScreen(`/gameDetail/${PLAIN.gameId}`);
     const buy = async () => {
       const button = await within(mainEl()).findByRole('button', { name: '立即购买' });
       await waitFor(() => expect(button).toBeEnabled());
@@ -408,7 +409,7 @@ describe('logging in', () => {
 
 describe('auto-login', () => {
   it('a failed exchange or token login is an error toast; nobody is logged in and the store goes on', async () => {
-    const { actor, user } = await renderApp('/', { deps: fastDeps });
+    const { actor, user } = await renderScreen('/');
     const phone = nextPhone();
     const start = () =>
       act(() =>

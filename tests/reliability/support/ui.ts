@@ -18,6 +18,8 @@ import { resetToasts } from '../../../src/shared/toast';
 import { clientState } from '../../../src/api/client-state';
 import { config } from '../../../src/shared/env';
 import { backend } from '../../support/server';
+import { renderApp } from '../../support/render-app';
+import { fastDeps } from '../../integration/buying/helpers';
 import { FAULTS, type FaultCase } from './faults';
 import type { AppActor } from '../../../src/shared/app-actor';
 
@@ -87,6 +89,12 @@ export function expectActorsRunning(actor: AppActor, where: string): void {
     ).toBe('active');
   }
 }
+
+/**
+ * Renders the app at `url` for a screen of the matrix, with the short delays of the integration tests (`fastDeps`:
+ * the expiry prompt after 30 ms, no token check mid-test), so that a cell waits for what the shopper sees.
+ */
+export const renderScreen = (url: string) => renderApp(url, { deps: fastDeps });
 
 // --- injecting faults --------------------------------------------------------------
 
