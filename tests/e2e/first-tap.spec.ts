@@ -7,7 +7,7 @@
  * checks the control did what it says. src/app/boot.js keeps such a tap, marks it, and replays it once the
  * app holds the page (docs/prerendering.md, "No tap is lost").
  *
- * Each runs at full speed and with the CPU slowed four times (CDP `Emulation.setCPUThrottlingRate`, a
+ * Each runs at full speed and with the CPU slowed four times (`slowCpu`, support/cpu.ts: CDP's throttle, a
  * mid-range phone): at 4× in the mock build and the live one, at full speed in the mock build (`modesAt`).
  *
  * The daily coupon popup is recorded as already shown today (the one state these journeys seed): it opens
@@ -20,6 +20,7 @@ import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { holdToday, popupRecordedToday } from './support/flows';
 import { holdRequests, openAtCommit } from './support/open-page';
+import { slowCpu } from './support/cpu';
 
 const RATES = [1, 4] as const;
 
@@ -36,13 +37,6 @@ const modesAt = (rate: (typeof RATES)[number]): string[] => (rate === 4 ? ['@liv
  * passes as soon as the page answers.
  */
 const ANSWER = { timeout: 45_000 };
-
-/** Slows the page's CPU `rate` times (1: not at all) before anything loads. */
-async function throttle(page: Page, rate: number): Promise<void> {
-  if (rate === 1) return;
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-}
 
 /**
  * Today's popup recorded as shown (see the file's comment), on a date held still so that midnight cannot pass
@@ -244,7 +238,7 @@ for (const rate of RATES) {
       // Seven page loads in each journey, each to an app that starts slowly on purpose.
       test.slow();
       await popupShownToday(context);
-      await throttle(page, rate);
+      await slowCpu(page, rate);
     });
 
     test(`on the home page: 订单 in the side bar, a ranking tab, a game card and a keyword typed in the header's search all do what they say`, async ({
@@ -345,7 +339,7 @@ for (const rate of RATES) {
       test.slow();
       // A first visit as it comes, in mock mode too: a detail born while the visit's worker installs is reloaded by
       // msw, and a 返回 pressed on it goes with the reload to the page msw loads (src/app/boot.js, job 5).
-      await throttle(page, rate);
+      await slowCpu(page, rate);
     });
 
     // 新品's page left for a game's detail by a full page load (a card tapped before the app runs is followed by

@@ -16,7 +16,6 @@ import {
   countOf,
   type Origin,
   type Run,
-  slowCpu,
   storedWishlists,
   storeHistory,
   tapAt,
@@ -24,6 +23,7 @@ import {
   type WindowName,
 } from './sweep';
 import { openAtCommit } from '../support/open-page';
+import { slowCpu } from '../support/cpu';
 
 /** What an action gets. */
 interface RunContext {

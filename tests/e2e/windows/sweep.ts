@@ -77,19 +77,6 @@ export class Run {
 }
 
 /**
- * Slows the page's CPU `rate` times (CDP, as first-tap.spec.ts does); returns what sets it back to full speed
- * once the window is over (the rest of a run, the checks, need not crawl).
- */
-export async function slowCpu(page: Page, rate: Rate): Promise<() => Promise<void>> {
-  if (rate === 1) return async () => undefined;
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  return async () => {
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  };
-}
-
-/**
  * Where an offset counts from, in the page: the first contentful paint, or a mark the harness made
  * (`performance.mark`, e.g. at the 登录 tap).
  */
