@@ -20,16 +20,14 @@ import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { holdToday, popupRecordedToday } from './support/flows';
 import { holdRequests, openAtCommit } from './support/open-page';
-import { slowCpu } from './support/cpu';
-
-const RATES = [1, 4] as const;
+import { RATES, slowCpu, type Rate } from './support/cpu';
 
 /**
  * Where each rate runs (docs/e2e.md, "Which journey runs where"): a phone's CPU (4×) in both builds, whose
  * start-ups differ (mock mode's worker, live mode's HTTP); full speed in the mock build, whose hand-over to the
  * worker is the longer one.
  */
-const modesAt = (rate: (typeof RATES)[number]): string[] => (rate === 4 ? ['@live', '@mock'] : []);
+const modesAt = (rate: Rate): string[] => (rate === 4 ? ['@live', '@mock'] : []);
 
 /**
  * The ceiling for what a kept tap does: the app holds the page only after its script, the hydration and the

@@ -18,14 +18,13 @@ import { popupRecordedToday } from './support/flows';
 import {
   loginWindow,
   markLoginToast,
-  RATES,
   Run,
   smokeOffset,
   startupWindow,
   sweepOffsets,
-  type Rate,
   type WindowName,
 } from './windows/sweep';
+import { RATES, type Rate } from './support/cpu';
 
 const FULL = process.env.WINDOWS_SWEEP === 'full';
 

@@ -10,11 +10,15 @@
  */
 import type { Page } from '@playwright/test';
 
+/** The CPU rates the journeys run at: full speed, and a mid-range phone. */
+export type Rate = 1 | 4;
+export const RATES: readonly Rate[] = [1, 4];
+
 /**
  * Slows `page`'s CPU `rate` times (1: not at all) from now on, new documents included; returns what sets it back
  * to full speed (a journey whose window is over need not crawl through its checks).
  */
-export async function slowCpu(page: Page, rate: number): Promise<() => Promise<void>> {
+export async function slowCpu(page: Page, rate: Rate): Promise<() => Promise<void>> {
   if (rate === 1) return async () => undefined;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });

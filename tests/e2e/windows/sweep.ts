@@ -16,10 +16,9 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '../support/fixtures';
+import type { Rate } from '../support/cpu';
 
 export type WindowName = 'startup' | 'login';
-export type Rate = 1 | 4;
-export const RATES: readonly Rate[] = [1, 4];
 
 /** About 150 ms, the issue's step; `WINDOWS_STEP_MS` changes it. */
 const STEP_MS = envNumber('WINDOWS_STEP_MS', 150);
