@@ -21,6 +21,7 @@ import { expect, test } from './support/fixtures';
 import { holdToday, popupRecordedToday } from './support/flows';
 import { holdRequests, openAtCommit } from './support/open-page';
 import { RATES, slowCpu, type Rate } from './support/cpu';
+import { scrollToPress } from './support/press';
 
 /**
  * Where each rate runs (docs/e2e.md, "Which journey runs where"): a phone's CPU (4×) in both builds, whose
@@ -49,13 +50,14 @@ async function popupShownToday(context: BrowserContext): Promise<void> {
 const open = openAtCommit;
 
 /**
- * A real mouse press at the middle of `control`'s box the moment a shopper can see it (scrolled to first, as a
- * shopper would; one round trip to the page between seeing it and pressing). Returns its `href`, if any.
+ * A real mouse press at the middle of `control`'s box the moment a shopper can see it (scrolled to first if it
+ * must be, as a shopper would: `scrollToPress`; one round trip to the page between seeing it and pressing).
+ * Returns its `href`, if any.
  */
 async function tapWhenVisible(page: Page, control: Locator): Promise<string | null> {
   // Until the press would land on it: a page rendered anew replaces the control between the wait and the
   // measure, and a control not laid out yet measures as a box at 0,0 (a press there hit the header).
-  for (;;) {
+  for (; ; await scrollToPress(page, control)) {
     await control.waitFor({ state: 'visible' });
     const at = await control.evaluate(async (element) => {
       // Seen, not only in the DOM: the stylesheet blocks the first paint, but not a script's measure. Measured
@@ -66,7 +68,6 @@ async function tapWhenVisible(page: Page, control: Locator): Promise<string | nu
       const applied = () =>
         [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null);
       while (!applied()) await new Promise((resolve) => setTimeout(resolve, 10));
-      element.scrollIntoView({ block: 'center' });
       const box = element.getBoundingClientRect();
       const x = box.x + box.width / 2;
       const y = box.y + box.height / 2;

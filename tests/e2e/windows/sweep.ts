@@ -17,6 +17,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '../support/fixtures';
 import type { Rate } from '../support/cpu';
+import { scrollToPress } from '../support/press';
 
 export type WindowName = 'startup' | 'login';
 
@@ -97,8 +98,9 @@ const PRESS_NOTE = '__sweepPress';
 
 /**
  * In the page: waits until `offset` ms after the origin (checked every 5 ms, on the page's own clock), then
- * finds where a finger pressing `element` lands: the middle of its box, if that hits the element. For up to 1 s
- * it waits for it to be uncovered (a dialog or its backdrop on top takes the press), then says what covers it.
+ * finds where a finger pressing `element` (scrolled to by `tapAt` first) lands: the middle of its box, if that
+ * hits the element. For up to 1 s it waits for it to be uncovered (a dialog or its backdrop on top takes the
+ * press), then says what covers it.
  */
 async function pressPoint(element: Element, { origin, offset, waitOnly, noteKey }: PressArgs): Promise<PressPoint> {
   const sleep = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -112,7 +114,6 @@ async function pressPoint(element: Element, { origin, offset, waitOnly, noteKey 
   if (waitOnly) return { waited: since() };
   const deadline = now() + 1_000;
   for (;;) {
-    element.scrollIntoView({ block: 'center' });
     const box = element.getBoundingClientRect();
     const x = box.x + box.width / 2;
     const y = box.y + box.height / 2;
@@ -150,6 +151,7 @@ export async function tapAt(
 ): Promise<{ clicked: () => Promise<boolean> }> {
   for (let attempt = 0; ; attempt += 1) {
     await control.waitFor({ state: 'visible' });
+    await scrollToPress(page, control);
     const found = await control.evaluate(pressPoint, {
       origin,
       offset: run.offset,
