@@ -6,15 +6,16 @@
  *   (`build.sourcemap: 'hidden'`, vite.config.ts) and moved beside the build, to `<outDir>-sourcemaps/` with the
  *   same relative paths (`sourceMapPath`), where an error reporter's upload and the bundle statistics
  *   (scripts/lib/bundle-stats.ts) read them and no copy of the output serves them;
- * - in a live build, msw's `mockServiceWorker.js`, which Vite copies from `public/` with the rest (a live
+ * - in a live build, mock mode's service workers (msw's `mockServiceWorker.js` and `mock-api-worker.js`, which
+ *   passes the API's calls on to it), which Vite copies from `public/` with the rest (a live
  *   build has no simulated backend to serve).
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 
-/** The mock worker's file in `public/` (package.json `msw.workerDirectory`). */
-const MOCK_WORKER = 'mockServiceWorker.js';
+/** Mock mode's worker files in `public/`: msw's (package.json `msw.workerDirectory`) and the one the page registers. */
+const MOCK_WORKERS = ['mockServiceWorker.js', 'mock-api-worker.js'];
 
 /** Where a build's source maps are kept: beside its output folder, never inside it. */
 export const sourceMapDir = (outDir: string): string => `${resolve(outDir)}-sourcemaps`;
@@ -46,7 +47,7 @@ export function releaseFilesPlugin(): Plugin {
         renameSync(join(outDir, file), to);
       }
       const apiMode = process.env.VITE_API_MODE ?? config.env.VITE_API_MODE ?? 'mock';
-      if (apiMode === 'live' && existsSync(join(outDir, MOCK_WORKER))) rmSync(join(outDir, MOCK_WORKER));
+      if (apiMode === 'live') for (const file of MOCK_WORKERS) rmSync(join(outDir, file), { force: true });
     },
   };
 }

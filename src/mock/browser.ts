@@ -7,11 +7,14 @@
 import { setupWorker } from 'msw/browser';
 import { createBackend } from './backend';
 import type { Backend, LatencyOption, SeedVariant } from './backend';
-import { createMswHandlers } from './msw-handlers';
+import { apiPrefix, createMswHandlers } from './msw-handlers';
 import { retryImagesLoadedBeforeWorker } from './worker-images';
 import { carryKeptTapsAcrossReload } from '../shared/kept-taps';
 
 export { parseAutoEvents, parseLatency } from './handlers/rules';
+
+/** The service worker mock mode registers (public/): msw's own, behind a filter that lets only the API's calls reach it. */
+const WORKER_FILE = 'mock-api-worker.js';
 
 export interface MockWorkerOptions {
   /** per-answer delay; default 80–250 ms so loading states are visible */
@@ -36,7 +39,7 @@ function ignoreStaleWorkerUpdate(event: PromiseRejectionEvent): void {
   if (
     reason instanceof Error &&
     reason.message.startsWith('Failed to update a ServiceWorker') &&
-    reason.message.includes('mockServiceWorker.js')
+    reason.message.includes(WORKER_FILE)
   ) {
     event.preventDefault();
   }
@@ -69,7 +72,8 @@ export async function startMockWorker(options: MockWorkerOptions = {}): Promise<
   });
   const worker = setupWorker(...createMswHandlers(backend, baseUrl));
   window.addEventListener('unhandledrejection', ignoreStaleWorkerUpdate);
-  const workerUrl = `${import.meta.env.BASE_URL}mockServiceWorker.js`;
+  // The worker that passes only the API's calls on to msw's (public/mock-api-worker.js), told where the API is.
+  const workerUrl = `${import.meta.env.BASE_URL}${WORKER_FILE}?api=${encodeURIComponent(apiPrefix(baseUrl, document.baseURI))}`;
   // The taps kept on this page (src/app/boot.js) are acted on in the page msw reloads to.
   if (await workerWillReload(workerUrl)) carryKeptTapsAcrossReload();
   await worker.start({

@@ -37,17 +37,27 @@ function toResponse(answer: MockResponse): Response {
   return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status, headers });
 }
 
+/** The base without its trailing slashes: the catch-all below answers `${trimmed}/*`. */
+const trimBase = (base: string): string => base.replace(/\/+$/, '');
+
 /** The path part of the base, whether it is `/webapi` or `https://host/webapi`. */
 function basePathOf(base: string): string {
-  const trimmed = base.replace(/\/+$/, '');
+  const trimmed = trimBase(base);
   if (/^https?:\/\//.test(trimmed)) return new URL(trimmed).pathname.replace(/\/+$/, '');
   return trimmed;
 }
 
+/**
+ * The absolute prefix of every URL the catch-all below answers (`/webapi` on `http://host/` →
+ * `http://host/webapi/`): the requests mock mode's worker passes on to msw (public/mock-api-worker.js), and the
+ * early images asked for again (./worker-images.ts).
+ */
+export const apiPrefix = (base: string, documentUrl: string): string => new URL(`${trimBase(base)}/`, documentUrl).href;
+
 export function createMswHandlers(backend: Backend, base = '/webapi'): HttpHandler[] {
   const basePath = basePathOf(base);
   return [
-    http.all(`${base.replace(/\/+$/, '')}/*`, async ({ request }) => {
+    http.all(`${trimBase(base)}/*`, async ({ request }) => {
       const url = new URL(request.url);
       const headers: Record<string, string> = {};
       request.headers.forEach((value, name) => {

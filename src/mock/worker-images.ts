@@ -1,3 +1,5 @@
+import { apiPrefix } from './msw-handlers';
+
 /**
  * Mock mode only, called by ./browser.ts once msw's worker answers.
  *
@@ -12,7 +14,7 @@
  * Returns how many images were retried or are watched.
  */
 export function retryImagesLoadedBeforeWorker(doc: Document, baseUrl: string): number {
-  const prefix = new URL(`${baseUrl}/`, doc.baseURI).href;
+  const prefix = apiPrefix(baseUrl, doc.baseURI);
   let count = 0;
   for (const image of Array.from(doc.images)) {
     const src = image.getAttribute('src');

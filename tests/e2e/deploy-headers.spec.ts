@@ -73,6 +73,7 @@ const REQUESTS: [RegExp, () => string | undefined][] = [
   [/^an API call/, () => '/webapi/u-nnpc/hello'],
   [/^the H5 pay page/, () => '/webapi/static/h5pay/NO-SUCH-ORDER?channel=wechat'],
   [/^`\/mockServiceWorker\.js`/, () => '/mockServiceWorker.js'],
+  [/^`\/mock-api-worker\.js`/, () => '/mock-api-worker.js'],
   [/^a source map/, () => entryScript() && `${entryScript()}.map`],
 ];
 

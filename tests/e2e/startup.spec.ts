@@ -13,7 +13,7 @@
  *
  * The `dismissCouponPopup` fixture is off: these journeys watch the popup's own behaviour.
  */
-import type { Locator, Page, Request } from '@playwright/test';
+import type { Locator, Page, Request, Response } from '@playwright/test';
 import { COUPON_POPUP_TITLE, expect, test } from './support/fixtures';
 import { dialog, holdToday } from './support/flows';
 import { holdRequests } from './support/open-page';
@@ -184,4 +184,37 @@ test.describe('a first visit, the first gesture at once', () => {
       })
       .toBeGreaterThanOrEqual(QUIET_WATCH_MS);
   });
+});
+
+// Mock mode's worker (public/mock-api-worker.js, docs/decisions/0046-only-api-calls-reach-msw.md): once it controls
+// the visit's pages, the API's calls go through it and nothing else does, so the store's own files load as they do
+// in live mode, without a round trip through the page's main thread while the app starts.
+test('in mock mode, once the simulated backend’s worker controls the visit, only the API’s calls go through it', async ({
+  page,
+  apiMode,
+}) => {
+  test.skip(apiMode === 'live', 'the worker is the mock build’s');
+  // Set-up, not the subject: a first visit, until its worker controls the page.
+  await page.goto('/');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  // The next document of the visit, controlled from its birth.
+  await page.reload({ waitUntil: 'commit' });
+  const seen: Response[] = [];
+  page.on('response', (response) => seen.push(response));
+  const pathOf = (response: Response) => new URL(response.url()).pathname;
+  /** A call the app makes to the API (an image under /webapi may come from the memory cache, not a fetch). */
+  const isApiCall = (response: Response) =>
+    pathOf(response).startsWith('/webapi/') && ['fetch', 'xhr'].includes(response.request().resourceType());
+  // The build check goes out a second after start-up, long after the new document committed.
+  const [buildCheck, apiCall] = await Promise.all([
+    page.waitForResponse((response) => pathOf(response).endsWith(BUILD_CHECK_PATH)),
+    page.waitForResponse(isApiCall),
+  ]);
+  expect(buildCheck.fromServiceWorker(), 'the build check: loaded past the worker').toBe(false);
+  expect(apiCall.fromServiceWorker(), `${pathOf(apiCall)}: answered by the worker`).toBe(true);
+  const throughWorker = seen.filter(
+    (response) => !pathOf(response).startsWith('/webapi/') && response.fromServiceWorker(),
+  );
+  expect(throughWorker.map(pathOf), 'nothing but the API went through the worker').toEqual([]);
 });

@@ -1,0 +1,22 @@
+/**
+ * The mock build's service worker (docs/simulated-backend.md, "Layout"): msw's own worker
+ * (mockServiceWorker.js, msw's generated file, left as it is) for the simulated backend's calls, and nothing for
+ * any other request.
+ *
+ * msw's worker asks the page about every request it sees (the app's chunks, styles, images and fonts as well as
+ * the API calls) and, when the page says it has no answer, fetches the request itself and posts a copy of the
+ * answer back to the page. Each such round trip goes through the page's main thread, which is busiest while the
+ * app starts. A listener added before msw's stops every request outside the API, so the browser loads those as
+ * if no worker were there (docs/decisions/0046-only-api-calls-reach-msw.md).
+ *
+ * The page registers this file as `mock-api-worker.js?api=<the API's absolute prefix>` (src/mock/browser.ts).
+ * Without `api`, every request goes on to msw, as before this file.
+ */
+const apiPrefix = new URL(self.location.href).searchParams.get('api');
+
+self.addEventListener('fetch', (event) => {
+  if (apiPrefix && !event.request.url.startsWith(apiPrefix)) event.stopImmediatePropagation();
+});
+
+// Relative to this file: msw's worker sits beside it (Vite copies both from public/).
+importScripts('mockServiceWorker.js');

@@ -1,0 +1,78 @@
+// @vitest-environment node
+/**
+ * Mock mode's service worker (public/mock-api-worker.js) lets only the API's calls reach msw's worker, and the page
+ * tells it where the API is (`apiPrefix`, src/mock/msw-handlers.ts). The browser's side (assets not served by a
+ * worker, API calls answered by it) is walked by tests/e2e/startup.spec.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { apiPrefix } from '../../src/mock/msw-handlers';
+
+const SOURCE = readFileSync(new URL('../../public/mock-api-worker.js', import.meta.url), 'utf8');
+const ORIGIN = 'http://127.0.0.1:4300';
+
+/**
+ * Runs the worker's script in a scope of its own, registered as `scriptUrl`; returns what each request does: whether
+ * the worker stops it before msw's listener (`'browser'`) or lets it go on (`'msw'`), and which scripts it imported.
+ */
+function loadWorker(scriptUrl: string) {
+  const listeners: ((event: unknown) => void)[] = [];
+  const imported: { script: string; listenersBefore: number }[] = [];
+  const scope = {
+    location: new URL(scriptUrl),
+    addEventListener: (type: string, listener: (event: unknown) => void) => {
+      if (type === 'fetch') listeners.push(listener);
+    },
+  };
+  const importScripts = (...scripts: string[]) =>
+    imported.push(...scripts.map((script) => ({ script, listenersBefore: listeners.length })));
+  new Function('self', 'importScripts', SOURCE)(scope, importScripts);
+  const goesTo = (url: string): 'browser' | 'msw' => {
+    let stopped = false;
+    for (const listener of listeners) {
+      listener({ request: { url }, stopImmediatePropagation: () => (stopped = true) });
+      if (stopped) return 'browser';
+    }
+    return 'msw';
+  };
+  return { goesTo, imported };
+}
+
+describe('mock mode’s service worker', () => {
+  const registered = `${ORIGIN}/mock-api-worker.js?api=${encodeURIComponent(apiPrefix('/webapi', `${ORIGIN}/new`))}`;
+
+  it('passes the API’s calls on to msw’s worker, whose script it imports after its own listener', () => {
+    const worker = loadWorker(registered);
+    expect(worker.imported).toEqual([{ script: 'mockServiceWorker.js', listenersBefore: 1 }]);
+    expect(worker.goesTo(`${ORIGIN}/webapi/u-nnpc/hello`)).toBe('msw');
+    expect(worker.goesTo(`${ORIGIN}/webapi/static/img/cover/3.svg`)).toBe('msw');
+  });
+
+  it('leaves every other request to the browser: the app’s chunks, its pages, other paths that start alike, other origins', () => {
+    const worker = loadWorker(registered);
+    for (const url of [
+      `${ORIGIN}/assets/index-abc123.js`,
+      `${ORIGIN}/builds/latest.json`,
+      `${ORIGIN}/favicon.svg`,
+      `${ORIGIN}/webapix/u-nnpc/hello`,
+      'http://127.0.0.1:9999/webapi/u-nnpc/hello',
+    ])
+      expect(worker.goesTo(url), url).toBe('browser');
+  });
+
+  it('without an API named in its address, passes every request on to msw, as msw’s worker alone would', () => {
+    const worker = loadWorker(`${ORIGIN}/mock-api-worker.js`);
+    expect(worker.goesTo(`${ORIGIN}/assets/index-abc123.js`)).toBe('msw');
+    expect(worker.goesTo(`${ORIGIN}/webapi/u-nnpc/hello`)).toBe('msw');
+  });
+});
+
+describe('apiPrefix: what msw’s catch-all answers, as an absolute prefix', () => {
+  it('resolves the API base against the page and ends it with one slash', () => {
+    expect(apiPrefix('/webapi', `${ORIGIN}/gameDetail/1`)).toBe(`${ORIGIN}/webapi/`);
+    expect(apiPrefix('/webapi//', `${ORIGIN}/`)).toBe(`${ORIGIN}/webapi/`);
+    expect(apiPrefix('https://api.example.com/store/webapi', `${ORIGIN}/`)).toBe(
+      'https://api.example.com/store/webapi/',
+    );
+  });
+});
