@@ -10,6 +10,7 @@ import type { Backend, LatencyOption, SeedVariant } from './backend';
 import { apiPrefix, createMswHandlers } from './msw-handlers';
 import { retryImagesLoadedBeforeWorker } from './worker-images';
 import { carryKeptTapsAcrossReload } from '../shared/kept-taps';
+import { mark } from '../shared/start-phases';
 
 export { parseAutoEvents, parseLatency } from './handlers/rules';
 
@@ -46,7 +47,7 @@ function ignoreStaleWorkerUpdate(event: PromiseRejectionEvent): void {
 }
 
 /**
- * Whether msw's `worker.start()` is about to reload this page: it does so when a registration of its worker exists
+ * Whether msw's `worker.start()` would reload this page: it does so when a registration of its worker exists
  * but does not control the page (`getWorkerInstance` in msw's browser build), as for a page opened by a quick tap
  * while a first visit's worker was still installing, or after a reload that bypassed the worker.
  */
@@ -63,6 +64,17 @@ async function workerWillReload(workerUrl: string): Promise<boolean> {
 
 export async function startMockWorker(options: MockWorkerOptions = {}): Promise<Backend> {
   const baseUrl = options.baseUrl ?? '/webapi';
+  // The worker that passes only the API's calls on to msw's (public/mock-api-worker.js), told where the API is.
+  const workerUrl = `${import.meta.env.BASE_URL}${WORKER_FILE}?api=${encodeURIComponent(apiPrefix(baseUrl, document.baseURI))}`;
+  if (await workerWillReload(workerUrl)) {
+    // The reload msw's start would make, made here, and nothing else: msw's start goes on after asking for it,
+    // and so did the app, whose calls in this page no worker answered (the static server did, with 404s) until
+    // the page went. The taps kept on this page (src/app/boot.js) are acted on in the page it reloads to.
+    carryKeptTapsAcrossReload();
+    mark('store:worker-reload');
+    window.location.reload();
+    return new Promise<never>(() => undefined);
+  }
   const backend = createBackend({
     latencyMs: options.latency ?? { min: 80, max: 250 },
     storage: window.localStorage,
@@ -72,10 +84,6 @@ export async function startMockWorker(options: MockWorkerOptions = {}): Promise<
   });
   const worker = setupWorker(...createMswHandlers(backend, baseUrl));
   window.addEventListener('unhandledrejection', ignoreStaleWorkerUpdate);
-  // The worker that passes only the API's calls on to msw's (public/mock-api-worker.js), told where the API is.
-  const workerUrl = `${import.meta.env.BASE_URL}${WORKER_FILE}?api=${encodeURIComponent(apiPrefix(baseUrl, document.baseURI))}`;
-  // The taps kept on this page (src/app/boot.js) are acted on in the page msw reloads to.
-  if (await workerWillReload(workerUrl)) carryKeptTapsAcrossReload();
   await worker.start({
     serviceWorker: { url: workerUrl },
     onUnhandledRequest: 'bypass',
