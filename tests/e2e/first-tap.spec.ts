@@ -18,7 +18,7 @@
  */
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { holdToday, popupRecordedToday } from './support/flows';
+import { holdToday, isApiCall, popupRecordedToday } from './support/flows';
 import { holdRequests, openAtCommit } from './support/open-page';
 import { RATES, slowCpu, type Rate } from './support/cpu';
 import { scrollToPress } from './support/press';
@@ -421,9 +421,7 @@ test.describe('a tap kept before a reload the store makes', () => {
     });
     const pastTheWorker: string[] = [];
     page.on('response', (response) => {
-      const api = new URL(response.url()).pathname.startsWith('/webapi/');
-      const call = ['fetch', 'xhr'].includes(response.request().resourceType());
-      if (api && call && !response.fromServiceWorker()) pastTheWorker.push(response.url());
+      if (isApiCall(response.request()) && !response.fromServiceWorker()) pastTheWorker.push(response.url());
     });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Page.reload', { ignoreCache: true });

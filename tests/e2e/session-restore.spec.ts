@@ -6,7 +6,7 @@
  */
 import type { Request } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { loginFromHeader } from './support/flows';
+import { isApiCall, loginFromHeader } from './support/flows';
 
 const SESSION_KEY = 'userInfo'; // SESSION_STORAGE_KEY of src/features/session/persisted-session.ts
 
@@ -30,9 +30,7 @@ test.describe('a restored session at start-up', () => {
 
     const calls: Request[] = [];
     page.on('request', (request) => {
-      // The API calls (fetch / XHR); images under /webapi/static are plain <img> loads, which carry no headers.
-      if (new URL(request.url()).pathname.startsWith('/webapi/') && ['fetch', 'xhr'].includes(request.resourceType()))
-        calls.push(request);
+      if (isApiCall(request)) calls.push(request);
     });
     // The token ping is the last start-up call (1 s after the restore): once it has gone, start-up is over.
     const ping = page.waitForRequest((request) => new URL(request.url()).pathname === '/webapi/u-nnpc/hello');

@@ -15,7 +15,7 @@
  */
 import type { Locator, Page, Request, Response } from '@playwright/test';
 import { COUPON_POPUP_TITLE, expect, test } from './support/fixtures';
-import { dialog, holdToday } from './support/flows';
+import { dialog, holdToday, isApiCall } from './support/flows';
 import { holdRequests } from './support/open-page';
 
 const POPUP_PATH = '/u-nnpc/mall/activity/home/popup';
@@ -203,13 +203,10 @@ test('in mock mode, once the simulated backend’s worker controls the visit, on
   const seen: Response[] = [];
   page.on('response', (response) => seen.push(response));
   const pathOf = (response: Response) => new URL(response.url()).pathname;
-  /** A call the app makes to the API (an image under /webapi may come from the memory cache, not a fetch). */
-  const isApiCall = (response: Response) =>
-    pathOf(response).startsWith('/webapi/') && ['fetch', 'xhr'].includes(response.request().resourceType());
   // The build check goes out a second after start-up, long after the new document committed.
   const [buildCheck, apiCall] = await Promise.all([
     page.waitForResponse((response) => pathOf(response).endsWith(BUILD_CHECK_PATH)),
-    page.waitForResponse(isApiCall),
+    page.waitForResponse((response) => isApiCall(response.request())),
   ]);
   expect(buildCheck.fromServiceWorker(), 'the build check: loaded past the worker').toBe(false);
   expect(apiCall.fromServiceWorker(), `${pathOf(apiCall)}: answered by the worker`).toBe(true);

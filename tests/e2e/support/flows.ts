@@ -2,7 +2,7 @@
  * Steps several journeys share, written as a shopper does them: by role,
  * accessible name, label or text, never by CSS.
  */
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
 import { COUPON_POPUP_TITLE, dismissCouponPopups, expect, keepCouponPopups, type Backend } from './fixtures';
 import { TEST_REAL_NAME, testIdCard } from './id-card';
 import { POPUP_RECORD_KEY } from '../../../src/features/marketing/popup-record';
@@ -11,6 +11,13 @@ export const SMS_CODE = '123456';
 export const STORE_NAME = '星游商城';
 
 export const dialog = (page: Page, name: string): Locator => page.getByRole('dialog', { name, exact: true });
+
+/**
+ * A call the app makes to the API: a fetch or XHR under /webapi. Images under /webapi/static are plain `<img>` loads,
+ * which carry no headers and may come from the memory cache.
+ */
+export const isApiCall = (request: Request): boolean =>
+  new URL(request.url()).pathname.startsWith('/webapi/') && ['fetch', 'xhr'].includes(request.resourceType());
 
 /** The agreement checkbox's name carries the two document links' text. */
 export const AGREEMENT = /我已阅读并同意/;
