@@ -29,7 +29,6 @@ export interface CartHandOff {
 
 /**
  * How the cart of this owner pays (`CheckoutPlan`).
- * @internal
  */
 export const checkoutPlan = (context: Pick<CartView, 'owner' | 'where'>): CheckoutPlan =>
   context.owner === null ? 'afterLogin' : context.where === 'server' ? 'oneOrder' : 'orderPerGoods';
@@ -61,7 +60,6 @@ export const unseenPrices = (
 
 /**
  * The number of goods in the cart as shown (the header's count).
- * @internal
  */
 export const cartCount = (context: Pick<CartView, 'lines'>): number =>
   context.lines.reduce((sum, l) => sum + l.buyNum, 0);

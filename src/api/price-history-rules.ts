@@ -62,7 +62,7 @@ export function lowestPoint(points: readonly PricePoint[]): PricePoint {
 const isPointPrice = (price: unknown): price is number =>
   Number.isInteger(price) && (price as number) >= 0 && (price as number) <= MAX_POINT_FEN;
 
-/** @internal What an answer brings before it is read: its shape checked (src/api/price-history.ts), its values not yet. */
+/** What an answer brings before it is read: its shape checked (src/api/price-history.ts), its values not yet. */
 export interface RawHistory {
   goodsId: number;
   days: number;

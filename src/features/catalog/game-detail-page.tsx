@@ -242,7 +242,7 @@ function usePriceUpdate(key: string, price: number): { was: number; now: number 
 }
 
 /**
- * @internal The note of a price that changed on screen, in one wording: 降价 ¥x（之前 ¥y） or 价格已更新（之前 ¥y）.
+ * The note of a price that changed on screen, in one wording: 降价 ¥x（之前 ¥y） or 价格已更新（之前 ¥y）.
  * Never 原价: that word belongs to the struck list price beside it, and a second 原价 would name another price.
  */
 export function priceUpdateText(was: number, now: number): string {
