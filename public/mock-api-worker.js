@@ -18,5 +18,15 @@ self.addEventListener('fetch', (event) => {
   if (apiPrefix && !event.request.url.startsWith(apiPrefix)) event.stopImmediatePropagation();
 });
 
+// A page of the store this worker does not control asks to be claimed (`CLAIM_MESSAGE`, src/mock/worker-claim.ts): one
+// opened while the worker was installing, after its activation had claimed the pages then open, or one reloaded past
+// the worker (Shift+reload). Claimed, the page goes on where msw's start would have reloaded it, and a tap made
+// meanwhile is not lost in the reload (docs/decisions/0047-claim-a-page-instead-of-reloading-it.md).
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'store:claim') return;
+  event.stopImmediatePropagation();
+  event.waitUntil(self.clients.claim());
+});
+
 // Relative to this file: msw's worker sits beside it (Vite copies both from public/).
 importScripts('mockServiceWorker.js');

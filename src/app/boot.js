@@ -24,8 +24,8 @@
  *    goes to what the shopper sees first. At most START_WAIT_MS after the document is parsed, whatever the
  *    image does. Every other page names no entry here: its module script loads as the browser finds it.
  *
- * 5. A reload the store makes itself (in mock builds of a page msw's worker does not control, as after a quick
- *    tap during a first visit's install: src/mock/browser.ts; a chunk that failed to load) takes the kept taps and a link
+ * 5. A reload the store makes itself (in mock builds of a page msw's worker neither controls nor claims when asked:
+ *    src/mock/browser.ts; a chunk that failed to load) takes the kept taps and a link
  *    followed early with it: `__carryKeptTaps()` announces it, the page writes them to sessionStorage as it goes
  *    (`pagehide`), and the reloaded page (the same address) keeps them as its own, marked on their twins.
  */

@@ -9,6 +9,7 @@ import { createBackend } from './backend';
 import type { Backend, LatencyOption, SeedVariant } from './backend';
 import { apiPrefix, createMswHandlers } from './msw-handlers';
 import { retryImagesLoadedBeforeWorker } from './worker-images';
+import { claimedByWorker } from './worker-claim';
 import { carryKeptTapsAcrossReload } from '../shared/kept-taps';
 import { mark } from '../shared/start-phases';
 
@@ -49,7 +50,8 @@ function ignoreStaleWorkerUpdate(event: PromiseRejectionEvent): void {
 /**
  * Whether msw's `worker.start()` would reload this page: it does so when a registration of its worker exists
  * but does not control the page (`getWorkerInstance` in msw's browser build), as for a page opened by a quick tap
- * while a first visit's worker was still installing, or after a reload that bypassed the worker.
+ * while a first visit's worker was still installing, or after a reload that bypassed the worker. The store asks the
+ * worker to claim such a page first (./worker-claim.ts).
  */
 async function workerWillReload(workerUrl: string): Promise<boolean> {
   if (!('serviceWorker' in navigator) || navigator.serviceWorker.controller) return false;
@@ -67,13 +69,17 @@ export async function startMockWorker(options: MockWorkerOptions = {}): Promise<
   // The worker that passes only the API's calls on to msw's (public/mock-api-worker.js), told where the API is.
   const workerUrl = `${import.meta.env.BASE_URL}${WORKER_FILE}?api=${encodeURIComponent(apiPrefix(baseUrl, document.baseURI))}`;
   if (await workerWillReload(workerUrl)) {
-    // The reload msw's start would make, made here, and nothing else: msw's start goes on after asking for it,
-    // and so did the app, whose calls in this page no worker answered (the static server did, with 404s) until
-    // the page went. The taps kept on this page (src/app/boot.js) are acted on in the page it reloads to.
-    carryKeptTapsAcrossReload();
-    mark('store:worker-reload');
-    window.location.reload();
-    return new Promise<never>(() => undefined);
+    // Claimed by the worker, the page goes on as msw's start expects it (./worker-claim.ts).
+    if (await claimedByWorker()) mark('store:worker-claimed');
+    else {
+      // The reload msw's start would make, made here, and nothing else: msw's start goes on after asking for it,
+      // and so did the app, whose calls in this page no worker answered (the static server did, with 404s) until
+      // the page went. The taps kept on this page (src/app/boot.js) are acted on in the page it reloads to.
+      carryKeptTapsAcrossReload();
+      mark('store:worker-reload');
+      window.location.reload();
+      return new Promise<never>(() => undefined);
+    }
   }
   const backend = createBackend({
     latencyMs: options.latency ?? { min: 80, max: 250 },

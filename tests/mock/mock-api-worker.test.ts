@@ -1,12 +1,14 @@
 // @vitest-environment node
 /**
  * Mock mode's service worker (public/mock-api-worker.js) lets only the API's calls reach msw's worker, and the page
- * tells it where the API is (`apiPrefix`, src/mock/msw-handlers.ts). The browser's side (assets not served by a
- * worker, API calls answered by it) is walked by tests/e2e/startup.spec.ts.
+ * tells it where the API is (`apiPrefix`, src/mock/msw-handlers.ts); it claims a page that asks
+ * (src/mock/worker-claim.ts). The browser's side (assets not served by a worker, API calls answered by it) is walked
+ * by tests/e2e/startup.spec.ts, the claim by tests/e2e/first-tap.spec.ts.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apiPrefix } from '../../src/mock/msw-handlers';
+import { CLAIM_MESSAGE } from '../../src/mock/worker-claim';
 
 const SOURCE = readFileSync(new URL('../../public/mock-api-worker.js', import.meta.url), 'utf8');
 const ORIGIN = 'http://127.0.0.1:4300';
@@ -17,15 +19,30 @@ const ORIGIN = 'http://127.0.0.1:4300';
  */
 function loadWorker(scriptUrl: string) {
   const listeners: ((event: unknown) => void)[] = [];
-  const imported: { script: string; listenersBefore: number }[] = [];
+  const messageListeners: ((event: unknown) => void)[] = [];
+  const imported: { script: string; listenersBefore: number; messageListenersBefore: number }[] = [];
+  let claims = 0;
   const scope = {
     location: new URL(scriptUrl),
+    clients: {
+      claim: () => {
+        claims += 1;
+        return Promise.resolve();
+      },
+    },
     addEventListener: (type: string, listener: (event: unknown) => void) => {
       if (type === 'fetch') listeners.push(listener);
+      if (type === 'message') messageListeners.push(listener);
     },
   };
   const importScripts = (...scripts: string[]) =>
-    imported.push(...scripts.map((script) => ({ script, listenersBefore: listeners.length })));
+    imported.push(
+      ...scripts.map((script) => ({
+        script,
+        listenersBefore: listeners.length,
+        messageListenersBefore: messageListeners.length,
+      })),
+    );
   new Function('self', 'importScripts', SOURCE)(scope, importScripts);
   const goesTo = (url: string): 'browser' | 'msw' => {
     let stopped = false;
@@ -35,7 +52,21 @@ function loadWorker(scriptUrl: string) {
     }
     return 'msw';
   };
-  return { goesTo, imported };
+  /** Posts `data` to the worker: whether it is stopped before msw's listener, and what the worker waits for. */
+  const message = (data: unknown) => {
+    let stopped = false;
+    const waited: Promise<unknown>[] = [];
+    for (const listener of messageListeners) {
+      listener({
+        data,
+        stopImmediatePropagation: () => (stopped = true),
+        waitUntil: (p: Promise<unknown>) => waited.push(p),
+      });
+      if (stopped) break;
+    }
+    return { goesTo: stopped ? 'worker' : 'msw', waited: waited.length };
+  };
+  return { goesTo, imported, message, claims: () => claims };
 }
 
 describe('mock mode’s service worker', () => {
@@ -43,7 +74,9 @@ describe('mock mode’s service worker', () => {
 
   it('passes the API’s calls on to msw’s worker, whose script it imports after its own listener', () => {
     const worker = loadWorker(registered);
-    expect(worker.imported).toEqual([{ script: 'mockServiceWorker.js', listenersBefore: 1 }]);
+    expect(worker.imported).toEqual([
+      { script: 'mockServiceWorker.js', listenersBefore: 1, messageListenersBefore: 1 },
+    ]);
     expect(worker.goesTo(`${ORIGIN}/webapi/u-nnpc/hello`)).toBe('msw');
     expect(worker.goesTo(`${ORIGIN}/webapi/static/img/cover/3.svg`)).toBe('msw');
   });
@@ -58,6 +91,16 @@ describe('mock mode’s service worker', () => {
       'http://127.0.0.1:9999/webapi/u-nnpc/hello',
     ])
       expect(worker.goesTo(url), url).toBe('browser');
+  });
+
+  it('claims the page that asks it to (CLAIM_MESSAGE), and leaves every other message to msw’s worker', () => {
+    const worker = loadWorker(registered);
+    expect(worker.message(CLAIM_MESSAGE)).toEqual({ goesTo: 'worker', waited: 1 });
+    expect(worker.claims()).toBe(1);
+    for (const data of ['MOCK_ACTIVATE', 'KEEPALIVE_REQUEST', { type: 'other' }, null]) {
+      expect(worker.message(data), JSON.stringify(data)).toEqual({ goesTo: 'msw', waited: 0 });
+    }
+    expect(worker.claims()).toBe(1);
   });
 
   it('without an API named in its address, passes every request on to msw, as msw’s worker alone would', () => {
