@@ -44,26 +44,20 @@ function loadWorker(scriptUrl: string) {
       })),
     );
   new Function('self', 'importScripts', SOURCE)(scope, importScripts);
-  const goesTo = (url: string): 'browser' | 'msw' => {
+  /** Hands `event` to `to` in order, as the worker's scope would; whether a listener stopped it on its way. */
+  const dispatch = (to: ((event: unknown) => void)[], event: object): boolean => {
     let stopped = false;
-    for (const listener of listeners) {
-      listener({ request: { url }, stopImmediatePropagation: () => (stopped = true) });
-      if (stopped) return 'browser';
-    }
-    return 'msw';
-  };
-  /** Posts `data` to the worker: whether it is stopped before msw's listener, and what the worker waits for. */
-  const message = (data: unknown) => {
-    let stopped = false;
-    const waited: Promise<unknown>[] = [];
-    for (const listener of messageListeners) {
-      listener({
-        data,
-        stopImmediatePropagation: () => (stopped = true),
-        waitUntil: (p: Promise<unknown>) => waited.push(p),
-      });
+    for (const listener of to) {
+      listener({ ...event, stopImmediatePropagation: () => (stopped = true) });
       if (stopped) break;
     }
+    return stopped;
+  };
+  const goesTo = (url: string): 'browser' | 'msw' => (dispatch(listeners, { request: { url } }) ? 'browser' : 'msw');
+  /** Posts `data` to the worker: whether it is stopped before msw's listener, and what the worker waits for. */
+  const message = (data: unknown) => {
+    const waited: Promise<unknown>[] = [];
+    const stopped = dispatch(messageListeners, { data, waitUntil: (p: Promise<unknown>) => waited.push(p) });
     return { goesTo: stopped ? 'worker' : 'msw', waited: waited.length };
   };
   return { goesTo, imported, message, claims: () => claims };

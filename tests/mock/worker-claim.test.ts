@@ -15,16 +15,15 @@ function fakeContainer(options: { controlled?: boolean; claims: boolean; active?
     controller = {};
     for (const listener of listeners.splice(0)) listener();
   };
-  let activate: () => void = () => undefined;
   const active = {
     postMessage: (data: unknown) => {
       posted.push(data);
       if (options.claims) queueMicrotask(take);
     },
   };
+  // An installing worker (`active: false`) never becomes ready here: its activation is `take`.
   const ready = new Promise<{ active: typeof active }>((resolve) => {
-    activate = () => resolve({ active });
-    if (options.active !== false) activate();
+    if (options.active !== false) resolve({ active });
   });
   const container = {
     get controller() {
@@ -35,7 +34,7 @@ function fakeContainer(options: { controlled?: boolean; claims: boolean; active?
       if (type === 'controllerchange') listeners.push(listener);
     },
   } as unknown as ServiceWorkerContainer;
-  return { container, posted, take, activate };
+  return { container, posted, take };
 }
 
 afterEach(() => {
