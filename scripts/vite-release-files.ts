@@ -13,9 +13,10 @@
 import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { MOCK_WORKER_FILES } from '../src/mock/worker-files';
 
-/** Mock mode's worker files in `public/`: msw's (package.json `msw.workerDirectory`) and the one the page registers. */
-const MOCK_WORKERS = ['mockServiceWorker.js', 'mock-api-worker.js'];
+/** Mock mode's worker files in `public/`: msw's and the one the page registers. */
+const MOCK_WORKERS = Object.values(MOCK_WORKER_FILES);
 
 /** Where a build's source maps are kept: beside its output folder, never inside it. */
 export const sourceMapDir = (outDir: string): string => `${resolve(outDir)}-sourcemaps`;

@@ -10,13 +10,11 @@ import type { Backend, LatencyOption, SeedVariant } from './backend';
 import { apiPrefix, createMswHandlers } from './msw-handlers';
 import { retryImagesLoadedBeforeWorker } from './worker-images';
 import { claimedByWorker } from './worker-claim';
+import { MOCK_WORKER_FILES } from './worker-files';
 import { carryKeptTapsAcrossReload } from '../shared/kept-taps';
 import { mark } from '../shared/start-phases';
 
 export { parseAutoEvents, parseLatency } from './handlers/rules';
-
-/** The service worker mock mode registers (public/): msw's own, behind a filter that lets only the API's calls reach it. */
-const WORKER_FILE = 'mock-api-worker.js';
 
 export interface MockWorkerOptions {
   /** per-answer delay; default 80–250 ms so loading states are visible */
@@ -41,7 +39,7 @@ function ignoreStaleWorkerUpdate(event: PromiseRejectionEvent): void {
   if (
     reason instanceof Error &&
     reason.message.startsWith('Failed to update a ServiceWorker') &&
-    reason.message.includes(WORKER_FILE)
+    reason.message.includes(MOCK_WORKER_FILES.registered)
   ) {
     event.preventDefault();
   }
@@ -67,7 +65,7 @@ async function workerWillReload(workerUrl: string): Promise<boolean> {
 export async function startMockWorker(options: MockWorkerOptions = {}): Promise<Backend> {
   const baseUrl = options.baseUrl ?? '/webapi';
   // The worker that passes only the API's calls on to msw's (public/mock-api-worker.js), told where the API is.
-  const workerUrl = `${import.meta.env.BASE_URL}${WORKER_FILE}?api=${encodeURIComponent(apiPrefix(baseUrl, document.baseURI))}`;
+  const workerUrl = `${import.meta.env.BASE_URL}${MOCK_WORKER_FILES.registered}?api=${encodeURIComponent(apiPrefix(baseUrl, document.baseURI))}`;
   if (await workerWillReload(workerUrl)) {
     // Claimed by the worker, the page goes on as msw's start expects it (./worker-claim.ts).
     if (await claimedByWorker()) mark('store:worker-claimed');

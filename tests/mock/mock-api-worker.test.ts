@@ -9,8 +9,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apiPrefix } from '../../src/mock/msw-handlers';
 import { CLAIM_MESSAGE } from '../../src/mock/worker-claim';
+import { MOCK_WORKER_FILES } from '../../src/mock/worker-files';
 
-const SOURCE = readFileSync(new URL('../../public/mock-api-worker.js', import.meta.url), 'utf8');
+const SOURCE = readFileSync(new URL(`../../public/${MOCK_WORKER_FILES.registered}`, import.meta.url), 'utf8');
 const ORIGIN = 'http://127.0.0.1:4300';
 
 /**
@@ -64,13 +65,11 @@ function loadWorker(scriptUrl: string) {
 }
 
 describe('mock mode’s service worker', () => {
-  const registered = `${ORIGIN}/mock-api-worker.js?api=${encodeURIComponent(apiPrefix('/webapi', `${ORIGIN}/new`))}`;
+  const registered = `${ORIGIN}/${MOCK_WORKER_FILES.registered}?api=${encodeURIComponent(apiPrefix('/webapi', `${ORIGIN}/new`))}`;
 
   it('passes the API’s calls on to msw’s worker, whose script it imports after its own listener', () => {
     const worker = loadWorker(registered);
-    expect(worker.imported).toEqual([
-      { script: 'mockServiceWorker.js', listenersBefore: 1, messageListenersBefore: 1 },
-    ]);
+    expect(worker.imported).toEqual([{ script: MOCK_WORKER_FILES.msw, listenersBefore: 1, messageListenersBefore: 1 }]);
     expect(worker.goesTo(`${ORIGIN}/webapi/u-nnpc/hello`)).toBe('msw');
     expect(worker.goesTo(`${ORIGIN}/webapi/static/img/cover/3.svg`)).toBe('msw');
   });
@@ -98,7 +97,7 @@ describe('mock mode’s service worker', () => {
   });
 
   it('without an API named in its address, passes every request on to msw, as msw’s worker alone would', () => {
-    const worker = loadWorker(`${ORIGIN}/mock-api-worker.js`);
+    const worker = loadWorker(`${ORIGIN}/${MOCK_WORKER_FILES.registered}`);
     expect(worker.goesTo(`${ORIGIN}/assets/index-abc123.js`)).toBe('msw');
     expect(worker.goesTo(`${ORIGIN}/webapi/u-nnpc/hello`)).toBe('msw');
   });
