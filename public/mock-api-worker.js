@@ -18,14 +18,21 @@ self.addEventListener('fetch', (event) => {
   if (apiPrefix && !event.request.url.startsWith(apiPrefix)) event.stopImmediatePropagation();
 });
 
-// A page of the store this worker does not control asks to be claimed (`CLAIM_MESSAGE`, src/mock/worker-claim.ts): one
-// opened while the worker was installing, after its activation had claimed the pages then open, or one reloaded past
-// the worker (Shift+reload). Claimed, the page goes on where msw's start would have reloaded it, and a tap made
-// meanwhile is not lost in the reload (docs/decisions/0047-claim-a-page-instead-of-reloading-it.md).
 self.addEventListener('message', (event) => {
-  if (event.data?.type !== 'store:claim') return;
-  event.stopImmediatePropagation();
-  event.waitUntil(self.clients.claim());
+  // A page of the store this worker does not control asks to be claimed (`CLAIM_MESSAGE`, src/mock/worker-claim.ts):
+  // one opened while the worker was installing, after its activation had claimed the pages then open, or one reloaded
+  // past the worker (Shift+reload). Claimed, the page goes on where msw's start would have reloaded it, and a tap made
+  // meanwhile is not lost in the reload (docs/decisions/0047-claim-a-page-instead-of-reloading-it.md).
+  if (event.data?.type === 'store:claim') {
+    event.stopImmediatePropagation();
+    event.waitUntil(self.clients.claim());
+    return;
+  }
+  // msw's page says `CLIENT_CLOSED` as it unloads, at every page load of a tab, and msw's worker unregisters itself
+  // when it then finds no other window: the next document of the tab was born uncontrolled, as the worker went and
+  // was installed again. The store's worker stays registered instead, so a tab's next page is under it from its birth
+  // (docs/decisions/0048-the-worker-stays-registered.md). The closed page's id stays in msw's set; nothing asks for it.
+  if (event.data === 'CLIENT_CLOSED') event.stopImmediatePropagation();
 });
 
 // Relative to this file: msw's worker sits beside it (Vite copies both from public/).

@@ -28,11 +28,11 @@ export interface MockWorkerOptions {
 }
 
 /**
- * msw's worker unregisters itself when its last page closes, and `worker.start()` asks an existing
- * registration to update without waiting for the answer. A page opened as the previous one closes can
- * find the registration just before it goes: the page is still served by the worker, but that update
- * rejects ("Failed to update a ServiceWorker … Not found") with nobody to catch it. It is harmless
- * (the next page load registers the worker afresh), so it is kept out of the error reports.
+ * `worker.start()` asks an existing registration to update without waiting for the answer. When the
+ * registration goes meanwhile (msw's worker unregistering itself, which the store's stops: decision 0048; or
+ * the shopper's browser removing it), that update rejects ("Failed to update a ServiceWorker … Not found")
+ * with nobody to catch it. It is harmless (the next page load registers the worker afresh), so it is kept
+ * out of the error reports.
  */
 function ignoreStaleWorkerUpdate(event: PromiseRejectionEvent): void {
   const reason: unknown = event.reason;

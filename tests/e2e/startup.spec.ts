@@ -215,3 +215,43 @@ test('in mock mode, once the simulated backend’s worker controls the visit, on
   );
   expect(throughWorker.map(pathOf), 'nothing but the API went through the worker').toEqual([]);
 });
+
+// msw's worker unregisters itself when a page unloads and it finds no other window (`CLIENT_CLOSED`): under load, a
+// tab's next document was then born uncontrolled while the worker went and was installed again. The store's worker
+// stays registered (public/mock-api-worker.js, docs/decisions/0048-the-worker-stays-registered.md), with no window
+// kept open for it: a shopper's one tab is what this journey has.
+test('in mock mode, the simulated backend’s worker stays registered as a tab’s pages come and go, and each next page is born under it', async ({
+  page,
+  apiMode,
+}) => {
+  test.skip(apiMode === 'live', 'the worker is the mock build’s');
+  await page.addInitScript(() => {
+    (window as { __bornControlled?: boolean }).__bornControlled = navigator.serviceWorker.controller !== null;
+  });
+  // Set-up, not the subject: a first visit, until its worker controls the page.
+  await page.goto('/');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  // Full page loads in the one tab, as links followed before the app runs are: each unloads a page of msw's.
+  for (const path of ['/new', '/gameDetail/1', '/help']) {
+    await page.goto(path);
+    expect(await page.evaluate(() => (window as { __bornControlled?: boolean }).__bornControlled), path).toBe(true);
+  }
+
+  // What msw's page says as it unloads, said by a page that stays: msw's worker would find no other window and
+  // unregister. msw answers a keep-alive after it has handled the messages before it.
+  const registered = await page.evaluate(async () => {
+    const worker = navigator.serviceWorker.controller;
+    if (!worker) return 'no worker';
+    const answered = new Promise<void>((resolve) =>
+      navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string } | null>) => {
+        if (event.data?.type === 'KEEPALIVE_RESPONSE') resolve();
+      }),
+    );
+    worker.postMessage('CLIENT_CLOSED');
+    worker.postMessage('KEEPALIVE_REQUEST');
+    await answered;
+    return (await navigator.serviceWorker.getRegistration()) !== undefined;
+  });
+  expect(registered, 'the registration after the last window’s CLIENT_CLOSED').toBe(true);
+});

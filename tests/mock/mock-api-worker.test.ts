@@ -86,14 +86,19 @@ describe('mock mode’s service worker', () => {
       expect(worker.goesTo(url), url).toBe('browser');
   });
 
-  it('claims the page that asks it to (CLAIM_MESSAGE), and leaves every other message to msw’s worker', () => {
+  it('claims the page that asks it to (CLAIM_MESSAGE), and leaves msw’s own messages to msw’s worker', () => {
     const worker = loadWorker(registered);
     expect(worker.message(CLAIM_MESSAGE)).toEqual({ goesTo: 'worker', waited: 1 });
     expect(worker.claims()).toBe(1);
-    for (const data of ['MOCK_ACTIVATE', 'KEEPALIVE_REQUEST', { type: 'other' }, null]) {
+    for (const data of ['MOCK_ACTIVATE', 'KEEPALIVE_REQUEST', 'INTEGRITY_CHECK_REQUEST', { type: 'other' }, null]) {
       expect(worker.message(data), JSON.stringify(data)).toEqual({ goesTo: 'msw', waited: 0 });
     }
     expect(worker.claims()).toBe(1);
+  });
+
+  it('stays registered when a page unloads: msw’s CLIENT_CLOSED, after which msw’s worker unregisters when no window is left, is stopped before it', () => {
+    const worker = loadWorker(registered);
+    expect(worker.message('CLIENT_CLOSED')).toEqual({ goesTo: 'worker', waited: 0 });
   });
 
   it('without an API named in its address, passes every request on to msw, as msw’s worker alone would', () => {

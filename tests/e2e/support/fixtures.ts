@@ -35,7 +35,6 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_PORTS } from './env';
 import { uniquePhone } from './phones';
-import { isWorkerKeeper, openWorkerKeeper } from './worker-keeper';
 
 export type ApiMode = 'mock' | 'live';
 export type ViewportName = 'desktop' | 'mobile';
@@ -306,10 +305,7 @@ export const test = base.extend<Fixtures>({
 
   phone: async ({}, use, testInfo) => use(uniquePhone(testInfo.workerIndex)),
 
-  // Mock mode: one more window of the store's origin stays open while the test runs, so msw's worker never sees
-  // its last window go and unregisters between two documents of a tab (./worker-keeper.ts).
-  context: async ({ context, apiMode }, use) => {
-    if (apiMode === 'mock') await openWorkerKeeper(context);
+  context: async ({ context }, use) => {
     await use(context);
     // Once, a journey ending on the click that opens a page spent its 120 s in the context's teardown, most likely
     // because the context was closed while that page was still loading (not reproduced since). So each page finishes
@@ -386,9 +382,6 @@ export const test = base.extend<Fixtures>({
         }
         page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
         page.on('console', (message) => {
-          // The worker's keeper (./worker-keeper.ts) is the store's icon, no store code: Chromium asks an image
-          // document for /favicon.ico, now and then, and logs that file's 404 on it.
-          if (isWorkerKeeper(page)) return;
           const text = message.text();
           // Chromium reports a blocked load in the console too ("Refused to … because it violates the
           // following Content Security Policy directive"), whatever the message's level.
