@@ -124,6 +124,9 @@ export default defineConfig(({ mode }) => {
       // modules (vi.mock, vi.resetModules) run isolated, so their replacements reach no other file.
       // Two workers on this 2-core machine: with projects, Vitest's own default here was one.
       maxWorkers: 2,
+      // A young generation of 64 MB (V8's default: 16): jsdom and React allocate short-lived objects by the million, and
+      // fewer, larger scavenges took 4 % less CPU on the slowest DOM files (decision 0049).
+      execArgv: ['--max-semi-space-size=64'],
       projects: ((nodeTests) => [
         {
           extends: true,

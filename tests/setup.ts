@@ -11,11 +11,13 @@ import { clientState } from '../src/api/client-state';
 import { historyStore } from '../src/features/shell/history-store';
 import { resetToasts } from '../src/shared/toast';
 import { runTestEnd } from './support/cleanup';
+import { lighterDiagnostics } from './support/lighter-diagnostics';
 import { backend, testServer } from './support/server';
 
 // The suite shares 2 cores with other suites (and CI with Chromium): give findBy* room. A ceiling, not a wait: the
 // first render of a file transforms the app's modules, which took 5–6 s under load (home.test.tsx's first test).
 configure({ asyncUtilTimeout: 15_000 });
+lighterDiagnostics();
 
 beforeAll(() => testServer.listen({ onUnhandledRequest: 'error' }));
 
