@@ -34,8 +34,8 @@ function lighterElementErrors(): void {
  * (`Error('react-stack-top-frame')`, ten frames) for each element it creates, up to 10,000 between two renders a
  * second apart, for the component stacks of its warnings in the browser's devtools. That was a tenth of a DOM test
  * file's CPU. Its counter held past that bound, every element takes React's shared "unknown owner" stack instead;
- * rendering is the same, and a warning (which fails the test, tests/setup.ts) still says what is wrong and in which
- * component's render tree. `REACT_OWNER_STACKS=1 npx vitest run …` keeps them, to trace a warning to its line.
+ * rendering is the same, and a warning (which fails the test, tests/setup.ts) still says what is wrong and names the
+ * component ("Each child in a list should have a unique key … Check the render method of `List`", with or without). `REACT_OWNER_STACKS=1 npx vitest run …` keeps them, to trace a warning to its line.
  * Were the counter gone from a later React, elements would capture their stacks again, as before.
  */
 function withoutOwnerStacks(): void {
