@@ -2,7 +2,7 @@
  * Two diagnostics that cost the suite CPU on every render and every poll, and whose result is read only when a test
  * fails, made lighter (docs/testing.md, "Where the time goes"; decision 0049). Neither changes what a test checks.
  */
-import { configure, getConfig, prettyDOM } from '@testing-library/react';
+import { configure, getConfig } from '@testing-library/react';
 import * as React from 'react';
 
 /**
@@ -19,10 +19,9 @@ function lighterElementErrors(): void {
   configure({
     getElementError(message, container) {
       const config = getConfig() as ReturnType<typeof getConfig> & { _disableExpensiveErrorDiagnostics?: boolean };
-      const dom = config._disableExpensiveErrorDiagnostics
-        ? null
-        : `Ignored nodes: comments, ${config.defaultIgnore}\n${prettyDOM(container)}`;
-      const error = new Error([message, dom].filter(Boolean).join('\n\n'));
+      if (!config._disableExpensiveErrorDiagnostics) return libraryElementError(message, container);
+      // The name `waitFor` looks for to give its timeout the caller's stack.
+      const error = new Error(message ?? '');
       error.name = 'TestingLibraryElementError';
       return error;
     },
@@ -30,12 +29,19 @@ function lighterElementErrors(): void {
 }
 
 /**
+ * testing-library's own `getElementError` (the message and the DOM), read once per worker: setup runs for every
+ * file of a worker's shared module graph, and would otherwise find its own replacement here.
+ */
+const libraryElementError = getConfig().getElementError;
+
+/**
  * React's development build without an owner stack per element: its `jsx()` captures a stack trace
  * (`Error('react-stack-top-frame')`, ten frames) for each element it creates, up to 10,000 between two renders a
  * second apart, for the component stacks of its warnings in the browser's devtools. That was a tenth of a DOM test
  * file's CPU. Its counter held past that bound, every element takes React's shared "unknown owner" stack instead;
  * rendering is the same, and a warning (which fails the test, tests/setup.ts) still says what is wrong and names the
- * component ("Each child in a list should have a unique key … Check the render method of `List`", with or without). `REACT_OWNER_STACKS=1 npx vitest run …` keeps them, to trace a warning to its line.
+ * component ("Each child in a list should have a unique key … Check the render method of `List`", with or without).
+ * `REACT_OWNER_STACKS=1 npx vitest run …` keeps them, to trace a warning to its line.
  * Were the counter gone from a later React, elements would capture their stacks again, as before.
  */
 function withoutOwnerStacks(): void {
