@@ -29,6 +29,7 @@ import type * as PrerenderModule from '../src/app/prerender';
 import type { PrerenderedPage } from '../src/app/prerender';
 import { injectPage, pageFile, SHELL_FILE, type PageDocument } from './lib/prerender-html.ts';
 import { prerenderSite, siteOrigin, type SiteReport } from './lib/prerender-site.ts';
+import { apiImagePaths, writeApiImages, type ImagesWritten } from './lib/prerender-images.ts';
 import { NGINX_BUILD_DIR, NGINX_ROUTES_FILE, nginxRoutesConf } from './lib/nginx-build-conf.ts';
 
 const JSDOM_MODULE = 'jsdom';
@@ -120,6 +121,10 @@ export function prerenderPlugin(): Plugin {
       const nodeEnv = process.env.NODE_ENV;
       process.env.NODE_ENV = 'production';
       const written: string[] = [];
+      /** The API's images the written pages load, in a mock build (written as files: ./lib/prerender-images.ts). */
+      const pageImages = new Set<string>();
+      /** Where those are: the store's API base, once the renderer is loaded (a mock build). */
+      let imagesBase: string | undefined;
       const { createServer } = await import('vite');
       const loader = await createServer({
         configFile: config.configFile,
@@ -137,7 +142,8 @@ export function prerenderPlugin(): Plugin {
         },
       });
       // The page's window first: libraries read it when they load (axios picks its browser adapter).
-      const uninstall = await installDom(mode.kind === 'live' ? new URL(mode.apiUrl).origin : 'http://localhost/');
+      const domUrl = mode.kind === 'live' ? new URL(mode.apiUrl).origin : 'http://localhost/';
+      const uninstall = await installDom(domUrl);
       let stopMock = () => undefined as void;
       const stylesheets = readdirSync(join(outDir, 'assets'))
         .filter((file) => file.endsWith('.css'))
@@ -150,16 +156,26 @@ export function prerenderPlugin(): Plugin {
         written.push(name);
         mkdirSync(dirname(file), { recursive: true });
         const document: PageDocument = { template, page, stylesheets };
-        writeFileSync(file, injectPage(document));
+        const html = injectPage(document);
+        writeFileSync(file, html);
+        if (imagesBase !== undefined) for (const path of apiImagePaths(html, imagesBase)) pageImages.add(path);
         if (page.state)
           writeFileSync(join(dirname(file), '_payload.json'), JSON.stringify({ url: page.url, state: page.state }));
       };
       let report: SiteReport | undefined;
+      let images: ImagesWritten | undefined;
       try {
         const renderer = (await loader.ssrLoadModule('/src/app/prerender.tsx')) as Prerenderer;
-        if (mode.kind === 'mock') stopMock = await renderer.startSimulatedBackend();
+        if (mode.kind === 'mock') {
+          stopMock = await renderer.startSimulatedBackend();
+          imagesBase = renderer.apiBase();
+        }
         if (mode.kind !== 'off')
           report = await prerenderSite(renderer, { origin, withData: mode.kind !== 'shells', write });
+        // Asked of the simulated backend still listening here, at the address the pages name (a build served
+        // under a base path would not serve them there: left to the worker).
+        if (mode.kind === 'mock' && config.base === '/')
+          images = await writeApiImages(pageImages, { origin: domUrl, outDir });
         // What nginx needs to route this build (docs/deploy.md), written whether or not pages were.
         mkdirSync(join(outDir, NGINX_BUILD_DIR), { recursive: true });
         writeFileSync(join(outDir, NGINX_ROUTES_FILE), nginxRoutesConf(renderer.routePaths(), written));
@@ -179,6 +195,11 @@ export function prerenderPlugin(): Plugin {
       } else {
         const source = mode.kind === 'mock' ? 'the simulated backend' : mode.apiUrl;
         config.logger.info(`prerender: ${report.pages.length} pages from ${source} in ${seconds} s`);
+        if (images)
+          config.logger.info(
+            `prerender: ${images.written.length} of the simulated backend's images the pages load, as files`,
+          );
+        for (const line of images?.failed ?? []) config.logger.warn(`prerender: an image not written: ${line}`);
         for (const line of report.shells)
           config.logger.warn(`prerender: data failed, written as the page's shell: ${line}`);
       }

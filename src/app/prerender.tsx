@@ -267,6 +267,12 @@ export async function startSimulatedBackend(): Promise<() => void> {
   return () => server.close();
 }
 
+/**
+ * Where the store's API is (`VITE_API_BASE`): a mock build writes the images its pages load from there as files
+ * (scripts/lib/prerender-images.ts).
+ */
+export const apiBase = (): string => config.apiBase;
+
 /** Every path the router has a route for (`/gameDetail/$id` with its parameter), for the server's config (scripts/lib/nginx-build-conf.ts). */
 export function routePaths(): string[] {
   const router = createAppRouter(

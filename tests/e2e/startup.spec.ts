@@ -216,6 +216,47 @@ test('in mock mode, once the simulated backend’s worker controls the visit, on
   expect(throughWorker.map(pathOf), 'nothing but the API went through the worker').toEqual([]);
 });
 
+// A first visit's prerendered page asks for its images before any worker can answer: the mock build has them as files
+// (scripts/lib/prerender-images.ts), so the shopper sees them at once, and none is asked for again once the worker is
+// there (src/mock/worker-images.ts asks again only for one that failed).
+test('in mock mode, a first visit’s images come with the page, before the worker, and none is broken or asked for again', async ({
+  page,
+  apiMode,
+}) => {
+  test.skip(apiMode === 'live', 'the images of the simulated backend are the mock build’s');
+  const isImage = (url: string) => new URL(url).pathname.startsWith('/webapi/static/img/');
+  const asked = new Map<string, number>();
+  const answers: Response[] = [];
+  page.on('request', (request) => {
+    if (isImage(request.url())) asked.set(request.url(), (asked.get(request.url()) ?? 0) + 1);
+  });
+  page.on('response', (response) => {
+    if (isImage(response.url())) answers.push(response);
+  });
+  const banner = page.waitForResponse((response) => isImage(response.url()));
+  await page.goto('/', { waitUntil: 'commit' });
+  const first = await banner;
+  expect(first.fromServiceWorker(), `${first.url()}: answered before the worker`).toBe(false);
+  // The subject is what happens once the worker answers (a failed image is asked for again then), so this waits
+  // for a later moment of the start-up, when the store's taps act: not for the page to settle.
+  await page.waitForFunction(() => performance.getEntriesByName('store:ready').length > 0);
+  expect(answers.length, 'the images the home page loaded').toBeGreaterThan(10);
+  expect(
+    answers
+      .filter((answer) => answer.status() !== 200 || !/^image\/svg\+xml/.test(answer.headers()['content-type'] ?? ''))
+      .map((answer) => `${answer.url()}: ${answer.status()} ${answer.headers()['content-type']}`),
+    'images answered with something else than an image',
+  ).toEqual([]);
+  expect(
+    [...asked].filter(([, times]) => times > 1).map(([url]) => url),
+    'images asked for twice',
+  ).toEqual([]);
+  const broken = await page.evaluate(() =>
+    [...document.images].filter((image) => image.complete && image.naturalWidth === 0).map((image) => image.src),
+  );
+  expect(broken, 'images shown broken').toEqual([]);
+});
+
 // msw's worker unregisters itself when a page unloads and it finds no other window (`CLIENT_CLOSED`): under load, a
 // tab's next document was then born uncontrolled while the worker went and was installed again. The store's worker
 // stays registered (public/mock-api-worker.js, docs/decisions/0048-the-worker-stays-registered.md), with no window
