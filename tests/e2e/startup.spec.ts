@@ -240,7 +240,7 @@ test('in mock mode, a first visit’s images come with the page, before the work
   // The subject is what happens once the worker answers (a failed image is asked for again then), so this waits
   // for a later moment of the start-up, when the store's taps act: not for the page to settle.
   await page.waitForFunction(() => performance.getEntriesByName('store:ready').length > 0);
-  expect(answers.length, 'the images the home page loaded').toBeGreaterThan(10);
+  await expect.poll(() => answers.length, { message: 'the images the home page loaded' }).toBeGreaterThan(10);
   expect(
     answers
       .filter((answer) => answer.status() !== 200 || !/^image\/svg\+xml/.test(answer.headers()['content-type'] ?? ''))
