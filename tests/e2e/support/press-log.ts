@@ -105,6 +105,7 @@ async function attachPressLog(
   // (CI keeps only that), so a failure seen once in CI can be read there.
   process.stderr.write(`\n--- press log of the failed journey ---\n${body}\n--- end of the press log ---\n`);
 }
+
 /** Records the presses of every page of each journey of the file or group it is called in, and attaches the log of one that fails. */
 export function usePressLog(): void {
   test.beforeEach(async ({ context }) => {
