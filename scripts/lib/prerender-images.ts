@@ -34,7 +34,7 @@ export function apiImagePaths(html: string, apiBase: string): string[] {
 export interface ImagesWritten {
   /** the paths written under the build's folder */
   written: string[];
-  /** the paths not written, each with why (not answered with an image) */
+  /** the paths not written, each with why (outside the build's folder, or not answered with an image) */
   failed: string[];
 }
 
