@@ -2,7 +2,9 @@
  * Vite plugin (client production builds): once the bundle is written, renders
  * the public pages to HTML with their data (docs/prerendering.md) and writes
  * each as `<path>/index.html` with a `_payload.json` beside it, plus
- * `200.html`, the data-free SPA shell for every other path.
+ * `200.html`, the data-free SPA shell for every other path. A mock build also
+ * gets the images those pages load from the simulated backend, as files
+ * (./lib/prerender-images.ts: a first visit shows them before msw's worker).
  *
  * How a page is rendered: src/app/prerender.tsx, loaded through a Vite SSR
  * module loader with this build's configuration, runs in Node inside a DOM
