@@ -125,8 +125,8 @@ export function prerenderPlugin(): Plugin {
       const written: string[] = [];
       /** The API's images the written pages load, in a mock build (written as files: ./lib/prerender-images.ts). */
       const pageImages = new Set<string>();
-      /** Where those are: the store's API base, once the renderer is loaded (a mock build). */
-      let imagesBase: string | undefined;
+      /** Where those are: the prefix the simulated backend answers, once it runs (a mock build). */
+      let imagesPrefix: string | undefined;
       const { createServer } = await import('vite');
       const loader = await createServer({
         configFile: config.configFile,
@@ -160,7 +160,8 @@ export function prerenderPlugin(): Plugin {
         const document: PageDocument = { template, page, stylesheets };
         const html = injectPage(document);
         writeFileSync(file, html);
-        if (imagesBase !== undefined) for (const path of apiImagePaths(html, imagesBase)) pageImages.add(path);
+        if (imagesPrefix !== undefined)
+          for (const path of apiImagePaths(html, { origin: domUrl, apiPrefix: imagesPrefix })) pageImages.add(path);
         if (page.state)
           writeFileSync(join(dirname(file), '_payload.json'), JSON.stringify({ url: page.url, state: page.state }));
       };
@@ -169,14 +170,15 @@ export function prerenderPlugin(): Plugin {
       try {
         const renderer = (await loader.ssrLoadModule('/src/app/prerender.tsx')) as Prerenderer;
         if (mode.kind === 'mock') {
-          stopMock = await renderer.startSimulatedBackend();
-          imagesBase = renderer.apiBase();
+          const backend = await renderer.startSimulatedBackend();
+          stopMock = backend.stop;
+          imagesPrefix = backend.apiPrefix;
         }
         if (mode.kind !== 'off')
           report = await prerenderSite(renderer, { origin, withData: mode.kind !== 'shells', write });
         // Asked of the simulated backend still listening here, at the address the pages name (a build served
         // under a base path would not serve them there: left to the worker).
-        if (mode.kind === 'mock' && config.base === '/')
+        if (imagesPrefix !== undefined && config.base === '/')
           images = await writeApiImages(pageImages, { origin: domUrl, outDir });
         // What nginx needs to route this build (docs/deploy.md), written whether or not pages were.
         mkdirSync(join(outDir, NGINX_BUILD_DIR), { recursive: true });

@@ -15,17 +15,19 @@ import { dirname, join, normalize, sep } from 'node:path';
 const IMAGE_ATTRIBUTES = [/<img\b[^>]*?\ssrc="([^"]+)"/g, /<link\b(?=[^>]*\sas="image")[^>]*?\shref="([^"]+)"/g];
 
 /**
- * The paths of the images `html` loads from the API (`apiBase`, a path on the page's own origin, say `/webapi`):
- * each once, in the order met. None when the API is on another origin (its images are not this build's files), and
- * none with a query or an escaped character, which one static file could not stand for.
+ * The paths of the images `html`, a page of `origin`, loads from the API (`apiPrefix`, the absolute prefix the
+ * simulated backend answers, say `http://localhost/webapi/`), each once, in the order met. None when the API is on
+ * another origin (its images are not this build's files), and none with a query or an escaped character, which one
+ * static file could not stand for.
  */
-export function apiImagePaths(html: string, apiBase: string): string[] {
-  if (!apiBase.startsWith('/') || apiBase.startsWith('//')) return [];
-  const prefix = `${apiBase.replace(/\/+$/, '')}/`;
+export function apiImagePaths(html: string, { origin, apiPrefix }: { origin: string; apiPrefix: string }): string[] {
   const paths = new Set<string>();
+  const page = new URL(origin).origin;
   for (const pattern of IMAGE_ATTRIBUTES) {
     for (const [, value] of html.matchAll(pattern)) {
-      if (value?.startsWith(prefix) && !/[?#&%]/.test(value)) paths.add(value);
+      if (!value || /[?#&%]/.test(value)) continue;
+      const url = new URL(value, origin);
+      if (url.origin === page && url.href.startsWith(apiPrefix)) paths.add(url.pathname);
     }
   }
   return [...paths];

@@ -249,9 +249,19 @@ export async function gamePaths(max: number): Promise<string[]> {
   }
 }
 
+/** The simulated backend in this process (mock builds): what stops it, and the prefix of every URL it answers. */
+export interface SimulatedBackend {
+  stop: () => void;
+  /**
+   * the absolute prefix its handlers answer (`http://localhost/webapi/`): the images under it that a page loads are
+   * written as files (scripts/lib/prerender-images.ts)
+   */
+  apiPrefix: string;
+}
+
 /** The simulated backend in this process, answering the emulated page's requests as the browser's worker does (mock builds). */
-export async function startSimulatedBackend(): Promise<() => void> {
-  const [{ setupServer }, { createBackend }, { createMswHandlers }] = await Promise.all([
+export async function startSimulatedBackend(): Promise<SimulatedBackend> {
+  const [{ setupServer }, { createBackend }, { apiPrefix, createMswHandlers }] = await Promise.all([
     import('msw/node'),
     import('../mock/backend'),
     import('../mock/msw-handlers'),
@@ -264,14 +274,8 @@ export async function startSimulatedBackend(): Promise<() => void> {
   });
   const server = setupServer(...createMswHandlers(backend, config.apiBase));
   server.listen({ onUnhandledRequest: 'bypass' });
-  return () => server.close();
+  return { stop: () => server.close(), apiPrefix: apiPrefix(config.apiBase, window.location.href) };
 }
-
-/**
- * Where the store's API is (`VITE_API_BASE`): a mock build writes the images its pages load from there as files
- * (scripts/lib/prerender-images.ts).
- */
-export const apiBase = (): string => config.apiBase;
 
 /** Every path the router has a route for (`/gameDetail/$id` with its parameter), for the server's config (scripts/lib/nginx-build-conf.ts). */
 export function routePaths(): string[] {

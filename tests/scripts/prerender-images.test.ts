@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiImagePaths, writeApiImages } from '../../scripts/lib/prerender-images';
+import { apiPrefix } from '../../src/mock/msw-handlers';
 
 const MARKUP = [
   '<link rel="preload" as="image" href="/webapi/static/img/banner/1.svg" fetchPriority="high"/>',
@@ -23,17 +24,22 @@ const MARKUP = [
 ].join('');
 
 describe('the images a page loads from the API', () => {
+  const origin = 'http://localhost/';
+  const prefix = (base: string) => apiPrefix(base, origin);
+
   it('are its images and image preloads under the API base, each once, and none with a query or an escape', () => {
-    expect(apiImagePaths(MARKUP, '/webapi')).toEqual([
+    expect(apiImagePaths(MARKUP, { origin, apiPrefix: prefix('/webapi') })).toEqual([
       '/webapi/static/img/banner/1.svg',
       '/webapi/static/img/cover/18.svg',
     ]);
-    expect(apiImagePaths(MARKUP, '/webapi/')).toEqual(apiImagePaths(MARKUP, '/webapi'));
+    expect(apiImagePaths(MARKUP, { origin, apiPrefix: prefix('/webapi/') })).toEqual(
+      apiImagePaths(MARKUP, { origin, apiPrefix: prefix('/webapi') }),
+    );
   });
 
   it('are none when the API is on another origin', () => {
-    expect(apiImagePaths(MARKUP, 'https://cdn.example/webapi')).toEqual([]);
-    expect(apiImagePaths(MARKUP, '//cdn.example/webapi')).toEqual([]);
+    expect(apiImagePaths(MARKUP, { origin, apiPrefix: prefix('https://cdn.example/webapi') })).toEqual([]);
+    expect(apiImagePaths(MARKUP, { origin, apiPrefix: prefix('//cdn.example/webapi') })).toEqual([]);
   });
 });
 
