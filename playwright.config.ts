@@ -16,6 +16,7 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { E2E_BUILD_DIRS, E2E_PORTS } from './tests/e2e/support/env';
 import { CHROME_FLAGS } from './scripts/lib/chromium';
+import { JOURNEY_REPORT } from './scripts/lib/playwright-report';
 
 const CI = Boolean(process.env.CI);
 // Debian's Chromium; E2E_CHROMIUM=/usr/bin/chromium-headless-shell for its headless shell (scripts/e2e.sh says why not yet).
@@ -79,7 +80,12 @@ export default defineConfig({
   retries: 1,
   failOnFlakyTests: true,
   workers: 2,
-  reporter: CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  // The JSON report is where each journey's time is read from (scripts/time-table.ts, docs/testing.md's time table).
+  reporter: [
+    ['list'],
+    ...(CI ? [['html', { open: 'never', outputFolder: 'playwright-report' }] as const] : []),
+    ['json', { outputFile: JOURNEY_REPORT }],
+  ],
   use: {
     browserName: 'chromium',
     locale: 'zh-CN',

@@ -115,6 +115,8 @@ export default defineConfig(({ mode }) => {
       unstubGlobals: true,
       unstubEnvs: true,
       testTimeout: 30_000,
+      // Beside the usual report, where each file's time went (reports/vitest-times.json: docs/testing.md's time table).
+      reporters: ['default', './scripts/lib/vitest-times.ts'],
       env: { VITE_MOCK_LATENCY: '0' },
       // Three projects (docs/testing.md, "How vitest runs the files"). Most files share one module graph and one environment
       // per worker (`isolate: false`): a fresh jsdom and app graph per file cost more than the tests

@@ -4,31 +4,7 @@
  * One row per mode × window × action × CPU rate: the offsets run, how many passed, which failed (with the first
  * line of each failure's message), the window the runs measured (median) and the runs' time.
  */
-import { readFileSync } from 'node:fs';
-
-interface JsonResult {
-  status: 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
-  duration: number;
-  errors?: { message?: string }[];
-  annotations?: { type: string; description?: string }[];
-}
-interface JsonTest {
-  projectName: string;
-  results: JsonResult[];
-  annotations?: { type: string; description?: string }[];
-}
-interface JsonSpec {
-  title: string;
-  tests: JsonTest[];
-}
-interface JsonSuite {
-  specs?: JsonSpec[];
-  suites?: JsonSuite[];
-}
-interface JsonReport {
-  suites: JsonSuite[];
-  stats: { duration: number; startTime: string };
-}
+import { readReport, specsOf, type JSONReportTestResult } from './lib/playwright-report';
 
 interface Row {
   mode: string;
@@ -46,19 +22,16 @@ interface Row {
 const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const TITLE = /^(\w+) window · (.+) · CPU (\d)× · offset (\d+) ms/;
 
-function* specsOf(suite: JsonSuite): Generator<JsonSpec> {
-  yield* suite.specs ?? [];
-  for (const inner of suite.suites ?? []) yield* specsOf(inner);
-}
-
 /** The first line of a failure that names the run (`Run.say`), without its terminal colours. */
-function whyOf(result: JsonResult): string {
+function whyOf(result: JSONReportTestResult): string {
   const text = (result.errors ?? [])
     .map((error) => error.message ?? '')
     .join('\n')
     .replace(ANSI_COLOUR, '');
   const named = text.split('\n').find((line) => line.includes('] ') && line.includes('window, offset'));
-  const line = named ? named.slice(named.indexOf('] ') + 2) : (text.split('\n').find((l) => l.trim()) ?? result.status);
+  const line = named
+    ? named.slice(named.indexOf('] ') + 2)
+    : (text.split('\n').find((l) => l.trim()) ?? String(result.status));
   return line.trim().slice(0, 160);
 }
 
@@ -70,7 +43,7 @@ const median = (values: number[]): number | null => {
 
 function main(): void {
   const file = process.argv[2] ?? 'test-results/windows/results.json';
-  const report = JSON.parse(readFileSync(file, 'utf8')) as JsonReport;
+  const report = readReport(file);
   const rows = new Map<string, Row>();
   for (const suite of report.suites) {
     for (const spec of specsOf(suite)) {
