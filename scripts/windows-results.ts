@@ -4,7 +4,7 @@
  * One row per mode × window × action × CPU rate: the offsets run, how many passed, which failed (with the first
  * line of each failure's message), the window the runs measured (median) and the runs' time.
  */
-import { readReport, specsOf, type JSONReportTestResult } from './lib/playwright-report';
+import { readReport, testsOf, type JSONReportTestResult } from './lib/playwright-report';
 
 interface Row {
   mode: string;
@@ -45,39 +45,35 @@ function main(): void {
   const file = process.argv[2] ?? 'test-results/windows/results.json';
   const report = readReport(file);
   const rows = new Map<string, Row>();
-  for (const suite of report.suites) {
-    for (const spec of specsOf(suite)) {
-      const match = TITLE.exec(spec.title);
-      if (!match) continue;
-      const [, window, action, rate, offset] = match as unknown as [string, string, string, string, string];
-      for (const test of spec.tests) {
-        const result = test.results[test.results.length - 1];
-        if (!result || result.status === 'skipped') continue;
-        const mode = test.projectName.replace(/^windows-/, '');
-        const key = [mode, window, action, rate].join('|');
-        const row = rows.get(key) ?? {
-          mode,
-          window,
-          action,
-          rate,
-          offsets: [],
-          passed: 0,
-          failed: [],
-          windows: [],
-          ms: 0,
-        };
-        row.offsets.push(Number(offset));
-        row.ms += result.duration;
-        if (result.status === 'passed') row.passed += 1;
-        else row.failed.push({ offset: Number(offset), why: whyOf(result) });
-        const measured = [...(test.annotations ?? []), ...(result.annotations ?? [])].find(
-          (a) => a.type === 'window',
-        )?.description;
-        const ms = measured ? Number.parseInt(measured, 10) : Number.NaN;
-        if (Number.isFinite(ms)) row.windows.push(ms);
-        rows.set(key, row);
-      }
-    }
+  for (const { spec, test } of testsOf(report)) {
+    const match = TITLE.exec(spec.title);
+    if (!match) continue;
+    const [, window, action, rate, offset] = match as unknown as [string, string, string, string, string];
+    const result = test.results[test.results.length - 1];
+    if (!result || result.status === 'skipped') continue;
+    const mode = test.projectName.replace(/^windows-/, '');
+    const key = [mode, window, action, rate].join('|');
+    const row = rows.get(key) ?? {
+      mode,
+      window,
+      action,
+      rate,
+      offsets: [],
+      passed: 0,
+      failed: [],
+      windows: [],
+      ms: 0,
+    };
+    row.offsets.push(Number(offset));
+    row.ms += result.duration;
+    if (result.status === 'passed') row.passed += 1;
+    else row.failed.push({ offset: Number(offset), why: whyOf(result) });
+    const measured = [...(test.annotations ?? []), ...(result.annotations ?? [])].find(
+      (a) => a.type === 'window',
+    )?.description;
+    const ms = measured ? Number.parseInt(measured, 10) : Number.NaN;
+    if (Number.isFinite(ms)) row.windows.push(ms);
+    rows.set(key, row);
   }
   const lines = [
     `Run of ${report.stats.startTime}: ${Math.round(report.stats.duration / 60_000)} min wall time, ${rows.size} window × action × CPU rows.`,

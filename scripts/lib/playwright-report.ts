@@ -24,12 +24,6 @@ export function readReport(file: string): JSONReport {
   return JSON.parse(readFileSync(file, 'utf8')) as JSONReport;
 }
 
-/** Every spec of `suite` and of the suites inside it. */
-export function* specsOf(suite: JSONReportSuite): Generator<JSONReportSpec> {
-  yield* suite.specs;
-  for (const inner of suite.suites ?? []) yield* specsOf(inner);
-}
-
 /** Every test of every spec of `report`, once per project it ran in. */
 export function* testsOf(report: JSONReport): Generator<ReportedTest> {
   // The top-level suites are the files: their title is the file's name, not a describe.
