@@ -75,7 +75,7 @@ export function vitestTables(times: VitestTimes): string {
         'environment set-up',
         'harness and setup file',
         'import',
-        'tests',
+        'running the tests',
         'all',
       ],
       ...byProject,
@@ -85,7 +85,7 @@ export function vitestTables(times: VitestTimes): string {
     `The ${slowest.length} slowest files:`,
     '',
     table([
-      ['file', 'project', 'tests', 'set-up', 'import', 'tests', 'all'],
+      ['file', 'project', 'tests', 'set-up', 'import', 'running them', 'all'],
       ...slowest.map((file) => [
         `\`${file.file}\``,
         file.project,
@@ -130,14 +130,17 @@ export function journeyTables(report: JSONReport): string {
   const projects = [...new Set([...report.config.projects.map((project) => project.name), ...ran])].filter((name) =>
     ran.has(name),
   );
-  const files = [...new Set(times.map((time) => time.file))];
   const of = (file: string | null, project: string | null): JourneyTime[] =>
     times.filter((time) => (file === null || time.file === file) && (project === null || time.project === project));
-  const cell = (runs: JourneyTime[]): string =>
-    runs.length === 0 ? '—' : `${seconds(sum(runs.map((run) => run.ms)))} (${runs.length})`;
-  const rows = files
-    .map((file) => [`\`${file}\``, ...projects.map((project) => cell(of(file, project))), cell(of(file, null))])
-    .sort((a, b) => Number.parseFloat(b.at(-1) ?? '0') - Number.parseFloat(a.at(-1) ?? '0'));
+  const msOf = (runs: JourneyTime[]): number => sum(runs.map((run) => run.ms));
+  const cell = (runs: JourneyTime[]): string => (runs.length === 0 ? '—' : `${seconds(msOf(runs))} (${runs.length})`);
+  // The costliest file first.
+  const files = [...new Set(times.map((time) => time.file))].sort((a, b) => msOf(of(b, null)) - msOf(of(a, null)));
+  const rows = files.map((file) => [
+    `\`${file}\``,
+    ...projects.map((project) => cell(of(file, project))),
+    cell(of(file, null)),
+  ]);
   const slowest = [...times].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
   return [
     `**Journeys**, the run of ${when(report.stats.startTime)} (${seconds(report.stats.duration)} s of wall time), per file of \`tests/e2e/\` and project, in test-s (and how many ran):`,
