@@ -14,6 +14,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { freePort } from '../../scripts/lib/free-port';
 import { startNginx } from '../../scripts/lib/nginx';
+import { tableAfter } from '../support/markdown-table';
 import { E2E_BUILD_DIRS, E2E_PORTS } from './support/env';
 
 const DOC = path.join(import.meta.dirname, '../../docs/deploy.md');
@@ -22,20 +23,9 @@ const TABLE_MARK = '<!-- deploy-headers:';
 type Row = Record<string, string>;
 
 /** The Markdown table after `from` (its first line at or after it), as rows keyed by the header cells. */
-function tableAfter(text: string, from: number): Row[] {
-  const lines = text.slice(from).split('\n');
-  const start = lines.findIndex((line) => line.startsWith('|'));
-  const table = lines.slice(
-    start,
-    lines.findIndex((line, index) => index > start && !line.startsWith('|')),
-  );
-  const cells = (line: string) =>
-    line
-      .slice(1, -1)
-      .split('|')
-      .map((cell) => cell.trim());
-  const [names, , ...rows] = table.map(cells);
-  return rows.map((row) => Object.fromEntries(names!.map((name, index) => [name, row[index] ?? ''])));
+function tableRowsAfter(text: string, from: number): Row[] {
+  const { header, rows } = tableAfter(text, from);
+  return rows.map((row) => Object.fromEntries(header.map((name, index) => [name, row[index] ?? ''])));
 }
 
 const unquote = (cell: string) => cell.replace(/^`|`$/g, '');
@@ -87,8 +77,8 @@ test('every answer of the production server carries the headers docs/deploy.md l
 }) => {
   test.skip(apiMode !== 'live', 'about the production server, which serves the live build');
   const doc = readFileSync(DOC, 'utf8');
-  const rows = tableAfter(doc, doc.indexOf(TABLE_MARK));
-  const everyAnswer = tableAfter(doc, doc.indexOf('On every answer'));
+  const rows = tableRowsAfter(doc, doc.indexOf(TABLE_MARK));
+  const everyAnswer = tableRowsAfter(doc, doc.indexOf('On every answer'));
   expect(rows.length).toBeGreaterThanOrEqual(6);
   expect(everyAnswer.map((row) => unquote(row.Header!))).toEqual([
     'X-Content-Type-Options',
@@ -152,7 +142,7 @@ test('over https, every answer carries Strict-Transport-Security as docs/deploy.
 }) => {
   test.skip(apiMode !== 'live', 'about the production server, which serves the live build');
   const doc = readFileSync(DOC, 'utf8');
-  const hsts = tableAfter(doc, doc.indexOf('On every answer')).find((row) =>
+  const hsts = tableRowsAfter(doc, doc.indexOf('On every answer')).find((row) =>
     /Strict-Transport-Security/.test(row.Header!),
   );
   const value = /`([^`]+)`/.exec(hsts?.Value ?? '')?.[1];

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tableCells } from '../support/markdown-table';
 import { findTest } from './test-declarations';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -34,10 +35,7 @@ function rows(): Row[] {
     const heading = /^## (.+)$/.exec(text);
     if (heading) section = heading[1]!.trim();
     if (!text.startsWith('| ') || text.startsWith('| Spec line') || text.startsWith('| ---')) continue;
-    const cells = text
-      .slice(1, -1)
-      .split('|')
-      .map((cell) => cell.trim());
+    const cells = tableCells(text);
     expect(cells, `a row of three cells: ${text}`).toHaveLength(3);
     const [line, implemented, proved] = cells as [string, string, string];
     const implementedIn = [...implemented.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestModule } from 'vitest/node';
 import type { JSONReport } from '../../scripts/lib/playwright-report';
 import VitestTimesReporter, { type VitestFileTime, type VitestTimes } from '../../scripts/lib/vitest-times';
+import { tableAfter } from '../support/markdown-table';
 import { journeyTables, TABLE_END, TABLE_START, vitestTables, withTables } from '../../scripts/time-table';
 
 const file = (name: string, project: string, ms: Partial<VitestFileTime>): VitestFileTime => ({
@@ -27,21 +28,7 @@ const file = (name: string, project: string, ms: Partial<VitestFileTime>): Vites
 });
 
 /** The rows (header and rule left out) of the Markdown table after `heading` in `text`, each as its trimmed cells. */
-function rowsAfter(text: string, heading: string): string[][] {
-  const lines = text.slice(text.indexOf(heading)).split('\n');
-  const first = lines.findIndex((line) => line.startsWith('|'));
-  const rows: string[][] = [];
-  for (const line of lines.slice(first + 2)) {
-    if (!line.startsWith('|')) break;
-    rows.push(
-      line
-        .slice(1, -1)
-        .split(/(?<!\\)\|/)
-        .map((cell) => cell.trim()),
-    );
-  }
-  return rows;
-}
+const rowsAfter = (text: string, heading: string): string[][] => tableAfter(text, text.indexOf(heading)).rows;
 
 describe('the time table', () => {
   it('sums vitest’s files per project, with every part of a file’s time, and lists the slowest files first', () => {
