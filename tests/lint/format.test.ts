@@ -1,6 +1,7 @@
 // @vitest-environment node
 /**
- * `npm run lint` starts with `biome format .`, the formatter's check (CONTRIBUTING.md): these tests run the same
+ * `npm run lint` starts with `biome format .`, the formatter's check (CONTRIBUTING.md), as the first step of its
+ * first part, `lint:code` (`npm run checks` runs that part beside the types, decision 0050): these tests run the same
  * check with the repository's biome.json on a formatted and an unformatted file, so a check that stops failing
  * is caught.
  */
@@ -31,7 +32,8 @@ async function check(name: string, code: string): Promise<number> {
 describe('npm run lint: the format check', () => {
   it('is the first step of npm run lint', () => {
     const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
-    expect(scripts.lint).toMatch(/^biome format \. && /);
+    expect(scripts.lint).toMatch(/^npm run --silent lint:code && /);
+    expect(scripts['lint:code']).toMatch(/^biome format \. && /);
     expect(scripts.format).toBe('biome format --write .');
   });
 
