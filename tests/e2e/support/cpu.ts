@@ -5,8 +5,10 @@
  * How Chromium slows the page: a thread of the page's renderer signals the renderer's main thread every 200 µs,
  * and the main thread then busy-waits for three times as long as it last ran (Blink's thread_cpu_throttler.cc).
  * So a throttled page keeps most of a core busy while it is open, idle or not: 4.4 CPU s in 5 s for an idle
- * page here, none at 1× (measured 2026-12-05). Lowering that thread's priority (nice 10) while the page was
- * throttled gave the other worker nothing measurable (docs/testing.md, "Where the time goes").
+ * page here, none at 1× (measured 2026-12-05). Beside a browser loading pages it makes each load some 40 % slower;
+ * a lower priority for the throttled browser gives most of that back but slows its own start-up some 70 %, and the 4×
+ * journeys mostly run beside each other anyway, so they keep the usual priority (docs/testing.md, "Where the time
+ * goes").
  */
 import type { Page } from '@playwright/test';
 
